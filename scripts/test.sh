@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The one test command (README, .ci/run): sets up what it needs, then runs lint, typecheck, every suite.
+# A suite that cannot run fails; nothing passes by skipping.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
+
+bash scripts/ensure-system-deps.sh
+if [ ! -d node_modules ]; then npm ci; fi
+
+echo "== lint"; npm run --silent lint
+echo "== typecheck"; npm run --silent typecheck
+echo "== build"; npm run --silent build
+echo "== unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)"
+bash scripts/with-keyring.sh npx vitest run
+echo "== end-to-end (Debian Chromium against the browser host and service/)"
+bash scripts/with-keyring.sh npx playwright test
+echo "== Electron end-to-end"
+node scripts/electron-e2e.mjs

@@ -1,0 +1,163 @@
+// The account's resources as the service describes them (spec §2), in the shape both processes use.
+//
+// Choices, where the spec leaves room:
+// - Ids and codes are strings: "007" must stay "007".
+// - Timestamps are ISO 8601 strings normalised to UTC ("…Z"); a nested folder may carry a date without a
+//   time ("YYYY-MM-DD"), which is kept as such rather than invented into a midnight.
+// - A field the server sent as nil, empty or not at all is `null` in a resource read from the server.
+// - An enum value the server sends that we do not know is kept as `{ unknown: "<raw>" }`: shown to the
+//   technician as it came, never crashed on, never silently mapped to a known value.
+// - Everything here is plain data (structured-clone and JSON safe): it crosses IPC and lands in the cache.
+
+export type Id = string;
+/** ISO 8601, UTC ("2026-11-21T09:30:00Z"), or a bare date ("2026-11-21") where the server sent one. */
+export type Timestamp = string;
+
+/** An enum value the client does not know, kept verbatim. */
+export interface UnknownEnum {
+  readonly unknown: string;
+}
+export type OrUnknown<T extends string> = T | UnknownEnum;
+
+export const DEVICE_STATUSES = ['offline', 'online', 'busy'] as const;
+export type KnownDeviceStatus = (typeof DEVICE_STATUSES)[number];
+export type DeviceStatus = OrUnknown<KnownDeviceStatus>;
+
+export const DEVICE_OSES = [
+  'Windows XP',
+  'Windows Vista',
+  'Windows 7',
+  'Windows Server 2008',
+  'Windows Server 2003',
+  'Windows NT',
+  'Linux',
+  'Mac OS X 10.5',
+  'Mac OS X 10.6',
+] as const;
+export type KnownDeviceOs = (typeof DEVICE_OSES)[number];
+export type DeviceOs = OrUnknown<KnownDeviceOs>;
+
+export const SESSION_STATES = ['planned', 'ongoing', 'finished'] as const;
+export type KnownSessionState = (typeof SESSION_STATES)[number];
+export type SessionState = OrUnknown<KnownSessionState>;
+
+/** Language of the session binary / the user's interface. `ge` is the service's code for German. */
+export const LANGUAGES = ['en', 'es', 'it', 'ge', 'fr'] as const;
+export type KnownLanguage = (typeof LANGUAGES)[number];
+export type Language = OrUnknown<KnownLanguage>;
+
+export const USER_ROLES = ['administrator', 'user'] as const;
+export type KnownUserRole = (typeof USER_ROLES)[number];
+export type UserRole = OrUnknown<KnownUserRole>;
+
+export interface Device {
+  id: Id;
+  name: string | null;
+  alias: string | null;
+  status: DeviceStatus | null;
+  ip: string | null;
+  os: DeviceOs | null;
+  lastRefresh: Timestamp | null;
+  cpu: string | null;
+  /** Memory in MB (a decimal number on the wire). */
+  ram: number | null;
+  /** Free-space percentage together with the total size, as the server words it ("42% of 500 GB"). */
+  freeSpace: string | null;
+  mac: string | null;
+  dateInstalled: Timestamp | null;
+  /** null: the device is in no folder ("Unassigned"). */
+  folderId: Id | null;
+}
+
+export interface Folder {
+  id: Id;
+  name: string;
+  dateCreation: Timestamp | null;
+  /** null: directly under root. */
+  parentId: Id | null;
+  /** Sub-folders, when the response nested them (show does; lists may). undefined: not sent. */
+  folders?: Folder[];
+  /** Devices in this folder, when the response nested them. undefined: not sent. */
+  devices?: Device[];
+}
+
+export interface SupportSession {
+  id: Id;
+  code: string | null;
+  state: SessionState | null;
+  customer: string | null;
+  customerMail: string | null;
+  language: Language | null;
+  plannedInitTime: Timestamp | null;
+  plannedEndTime: Timestamp | null;
+  initTime: Timestamp | null;
+  endTime: Timestamp | null;
+  note: string | null;
+  userId: Id | null;
+}
+
+export interface User {
+  id: Id;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  role: UserRole | null;
+  language: Language | null;
+  /** As the service writes it: a GMT offset in parentheses, e.g. "(GMT+01:00)". */
+  timeZone: string | null;
+  lastLogin: Timestamp | null;
+  registerDate: Timestamp | null;
+}
+
+// ---- Request bodies ------------------------------------------------------------------------------
+// The spec gives collections in a request body three meanings, kept apart by the types:
+//   undefined -> element absent   -> leave the folder's current items as they are
+//   []        -> element empty    -> unassign all (devices go to "unassigned", folders to root)
+//   [ids]     -> element listed   -> assign these items to the folder (moving them from elsewhere)
+
+export interface FolderInput {
+  /** Required by the service on create and update. */
+  name: string;
+  /** undefined: not sent (create: under root unless the path names a parent; update: stays). null: root. */
+  parentId?: Id | null;
+  folders?: Id[];
+  devices?: Id[];
+}
+
+export interface DeviceUpdate {
+  /** undefined: not sent. */
+  alias?: string;
+  /** undefined: not sent (the device keeps its folder); null: an empty element (unassign from any folder). */
+  folderId?: Id | null;
+}
+
+export interface SessionCreate {
+  customer: string;
+  customerMail?: string;
+  language: KnownLanguage;
+  /** Default on the service: now. */
+  plannedInitTime?: Timestamp;
+  /** Absent: the session code lasts 15 minutes. */
+  plannedEndTime?: Timestamp;
+}
+
+export type SessionUpdate = Partial<SessionCreate>;
+
+// ---- Helpers every layer needs --------------------------------------------------------------------
+
+export function isUnknownEnum(value: unknown): value is UnknownEnum {
+  return typeof value === 'object' && value !== null && typeof (value as UnknownEnum).unknown === 'string';
+}
+
+/** The raw wire value of an enum, known or not. */
+export function enumValue<T extends string>(value: OrUnknown<T>): string {
+  return isUnknownEnum(value) ? value.unknown : value;
+}
+
+/** Maps a wire string onto a known enum value, or keeps it as unknown. */
+export function toEnum<T extends string>(known: readonly T[], raw: string): OrUnknown<T> {
+  return (known as readonly string[]).includes(raw) ? (raw as T) : { unknown: raw };
+}
+
+/** Session codes without a planned end last this long (spec §8). */
+export const DEFAULT_SESSION_CODE_VALIDITY_MS = 15 * 60 * 1000;

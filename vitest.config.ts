@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two projects: everything that runs in Node (shared/, electron/, service/ against real loopback HTTP and a
+// real Secret Service), and the renderer's stores and components in jsdom with a fake bridge.
+// Chromium end-to-end tests are Playwright's (playwright.config.ts), benchmarks are `npm run bench`.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/{shared,electron,service,scripts}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
