@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests in Debian's Chromium (never a downloaded browser) against the browser host and the
+// stand-in service, both started by the tests' fixtures on loopback.
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results/e2e',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1400, height: 860 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
