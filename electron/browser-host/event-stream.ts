@@ -1,0 +1,62 @@
+// Server-sent events to every open renderer tab. Each event carries an id; a browser that lost the stream
+// reconnects with Last-Event-ID, and since missed events are not kept, such a reconnect is answered with a
+// resync (the current state as whole datasets) before live events resume. Heartbeat comments keep proxies
+// and the browser from closing a quiet stream.
+
+import type { ServerResponse } from 'node:http';
+import type { EventChannel, MainEvents } from '../../shared/ipc/contract.js';
+
+export interface StreamEvent<E extends EventChannel = EventChannel> {
+  event: E;
+  payload: MainEvents[E];
+}
+
+export class EventStream {
+  private readonly clients = new Set<ServerResponse>();
+  private nextId = 1;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(heartbeatMs: number) {
+    this.heartbeat = setInterval(() => this.writeAll(': heartbeat\n\n'), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Starts a stream on this response; `initial` events go to this client only, before any live event. */
+  attach(res: ServerResponse, initial: StreamEvent[] = []): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    // How long a browser waits before reconnecting (EventSource's default is ~3 s in Chromium).
+    res.write('retry: 2000\n\n');
+    for (const e of initial) res.write(this.format(e.event, e.payload));
+    this.clients.add(res);
+    res.on('close', () => this.clients.delete(res));
+  }
+
+  publish<E extends EventChannel>(event: E, payload: MainEvents[E]): void {
+    if (this.clients.size === 0) return;
+    this.writeAll(this.format(event, payload));
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const res of this.clients) res.end();
+    this.clients.clear();
+  }
+
+  private format(event: string, payload: unknown): string {
+    // JSON never contains a raw newline, so one data: line is always enough.
+    return `id: ${this.nextId++}\nevent: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+  }
+
+  private writeAll(chunk: string): void {
+    for (const res of this.clients) res.write(chunk);
+  }
+}

@@ -1,0 +1,52 @@
+// Serves the built renderer (dist/renderer) from disk. Only files under the root are reachable: the request
+// path is decoded, normalised and checked to stay inside it, so `/../` or an encoded `%2e%2e` cannot reach
+// the rest of the disk.
+
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface StaticFile {
+  body: Buffer;
+  contentType: string;
+}
+
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The file for a URL path, or null when there is none (or the path tries to leave the root). */
+export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
+  const absoluteRoot = path.resolve(root);
+  const file = path.resolve(absoluteRoot, relative);
+  if (file !== absoluteRoot && !file.startsWith(absoluteRoot + path.sep)) return null;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    return { body: await readFile(file), contentType: contentTypeFor(file) };
+  } catch {
+    return null;
+  }
+}
