@@ -159,7 +159,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (req.method !== 'GET') throw new RequestError(405, 'Use GET.\n');
       const site = req.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') throw new RequestError(403, FORBIDDEN_TEXT);
-      const reconnect = req.headers['last-event-id'] !== undefined;
+      // A browser reconnecting sends Last-Event-ID; the HTTP bridge reopening a stream sends ?since=.
+      const reconnect = req.headers['last-event-id'] !== undefined || url.searchParams.has('since');
       stream.attach(res, reconnect ? await resyncEvents() : []);
       return;
     }

@@ -1,0 +1,146 @@
+// The renderer's bridge in the browser host: invokes are POSTs to /ipc/<channel>, events arrive over one
+// EventSource on /events. The launch cookie rides along by itself (same origin).
+//
+// An invoke is never retried here: most channels change data on the service, and a POST whose answer was
+// lost may have been carried out. A lost event stream is reopened; the host answers a reopened stream
+// with the whole current state, so the renderer converges without a reload.
+
+import type {
+  Bridge,
+  EventChannel,
+  InvokeChannel,
+  InvokeRequest,
+  InvokeResponse,
+  IpcResult,
+  MainEvents,
+} from '../../shared/ipc/contract.js';
+import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
+import type { AppError } from '../../shared/errors.js';
+import { isAppError } from '../../shared/errors.js';
+
+/** The slice of the DOM's EventSource the bridge uses, so tests can hand in another implementation. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  onerror: ((event: Event) => void) | null;
+  onopen: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export interface HttpBridgeOptions {
+  /** Where the host is; default: this page's origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  openEventSource?: (url: string) => EventSourceLike;
+  /** Delays before reopening a stream the browser gave up on (it retries by itself otherwise). */
+  reconnectDelaysMs?: readonly number[];
+}
+
+const CLOSED = 2;
+const NOT_REACHABLE: AppError = {
+  kind: 'network',
+  message: 'The app is not reachable. Is `npm start` still running? Check, then try again.',
+};
+const LAUNCH_KEY_LOST: AppError = {
+  kind: 'not-allowed',
+  message: 'This page lost its launch key. Open the address `npm start` printed again.',
+};
+
+export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
+  const base = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const openEventSource =
+    options.openEventSource ?? ((url: string) => new EventSource(url) as EventSourceLike);
+  const delays = options.reconnectDelaysMs ?? [1000, 2000, 5000, 10_000, 30_000];
+  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  let source: EventSourceLike | null = null;
+  let lastEventId: string | null = null;
+  let failures = 0;
+  let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function deliver(event: EventChannel, message: MessageEvent<string>): void {
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(event) ?? []) (listener as (p: unknown) => void)(payload);
+  }
+
+  function open(): void {
+    // `since` tells the host this is a reopened stream (a new EventSource cannot send Last-Event-ID).
+    const url =
+      lastEventId === null ? `${base}/events` : `${base}/events?since=${encodeURIComponent(lastEventId)}`;
+    const es = openEventSource(url);
+    source = es;
+    for (const event of EVENT_CHANNELS) es.addEventListener(event, (m) => deliver(event, m));
+    es.onopen = () => {
+      failures = 0;
+    };
+    es.onerror = () => {
+      // While CONNECTING the browser retries by itself; CLOSED means it gave up (e.g. a 403 or a restart).
+      if (es.readyState !== CLOSED || source !== es) return;
+      es.close();
+      source = null;
+      const delay = delays[Math.min(failures, delays.length - 1)] ?? 30_000;
+      failures += 1;
+      reopenTimer = setTimeout(() => {
+        reopenTimer = null;
+        if (listeners.size > 0) open();
+      }, delay);
+    };
+  }
+
+  return {
+    async invoke<C extends InvokeChannel>(
+      channel: C,
+      payload: InvokeRequest<C>,
+    ): Promise<IpcResult<InvokeResponse<C>>> {
+      let res: Response;
+      try {
+        res = await doFetch(`${base}/ipc/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(payload ?? {}),
+          credentials: 'same-origin',
+        });
+      } catch {
+        return { ok: false, error: NOT_REACHABLE };
+      }
+      if (res.status === 403) return { ok: false, error: LAUNCH_KEY_LOST };
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch {
+        return { ok: false, error: { kind: 'internal', message: `The app answered HTTP ${res.status}.` } };
+      }
+      if (isIpcResult(body)) return body as IpcResult<InvokeResponse<C>>;
+      return { ok: false, error: { kind: 'internal', message: `The app answered HTTP ${res.status}.` } };
+    },
+
+    on<E extends EventChannel>(event: E, listener: (payload: MainEvents[E]) => void): () => void {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      set.add(listener as (payload: never) => void);
+      if (!source && !reopenTimer) open();
+      return () => {
+        set.delete(listener as (payload: never) => void);
+        if (set.size === 0) listeners.delete(event);
+        if (listeners.size === 0) {
+          source?.close();
+          source = null;
+          if (reopenTimer) clearTimeout(reopenTimer);
+          reopenTimer = null;
+        }
+      };
+    },
+  };
+}
+
+function isIpcResult(value: unknown): value is IpcResult<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { ok?: unknown; error?: unknown };
+  return v.ok === true || (v.ok === false && isAppError(v.error));
+}
