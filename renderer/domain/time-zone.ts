@@ -1,0 +1,94 @@
+// The service writes a user's time zone as a fixed GMT offset in parentheses ("(GMT+01:00)"). Intl only
+// knows IANA names (and whole-hour Etc/GMT±N), so an instant is shown in that offset by shifting it and
+// formatting in UTC, labelled with the offset itself.
+
+import { formatDate, type DateStyle } from '../i18n/index.js';
+
+export interface UtcOffset {
+  /** Minutes east of UTC: "(GMT+01:00)" → 60, "(GMT-03:30)" → -210. */
+  minutes: number;
+  /** "GMT+01:00", "GMT" for zero. */
+  label: string;
+}
+
+const OFFSET = /^\s*\(?\s*(?:GMT|UTC)\s*(?:([+-])\s*(\d{1,2})(?::?(\d{2}))?)?\s*\)?/i;
+
+/** Parses "(GMT+01:00)", "(GMT-3:30)", "(GMT)"; null when the text is not an offset. */
+export function parseGmtOffset(text: string | null | undefined): UtcOffset | null {
+  if (!text) return null;
+  const m = OFFSET.exec(text);
+  if (!m) return null;
+  const hours = m[2] === undefined ? 0 : Number(m[2]);
+  const mins = m[3] === undefined ? 0 : Number(m[3]);
+  if (hours > 14 || mins > 59) return null;
+  const minutes = (m[1] === '-' ? -1 : 1) * (hours * 60 + mins);
+  return { minutes, label: offsetLabel(minutes) };
+}
+
+export function offsetLabel(minutes: number): string {
+  if (minutes === 0) return 'GMT';
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `GMT${sign}${hh}:${mm}`;
+}
+
+/** The machine's offset at that instant, in minutes east of UTC. */
+export function localOffsetMinutes(at: Date): number {
+  return -at.getTimezoneOffset();
+}
+
+/** Formats `at` as a wall clock in a fixed offset, e.g. "Nov 21, 2026, 10:30 AM". */
+export function formatInOffset(at: Date, offset: UtcOffset, style: DateStyle = 'date-time'): string {
+  return formatDate(new Date(at.getTime() + offset.minutes * 60_000), style, 'UTC');
+}
+
+export interface ZonedTime {
+  /** In the user's zone (or the machine's when the user's is unknown). */
+  primary: string;
+  zone: string;
+  /** The machine's local time, only when it differs from the user's zone at that instant. */
+  local: string | null;
+}
+
+/** A time as the technician should read it: in their account's zone, with the machine's alongside. */
+export function zonedTime(at: Date, userOffset: UtcOffset | null, style: DateStyle = 'date-time'): ZonedTime {
+  const localMinutes = localOffsetMinutes(at);
+  if (!userOffset || userOffset.minutes === localMinutes) {
+    return { primary: formatDate(at, style), zone: offsetLabel(localMinutes), local: null };
+  }
+  return {
+    primary: formatInOffset(at, userOffset, style),
+    zone: userOffset.label,
+    local: formatDate(at, style),
+  };
+}
+
+/** Parses the model's timestamps (UTC "…Z" or a bare date); null when absent or unreadable. */
+export function parseTimestamp(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Midnight (as an instant) of the day containing `at`, in the given offset. */
+export function startOfDay(at: Date, offsetMinutes: number): Date {
+  const shifted = at.getTime() + offsetMinutes * 60_000;
+  const dayStart = shifted - (((shifted % 86_400_000) + 86_400_000) % 86_400_000);
+  return new Date(dayStart - offsetMinutes * 60_000);
+}
+
+/** Turns a <input type="datetime-local"> value (machine local time) into a UTC timestamp "…Z". */
+export function localInputToUtc(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The inverse: an instant as a datetime-local value in machine local time. */
+export function toLocalInput(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}

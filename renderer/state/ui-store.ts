@@ -1,0 +1,180 @@
+// What the technician is looking at: screen, filters, sort, selections, open dialogs and toasts. It is
+// separate from the data so a data:change never touches it (selection and filters survive every poll);
+// the only link is `pruneRemoved`, which forgets ids that no longer exist.
+
+import { createStore } from 'zustand/vanilla';
+import type { Id } from '../../shared/model.js';
+import {
+  DEFAULT_FILTER,
+  type DeviceFilter,
+  type DeviceSort,
+  type DeviceSortKey,
+} from '../domain/device-query.js';
+
+export type Screen = 'devices' | 'sessions' | 'users' | 'settings';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info' | 'notice';
+  text: string;
+  /** A session the toast is about: its action shows it. */
+  sessionId?: Id;
+}
+
+export interface UiState {
+  screen: Screen;
+  deviceFilter: DeviceFilter;
+  deviceSort: DeviceSort;
+  selectedDeviceIds: ReadonlySet<Id>;
+  /** Where Shift-selection extends from, and the row with keyboard focus. */
+  anchorDeviceId: Id | null;
+  activeDeviceId: Id | null;
+  expandedFolders: ReadonlySet<Id>;
+  selectedSessionId: Id | null;
+  sessionView: 'agenda' | 'state';
+  /** When this run created a session (its code's 15 minutes count from here when it has no planned end). */
+  createdSessions: ReadonlyMap<Id, number>;
+  /** Devices waiting for a destination in the move dialog. */
+  moveDialogIds: Id[] | null;
+  reauthDialogOpen: boolean;
+  toasts: Toast[];
+}
+
+export type UiStore = ReturnType<typeof createUiStore>;
+
+export function createUiStore() {
+  return createStore<UiState>()(() => ({
+    screen: 'devices',
+    deviceFilter: DEFAULT_FILTER,
+    deviceSort: { key: 'name', direction: 'asc' },
+    selectedDeviceIds: new Set(),
+    anchorDeviceId: null,
+    activeDeviceId: null,
+    expandedFolders: new Set(),
+    selectedSessionId: null,
+    sessionView: 'agenda',
+    createdSessions: new Map(),
+    moveDialogIds: null,
+    reauthDialogOpen: false,
+    toasts: [],
+  }));
+}
+
+let nextToastId = 1;
+
+export function uiActions(store: UiStore) {
+  const set = store.setState;
+  const get = store.getState;
+  return {
+    setScreen(screen: Screen) {
+      set({ screen });
+    },
+    setFilter(patch: Partial<DeviceFilter>) {
+      set({ deviceFilter: { ...get().deviceFilter, ...patch } });
+    },
+    /** Clicking the sorted column flips its direction; another column starts ascending. */
+    sortBy(key: DeviceSortKey) {
+      const current = get().deviceSort;
+      set({
+        deviceSort:
+          current.key === key
+            ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+            : { key, direction: 'asc' },
+      });
+    },
+    selectDevice(id: Id) {
+      set({ selectedDeviceIds: new Set([id]), anchorDeviceId: id, activeDeviceId: id });
+    },
+    toggleDevice(id: Id) {
+      const next = new Set(get().selectedDeviceIds);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      set({ selectedDeviceIds: next, anchorDeviceId: id, activeDeviceId: id });
+    },
+    /** Selects from the anchor to `id` over the rows as shown (`visible`), as Shift+click/arrow does. */
+    selectRange(id: Id, visible: readonly Id[], additive = false) {
+      const anchor = get().anchorDeviceId ?? id;
+      const a = visible.indexOf(anchor);
+      const b = visible.indexOf(id);
+      if (a === -1 || b === -1) {
+        set({ selectedDeviceIds: new Set([id]), anchorDeviceId: id, activeDeviceId: id });
+        return;
+      }
+      const next = additive ? new Set(get().selectedDeviceIds) : new Set<Id>();
+      for (let i = Math.min(a, b); i <= Math.max(a, b); i++) next.add(visible[i]!);
+      set({ selectedDeviceIds: next, activeDeviceId: id });
+    },
+    selectAll(visible: readonly Id[]) {
+      set({ selectedDeviceIds: new Set(visible) });
+    },
+    clearSelection() {
+      set({ selectedDeviceIds: new Set(), anchorDeviceId: null });
+    },
+    setActiveDevice(id: Id | null) {
+      set({ activeDeviceId: id });
+    },
+    setFolderExpanded(id: Id, expanded: boolean) {
+      const next = new Set(get().expandedFolders);
+      if (expanded) next.add(id);
+      else next.delete(id);
+      set({ expandedFolders: next });
+    },
+    selectSession(id: Id | null) {
+      set({ selectedSessionId: id });
+    },
+    focusSession(id: Id) {
+      set({ screen: 'sessions', selectedSessionId: id });
+    },
+    setSessionView(sessionView: 'agenda' | 'state') {
+      set({ sessionView });
+    },
+    rememberCreatedSession(id: Id, at: number) {
+      set({ createdSessions: new Map(get().createdSessions).set(id, at) });
+    },
+    openMoveDialog(ids: Id[]) {
+      set({ moveDialogIds: ids.length ? ids : null });
+    },
+    closeMoveDialog() {
+      set({ moveDialogIds: null });
+    },
+    setReauthDialog(open: boolean) {
+      set({ reauthDialogOpen: open });
+    },
+    toast(kind: Toast['kind'], text: string, sessionId?: Id): number {
+      const id = nextToastId++;
+      const toast: Toast = sessionId ? { id, kind, text, sessionId } : { id, kind, text };
+      // Keep the last few: a flood of notices must not bury the screen.
+      set({ toasts: [...get().toasts.slice(-4), toast] });
+      return id;
+    },
+    dismissToast(id: number) {
+      set({ toasts: get().toasts.filter((t) => t.id !== id) });
+    },
+    /** Forgets removed ids; everything else (selection, active row, filters) stays as it was. */
+    pruneRemoved(dataset: 'devices' | 'sessions' | 'folders', removed: readonly Id[]) {
+      if (!removed.length) return;
+      const gone = new Set(removed);
+      const s = get();
+      if (dataset === 'devices') {
+        const kept = [...s.selectedDeviceIds].filter((id) => !gone.has(id));
+        if (
+          kept.length === s.selectedDeviceIds.size &&
+          !gone.has(s.activeDeviceId ?? '') &&
+          !gone.has(s.anchorDeviceId ?? '')
+        )
+          return;
+        set({
+          selectedDeviceIds: new Set(kept),
+          activeDeviceId: s.activeDeviceId && gone.has(s.activeDeviceId) ? null : s.activeDeviceId,
+          anchorDeviceId: s.anchorDeviceId && gone.has(s.anchorDeviceId) ? null : s.anchorDeviceId,
+        });
+      } else if (dataset === 'sessions') {
+        if (s.selectedSessionId && gone.has(s.selectedSessionId)) set({ selectedSessionId: null });
+      } else if (s.deviceFilter.folder.kind === 'folder' && gone.has(s.deviceFilter.folder.id)) {
+        set({ deviceFilter: { ...s.deviceFilter, folder: { kind: 'all' } } });
+      }
+    },
+  };
+}
+
+export type UiActions = ReturnType<typeof uiActions>;

@@ -1,0 +1,126 @@
+import { formatAge, formatError, formatMegabytes, t } from '../../renderer/i18n/index.js';
+import {
+  formatInOffset,
+  localInputToUtc,
+  offsetLabel,
+  parseGmtOffset,
+  startOfDay,
+  zonedTime,
+} from '../../renderer/domain/time-zone.js';
+import {
+  agendaBucket,
+  agendaGroups,
+  stateGroups,
+  canDeleteSession,
+} from '../../renderer/domain/session-agenda.js';
+import { session } from './fake-bridge.js';
+
+describe('i18n', () => {
+  it('chooses plural forms with Intl.PluralRules and interpolates numbers', () => {
+    expect(t('devices.count.total', { count: 1 })).toBe('1 device');
+    expect(t('devices.count.total', { count: 0 })).toBe('0 devices');
+    expect(t('devices.count.total', { count: 20000 })).toBe('20,000 devices');
+    expect(t('folders.notEmptyFolders', { count: 2 })).toBe('2 sub-folders');
+    expect(formatAge(40_000)).toBe('40 s');
+    expect(formatAge(3 * 86_400_000)).toBe('3 days');
+    expect(formatAge(86_400_000 * 1.5)).toBe('36 h');
+  });
+
+  it('shows the error sentence with the service code when there is one', () => {
+    expect(
+      formatError({
+        kind: 'service',
+        code: 1101,
+        message: 'A folder with this name already exists at this level.',
+      }),
+    ).toBe('A folder with this name already exists at this level. (1101)');
+    expect(formatError({ kind: 'network', message: 'The service is unreachable.' })).toBe(
+      'The service is unreachable.',
+    );
+  });
+
+  it('formats megabytes', () => {
+    expect(formatMegabytes(512)).toBe('512 MB');
+    expect(formatMegabytes(8192)).toBe('8 GB');
+    expect(formatMegabytes(1536)).toBe('1.5 GB');
+  });
+});
+
+describe('time zone "(GMT±hh:mm)"', () => {
+  it('parses the service notation to minutes east of UTC', () => {
+    expect(parseGmtOffset('(GMT+01:00)')).toEqual({ minutes: 60, label: 'GMT+01:00' });
+    expect(parseGmtOffset('(GMT-03:30)')).toEqual({ minutes: -210, label: 'GMT-03:30' });
+    expect(parseGmtOffset('(GMT+05:45) Kathmandu')).toEqual({ minutes: 345, label: 'GMT+05:45' });
+    expect(parseGmtOffset('(GMT)')).toEqual({ minutes: 0, label: 'GMT' });
+    expect(parseGmtOffset('(GMT+00:00)')?.minutes).toBe(0);
+    expect(parseGmtOffset('Europe/Paris')).toBeNull();
+    expect(parseGmtOffset('(GMT+25:00)')).toBeNull();
+    expect(parseGmtOffset(null)).toBeNull();
+    expect(offsetLabel(-60)).toBe('GMT-01:00');
+  });
+
+  it('formats an instant as the wall clock of that offset', () => {
+    const at = new Date('2026-11-21T09:30:00Z');
+    expect(formatInOffset(at, parseGmtOffset('(GMT+01:00)')!, 'time')).toMatch(/10:30/);
+    expect(formatInOffset(at, parseGmtOffset('(GMT-03:30)')!, 'time')).toMatch(/6:00/);
+    expect(formatInOffset(at, parseGmtOffset('(GMT+05:45)')!, 'date-time')).toMatch(/Nov 21, 2026.*3:15/);
+  });
+
+  it('adds the machine time only when it differs from the user zone', () => {
+    const at = new Date('2026-11-21T09:30:00Z');
+    const local = -at.getTimezoneOffset();
+    const same = zonedTime(at, { minutes: local, label: offsetLabel(local) }, 'time');
+    expect(same.local).toBeNull();
+    const other = local + 120;
+    const differ = zonedTime(at, { minutes: other, label: offsetLabel(other) }, 'time');
+    expect(differ.zone).toBe(offsetLabel(other));
+    expect(differ.local).not.toBeNull();
+    expect(differ.primary).not.toBe(differ.local);
+  });
+
+  it('finds the start of the day in an offset and converts form input to UTC', () => {
+    expect(startOfDay(new Date('2026-11-21T23:30:00Z'), 60).toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(startOfDay(new Date('2026-11-21T22:30:00Z'), 60).toISOString()).toBe('2026-11-20T23:00:00.000Z');
+    expect(localInputToUtc('2026-11-21T10:30')).toBe(
+      new Date('2026-11-21T10:30').toISOString().replace('.000', ''),
+    );
+    expect(localInputToUtc('not a date')).toBeNull();
+  });
+});
+
+describe('session agenda', () => {
+  // Saturday 21 November 2026, 10:00 UTC; the user is at GMT+01:00.
+  const now = new Date('2026-11-21T10:00:00Z');
+  it('buckets by planned start in the user zone', () => {
+    expect(agendaBucket(session('a', { plannedInitTime: '2026-11-21T22:00:00Z' }), now, 60)).toBe('today');
+    expect(agendaBucket(session('b', { plannedInitTime: '2026-11-21T23:30:00Z' }), now, 60)).toBe('week'); // Sunday local
+    expect(agendaBucket(session('c', { plannedInitTime: '2026-11-22T23:30:00Z' }), now, 60)).toBe('later'); // Monday local
+    expect(agendaBucket(session('d', { plannedInitTime: '2026-11-20T12:00:00Z' }), now, 60)).toBe('past');
+    expect(
+      agendaBucket(session('e', { plannedInitTime: '2026-11-01T12:00:00Z', state: 'ongoing' }), now, 60),
+    ).toBe('today');
+    expect(agendaBucket(session('f', { plannedInitTime: null }), now, 60)).toBe('unscheduled');
+  });
+
+  it('groups by state with unknown values kept as they came', () => {
+    const groups = stateGroups([
+      session('1', { state: 'finished' }),
+      session('2', { state: { unknown: 'paused' } }),
+      session('3', { state: 'ongoing' }),
+      session('4', { state: 'planned' }),
+    ]);
+    expect(groups.map((g) => g.label)).toEqual([
+      { known: 'ongoing' },
+      { known: 'planned' },
+      { known: 'finished' },
+      { raw: 'paused' },
+    ]);
+    expect(
+      agendaGroups([session('1'), session('2', { plannedInitTime: '2026-11-30T10:00:00Z' })], now, 60).map(
+        (g) => g.key,
+      ),
+    ).toEqual(['today', 'later']);
+    expect(canDeleteSession(session('1', { state: 'finished' }))).toBe(false);
+    expect(canDeleteSession(session('1', { state: { unknown: 'x' } }))).toBe(true);
+  });
+});
