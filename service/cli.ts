@@ -1,0 +1,108 @@
+// `npm run service -- [flags]`: the stand-in service on a fixed port, with the simulator running.
+// `runServiceCli(argv)` is exported so `npm start` can start it in-process.
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { SERVICE_DEFAULTS, startService, type RunningService } from './server.js';
+
+const USAGE = `Usage: npm run service -- [options]
+  --port P             port to listen on (default ${SERVICE_DEFAULTS.port}; 0 = any free port)
+  --host H             address to listen on (default ${SERVICE_DEFAULTS.host})
+  --devices N          devices in the generated account (default ${SERVICE_DEFAULTS.devices})
+  --seed S             seed of the generated account and the simulator (default ${SERVICE_DEFAULTS.seed})
+  --consumer-key K     OAuth consumer key (default ${SERVICE_DEFAULTS.consumerKey})
+  --consumer-secret S  OAuth consumer secret (default ${SERVICE_DEFAULTS.consumerSecret})
+  --admin-email E      sign-in of the administrator, user 1 (default ${SERVICE_DEFAULTS.adminEmail})
+  --admin-password W   password of every generated user (default ${SERVICE_DEFAULTS.adminPassword})
+  --data-dir D         keep the account and tokens in D across restarts (default: in memory)
+  --demo               enable the control API (/_control/…, token printed below)
+  --quiet              no access log
+  --help`;
+
+export interface CliResult {
+  service: RunningService;
+  /** What the CLI printed about the service (base URL, consumer, sign-in, control token). */
+  banner: string;
+}
+
+function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+export async function runServiceCli(
+  argv: string[],
+  print: (line: string) => void = console.log,
+): Promise<CliResult | null> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      devices: { type: 'string' },
+      seed: { type: 'string' },
+      'consumer-key': { type: 'string' },
+      'consumer-secret': { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'data-dir': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    print(USAGE);
+    return null;
+  }
+  const consumerKey = values['consumer-key'] ?? SERVICE_DEFAULTS.consumerKey;
+  const consumerSecret = values['consumer-secret'] ?? SERVICE_DEFAULTS.consumerSecret;
+  const adminEmail = values['admin-email'] ?? SERVICE_DEFAULTS.adminEmail;
+  const adminPassword = values['admin-password'] ?? SERVICE_DEFAULTS.adminPassword;
+  const service = await startService({
+    host: values.host ?? SERVICE_DEFAULTS.host,
+    port: integer('port', values.port, SERVICE_DEFAULTS.port, 0, 65535),
+    devices: integer('devices', values.devices, SERVICE_DEFAULTS.devices, 0, 1_000_000),
+    seed: integer('seed', values.seed, SERVICE_DEFAULTS.seed, 0, 2 ** 32 - 1),
+    consumerKey,
+    consumerSecret,
+    adminEmail,
+    adminPassword,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    control: values.demo,
+    simulate: true,
+    ...(values.quiet ? {} : { log: (line: string) => console.error(line) }),
+  });
+  const lines = [
+    `Remote-support service stand-in listening on ${service.baseUrl}`,
+    `  consumer key:    ${consumerKey}`,
+    `  consumer secret: ${consumerSecret}`,
+    `  sign in as:      ${adminEmail} / ${adminPassword} (administrator)`,
+    `  devices:         ${service.store.summary().devices.total}${values['data-dir'] ? ` (state in ${values['data-dir']})` : ''}`,
+  ];
+  if (service.controls.token)
+    lines.push(`  control API:     ${service.baseUrl}/_control/  X-Control-Token: ${service.controls.token}`);
+  const banner = lines.join('\n');
+  print(banner);
+  return { service, banner };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runServiceCli(process.argv.slice(2)).then(
+    (result) => {
+      if (!result) return;
+      const stop = (): void => {
+        void result.service.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: Error) => {
+      console.error(`service: ${error.message}`);
+      process.exit(1);
+    },
+  );
+}

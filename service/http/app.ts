@@ -1,0 +1,215 @@
+// The request pipeline of the stand-in service. For a resource call (spec §4), in this order:
+//   route (404 unknown path, 405 method, 406 format) -> size by Content-Length (413) -> content type (415)
+//   -> OAuth verification (the provider's refusal as it gives it) -> body, read with a cap (413)
+//   -> decode (400 for anything that is not the expected XML document) -> domain rules -> answer.
+// Nothing before the domain changes state, and the domain validates fully before it changes anything, so a
+// refused request changes nothing. An unexpected exception is a 500 with a generic body, logged without
+// query strings or headers (they carry tokens and signatures).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isXmlError } from '../../shared/xml/index.js';
+import type { AccountStore } from '../domain/account-store.js';
+import { DomainError } from '../domain/errors.js';
+import type { ProviderRequest } from '../oauth/http-types.js';
+import { declaredLength, readBody, requireXmlContentType, tooLarge } from './body.js';
+import {
+  CONTROL_PREFIX,
+  CONTROL_TOKEN_HEADER,
+  controlTokenMatches,
+  handleControl,
+  type ControlContext,
+} from './control.js';
+import type { DeviceListCache } from './device-list-cache.js';
+import type { FaultInjector, FaultRule } from './faults.js';
+import type { OAuthEndpoint, OAuthGate } from './oauth-gate.js';
+import { handleResource } from './resource-handlers.js';
+import { HttpError, errorResponse, xmlResponse, type HttpResponse } from './responses.js';
+import { matchRoute } from './routes.js';
+
+export interface AppContext {
+  store: AccountStore;
+  devicesCache: DeviceListCache;
+  oauth: OAuthGate;
+  faults: FaultInjector;
+  /** null: the control API is off (its paths answer 404 like any unknown path). */
+  control: ControlContext | null;
+  baseUrl: () => string;
+  maxBodyBytes: number;
+  log: (line: string) => void;
+}
+
+const SMALL_BODY_LIMIT = 64 * 1024;
+const OAUTH_ROUTES: Record<string, { endpoint: OAuthEndpoint; methods: string[] }> = {
+  '/oauth/request_token': { endpoint: 'request_token', methods: ['GET'] },
+  '/oauth/authorize': { endpoint: 'authorize', methods: ['GET', 'POST'] },
+  '/oauth/access_token': { endpoint: 'access_token', methods: ['GET'] },
+};
+
+function send(res: ServerResponse, response: HttpResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  res.writeHead(response.status, {
+    'Cache-Control': 'no-store',
+    ...response.headers,
+    'Content-Length': String(body.length),
+  });
+  res.end(body);
+}
+
+function absoluteUrl(req: IncomingMessage, baseUrl: string): string {
+  const host = req.headers.host;
+  return host ? `http://${host}${req.url ?? '/'}` : `${baseUrl}${req.url ?? '/'}`;
+}
+
+function providerRequest(req: IncomingMessage, baseUrl: string, formBody?: string): ProviderRequest {
+  const request: ProviderRequest = {
+    method: req.method ?? 'GET',
+    url: absoluteUrl(req, baseUrl),
+    headers: req.headers,
+  };
+  if (formBody !== undefined) request.formBody = formBody;
+  return request;
+}
+
+function errorFor(error: unknown, maxBodyBytes: number): HttpResponse | null {
+  if (error instanceof DomainError) return errorResponse(error.status, error.message, error.code);
+  if (error instanceof HttpError)
+    return errorResponse(error.status, error.message, error.code, error.headers);
+  if (isXmlError(error)) {
+    if (error.reason === 'too-large')
+      return errorResponse(413, `The request body is larger than the ${maxBodyBytes} bytes allowed`);
+    return errorResponse(400, `The request body is not the expected XML document: ${error.message}`);
+  }
+  return null;
+}
+
+/** Applies a fault; true when the request is answered (or dropped) by it. */
+async function applyFault(rule: FaultRule, res: ServerResponse): Promise<boolean> {
+  switch (rule.kind) {
+    case 'delay':
+      await sleep(rule.delayMs ?? 0);
+      return false;
+    case 'error':
+      send(res, errorResponse(500, 'Internal server error (injected)'));
+      return true;
+    case 'reset':
+      res.socket?.resetAndDestroy();
+      return true;
+    case 'malformed':
+      // Looks like a success but is cut off mid-document.
+      send(
+        res,
+        xmlResponse(200, '<?xml version="1.0" encoding="UTF-8"?><devices><device><id>1</id><name>TRUNC'),
+      );
+      return true;
+  }
+}
+
+async function handleOAuth(ctx: AppContext, req: IncomingMessage, pathname: string): Promise<HttpResponse> {
+  const route = OAUTH_ROUTES[pathname];
+  if (!route) return errorResponse(404, 'No such OAuth endpoint');
+  const method = req.method ?? 'GET';
+  if (!route.methods.includes(method)) {
+    return errorResponse(405, `Use ${route.methods.join(' or ')} for ${pathname}`, undefined, {
+      Allow: route.methods.join(', '),
+    });
+  }
+  const formBody = method === 'POST' ? await readBody(req, SMALL_BODY_LIMIT) : undefined;
+  const response = await ctx.oauth.handle(route.endpoint, providerRequest(req, ctx.baseUrl(), formBody));
+  return response;
+}
+
+async function handleControlRequest(
+  ctx: AppContext,
+  control: ControlContext,
+  req: IncomingMessage,
+  pathname: string,
+): Promise<HttpResponse> {
+  if (!controlTokenMatches(control.token, req.headers[CONTROL_TOKEN_HEADER])) {
+    return {
+      status: 401,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: '{"error":"Missing or wrong X-Control-Token"}',
+    };
+  }
+  const body = await readBody(req, SMALL_BODY_LIMIT);
+  return handleControl(control, req.method ?? 'GET', pathname, body);
+}
+
+async function handleApi(ctx: AppContext, req: IncomingMessage, url: URL): Promise<HttpResponse> {
+  const method = req.method ?? 'GET';
+  const match = matchRoute(method, url.pathname);
+  if (match.kind === 'not-found') return errorResponse(404, 'No such resource path');
+  if (match.kind === 'method-not-allowed') {
+    return errorResponse(405, `Method ${method} is not allowed here`, undefined, {
+      Allow: match.allow.join(', '),
+    });
+  }
+  if (match.format !== 'xml') {
+    return errorResponse(406, 'Only the xml format is served: end the path with .xml');
+  }
+  const hasBody = method === 'POST' || method === 'PUT';
+  const declared = declaredLength(req);
+  if (declared !== null && declared > ctx.maxBodyBytes) throw tooLarge(ctx.maxBodyBytes);
+  if (hasBody) requireXmlContentType(req);
+  const verdict = await ctx.oauth.verifyResource(providerRequest(req, ctx.baseUrl()));
+  if (!verdict.ok) return verdict.response;
+  const user = ctx.store.findUser(verdict.userId);
+  if (!user) return errorResponse(401, 'The signed-in user no longer exists');
+  const body = hasBody ? await readBody(req, ctx.maxBodyBytes) : '';
+  return handleResource(match.operation, {
+    store: ctx.store,
+    devicesCache: ctx.devicesCache,
+    baseUrl: ctx.baseUrl(),
+    user,
+    params: match.params,
+    query: url.searchParams,
+    body,
+    maxBodyBytes: ctx.maxBodyBytes,
+  });
+}
+
+export function createRequestListener(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const started = performance.now();
+    let pathname = '/';
+    const run = async (): Promise<void> => {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://service.invalid');
+      } catch {
+        send(res, errorResponse(400, 'The request target is not a valid path'));
+        return;
+      }
+      pathname = url.pathname;
+      if (pathname.startsWith(CONTROL_PREFIX) && ctx.control) {
+        send(res, await handleControlRequest(ctx, ctx.control, req, pathname));
+        return;
+      }
+      const fault = ctx.faults.take(req.method ?? 'GET', pathname);
+      if (fault && (await applyFault(fault, res))) return;
+      if (pathname.startsWith('/oauth/')) {
+        send(res, await handleOAuth(ctx, req, pathname));
+        return;
+      }
+      send(res, await handleApi(ctx, req, url));
+    };
+    run()
+      .catch((error: unknown) => {
+        const known = errorFor(error, ctx.maxBodyBytes);
+        if (known) {
+          send(res, known);
+          return;
+        }
+        const name = error instanceof Error ? error.name : typeof error;
+        // The message and stack are logged (they come from our code), never the request's query or headers.
+        ctx.log(
+          `500 ${req.method} ${pathname}: ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        send(res, errorResponse(500, 'Internal server error'));
+      })
+      .finally(() => {
+        ctx.log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      });
+  };
+}

@@ -1,0 +1,38 @@
+// GET /devices.xml for 100,000 devices: tens of MB of XML. Each device's element is kept per record (records
+// are replaced on change, so identity tells what changed) and the whole document as bytes until the next
+// change, so a list after a few status changes re-encodes only those devices.
+import type { Device } from '../../shared/model.js';
+import { deviceXml } from '../../shared/xml/resources.js';
+import { XML_DECLARATION } from '../../shared/xml/index.js';
+
+export class DeviceListCache {
+  private fragments = new WeakMap<Device, string>();
+  private whole: { devices: readonly Device[]; bytes: Buffer } | null = null;
+
+  /** All devices: the store hands out the same array until a device changes, so the bytes are kept for it. */
+  encodeAll(devices: readonly Device[]): Buffer {
+    if (this.whole?.devices === devices) return this.whole.bytes;
+    const bytes = this.encodeList(devices);
+    this.whole = { devices, bytes };
+    return bytes;
+  }
+
+  /** A `<devices>` document of these devices, from the per-device cache. */
+  encodeList(devices: readonly Device[]): Buffer {
+    const parts: string[] = new Array(devices.length);
+    for (let i = 0; i < devices.length; i++) {
+      const device = devices[i] as Device;
+      let xml = this.fragments.get(device);
+      if (xml === undefined) {
+        xml = deviceXml(device);
+        this.fragments.set(device, xml);
+      }
+      parts[i] = xml;
+    }
+    const inner = parts.join('');
+    return Buffer.from(
+      XML_DECLARATION + (inner === '' ? '<devices/>' : `<devices>${inner}</devices>`),
+      'utf8',
+    );
+  }
+}

@@ -1,0 +1,164 @@
+// The operations of spec §4 over the account store: decode the request with the shared XML codec, apply
+// the URI-over-body rule, call the store, encode the answer.
+import type { User } from '../../shared/model.js';
+import {
+  decodeDeviceUpdate,
+  decodeFolderInput,
+  decodeSessionInput,
+  encodeDevice,
+  encodeFolder,
+  encodeFolders,
+  encodeSupportSession,
+  encodeSupportSessions,
+  encodeUser,
+  encodeUsers,
+  type DecodedInputReport,
+} from '../../shared/xml/index.js';
+import type { AccountStore, SessionCommand } from '../domain/account-store.js';
+import { serviceError, uncodedError } from '../domain/errors.js';
+import type { DeviceListCache } from './device-list-cache.js';
+import { emptyOk, xmlResponse, type HttpResponse } from './responses.js';
+import type { Operation, RouteParams } from './routes.js';
+
+export interface ResourceContext {
+  store: AccountStore;
+  devicesCache: DeviceListCache;
+  baseUrl: string;
+  user: User;
+  params: RouteParams;
+  query: URLSearchParams;
+  /** The request body (POST/PUT only). */
+  body: string;
+  maxBodyBytes: number;
+}
+
+/** A parameter given in the query string counts as "in the URI" (spec §4: the URI wins over the body). */
+function uriParam(query: URLSearchParams, name: string): string | null | undefined {
+  const value = query.get(name);
+  if (value === null) return undefined;
+  return value.trim() === '' ? null : value;
+}
+
+function refuseInvalidValues(report: DecodedInputReport): void {
+  const first = report.invalid[0];
+  if (first)
+    throw uncodedError(422, `The value of ${first.field} is not valid (${first.problem})`, first.field);
+}
+
+function sessionCommand(report: ReturnType<typeof decodeSessionInput>, update: boolean): SessionCommand {
+  const invalid = report.invalid[0];
+  if (invalid) {
+    const what =
+      invalid.problem === 'not-a-language'
+        ? 'is not one of en, es, it, ge, fr'
+        : `is not valid (${invalid.problem})`;
+    throw serviceError(1002, `Parameter not valid: ${invalid.field} ${what}`, invalid.field);
+  }
+  const command: SessionCommand = {};
+  if (report.customer !== undefined) command.customer = report.customer;
+  if (report.customerMail !== undefined) command.customerMail = report.customerMail;
+  if (report.language !== undefined) command.language = report.language;
+  if (report.plannedInitTime !== undefined) command.plannedInitTime = report.plannedInitTime;
+  if (report.plannedEndTime !== undefined) command.plannedEndTime = report.plannedEndTime;
+  // Create ignores fields that are not its arguments; update refuses them (1002, spec §4.2).
+  if (update) command.invalidFields = [...report.readOnlyFields, ...report.unknownFields];
+  return command;
+}
+
+export function handleResource(operation: Operation, ctx: ResourceContext): HttpResponse {
+  const { store, params, query } = ctx;
+  const id = params.id as string;
+  const decodeOptions = { maxBytes: ctx.maxBodyBytes };
+  switch (operation) {
+    case 'folders.list': {
+      const parent = params.parentId ?? uriParam(query, 'parent_id') ?? undefined;
+      return xmlResponse(200, encodeFolders(store.listFolders(parent)));
+    }
+    case 'folders.show':
+      return xmlResponse(200, encodeFolder(store.getFolder(id)));
+    case 'folders.create':
+    case 'folders.update': {
+      const input = decodeFolderInput(ctx.body, decodeOptions);
+      refuseInvalidValues(input);
+      const uriParent = params.parentId ?? uriParam(query, 'parent_id');
+      const command = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.folders !== undefined ? { folders: input.folders } : {}),
+        ...(input.devices !== undefined ? { devices: input.devices } : {}),
+        ...(uriParent !== undefined
+          ? { parentId: uriParent }
+          : input.parentId !== undefined
+            ? { parentId: input.parentId }
+            : {}),
+      };
+      if (operation === 'folders.update') {
+        store.updateFolder(id, command);
+        return emptyOk();
+      }
+      const created = store.createFolder(ctx.user, command);
+      return xmlResponse(201, encodeFolder(store.getFolder(created.id)), {
+        Location: `${ctx.baseUrl}/folders/${created.id}`,
+      });
+    }
+    case 'folders.destroy':
+      store.deleteFolder(id);
+      return emptyOk();
+    case 'devices.list': {
+      const folder = params.folderId ?? uriParam(query, 'folder_id') ?? undefined;
+      if (folder === undefined) return xmlResponse(200, ctx.devicesCache.encodeAll(store.listDevices()));
+      return xmlResponse(200, ctx.devicesCache.encodeList(store.listDevices(folder)));
+    }
+    case 'devices.show':
+      return xmlResponse(200, encodeDevice(store.getDevice(id)));
+    case 'devices.update': {
+      store.getDevice(id); // 1000 before anything about the body
+      const input = decodeDeviceUpdate(ctx.body, decodeOptions);
+      const readOnly = [...input.readOnlyFields, ...input.unknownFields];
+      if (readOnly.length > 0) {
+        throw serviceError(
+          1001,
+          `Read-only parameter: ${readOnly.join(', ')} (only alias and folder_id can be changed)`,
+          readOnly[0],
+        );
+      }
+      refuseInvalidValues(input);
+      const uriFolder = params.folderId ?? uriParam(query, 'folder_id');
+      store.updateDevice(id, {
+        ...(input.alias !== undefined ? { alias: input.alias } : {}),
+        ...(uriFolder !== undefined
+          ? { folderId: uriFolder }
+          : input.folderId !== undefined
+            ? { folderId: input.folderId }
+            : {}),
+      });
+      return emptyOk();
+    }
+    case 'sessions.list':
+      return xmlResponse(200, encodeSupportSessions(store.listSessions()));
+    case 'sessions.show':
+      return xmlResponse(200, encodeSupportSession(store.getSession(id)));
+    case 'sessions.create': {
+      const created = store.createSession(
+        ctx.user,
+        sessionCommand(decodeSessionInput(ctx.body, decodeOptions), false),
+      );
+      return xmlResponse(201, encodeSupportSession(created), {
+        Location: `${ctx.baseUrl}/support_sessions/${created.id}.xml`,
+      });
+    }
+    case 'sessions.update': {
+      store.getSession(id); // 1300 before anything about the body
+      store.updateSession(id, sessionCommand(decodeSessionInput(ctx.body, decodeOptions), true));
+      return emptyOk();
+    }
+    case 'sessions.destroy':
+      store.deleteSession(id);
+      return emptyOk();
+    case 'users.list':
+      return xmlResponse(200, encodeUsers(store.listUsers()));
+    case 'users.show':
+      return xmlResponse(200, encodeUser(store.getUser(id)));
+    case 'users.current':
+      return xmlResponse(200, encodeUser(ctx.user));
+  }
+}

@@ -1,0 +1,149 @@
+// The service's state on disk (only with a data directory): the account, the OAuth provider's snapshot and
+// the outbox in one JSON file, written atomically (temp file, fsync, rename, fsync of the directory) a short
+// while after changes. A state file that cannot be read stops the start with a clear error: a silent reset
+// would lose the account and every issued token.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AccountState } from './domain/account-state.js';
+import type { OutboxMessage } from './domain/outbox.js';
+
+export const STATE_FILE_NAME = 'service-state.json';
+const STATE_VERSION = 1;
+
+export interface PersistedState {
+  version: typeof STATE_VERSION;
+  savedAt: string;
+  account: AccountState;
+  /** OAuthProvider.snapshot(): consumers and tokens (secrets: the file is written owner-only). */
+  oauth: unknown;
+  outbox: { nextId: number; messages: OutboxMessage[] };
+}
+
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+}
+
+function isArray(value: unknown): value is unknown[] {
+  return Array.isArray(value);
+}
+
+/** The saved state, or null when the directory holds none yet. Throws StateFileError when unreadable. */
+export function loadState(dataDir: string): PersistedState | null {
+  const path = join(dataDir, STATE_FILE_NAME);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}`);
+  }
+  const fail = (reason: string): never => {
+    throw new StateFileError(
+      `The state file ${path} is corrupt (${reason}). Move it away to start with a freshly generated account.`,
+    );
+  };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fail('not valid JSON');
+  }
+  if (typeof data !== 'object' || data === null) return fail('not a JSON object');
+  const state = data as Partial<PersistedState>;
+  if (state.version !== STATE_VERSION) return fail(`unknown version ${String(state.version)}`);
+  const account = state.account as Partial<AccountState> | undefined;
+  if (
+    !account ||
+    !isArray(account.users) ||
+    !isArray(account.folders) ||
+    !isArray(account.devices) ||
+    !isArray(account.sessions) ||
+    typeof account.nextId?.folder !== 'number' ||
+    typeof account.nextId.session !== 'number'
+  ) {
+    return fail('the account is incomplete');
+  }
+  const outbox = state.outbox;
+  if (!outbox || typeof outbox.nextId !== 'number' || !isArray(outbox.messages))
+    return fail('the outbox is incomplete');
+  return state as PersistedState;
+}
+
+let tempCounter = 0;
+
+/** Writes `text` to `path` so that a crash leaves either the old file or the new one, never a torn one. */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    const file = await open(temp, 'w', 0o600);
+    try {
+      await file.writeFile(text, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  // The rename itself is durable only once the directory is synced.
+  const dir = await open(join(path, '..'), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+/** Debounced saving: many changes in a burst make one write; writes never overlap. */
+export class StateSaver {
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly collect: () => Omit<PersistedState, 'version' | 'savedAt'>,
+    private readonly debounceMs: number,
+    private readonly onError: (error: Error) => void,
+  ) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  }
+
+  schedule(): void {
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush().catch((error: Error) => this.onError(error));
+    }, this.debounceMs);
+  }
+
+  /** Writes now if anything changed (and waits for a write in progress). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        if (!this.dirty) return;
+        this.dirty = false;
+        const state: PersistedState = {
+          version: STATE_VERSION,
+          savedAt: new Date().toISOString(),
+          ...this.collect(),
+        };
+        try {
+          await writeFileAtomically(join(this.dataDir, STATE_FILE_NAME), JSON.stringify(state));
+        } catch (error) {
+          this.dirty = true;
+          throw error;
+        }
+      });
+    return this.writing;
+  }
+}

@@ -1,0 +1,275 @@
+// startService(): the whole stand-in service in-process: account store, OAuth provider, simulator,
+// persistence and the HTTP server. Tests start it on 127.0.0.1 with port 0; the CLI and `npm start` use it
+// too.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AccountStore } from './domain/account-store.js';
+import { ServiceClock } from './domain/clock.js';
+import { Outbox } from './domain/outbox.js';
+import { generateAccount } from './domain/seed.js';
+import { Simulator } from './domain/simulator.js';
+import { createRequestListener } from './http/app.js';
+import type { ControlContext } from './http/control.js';
+import { DEFAULT_MAX_BODY_BYTES } from './http/body.js';
+import { DeviceListCache } from './http/device-list-cache.js';
+import { FaultInjector } from './http/faults.js';
+import type { OAuthGate } from './http/oauth-gate.js';
+import { OAuthProvider } from './oauth/index.js';
+import { loadState, StateFileError, StateSaver } from './persistence.js';
+
+export const SERVICE_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8470,
+  devices: 250,
+  seed: 42,
+  consumerKey: 'demo-console',
+  consumerSecret: 'demo-console-secret',
+  consumerName: 'Support Console',
+  adminEmail: 'admin@example.com',
+  adminPassword: 'demo-password',
+} as const;
+
+export interface ServiceOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (an ephemeral port); the CLI defaults to 8470. */
+  port?: number;
+  /** Devices of the generated account (default 250). Ignored when a data directory holds a saved state. */
+  devices?: number;
+  /** Seed of the generated account and of the simulator (default 42). */
+  seed?: number;
+  consumerKey?: string;
+  consumerSecret?: string;
+  /** E-mail and password of user 1, an administrator. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /**
+   * Password of every other generated user (default: the admin password), so a demo or a test can sign in
+   * as a non-administrator too.
+   */
+  userPassword?: string;
+  /** With a data directory the state is loaded from and saved to it; in memory otherwise. */
+  dataDir?: string;
+  /** Demo/test mode: turns on the control API under /_control/. */
+  control?: boolean;
+  /** The control token (default: 32 random bytes, base64url, per launch). */
+  controlToken?: string;
+  /** The service clock (default: real time). */
+  clock?: ServiceClock;
+  /** Runs the simulator on a real timer (default false: ticks only through the control API). */
+  simulate?: boolean;
+  simulatorIntervalMs?: number;
+  simulatorChurn?: number;
+  maxBodyBytes?: number;
+  /** Debounce of state writes in ms (default 200). */
+  saveDebounceMs?: number;
+  /** Access and error log lines (default: none). Never given secrets. */
+  log?: (line: string) => void;
+}
+
+export interface ServiceControls {
+  /** The X-Control-Token value, or null when the control API is off. */
+  token: string | null;
+  simulator: Simulator;
+  faults: FaultInjector;
+  /** Writes the state file now (no-op without a data directory). */
+  flush(): Promise<void>;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  port: number;
+  store: AccountStore;
+  provider: OAuthProvider;
+  clock: ServiceClock;
+  outbox: Outbox;
+  controls: ServiceControls;
+  close(): Promise<void>;
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+function passwordMatches(expected: string, given: string): boolean {
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+function gateFor(provider: OAuthProvider): OAuthGate {
+  return {
+    verifyResource(request) {
+      const verdict = provider.verify(request, 'resource');
+      if (!verdict.ok) return { ok: false, response: verdict.response };
+      // A resource call verifies only with an access token, which always names its user.
+      if (verdict.userId === undefined) throw new Error('a verified resource call carries no user');
+      return { ok: true, userId: verdict.userId };
+    },
+    handle(endpoint, request) {
+      switch (endpoint) {
+        case 'request_token':
+          return provider.handleRequestToken(request);
+        case 'access_token':
+          return provider.handleAccessToken(request);
+        case 'authorize':
+          return request.method === 'POST'
+            ? provider.handleAuthorizePost(request.url, request.formBody ?? '')
+            : provider.handleAuthorizeGet(request.url);
+      }
+    },
+    revokeAccessToken: (token) => provider.revokeAccessToken(token),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
+  const host = options.host ?? SERVICE_DEFAULTS.host;
+  const seed = options.seed ?? SERVICE_DEFAULTS.seed;
+  const adminEmail = options.adminEmail ?? SERVICE_DEFAULTS.adminEmail;
+  const adminPassword = options.adminPassword ?? SERVICE_DEFAULTS.adminPassword;
+  const userPassword = options.userPassword ?? adminPassword;
+  const clock = options.clock ?? new ServiceClock();
+  const log = options.log ?? (() => undefined);
+  const outbox = new Outbox();
+
+  const saved = options.dataDir ? loadState(options.dataDir) : null;
+  let store: AccountStore;
+  try {
+    const account =
+      saved?.account ??
+      generateAccount({
+        seed,
+        devices: options.devices ?? SERVICE_DEFAULTS.devices,
+        now: clock.now(),
+        adminEmail,
+      });
+    store = new AccountStore(account, clock, outbox);
+    if (saved) outbox.restore(saved.outbox);
+  } catch (error) {
+    if (!saved) throw error;
+    throw new StateFileError(
+      `The state file in ${options.dataDir} is corrupt (${(error as Error).message}). Move it away to start afresh.`,
+    );
+  }
+
+  const provider = new OAuthProvider({
+    consumers: [
+      {
+        key: options.consumerKey ?? SERVICE_DEFAULTS.consumerKey,
+        secret: options.consumerSecret ?? SERVICE_DEFAULTS.consumerSecret,
+        name: SERVICE_DEFAULTS.consumerName,
+      },
+    ],
+    // Real time, not the service clock: clients sign with their real clocks.
+    clock: Date.now,
+    authenticateUser: (email, password) => {
+      const user = store.findUserByEmail(email);
+      if (!user) return null;
+      const expected = user.id === '1' ? adminPassword : userPassword;
+      return passwordMatches(expected, password) ? user.id : null;
+    },
+  });
+  if (saved) {
+    try {
+      provider.restore(saved.oauth);
+    } catch (error) {
+      throw new StateFileError(
+        `The OAuth part of the state file in ${options.dataDir} is corrupt (${(error as Error).message}).`,
+      );
+    }
+  }
+
+  const saver = options.dataDir
+    ? new StateSaver(
+        options.dataDir,
+        () => ({ account: store.snapshot(), oauth: provider.snapshot(), outbox: outbox.snapshot() }),
+        options.saveDebounceMs ?? 200,
+        (error) => log(`state file not written: ${error.message}`),
+      )
+    : null;
+  if (saver) {
+    store.onChange(() => saver.schedule());
+    outbox.onChange(() => saver.schedule());
+    // A freshly generated account is saved at once, so a restart finds the same account.
+    if (!saved) saver.schedule();
+  }
+
+  const simulator = new Simulator(store, clock, {
+    seed,
+    ...(options.simulatorChurn !== undefined ? { churn: options.simulatorChurn } : {}),
+    ...(options.simulatorIntervalMs !== undefined ? { intervalMs: options.simulatorIntervalMs } : {}),
+  });
+  const faults = new FaultInjector();
+  const baseGate = gateFor(provider);
+  // Token endpoints and revocations change the provider's state, which has no change event of its own.
+  const gate: OAuthGate = {
+    verifyResource: baseGate.verifyResource,
+    handle: async (endpoint, request) => {
+      const response = await baseGate.handle(endpoint, request);
+      saver?.schedule();
+      return response;
+    },
+    revokeAccessToken: async (token) => {
+      const revoked = await baseGate.revokeAccessToken(token);
+      saver?.schedule();
+      return revoked;
+    },
+  };
+  const controlToken = options.control
+    ? (options.controlToken ?? randomBytes(32).toString('base64url'))
+    : null;
+  const control: ControlContext | null = controlToken
+    ? { token: controlToken, store, clock, simulator, outbox, faults, oauth: gate }
+    : null;
+
+  let baseUrl = '';
+  const server = createServer(
+    createRequestListener({
+      store,
+      devicesCache: new DeviceListCache(),
+      oauth: gate,
+      faults,
+      control,
+      baseUrl: () => baseUrl,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      log,
+    }),
+  );
+  server.keepAliveTimeout = 5000;
+  server.requestTimeout = 60_000;
+  const address = await listen(server, options.port ?? 0, host);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  baseUrl = `http://${urlHost}:${address.port}`;
+  if (options.simulate) simulator.start();
+  // Sessions due while the service was down move on at once.
+  store.advanceSessions(clock.now());
+
+  let closed: Promise<void> | null = null;
+  return {
+    baseUrl,
+    port: address.port,
+    store,
+    provider,
+    clock,
+    outbox,
+    controls: { token: controlToken, simulator, faults, flush: () => saver?.flush() ?? Promise.resolve() },
+    close() {
+      closed ??= (async () => {
+        simulator.stop();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await saver?.flush();
+      })();
+      return closed;
+    },
+  };
+}
