@@ -1,0 +1,289 @@
+// Resources of spec §2 as the service sends them (decode) and as the stand-in service writes them (encode).
+//
+// Wire choices of the encoders (the decoders accept these and more):
+// - plain elements, no type attributes; collections plain (`<devices>`), an empty one as `<devices/>`;
+// - a null field is omitted (smallest and fastest for 100,000 devices; readers take absent, nil and empty
+//   alike as null), ids and a folder's name are always written;
+// - a folder's nested `folders`/`devices` are written only when the model carries them (undefined = not sent).
+// Decoders read a field that is absent, nil or empty as null (model.ts); a value that cannot be what the
+// field holds (no id, a ram that is not a number, a timestamp that is not one) is an XmlError 'invalid-value'.
+
+import {
+  DEVICE_OSES,
+  DEVICE_STATUSES,
+  LANGUAGES,
+  SESSION_STATES,
+  USER_ROLES,
+  enumValue,
+  toEnum,
+  type Device,
+  type Folder,
+  type Id,
+  type OrUnknown,
+  type SupportSession,
+  type User,
+} from '../model.js';
+import { XmlError } from './xml-error.js';
+import {
+  ONE_MIB,
+  child,
+  collection,
+  isObject,
+  leaf,
+  normaliseTimestamp,
+  parseDecimal,
+  parseDocument,
+  type XmlNode,
+  type XmlObject,
+} from './read.js';
+import { container, document, escapeXml } from './write.js';
+
+export interface DecodeOptions {
+  /** Largest body accepted, in UTF-8 bytes. Default: 1 MiB for one resource, 256 MiB for a collection. */
+  maxBytes?: number;
+}
+
+export const DEFAULT_MAX_RESOURCE_BYTES = ONE_MIB;
+export const DEFAULT_MAX_COLLECTION_BYTES = 256 * ONE_MIB;
+
+// ---- Field readers (response side: strict about values, liberal about form) ---------------------------
+
+function item(node: XmlNode, resource: string): XmlObject {
+  if (isObject(node)) return node;
+  throw new XmlError('invalid-value', `A <${resource}> element has no fields.`, resource);
+}
+
+function text(node: XmlObject, field: string): string | null {
+  const value = leaf(child(node, field));
+  switch (value.kind) {
+    case 'text':
+      return value.text === '' ? null : value.text;
+    case 'invalid':
+      throw new XmlError(
+        'invalid-value',
+        `<${field}> is ${value.problem === 'repeated' ? 'repeated' : 'not text'}.`,
+        field,
+      );
+    default:
+      return null;
+  }
+}
+
+function requiredId(node: XmlObject, resource: string): Id {
+  const id = text(node, 'id');
+  if (id === null) throw new XmlError('invalid-value', `A <${resource}> has no <id>.`, 'id');
+  return id;
+}
+
+function timestamp(node: XmlObject, field: string): string | null {
+  const raw = text(node, field);
+  if (raw === null) return null;
+  const normalised = normaliseTimestamp(raw);
+  if (normalised === undefined) throw new XmlError('invalid-value', `<${field}> is not a timestamp.`, field);
+  return normalised;
+}
+
+function decimal(node: XmlObject, field: string): number | null {
+  const raw = text(node, field);
+  if (raw === null) return null;
+  const n = parseDecimal(raw);
+  if (n === undefined) throw new XmlError('invalid-value', `<${field}> is not a number.`, field);
+  return n;
+}
+
+function enumeration<T extends string>(
+  node: XmlObject,
+  field: string,
+  known: readonly T[],
+): OrUnknown<T> | null {
+  const raw = text(node, field);
+  return raw === null ? null : toEnum(known, raw);
+}
+
+// ---- Decoders of one resource from its element ------------------------------------------------------
+
+export function deviceFromXml(node: XmlNode): Device {
+  const d = item(node, 'device');
+  return {
+    id: requiredId(d, 'device'),
+    name: text(d, 'name'),
+    alias: text(d, 'alias'),
+    status: enumeration(d, 'status', DEVICE_STATUSES),
+    ip: text(d, 'ip'),
+    os: enumeration(d, 'os', DEVICE_OSES),
+    lastRefresh: timestamp(d, 'last_refresh'),
+    cpu: text(d, 'cpu'),
+    ram: decimal(d, 'ram'),
+    freeSpace: text(d, 'free_space'),
+    mac: text(d, 'mac'),
+    dateInstalled: timestamp(d, 'date_installed'),
+    folderId: text(d, 'folder_id'),
+  };
+}
+
+export function folderFromXml(node: XmlNode): Folder {
+  const f = item(node, 'folder');
+  const folder: Folder = {
+    id: requiredId(f, 'folder'),
+    name: text(f, 'name') ?? '',
+    dateCreation: timestamp(f, 'date_creation'),
+    parentId: text(f, 'parent_id'),
+  };
+  const folders = collection(child(f, 'folders'), 'folder');
+  if (folders !== undefined) folder.folders = folders.map(folderFromXml);
+  const devices = collection(child(f, 'devices'), 'device');
+  if (devices !== undefined) folder.devices = devices.map(deviceFromXml);
+  return folder;
+}
+
+export function sessionFromXml(node: XmlNode): SupportSession {
+  const s = item(node, 'support_session');
+  return {
+    id: requiredId(s, 'support_session'),
+    code: text(s, 'code'),
+    state: enumeration(s, 'state', SESSION_STATES),
+    customer: text(s, 'customer'),
+    customerMail: text(s, 'customer_mail'),
+    language: enumeration(s, 'language', LANGUAGES),
+    plannedInitTime: timestamp(s, 'planned_init_time'),
+    plannedEndTime: timestamp(s, 'planned_end_time'),
+    initTime: timestamp(s, 'init_time'),
+    endTime: timestamp(s, 'end_time'),
+    note: text(s, 'note'),
+    userId: text(s, 'user_id'),
+  };
+}
+
+export function userFromXml(node: XmlNode): User {
+  const u = item(node, 'user');
+  return {
+    id: requiredId(u, 'user'),
+    firstname: text(u, 'firstname'),
+    lastname: text(u, 'lastname'),
+    email: text(u, 'email'),
+    role: enumeration(u, 'role', USER_ROLES),
+    language: enumeration(u, 'language', LANGUAGES),
+    timeZone: text(u, 'time_zone'),
+    lastLogin: timestamp(u, 'last_login'),
+    registerDate: timestamp(u, 'register_date'),
+  };
+}
+
+// ---- Document decoders ------------------------------------------------------------------------------
+
+function decodeOne<T>(xml: string, root: string, read: (node: XmlNode) => T, options?: DecodeOptions): T {
+  const doc = parseDocument(xml, options?.maxBytes ?? DEFAULT_MAX_RESOURCE_BYTES, [root]);
+  return read(doc.root);
+}
+
+function decodeMany<T>(
+  xml: string,
+  root: string,
+  itemName: string,
+  read: (node: XmlNode) => T,
+  options?: DecodeOptions,
+): T[] {
+  // Rails renders an empty array as <nil-classes type="array"/>: an empty collection, whatever was asked.
+  const doc = parseDocument(xml, options?.maxBytes ?? DEFAULT_MAX_COLLECTION_BYTES, [root, 'nil_classes']);
+  if (doc.rootName === 'nil_classes') {
+    if (collection(doc.root, 'nil_class')?.length) {
+      throw new XmlError('wrong-root', `Expected <${root}> but the document is <nil-classes> with items.`);
+    }
+    return [];
+  }
+  return (collection(doc.root, itemName) ?? []).map(read);
+}
+
+export const decodeDevice = (xml: string, options?: DecodeOptions): Device =>
+  decodeOne(xml, 'device', deviceFromXml, options);
+export const decodeDevices = (xml: string, options?: DecodeOptions): Device[] =>
+  decodeMany(xml, 'devices', 'device', deviceFromXml, options);
+export const decodeFolder = (xml: string, options?: DecodeOptions): Folder =>
+  decodeOne(xml, 'folder', folderFromXml, options);
+export const decodeFolders = (xml: string, options?: DecodeOptions): Folder[] =>
+  decodeMany(xml, 'folders', 'folder', folderFromXml, options);
+export const decodeSupportSession = (xml: string, options?: DecodeOptions): SupportSession =>
+  decodeOne(xml, 'support_session', sessionFromXml, options);
+export const decodeSupportSessions = (xml: string, options?: DecodeOptions): SupportSession[] =>
+  decodeMany(xml, 'support_sessions', 'support_session', sessionFromXml, options);
+export const decodeUser = (xml: string, options?: DecodeOptions): User =>
+  decodeOne(xml, 'user', userFromXml, options);
+export const decodeUsers = (xml: string, options?: DecodeOptions): User[] =>
+  decodeMany(xml, 'users', 'user', userFromXml, options);
+
+// ---- Encoders ---------------------------------------------------------------------------------------
+
+function enumText(value: OrUnknown<string>): string {
+  return escapeXml(enumValue(value));
+}
+
+// The encoders below are single template literals with the null checks inline: measured about twice as
+// fast as composing per-field helper calls on 100,000 devices, and the service has under a second.
+
+export function deviceXml(d: Device): string {
+  return `<device><id>${escapeXml(d.id)}</id>${d.name === null ? '' : `<name>${escapeXml(d.name)}</name>`}${
+    d.alias === null ? '' : `<alias>${escapeXml(d.alias)}</alias>`
+  }${d.status === null ? '' : `<status>${enumText(d.status)}</status>`}${
+    d.ip === null ? '' : `<ip>${escapeXml(d.ip)}</ip>`
+  }${d.os === null ? '' : `<os>${enumText(d.os)}</os>`}${
+    d.lastRefresh === null ? '' : `<last_refresh>${escapeXml(d.lastRefresh)}</last_refresh>`
+  }${d.cpu === null ? '' : `<cpu>${escapeXml(d.cpu)}</cpu>`}${
+    d.ram === null || !Number.isFinite(d.ram) ? '' : `<ram>${d.ram}</ram>`
+  }${d.freeSpace === null ? '' : `<free_space>${escapeXml(d.freeSpace)}</free_space>`}${
+    d.mac === null ? '' : `<mac>${escapeXml(d.mac)}</mac>`
+  }${d.dateInstalled === null ? '' : `<date_installed>${escapeXml(d.dateInstalled)}</date_installed>`}${
+    d.folderId === null ? '' : `<folder_id>${escapeXml(d.folderId)}</folder_id>`
+  }</device>`;
+}
+
+export function folderXml(f: Folder): string {
+  let xml = `<folder><id>${escapeXml(f.id)}</id><name>${escapeXml(f.name)}</name>${
+    f.dateCreation === null ? '' : `<date_creation>${escapeXml(f.dateCreation)}</date_creation>`
+  }${f.parentId === null ? '' : `<parent_id>${escapeXml(f.parentId)}</parent_id>`}`;
+  if (f.folders !== undefined) xml += container('folders', f.folders.map(folderXml).join(''));
+  if (f.devices !== undefined) xml += container('devices', f.devices.map(deviceXml).join(''));
+  return xml + '</folder>';
+}
+
+export function sessionXml(s: SupportSession): string {
+  return `<support_session><id>${escapeXml(s.id)}</id>${s.code === null ? '' : `<code>${escapeXml(s.code)}</code>`}${
+    s.state === null ? '' : `<state>${enumText(s.state)}</state>`
+  }${s.customer === null ? '' : `<customer>${escapeXml(s.customer)}</customer>`}${
+    s.customerMail === null ? '' : `<customer_mail>${escapeXml(s.customerMail)}</customer_mail>`
+  }${s.language === null ? '' : `<language>${enumText(s.language)}</language>`}${
+    s.plannedInitTime === null ? '' : `<planned_init_time>${escapeXml(s.plannedInitTime)}</planned_init_time>`
+  }${s.plannedEndTime === null ? '' : `<planned_end_time>${escapeXml(s.plannedEndTime)}</planned_end_time>`}${
+    s.initTime === null ? '' : `<init_time>${escapeXml(s.initTime)}</init_time>`
+  }${s.endTime === null ? '' : `<end_time>${escapeXml(s.endTime)}</end_time>`}${
+    s.note === null ? '' : `<note>${escapeXml(s.note)}</note>`
+  }${s.userId === null ? '' : `<user_id>${escapeXml(s.userId)}</user_id>`}</support_session>`;
+}
+
+export function userXml(u: User): string {
+  return `<user><id>${escapeXml(u.id)}</id>${u.firstname === null ? '' : `<firstname>${escapeXml(u.firstname)}</firstname>`}${
+    u.lastname === null ? '' : `<lastname>${escapeXml(u.lastname)}</lastname>`
+  }${u.email === null ? '' : `<email>${escapeXml(u.email)}</email>`}${
+    u.role === null ? '' : `<role>${enumText(u.role)}</role>`
+  }${u.language === null ? '' : `<language>${enumText(u.language)}</language>`}${
+    u.timeZone === null ? '' : `<time_zone>${escapeXml(u.timeZone)}</time_zone>`
+  }${u.lastLogin === null ? '' : `<last_login>${escapeXml(u.lastLogin)}</last_login>`}${
+    u.registerDate === null ? '' : `<register_date>${escapeXml(u.registerDate)}</register_date>`
+  }</user>`;
+}
+
+/** Joins item elements without building an intermediate array of 100,000 strings twice. */
+function many<T>(root: string, items: readonly T[], write: (item: T) => string): string {
+  let inner = '';
+  for (const it of items) inner += write(it);
+  return document(container(root, inner));
+}
+
+export const encodeDevice = (d: Device): string => document(deviceXml(d));
+export const encodeDevices = (devices: readonly Device[]): string => many('devices', devices, deviceXml);
+export const encodeFolder = (f: Folder): string => document(folderXml(f));
+export const encodeFolders = (folders: readonly Folder[]): string => many('folders', folders, folderXml);
+export const encodeSupportSession = (s: SupportSession): string => document(sessionXml(s));
+export const encodeSupportSessions = (sessions: readonly SupportSession[]): string =>
+  many('support_sessions', sessions, sessionXml);
+export const encodeUser = (u: User): string => document(userXml(u));
+export const encodeUsers = (users: readonly User[]): string => many('users', users, userXml);
