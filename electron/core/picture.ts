@@ -1,0 +1,144 @@
+// The account's whole picture as the main process holds it: one Map per dataset, keyed by id, and the
+// diff that turns a fresh list into the smallest DataChange. A poll of 100,000 unchanged devices costs one
+// pass of shallow field comparisons and sends nothing.
+
+import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
+import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import type { Folder, Id, Timestamp } from '../../shared/model.js';
+import { isUnknownEnum } from '../../shared/model.js';
+
+export type DatasetMaps = { [D in DatasetName]: Map<Id, DatasetRecordMap[D]> };
+
+/** Records are flat plain data; the only nested values are `{ unknown }` enums, compared by their text. */
+export function recordsEqual(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ak = Object.keys(a);
+  if (ak.length !== Object.keys(b).length) return false;
+  for (const key of ak) {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (x === y) continue;
+    if (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown) continue;
+    return false;
+  }
+  return true;
+}
+
+export function folderNode(folder: Folder): FolderNode {
+  return { id: folder.id, name: folder.name, parentId: folder.parentId, dateCreation: folder.dateCreation };
+}
+
+export class Picture {
+  readonly maps: DatasetMaps = {
+    folders: new Map(),
+    devices: new Map(),
+    sessions: new Map(),
+    users: new Map(),
+  };
+  readonly fetchedAt: Record<DatasetName, Timestamp | null> = {
+    folders: null,
+    devices: null,
+    sessions: null,
+    users: null,
+  };
+
+  list<D extends DatasetName>(dataset: D): DatasetRecordMap[D][] {
+    return Array.from(this.maps[dataset].values()) as DatasetRecordMap[D][];
+  }
+
+  get<D extends DatasetName>(dataset: D, id: Id): DatasetRecordMap[D] | undefined {
+    return this.maps[dataset].get(id) as DatasetRecordMap[D] | undefined;
+  }
+
+  /** Replaces a dataset wholesale and describes it as a reset (first load, cache load, sign-in). */
+  reset<D extends DatasetName>(
+    dataset: D,
+    records: readonly DatasetRecordMap[D][],
+    fetchedAt: Timestamp | null,
+  ): DataChange<D> {
+    const map = new Map<Id, DatasetRecordMap[D]>();
+    for (const record of records) map.set(record.id, record);
+    (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
+    this.fetchedAt[dataset] = fetchedAt;
+    return { dataset, reset: true, added: Array.from(map.values()), changed: [], removed: [], fetchedAt };
+  }
+
+  /** Replaces a dataset with a fresh list; returns the delta, or null when nothing changed. */
+  replace<D extends DatasetName>(
+    dataset: D,
+    records: readonly DatasetRecordMap[D][],
+    fetchedAt: Timestamp | null,
+  ): DataChange<D> | null {
+    const previous = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
+    const next = new Map<Id, DatasetRecordMap[D]>();
+    const added: DatasetRecordMap[D][] = [];
+    const changed: DatasetRecordMap[D][] = [];
+    for (const record of records) {
+      next.set(record.id, record);
+      const before = previous.get(record.id);
+      if (before === undefined) added.push(record);
+      else if (!recordsEqual(before, record)) changed.push(record);
+    }
+    const removed: Id[] = [];
+    if (next.size !== previous.size + added.length) {
+      for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
+    }
+    (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
+    this.fetchedAt[dataset] = fetchedAt;
+    if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;
+    return { dataset, reset: false, added, changed, removed, fetchedAt };
+  }
+
+  /** Puts one record in (an optimistic write, a record fetched after create); null when it is already so. */
+  put<D extends DatasetName>(dataset: D, record: DatasetRecordMap[D]): DataChange<D> | null {
+    const map = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
+    const before = map.get(record.id);
+    if (before !== undefined && recordsEqual(before, record)) return null;
+    map.set(record.id, record);
+    return {
+      dataset,
+      reset: false,
+      added: before === undefined ? [record] : [],
+      changed: before === undefined ? [] : [record],
+      removed: [],
+      fetchedAt: this.fetchedAt[dataset],
+    };
+  }
+
+  /** Several puts and removals of one dataset as one change (bulk moves, rollbacks). */
+  apply<D extends DatasetName>(
+    dataset: D,
+    puts: readonly DatasetRecordMap[D][],
+    removals: readonly Id[] = [],
+  ): DataChange<D> | null {
+    const map = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
+    const change: DataChange<D> = {
+      dataset,
+      reset: false,
+      added: [],
+      changed: [],
+      removed: [],
+      fetchedAt: this.fetchedAt[dataset],
+    };
+    for (const record of puts) {
+      const before = map.get(record.id);
+      if (before !== undefined && recordsEqual(before, record)) continue;
+      map.set(record.id, record);
+      (before === undefined ? change.added : change.changed).push(record);
+    }
+    for (const id of removals) if (map.delete(id)) change.removed.push(id);
+    return change.added.length + change.changed.length + change.removed.length === 0 ? null : change;
+  }
+
+  remove<D extends DatasetName>(dataset: D, id: Id): DataChange<D> | null {
+    return this.apply(dataset, [], [id]);
+  }
+
+  clear(): DataChange[] {
+    return DATASET_NAMES.map((d) => this.reset(d, [], null));
+  }
+
+  isEmpty(): boolean {
+    return DATASET_NAMES.every((d) => this.maps[d].size === 0);
+  }
+}

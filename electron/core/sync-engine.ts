@@ -1,0 +1,379 @@
+// Keeps the Picture in step with the service: the first sync builds everything with a handful of requests
+// (folder tree level by level, all devices in one GET, sessions, users + current user), then each dataset
+// polls on its own rhythm. Faster while the window is in front, slower in the tray, paused while the
+// machine sleeps; a failed poll backs off exponentially with jitter; `refresh` runs at once.
+// A 401 stops everything and hands over to the sign-in (the data stays); a network failure marks the
+// connection offline (the data stays, with its age).
+
+import type { ServiceApi } from '../../shared/client/api.js';
+import type { AppError } from '../../shared/errors.js';
+import type {
+  DataChange,
+  DatasetName,
+  DatasetRecordMap,
+  DatasetStatus,
+  SyncState,
+} from '../../shared/ipc/contract.js';
+import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import { toAppError } from '../../shared/ipc/dispatch.js';
+import type { User } from '../../shared/model.js';
+import { Backoff } from './backoff.js';
+import type { Clock, TimerHandle } from './clock.js';
+import { isoAt } from './clock.js';
+import { fetchFolderTree } from './folder-tree-fetch.js';
+import type { Logger } from './logger.js';
+import { silentLogger } from './logger.js';
+import type { Picture } from './picture.js';
+
+export type Activity = 'foreground' | 'background' | 'hidden';
+
+/** Poll intervals in ms. Sessions stay fairly quick even in the tray: "session started" notices depend on them. */
+export const POLL_INTERVALS: Record<Activity, Record<DatasetName, number>> = {
+  foreground: { sessions: 10_000, devices: 30_000, folders: 120_000, users: 300_000 },
+  background: { sessions: 15_000, devices: 60_000, folders: 300_000, users: 300_000 },
+  hidden: { sessions: 30_000, devices: 300_000, folders: 900_000, users: 900_000 },
+};
+
+/** A poll that raced a local write is dropped and retried this much later, so it cannot undo the write. */
+const RACED_WRITE_RETRY_MS = 2_000;
+
+export interface SyncEngineOptions {
+  api: ServiceApi;
+  picture: Picture;
+  clock: Clock;
+  random?: () => number;
+  concurrency?: number;
+  logger?: Logger;
+  onChange(change: DataChange): void;
+  onState(state: SyncState): void;
+  onUnauthorized(error: AppError): void;
+  onCurrentUser(user: User): void;
+  /** A dataset was fetched; `changed` tells whether the picture changed. */
+  onFetched?(dataset: DatasetName, changed: boolean): void;
+}
+
+interface Slot {
+  timer: TimerHandle | null;
+  backoff: Backoff;
+  inflight: Promise<void> | null;
+  error: AppError | null;
+  nextRefreshAt: number | null;
+  lastSuccessAt: number | null;
+  attempted: boolean;
+  /** Bumped at the start and end of each local write to the dataset. */
+  epoch: number;
+  writes: number;
+}
+
+export class SyncEngine {
+  readonly #o: SyncEngineOptions;
+  readonly #slots: Record<DatasetName, Slot>;
+  readonly #log: Logger;
+  #running = false;
+  #suspended = false;
+  #activity: Activity = 'background';
+  #connection: SyncState['connection'] = 'idle';
+  #offlineSince: number | null = null;
+  #abort = new AbortController();
+  #progress: { others: number; folders: { done: number; total: number } } | null = null;
+  cacheSavedAt: string | null = null;
+  cacheNotice: string | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.#o = options;
+    this.#log = options.logger ?? silentLogger;
+    const slot = (): Slot => ({
+      timer: null,
+      backoff: new Backoff({ random: options.random }),
+      inflight: null,
+      error: null,
+      nextRefreshAt: null,
+      lastSuccessAt: null,
+      attempted: false,
+      epoch: 0,
+      writes: 0,
+    });
+    this.#slots = { folders: slot(), devices: slot(), sessions: slot(), users: slot() };
+  }
+
+  get connection(): SyncState['connection'] {
+    return this.#connection;
+  }
+  get offlineSince(): number | null {
+    return this.#offlineSince;
+  }
+  get running(): boolean {
+    return this.#running;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#abort = new AbortController();
+    this.#connection = 'connecting';
+    this.#progress = { others: 0, folders: { done: 0, total: 1 } };
+    for (const dataset of DATASET_NAMES) this.#slots[dataset].attempted = false;
+    this.#emitState();
+    if (!this.#suspended) void this.refresh();
+  }
+
+  stop(): void {
+    if (!this.#running) return;
+    this.#running = false;
+    this.#abort.abort();
+    for (const dataset of DATASET_NAMES) this.#clearTimer(dataset);
+    this.#progress = null;
+    if (this.#connection === 'connecting') this.#connection = 'idle';
+    this.#emitState();
+  }
+
+  /** Refreshes the given datasets (all by default) now; resolves when they have answered. */
+  async refresh(datasets: readonly DatasetName[] = DATASET_NAMES): Promise<void> {
+    await Promise.all(datasets.map((d) => this.#run(d)));
+  }
+
+  setSuspended(suspended: boolean): void {
+    if (this.#suspended === suspended) return;
+    this.#suspended = suspended;
+    if (suspended) {
+      for (const dataset of DATASET_NAMES) this.#clearTimer(dataset);
+      this.#emitState();
+    } else if (this.#running) {
+      // After sleep everything is stale: look at once.
+      void this.refresh();
+    }
+  }
+
+  setActivity(activity: { visible: boolean; focused: boolean }): void {
+    const next: Activity = !activity.visible ? 'hidden' : activity.focused ? 'foreground' : 'background';
+    if (next === this.#activity) return;
+    this.#activity = next;
+    if (!this.#running || this.#suspended) return;
+    const now = this.#o.clock.now();
+    for (const dataset of DATASET_NAMES) {
+      const slot = this.#slots[dataset];
+      if (slot.inflight || slot.backoff.failures > 0 || slot.lastSuccessAt === null) continue;
+      this.#schedule(dataset, Math.max(0, slot.lastSuccessAt + this.#interval(dataset) - now));
+    }
+  }
+
+  /** Wraps a local write so a poll that started before it ended cannot overwrite its optimistic result. */
+  beginWrite(dataset: DatasetName): () => void {
+    const slot = this.#slots[dataset];
+    slot.epoch += 1;
+    slot.writes += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      slot.epoch += 1;
+      slot.writes -= 1;
+    };
+  }
+
+  /** A write's failure tells about the connection too (offline, revoked). */
+  observeError(error: AppError): void {
+    if (isUnauthorized(error)) this.#unauthorized(error);
+    else if (isUnreachable(error)) this.#goOffline();
+  }
+
+  state(): SyncState {
+    const datasets = {} as Record<DatasetName, DatasetStatus>;
+    for (const dataset of DATASET_NAMES) {
+      const slot = this.#slots[dataset];
+      datasets[dataset] = {
+        fetchedAt: this.#o.picture.fetchedAt[dataset],
+        refreshing: slot.inflight !== null,
+        error: slot.error,
+        nextRefreshAt: slot.nextRefreshAt === null ? null : isoAt(slot.nextRefreshAt),
+      };
+    }
+    return {
+      connection: this.#connection,
+      offlineSince: this.#offlineSince === null ? null : isoAt(this.#offlineSince),
+      cacheSavedAt: this.cacheSavedAt,
+      cacheNotice: this.cacheNotice,
+      datasets,
+      progress: this.#progress
+        ? {
+            label: 'Loading the account',
+            // devices, sessions, users and the current user: four requests beside the folder tree's
+            done: this.#progress.others + this.#progress.folders.done,
+            total: 4 + this.#progress.folders.total,
+          }
+        : null,
+    };
+  }
+
+  emitState(): void {
+    this.#emitState();
+  }
+
+  // ---- internals -----------------------------------------------------------------------------------
+
+  #run(dataset: DatasetName): Promise<void> {
+    const slot = this.#slots[dataset];
+    if (!this.#running) return Promise.resolve();
+    if (slot.inflight) return slot.inflight;
+    this.#clearTimer(dataset);
+    slot.inflight = this.#poll(dataset).finally(() => {
+      slot.inflight = null;
+      this.#emitState();
+    });
+    this.#emitState();
+    return slot.inflight;
+  }
+
+  async #poll(dataset: DatasetName): Promise<void> {
+    const slot = this.#slots[dataset];
+    const epoch = slot.epoch;
+    const signal = this.#abort.signal;
+    try {
+      const records = await this.#fetch(dataset, signal);
+      if (signal.aborted || !this.#running) return;
+      this.#comeOnline();
+      slot.backoff.reset();
+      slot.error = null;
+      slot.lastSuccessAt = this.#o.clock.now();
+      this.#markAttempted(dataset);
+      if (slot.epoch !== epoch || slot.writes > 0) {
+        this.#schedule(dataset, RACED_WRITE_RETRY_MS);
+        return;
+      }
+      const fetchedAt = isoAt(slot.lastSuccessAt);
+      const picture = this.#o.picture;
+      const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
+      const change = first
+        ? picture.reset(dataset, records, fetchedAt)
+        : picture.replace(dataset, records, fetchedAt);
+      if (change) this.#o.onChange(change);
+      this.#o.onFetched?.(dataset, change !== null);
+      this.#schedule(dataset, this.#interval(dataset));
+    } catch (caught) {
+      if (signal.aborted || !this.#running) return;
+      const error = toAppError(caught);
+      this.#markAttempted(dataset);
+      if (isUnauthorized(error)) {
+        this.#unauthorized(error);
+        return;
+      }
+      if (isUnreachable(error)) this.#goOffline();
+      else this.#comeOnline(); // the service answered, just not with what we asked
+      slot.error = error;
+      const delay = slot.backoff.fail();
+      this.#log.warn(
+        `refresh of ${dataset} failed (${error.kind}); next try in ${Math.round(delay / 1000)} s`,
+      );
+      this.#schedule(dataset, delay);
+    }
+  }
+
+  async #fetch<D extends DatasetName>(dataset: D, signal: AbortSignal): Promise<DatasetRecordMap[D][]> {
+    const api = this.#o.api;
+    const tick = (): void => {
+      if (this.#progress) this.#progress.others += 1;
+    };
+    let out: unknown[];
+    switch (dataset) {
+      case 'folders':
+        out = await fetchFolderTree(api, {
+          concurrency: this.#o.concurrency ?? 4,
+          signal,
+          onProgress: (done, total) => {
+            if (!this.#progress) return;
+            // The tree's size is learnt as it is walked: the total grows with it.
+            this.#progress.folders = { done, total };
+            this.#emitState();
+          },
+        });
+        break;
+      case 'devices':
+        out = await api.listDevices(undefined, { signal });
+        tick();
+        break;
+      case 'sessions':
+        out = await api.listSessions({ signal });
+        tick();
+        break;
+      case 'users': {
+        const [users, current] = await Promise.all([
+          api.listUsers({ signal }),
+          api.getCurrentUser({ signal }),
+        ]);
+        tick();
+        tick();
+        if (!signal.aborted) this.#o.onCurrentUser(current);
+        out = users;
+        break;
+      }
+      default:
+        out = [];
+    }
+    return out as DatasetRecordMap[D][];
+  }
+
+  #markAttempted(dataset: DatasetName): void {
+    this.#slots[dataset].attempted = true;
+    if (this.#progress && DATASET_NAMES.every((d) => this.#slots[d].attempted)) this.#progress = null;
+  }
+
+  #interval(dataset: DatasetName): number {
+    return POLL_INTERVALS[this.#activity][dataset];
+  }
+
+  #schedule(dataset: DatasetName, delay: number): void {
+    this.#clearTimer(dataset);
+    const slot = this.#slots[dataset];
+    slot.nextRefreshAt = this.#o.clock.now() + delay;
+    if (!this.#running || this.#suspended) return;
+    slot.timer = this.#o.clock.setTimeout(() => {
+      slot.timer = null;
+      void this.#run(dataset);
+    }, delay);
+  }
+
+  #clearTimer(dataset: DatasetName): void {
+    const slot = this.#slots[dataset];
+    if (slot.timer !== null) this.#o.clock.clearTimeout(slot.timer);
+    slot.timer = null;
+  }
+
+  #goOffline(): void {
+    if (this.#connection !== 'offline') {
+      this.#connection = 'offline';
+      this.#offlineSince = this.#o.clock.now();
+      this.#log.warn('service unreachable: offline');
+      this.#emitState();
+    }
+  }
+
+  #comeOnline(): void {
+    const wasOffline = this.#connection === 'offline';
+    this.#connection = 'online';
+    this.#offlineSince = null;
+    if (!wasOffline) return;
+    this.#log.info('service reachable again');
+    // The other datasets are waiting out their backoff: now is a better time.
+    for (const dataset of DATASET_NAMES) {
+      const slot = this.#slots[dataset];
+      if (slot.backoff.failures > 0 && !slot.inflight) this.#schedule(dataset, 0);
+    }
+  }
+
+  #unauthorized(error: AppError): void {
+    this.stop();
+    this.#o.onUnauthorized(error);
+  }
+
+  #emitState(): void {
+    this.#o.onState(this.state());
+  }
+}
+
+export function isUnauthorized(error: AppError): boolean {
+  return error.kind === 'not-signed-in';
+}
+
+export function isUnreachable(error: AppError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout';
+}

@@ -1,0 +1,59 @@
+// The tray as data (the Electron glue turns it into icon, tooltip and menu): connection, the ongoing
+// sessions and the next planned ones, each with its code so the technician can read it out on the phone.
+
+import type { TraySession, TrayState } from '../core-port.js';
+import type { AuthState, SyncState } from '../../shared/ipc/contract.js';
+import type { SupportSession } from '../../shared/model.js';
+
+export type { TraySession, TrayState };
+
+/** How many upcoming sessions the menu shows. */
+export const TRAY_LIST_LIMIT = 10;
+
+function traySession(s: SupportSession): TraySession {
+  return {
+    id: s.id,
+    code: s.code,
+    customer: s.customer,
+    plannedInitTime: s.plannedInitTime,
+    initTime: s.initTime,
+  };
+}
+
+export function computeTrayState(
+  auth: AuthState,
+  sync: Pick<SyncState, 'connection'>,
+  sessions: Iterable<SupportSession>,
+  notificationsPausedUntil: string | null,
+): TrayState {
+  // A revoked sign-in shows as signed out: nothing is being watched until the technician signs in again.
+  if (auth.status !== 'signed-in') {
+    return { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil };
+  }
+  const ongoing: SupportSession[] = [];
+  const upcoming: SupportSession[] = [];
+  for (const s of sessions) {
+    if (s.state === 'ongoing') ongoing.push(s);
+    else if (s.state === 'planned') upcoming.push(s);
+  }
+  const byTime = (key: 'initTime' | 'plannedInitTime') => (a: SupportSession, b: SupportSession) =>
+    (a[key] ?? '\uffff').localeCompare(b[key] ?? '\uffff');
+  ongoing.sort(byTime('initTime'));
+  upcoming.sort(byTime('plannedInitTime'));
+  return {
+    status: sync.connection === 'offline' ? 'offline' : 'online',
+    // All ongoing sessions (their count is the tray's headline; they are few); the next planned ones only.
+    ongoing: ongoing.map(traySession),
+    upcoming: upcoming.slice(0, TRAY_LIST_LIMIT).map(traySession),
+    notificationsPausedUntil,
+  };
+}
+
+/** "Support Console: online, 2 sessions ongoing": the tooltip, for hosts that want a ready sentence. */
+export function trayTooltip(state: TrayState): string {
+  const ongoingTotal = state.ongoing.length;
+  if (state.status === 'signed-out') return 'Support Console: signed out';
+  const sessions =
+    ongoingTotal === 0 ? '' : `, ${ongoingTotal} session${ongoingTotal === 1 ? '' : 's'} ongoing`;
+  return `Support Console: ${state.status}${sessions}`;
+}
