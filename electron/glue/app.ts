@@ -1,0 +1,152 @@
+// The Electron app: one instance, one hardened window that hides to the tray, the contract's IPC with
+// sender checks, native notifications, and sleep/wake passed on to the core. Everything the app DOES is
+// the core's; this file only connects it to Electron.
+
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserWindow } from 'electron';
+import { app, clipboard, ipcMain, powerMonitor, session, shell } from 'electron';
+import type { AuthState, SessionNotice } from '../../shared/ipc/contract.js';
+import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
+import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
+import type { HostedCore } from '../core-port.js';
+import { isAllowedExternalUrl, originOf } from './external-links.js';
+import { registerInvokeHandlers } from './ipc-main.js';
+import { createNotifier } from './notifications.js';
+import { createTray } from './tray.js';
+import { createMainWindow, hardenSession, showWindow } from './window.js';
+
+export interface CoreContext {
+  dataDir: string;
+  appVersion: string;
+  notify: (notice: SessionNotice) => void;
+  /** Opens an allow-listed URL in the system browser; false when refused or it failed. */
+  openExternal: (url: string) => Promise<boolean>;
+}
+
+export type CoreFactory = (context: CoreContext) => HostedCore | Promise<HostedCore>;
+
+/** Where the built app lives: the folder (or app.asar) holding package.json. */
+export interface AppLayout {
+  preloadPath: string;
+  rendererUrl: string;
+  iconDir: string;
+  windowIcon: string;
+}
+
+export function appLayout(appRoot: string): AppLayout {
+  return {
+    preloadPath: path.join(appRoot, 'dist/electron/electron/glue/preload.cjs'),
+    rendererUrl: pathToFileURL(path.join(appRoot, 'dist/renderer/index.html')).href,
+    iconDir: path.join(appRoot, 'build/tray'),
+    windowIcon: path.join(appRoot, 'build/tray/app.png'),
+  };
+}
+
+/** Origins of the account the technician works with: the only ones links may open in the browser. */
+export function accountOrigins(auth: AuthState): string[] {
+  const urls =
+    auth.status === 'signed-out'
+      ? [auth.defaults.baseUrl]
+      : auth.status === 'awaiting-pin'
+        ? [auth.baseUrl, auth.authorizeUrl]
+        : [auth.account.baseUrl];
+  return urls.map(originOf).filter((o): o is string => o !== null);
+}
+
+export function runElectronApp(createCore: CoreFactory): void {
+  // Windows delivers notifications only for an AppUserModelID equal to the installer's appId.
+  app.setAppUserModelId(APP_ID);
+  app.setName(PRODUCT_NAME);
+  app.enableSandbox();
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
+  let win: BrowserWindow | null = null;
+  let quitting = false;
+  let disposed = false;
+  let core: HostedCore | null = null;
+  let allowedOrigins: string[] = [];
+  // Held for the app's life: a Tray that is garbage-collected disappears from the panel.
+  let tray: { destroy(): void } | null = null;
+  const layout = appLayout(app.getAppPath());
+
+  const openExternal = async (url: string): Promise<boolean> => {
+    if (!isAllowedExternalUrl(url, allowedOrigins)) {
+      console.warn('Refused to open a link outside the account in the browser.');
+      return false;
+    }
+    try {
+      await shell.openExternal(url);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const reveal = () => {
+    if (win && !win.isDestroyed()) showWindow(win);
+  };
+
+  app.on('second-instance', reveal);
+  app.on('activate', reveal);
+  app.on('before-quit', () => {
+    quitting = true;
+    tray?.destroy();
+    tray = null;
+  });
+  app.on('will-quit', (event) => {
+    if (disposed || !core) return;
+    event.preventDefault();
+    void Promise.resolve(core.dispose())
+      .catch((error: unknown) => console.error('Shutting down the core failed', error))
+      .finally(() => {
+        disposed = true;
+        app.quit();
+      });
+  });
+
+  void app.whenReady().then(async () => {
+    hardenSession(session.defaultSession);
+    const c = await createCore({
+      dataDir: app.getPath('userData'),
+      appVersion: app.getVersion(),
+      notify: createNotifier({ showWindow: reveal, focusSession: (id) => core?.focusSession(id) }),
+      openExternal,
+    });
+    core = c;
+    allowedOrigins = accountOrigins((await c.snapshot()).auth);
+
+    win = createMainWindow({
+      preloadPath: layout.preloadPath,
+      rendererUrl: layout.rendererUrl,
+      iconPath: layout.windowIcon,
+      openAllowed: (url) => void openExternal(url),
+      isQuitting: () => quitting,
+      onActivity: (activity) => c.setWindowActivity(activity),
+    });
+    registerInvokeHandlers(ipcMain, c.handlers, {
+      url: layout.rendererUrl,
+      webContents: () => win?.webContents ?? null,
+    });
+    c.subscribe((event, payload) => {
+      if (event === 'auth:state') allowedOrigins = accountOrigins(payload as AuthState);
+      if (!EVENT_CHANNELS.includes(event) || !win || win.isDestroyed()) return;
+      win.webContents.send(event, payload);
+    });
+
+    tray = createTray(c, layout.iconDir, {
+      openWindow: reveal,
+      copyCode: (code) => clipboard.writeText(code),
+      refresh: () => void c.handlers['sync:refresh']({}),
+      pauseNotifications: (minutes) => void c.handlers['notifications:pause']({ minutes }),
+      quit: () => app.quit(),
+    });
+
+    powerMonitor.on('suspend', () => c.setSuspended(true));
+    powerMonitor.on('resume', () => c.setSuspended(false));
+    await c.start();
+  });
+}

@@ -1,0 +1,28 @@
+// Native notifications for sessions that started or are about to. Clicking one shows the window on that
+// session. Electron drops a notification's click handler when the object is garbage-collected, so each
+// shown notification is kept until it is closed or clicked.
+
+import { Notification } from 'electron';
+import type { SessionNotice } from '../../shared/ipc/contract.js';
+
+export interface NoticeActions {
+  showWindow(): void;
+  focusSession(id: string): void;
+}
+
+export function createNotifier(actions: NoticeActions): (notice: SessionNotice) => void {
+  const live = new Set<Notification>();
+  return (notice) => {
+    if (!Notification.isSupported()) return;
+    const n = new Notification({ title: notice.title, body: notice.body });
+    live.add(n);
+    n.on('click', () => {
+      live.delete(n);
+      actions.showWindow();
+      const first = notice.sessions[0];
+      if (first) actions.focusSession(first.id);
+    });
+    n.on('close', () => live.delete(n));
+    n.show();
+  };
+}

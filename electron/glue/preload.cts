@@ -1,0 +1,80 @@
+// The preload of the sandboxed renderer (compiled to CommonJS: sandboxed preloads cannot be ES modules,
+// and cannot require our other files either). It exposes exactly two functions, after Element Desktop's
+// preload: invoke on a known channel, and listen to a known event. ipcRenderer itself never reaches the
+// page, so a compromised page cannot send on arbitrary channels or see the IPC event objects.
+//
+// The channel lists are repeated here because a sandboxed preload cannot import shared/; the types below
+// make tsc fail when they differ from the contract's, and test/electron/glue.test.ts checks them at run time.
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS form tsc keeps under verbatimModuleSyntax
+import electron = require('electron');
+import type { IpcRendererEvent } from 'electron';
+import type { EventChannel, InvokeChannel } from '../../shared/ipc/contract.js' with {
+  'resolution-mode': 'import',
+};
+
+const INVOKE: readonly InvokeChannel[] = [
+  'app:snapshot',
+  'auth:begin',
+  'auth:complete',
+  'auth:cancel',
+  'auth:sign-out',
+  'sync:refresh',
+  'devices:set-alias',
+  'devices:move',
+  'folders:create',
+  'folders:rename',
+  'folders:move',
+  'folders:delete',
+  'sessions:create',
+  'sessions:update',
+  'sessions:delete',
+  'shell:open-external',
+  'settings:update',
+  'notifications:pause',
+  'window:activity',
+];
+const EVENTS: readonly EventChannel[] = [
+  'auth:state',
+  'sync:state',
+  'data:change',
+  'settings:state',
+  'notify:sessions',
+  'ui:focus-session',
+];
+
+// Compile-time proof that no channel of the contract is missing above.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const _allInvoke: Missing<InvokeChannel, (typeof INVOKE)[number]> extends never ? true : never = true;
+const _allEvents: Missing<EventChannel, (typeof EVENTS)[number]> extends never ? true : never = true;
+void _allInvoke;
+void _allEvents;
+
+const BRIDGE_GLOBAL = 'supportConsole';
+const { contextBridge, ipcRenderer } = electron;
+
+contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
+  invoke(channel: unknown, payload: unknown): Promise<unknown> {
+    if (typeof channel !== 'string' || !(INVOKE as readonly string[]).includes(channel)) {
+      return Promise.resolve({ ok: false, error: { kind: 'validation', message: 'Unknown request.' } });
+    }
+    return ipcRenderer.invoke(channel, payload);
+  },
+  on(event: unknown, listener: unknown): () => void {
+    if (
+      typeof event !== 'string' ||
+      !(EVENTS as readonly string[]).includes(event) ||
+      typeof listener !== 'function'
+    ) {
+      console.error(`Unknown event ${String(event)} ignored`);
+      return () => undefined;
+    }
+    // The page gets the payload only, never the IpcRendererEvent (it holds the sender).
+    const wrapped = (_event: IpcRendererEvent, payload: unknown) =>
+      (listener as (p: unknown) => void)(payload);
+    ipcRenderer.on(event, wrapped);
+    return () => {
+      ipcRenderer.removeListener(event, wrapped);
+    };
+  },
+});
