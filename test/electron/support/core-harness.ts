@@ -1,0 +1,106 @@
+// Builds an AppCore over a FakeService and a FakeClock in a temp data dir, recording what it emits.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppCore, AppCoreOptions } from '../../../electron/core/app-core.js';
+import { createAppCore } from '../../../electron/core/app-core.js';
+import { silentLogger } from '../../../electron/core/logger.js';
+import type { CredentialVault } from '../../../electron/core/vault.js';
+import { MemoryVault } from '../../../electron/core/vault.js';
+import type { DataChange, MainEvents, SessionNotice } from '../../../shared/ipc/contract.js';
+import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
+import { FakeClock, settle } from './fake-clock.js';
+import { FakeService, fakePorts } from './fake-service.js';
+
+export const BASE_URL = 'http://127.0.0.1:9/api';
+
+export function tempDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'core-test-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Harness {
+  core: AppCore;
+  clock: FakeClock;
+  service: FakeService;
+  vault: CredentialVault;
+  dataDir: string;
+  events: Array<{ event: keyof MainEvents; payload: unknown }>;
+  notices: SessionNotice[];
+  opened: string[];
+  changes(dataset?: string): DataChange[];
+  invoke(channel: string, payload?: unknown): ReturnType<typeof dispatchInvoke>;
+  signIn(): Promise<void>;
+  /** A new core on the same data dir and vault: a restart of the app. */
+  restart(): Promise<Harness>;
+  dispose(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  dataDir?: string;
+  vault?: CredentialVault;
+  clock?: FakeClock;
+  service?: FakeService;
+  overrides?: Partial<AppCoreOptions>;
+}
+
+export async function makeHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = options.clock ?? new FakeClock();
+  const service = options.service ?? new FakeService();
+  const vault = options.vault ?? new MemoryVault();
+  const dataDir = options.dataDir ?? tempDir().dir;
+  const events: Harness['events'] = [];
+  const notices: SessionNotice[] = [];
+  const opened: string[] = [];
+  const core = createAppCore({
+    dataDir,
+    host: 'browser',
+    appVersion: '0.0.0-test',
+    vault,
+    clock,
+    notify: (n) => notices.push(n),
+    openExternal: async (url) => {
+      opened.push(url);
+      return true;
+    },
+    defaults: { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: 'demo-secret' },
+    services: fakePorts(service),
+    decodeInWorker: false,
+    random: () => 0.5,
+    logger: silentLogger,
+    cacheSaveDelayMs: 1_000,
+    ...options.overrides,
+  });
+  core.subscribe((event, payload) => events.push({ event, payload }));
+  await core.start();
+  await settle();
+  const h: Harness = {
+    core,
+    clock,
+    service,
+    vault,
+    dataDir,
+    events,
+    notices,
+    opened,
+    changes: (dataset) =>
+      events
+        .filter((e) => e.event === 'data:change')
+        .map((e) => e.payload as DataChange)
+        .filter((c) => dataset === undefined || c.dataset === dataset),
+    invoke: (channel, payload = {}) => dispatchInvoke(core.handlers, channel, payload),
+    async signIn() {
+      const begin = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+      if (!begin.ok) throw new Error(`auth:begin failed: ${begin.error.message}`);
+      const done = await h.invoke('auth:complete', { pin: '1234' });
+      if (!done.ok) throw new Error(`auth:complete failed: ${done.error.message}`);
+      await settle();
+    },
+    async restart() {
+      await core.dispose();
+      return makeHarness({ dataDir, vault, clock, service, overrides: options.overrides });
+    },
+    dispose: () => core.dispose(),
+  };
+  return h;
+}
