@@ -60,6 +60,10 @@ export async function startOAuthServer(options: OAuthProviderOptions): Promise<O
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     provider,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
