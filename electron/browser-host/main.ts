@@ -1,0 +1,65 @@
+// The browser host as a whole: the application core in this Node process, served to a browser on
+// 127.0.0.1. `npm start` uses it where no Electron binary exists; tests and the Chromium end-to-end suite
+// start it the same way.
+
+import { createAppCore } from '../core/app-core.js';
+import type { AppCore, AppCoreDefaults } from '../core/app-core.js';
+import { KeyringVault } from '../core/keyring-vault.js';
+import type { CredentialVault } from '../core/vault.js';
+import type { BrowserHost } from './server.js';
+import { startBrowserHost } from './server.js';
+
+export interface BrowserAppOptions {
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** Settings, account record and offline cache. */
+  dataDir: string;
+  defaults: AppCoreDefaults;
+  appVersion: string;
+  /** 0: any free port. */
+  port?: number;
+  /** Default: the OS keychain. */
+  vault?: CredentialVault;
+  launchSecret?: string;
+}
+
+export interface BrowserApp {
+  core: AppCore;
+  host: BrowserHost;
+  close(): Promise<void>;
+}
+
+export async function startBrowserApp(options: BrowserAppOptions): Promise<BrowserApp> {
+  let host: BrowserHost | null = null;
+  const core = createAppCore({
+    dataDir: options.dataDir,
+    host: 'browser',
+    appVersion: options.appVersion,
+    vault: options.vault ?? new KeyringVault(),
+    // No openExternal: the technician is in a browser already; the renderer shows the link to open.
+    notify: (notice) => host?.notify(notice),
+    defaults: options.defaults,
+  });
+  try {
+    host = await startBrowserHost({
+      core,
+      rendererDir: options.rendererDir,
+      port: options.port ?? 0,
+      ...(options.launchSecret ? { launchSecret: options.launchSecret } : {}),
+    });
+    await core.start();
+  } catch (error) {
+    await host?.close();
+    await core.dispose();
+    throw error;
+  }
+  const running = host;
+  return {
+    core,
+    host: running,
+    async close() {
+      await running.close();
+      await core.dispose();
+    },
+  };
+}
