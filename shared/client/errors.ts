@@ -1,0 +1,266 @@
+// How a failed call reads to the technician. Every failure of the service client is a ServiceError; its
+// `toAppError()` is the plain data that crosses IPC. Messages are our own sentences, never a body or header
+// echoed verbatim except the service's own human text where we have nothing better (403 without a code);
+// nothing here ever holds a token, secret, signature or Authorization header.
+
+import { SERVICE_ERROR_CODES, type AppError, type AppErrorKind, type ServiceResource } from '../errors.js';
+import { decodeErrorBody } from '../xml/index.js';
+
+export interface ServiceErrorInit {
+  kind: AppErrorKind;
+  message: string;
+  code?: number;
+  httpStatus?: number;
+  resource?: ServiceResource;
+  field?: string;
+  retryable?: boolean;
+  outcomeUnknown?: boolean;
+  /** The OAuth problem the service named (e.g. 'timestamp_refused'). Not secret; kept for diagnosis. */
+  oauthProblem?: string;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly kind: AppErrorKind;
+  readonly code?: number;
+  readonly httpStatus?: number;
+  readonly resource?: ServiceResource;
+  readonly field?: string;
+  readonly retryable: boolean;
+  readonly outcomeUnknown?: boolean;
+  readonly oauthProblem?: string;
+
+  constructor(init: ServiceErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.retryable = init.retryable ?? false;
+    if (init.code !== undefined) this.code = init.code;
+    if (init.httpStatus !== undefined) this.httpStatus = init.httpStatus;
+    if (init.resource !== undefined) this.resource = init.resource;
+    if (init.field !== undefined) this.field = init.field;
+    if (init.outcomeUnknown !== undefined) this.outcomeUnknown = init.outcomeUnknown;
+    if (init.oauthProblem !== undefined) this.oauthProblem = init.oauthProblem;
+  }
+
+  toAppError(): AppError {
+    const error: AppError = { kind: this.kind, message: this.message, retryable: this.retryable };
+    if (this.code !== undefined) error.code = this.code;
+    if (this.httpStatus !== undefined) error.httpStatus = this.httpStatus;
+    if (this.resource !== undefined) error.resource = this.resource;
+    if (this.field !== undefined) error.field = this.field;
+    if (this.outcomeUnknown !== undefined) error.outcomeUnknown = this.outcomeUnknown;
+    return error;
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
+
+/** Every code of spec §7, as a sentence a technician understands and the form field it is about. */
+export const SERVICE_CODE_MESSAGES: Readonly<Record<number, { message: string; field?: string }>> = {
+  1000: { message: 'This device no longer exists on the service. Refresh the device list.' },
+  1001: { message: 'Only the alias and the folder of a device can be changed.' },
+  1002: {
+    message:
+      'The service did not accept one of the session details. Check the language and the planned times.',
+  },
+  1100: { message: 'This folder no longer exists on the service. Refresh the folder tree.' },
+  1101: {
+    message: 'A folder with this name already exists at this level. Choose another name.',
+    field: 'name',
+  },
+  1103: { message: 'This folder is not empty. Move its devices and sub-folders out first.' },
+  1200: { message: 'This user no longer exists on the service.' },
+  1300: { message: 'This support session no longer exists on the service. Refresh the session list.' },
+  1301: { message: "Enter the customer's name: a support session needs one.", field: 'customer' },
+  1302: { message: 'Choose the language of the session.', field: 'language' },
+};
+
+export const MESSAGES = {
+  notSignedIn: 'Your sign-in is no longer valid. Sign in again.',
+  clockSkew:
+    "This computer's clock differs from the service's, so the service refused the request. " +
+    "Set this computer's date, time and time zone correctly (or turn on automatic time), then try again.",
+  notAllowed: 'Your account is not allowed to do this. Ask an administrator of the account.',
+  notFound: 'The item was not found on the service. Refresh and try again.',
+  busy: 'The service is busy. Try again in a moment.',
+  unavailable: 'The service is not available right now. Try again in a moment.',
+  network: 'Could not reach the service. Check the network connection.',
+  timeout: 'The service did not answer in time.',
+  timeoutWrite:
+    'The service did not answer in time. It may have made the change: refresh before trying again.',
+  cancelled: 'The request was cancelled.',
+  malformed: "The service's answer could not be read.",
+  createdWithoutLocation:
+    'The service did not say which item it created. The item may have been created: refresh before trying again.',
+} as const;
+
+/** The oauth_problem of a WWW-Authenticate header (`OAuth realm="…", oauth_problem="timestamp_refused"`). */
+export function oauthProblemFromHeader(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /(?:^|[\s,])oauth_problem\s*=\s*(?:"([^"]*)"|([^\s,]+))/i.exec(header);
+  const value = match?.[1] ?? match?.[2];
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const CLOCK_PROBLEMS = new Set(['timestamp_refused']);
+
+export interface HttpFailure {
+  status: number;
+  /** The response body as text ('' when none or unreadable). */
+  body: string;
+  wwwAuthenticate?: string | null;
+  method: string;
+  /** What the call was about, from its path, for errors that do not name it. */
+  resource?: ServiceResource;
+}
+
+function codeResource(code: number): ServiceResource | undefined {
+  const known = (SERVICE_ERROR_CODES as Record<number, { resource: ServiceResource } | undefined>)[code];
+  return known?.resource;
+}
+
+/** A non-2xx answer as a ServiceError: by the service's code first, then by the OAuth problem, then by status. */
+export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
+  const { status, method } = failure;
+  const decoded = decodeErrorBody(failure.body);
+  const problem = oauthProblemFromHeader(failure.wwwAuthenticate) ?? decoded?.problem;
+  const base = { httpStatus: status };
+
+  if (problem !== undefined && CLOCK_PROBLEMS.has(problem)) {
+    return new ServiceError({
+      ...base,
+      kind: 'clock-skew',
+      message: MESSAGES.clockSkew,
+      resource: 'oauth',
+      oauthProblem: problem,
+    });
+  }
+
+  const code = decoded?.code;
+  if (code !== undefined) {
+    const known = SERVICE_CODE_MESSAGES[code];
+    const resource = codeResource(code) ?? failure.resource;
+    return new ServiceError({
+      ...base,
+      kind: 'service',
+      code,
+      message: known?.message ?? `The service refused the request (code ${code}).`,
+      ...(resource !== undefined ? { resource } : {}),
+      ...(known?.field !== undefined ? { field: known.field } : {}),
+    });
+  }
+
+  const resource = failure.resource;
+  const withResource = resource !== undefined ? { resource } : {};
+  if (status === 401) {
+    return new ServiceError({
+      ...base,
+      kind: 'not-signed-in',
+      message: MESSAGES.notSignedIn,
+      resource: 'oauth',
+      ...(problem !== undefined ? { oauthProblem: problem } : {}),
+    });
+  }
+  if (status === 403) {
+    return new ServiceError({
+      ...base,
+      ...withResource,
+      kind: 'not-allowed',
+      message: decoded?.message ?? MESSAGES.notAllowed,
+    });
+  }
+  // A write that met a busy or broken service may still be repeated by hand, except a create: that one
+  // might have been done and a second attempt would duplicate it.
+  const repeatable = method.toUpperCase() !== 'POST';
+  if (status === 429)
+    return new ServiceError({
+      ...base,
+      ...withResource,
+      kind: 'service',
+      message: MESSAGES.busy,
+      retryable: repeatable,
+    });
+  if (status >= 500) {
+    return new ServiceError({
+      ...base,
+      ...withResource,
+      kind: 'service',
+      message: MESSAGES.unavailable,
+      retryable: repeatable,
+    });
+  }
+  if (status === 404)
+    return new ServiceError({ ...base, ...withResource, kind: 'service', message: MESSAGES.notFound });
+  return new ServiceError({
+    ...base,
+    ...withResource,
+    kind: 'service',
+    message: decoded?.message ?? `The service refused the request (HTTP ${status}).`,
+  });
+}
+
+/** Errors where nothing is known to have reached the service. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 4 && typeof current === 'object' && current !== null; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function networkError(method: string, cause?: unknown): ServiceError {
+  const isCreate = method.toUpperCase() === 'POST';
+  const notSent = NOT_SENT_CAUSES.has(causeCode(cause) ?? '');
+  return new ServiceError({
+    kind: 'network',
+    message: MESSAGES.network,
+    retryable: !isCreate || notSent,
+    ...(method.toUpperCase() !== 'GET' && !notSent ? { outcomeUnknown: true } : {}),
+  });
+}
+
+export function timeoutError(method: string): ServiceError {
+  const read = method.toUpperCase() === 'GET';
+  return new ServiceError({
+    kind: 'timeout',
+    message: read ? MESSAGES.timeout : MESSAGES.timeoutWrite,
+    retryable: method.toUpperCase() !== 'POST',
+    ...(read ? {} : { outcomeUnknown: true }),
+  });
+}
+
+export function cancelledError(): ServiceError {
+  return new ServiceError({ kind: 'cancelled', message: MESSAGES.cancelled });
+}
+
+export function malformedResponseError(httpStatus?: number, cause?: unknown): ServiceError {
+  return new ServiceError({
+    kind: 'malformed-response',
+    message: MESSAGES.malformed,
+    retryable: true,
+    ...(httpStatus !== undefined ? { httpStatus } : {}),
+    ...(cause !== undefined ? { cause } : {}),
+  });
+}
+
+export function createdWithoutLocationError(httpStatus: number, resource: ServiceResource): ServiceError {
+  return new ServiceError({
+    kind: 'malformed-response',
+    message: MESSAGES.createdWithoutLocation,
+    httpStatus,
+    resource,
+    outcomeUnknown: true,
+  });
+}
