@@ -1,5 +1,6 @@
 // Builds an AppCore over a FakeService and a FakeClock in a temp data dir, recording what it emits.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { vi } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppCore, AppCoreOptions } from '../../../electron/core/app-core.js';
@@ -31,6 +32,8 @@ export interface Harness {
   changes(dataset?: string): DataChange[];
   invoke(channel: string, payload?: unknown): ReturnType<typeof dispatchInvoke>;
   signIn(): Promise<void>;
+  /** Lets the debounced offline-copy save fire and waits until its file is on disk (real I/O). */
+  saveCache(): Promise<string>;
   /** A new core on the same data dir and vault: a restart of the app. */
   restart(): Promise<Harness>;
   dispose(): Promise<void>;
@@ -95,6 +98,19 @@ export async function makeHarness(options: HarnessOptions = {}): Promise<Harness
       const done = await h.invoke('auth:complete', { pin: '1234' });
       if (!done.ok) throw new Error(`auth:complete failed: ${done.error.message}`);
       await settle();
+    },
+    async saveCache() {
+      await clock.advance(5_000);
+      const root = path.join(dataDir, 'accounts');
+      return vi.waitFor(
+        () => {
+          const [dir] = existsSync(root) ? readdirSync(root) : [];
+          const file = dir ? path.join(root, dir, 'picture.json') : '';
+          if (!file || !existsSync(file)) throw new Error('offline copy not written yet');
+          return file;
+        },
+        { timeout: 5_000, interval: 10 },
+      );
     },
     async restart() {
       await core.dispose();

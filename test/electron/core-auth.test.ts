@@ -1,0 +1,179 @@
+// Sign-in, resume after a restart, sign-out, and the keychain-less path, through the AppCore.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CredentialVault, StoredCredentials } from '../../electron/core/vault.js';
+import { MemoryVault, vaultAccount } from '../../electron/core/vault.js';
+import type { AuthState } from '../../shared/ipc/contract.js';
+import { settle } from './support/fake-clock.js';
+import { fakePorts } from './support/fake-service.js';
+import type { Harness } from './support/core-harness.js';
+import { BASE_URL, makeHarness } from './support/core-harness.js';
+
+let harnesses: Harness[] = [];
+afterEach(async () => {
+  for (const x of harnesses) await x.dispose();
+  harnesses = [];
+});
+async function harness(...args: Parameters<typeof makeHarness>): Promise<Harness> {
+  const x = await makeHarness(...args);
+  harnesses.push(x);
+  return x;
+}
+const auth = (x: Harness) => x.core.snapshot().auth;
+
+/** A keychain that is not there (no Secret Service, locked and refused). */
+class MissingVault implements CredentialVault {
+  readonly kind = 'keychain' as const;
+  async probe() {
+    return { available: false, message: 'no keychain' };
+  }
+  async read(): Promise<StoredCredentials | null> {
+    throw new Error('no keychain');
+  }
+  async write(): Promise<void> {
+    throw new Error('no keychain');
+  }
+  async remove(): Promise<boolean> {
+    throw new Error('no keychain');
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+describe('PIN sign-in', () => {
+  it('opens the authorize page of the account origin, takes the PIN, names the user and stores the secret in the vault only', async () => {
+    const h = await harness();
+    expect(auth(h)).toMatchObject({ status: 'signed-out', keychainAvailable: true });
+    const begin = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    expect(begin).toEqual({ ok: true, value: { authorizeUrl: `${BASE_URL}/oauth/authorize?oauth_token=request-token`, opened: true } });
+    expect(h.opened).toEqual([`${BASE_URL}/oauth/authorize?oauth_token=request-token`]);
+    expect(auth(h).status).toBe('awaiting-pin');
+
+    const wrong = await h.invoke('auth:complete', { pin: '9999' });
+    expect(wrong.ok).toBe(false);
+    expect(auth(h)).toMatchObject({ status: 'awaiting-pin', error: { kind: 'not-signed-in' } });
+
+    const done = await h.invoke('auth:complete', { pin: '1234' });
+    expect(done.ok && done.value.user.email).toBe('admin@example.com');
+    expect(auth(h)).toMatchObject({ status: 'signed-in', credentialStore: 'keychain' });
+    expect(await h.vault.read(vaultAccount(BASE_URL, '1'))).toEqual({
+      consumerSecret: 'demo-secret',
+      token: 'access-token',
+      tokenSecret: 'access-secret',
+    });
+    await h.saveCache();
+    for (const file of filesUnder(h.dataDir)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toContain('access-secret');
+      expect(text).not.toContain('access-token');
+      expect(text).not.toContain('demo-secret');
+    }
+    expect(JSON.stringify(h.events)).not.toMatch(/access-secret|access-token|demo-secret/);
+  });
+
+  it('refuses to open an authorize page of another origin, and shell links of other origins', async () => {
+    const h = await harness();
+    const ports = fakePorts(h.service);
+    ports.tokenFlow.authorizeUrl = () => 'http://127.0.0.1:10/evil/oauth/authorize';
+    const other = await harness({ service: h.service, overrides: { services: ports } });
+    const begin = await other.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'k', consumerSecret: 's' });
+    expect(begin.ok && begin.value.opened).toBe(false);
+    expect(other.opened).toEqual([]);
+    const link = await other.invoke('shell:open-external', { url: 'http://127.0.0.1:10/x' });
+    expect(!link.ok && link.error.kind).toBe('not-allowed');
+    const own = await other.invoke('shell:open-external', { url: `${BASE_URL}/help` });
+    expect(own.ok).toBe(true);
+  });
+
+  it('needs a consumer secret unless the default consumer has one configured', async () => {
+    const h = await harness();
+    const r = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'another-key', consumerSecret: '' });
+    expect(!r.ok && r.error).toMatchObject({ kind: 'validation', field: 'consumerSecret' });
+  });
+});
+
+describe('restart and sign-out', () => {
+  it('resumes after a restart without signing in again, showing the offline copy first', async () => {
+    const h = await harness();
+    await h.signIn();
+    await h.saveCache();
+    await h.dispose();
+    const calls = h.service.calls.length;
+    const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
+    expect(auth(again)).toMatchObject({ status: 'signed-in', account: { user: { id: '1', email: 'admin@example.com' } } });
+    const firstDevices = again.changes('devices')[0];
+    expect(firstDevices).toMatchObject({ reset: true });
+    expect(firstDevices?.added).toHaveLength(3);
+    expect(h.service.calls.length).toBeGreaterThan(calls); // and then synced
+  });
+
+  it('sign-out removes the vault entry, the account record, the offline copy and the data shown', async () => {
+    const h = await harness();
+    await h.signIn();
+    await h.saveCache();
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(true);
+    expect(existsSync(path.join(h.dataDir, 'accounts'))).toBe(true);
+    expect(readdirSync(path.join(h.dataDir, 'accounts'))).toHaveLength(1);
+    const out = await h.invoke('auth:sign-out');
+    expect(out.ok).toBe(true);
+    expect(await h.vault.read(vaultAccount(BASE_URL, '1'))).toBeNull();
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    expect(readdirSync(path.join(h.dataDir, 'accounts'))).toHaveLength(0);
+    expect(h.core.snapshot().data.devices).toHaveLength(0);
+    expect(auth(h).status).toBe('signed-out');
+    const calls = h.service.calls.length;
+    await h.clock.advance(10 * 60_000);
+    expect(h.service.calls.length).toBe(calls);
+    await h.dispose();
+    const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
+    expect(auth(again).status).toBe('signed-out');
+  });
+});
+
+describe('without a keychain', () => {
+  it('says so plainly, refuses to pretend, and works for this run only with memoryOnly', async () => {
+    const h = await harness({ vault: new MissingVault() });
+    const state = auth(h) as Extract<AuthState, { status: 'signed-out' }>;
+    expect(state.keychainAvailable).toBe(false);
+    expect(state.error?.kind).toBe('keychain');
+    expect(state.error?.message).toMatch(/keychain is not available/);
+
+    const refused = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    expect(!refused.ok && refused.error.kind).toBe('keychain');
+
+    const begin = await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    expect(begin.ok).toBe(true);
+    const done = await h.invoke('auth:complete', { pin: '1234' });
+    expect(done.ok).toBe(true);
+    expect(auth(h)).toMatchObject({ status: 'signed-in', credentialStore: 'memory' });
+    await settle();
+    expect(h.core.snapshot().data.devices).toHaveLength(3);
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    await h.saveCache();
+    for (const file of filesUnder(h.dataDir)) expect(readFileSync(file, 'utf8')).not.toContain('access-secret');
+
+    await h.dispose();
+    const again = await harness({ dataDir: h.dataDir, vault: new MissingVault(), clock: h.clock, service: h.service });
+    expect(auth(again).status).toBe('signed-out');
+  });
+
+  it('MemoryVault keeps entries per account for the run', async () => {
+    const vault = new MemoryVault();
+    const creds = { consumerSecret: 'a', token: 'b', tokenSecret: 'c' };
+    await vault.write('x', creds);
+    expect(await vault.read('x')).toEqual(creds);
+    expect(await vault.read('y')).toBeNull();
+    expect(await vault.remove('x')).toBe(true);
+    expect(await vault.read('x')).toBeNull();
+  });
+});
