@@ -1,0 +1,324 @@
+// The wire itself, with raw signed requests the ServiceClient would never send: exact statuses and
+// Location headers, response bodies, hostile, huge and wrong-typed bodies, routing refusals, failed
+// authentication, the control API and injected faults.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeErrorBody, decodeFolder, decodeSupportSession } from '../../shared/xml/index.js';
+import type { OAuthToken } from '../../shared/oauth/types.js';
+import {
+  ADMIN,
+  control,
+  signInWithPin,
+  signedFetch,
+  startTestService,
+  xmlHeaders,
+  type Harness,
+} from './support/service-harness.js';
+
+let h: Harness;
+let token: OAuthToken;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  h = await startTestService({ log: (line) => logLines.push(line) });
+  token = await signInWithPin(h, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await h.service.close();
+});
+
+async function errorOf(response: Response): Promise<{ status: number; code?: number; message?: string }> {
+  const body = decodeErrorBody(await response.text());
+  return {
+    status: response.status,
+    ...(body?.code !== undefined ? { code: body.code } : {}),
+    ...(body?.message ? { message: body.message } : {}),
+  };
+}
+
+describe('success statuses, Location headers and bodies', () => {
+  it('folder create: 201, Location {base}/folders/{id} and the folder in the body', async () => {
+    const response = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><name>Wire Folder</name></folder>',
+    });
+    expect(response.status).toBe(201);
+    const folder = decodeFolder(await response.text());
+    expect(response.headers.get('location')).toBe(`${h.service.baseUrl}/folders/${folder.id}`);
+    expect(folder.name).toBe('Wire Folder');
+  });
+
+  it('session create: 201, Location {base}/support_sessions/{id}.xml and the session in the body', async () => {
+    const response = await signedFetch(h, token, 'POST', '/support_sessions.xml', {
+      headers: { 'Content-Type': 'text/xml; charset=UTF-8' },
+      body: '<support_session><customer>Tom</customer><language>en</language><code>1</code></support_session>',
+    });
+    expect(response.status).toBe(201);
+    const session = decodeSupportSession(await response.text());
+    expect(response.headers.get('location')).toBe(`${h.service.baseUrl}/support_sessions/${session.id}.xml`);
+    // Create ignores fields that are not its arguments.
+    expect(session.code).not.toBe('1');
+  });
+
+  it('update and destroy answer 200 with an empty body', async () => {
+    const created = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><name>Empty Body</name></folder>',
+    });
+    const id = decodeFolder(await created.text()).id;
+    const put = await signedFetch(h, token, 'PUT', `/folders/${id}.xml`, {
+      headers: xmlHeaders(),
+      body: '<folder><name>Empty Body 2</name></folder>',
+    });
+    expect([put.status, await put.text()]).toEqual([200, '']);
+    const del = await signedFetch(h, token, 'DELETE', `/folders/${id}.xml`);
+    expect([del.status, await del.text()]).toEqual([200, '']);
+  });
+
+  it('a parent_id in the path wins over the body’s on create', async () => {
+    const response = await signedFetch(h, token, 'POST', '/folders/2/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><name>Path Wins</name><parent_id>1</parent_id></folder>',
+    });
+    expect(response.status).toBe(201);
+    expect(decodeFolder(await response.text()).parentId).toBe('2');
+  });
+});
+
+describe('routing refusals', () => {
+  it('404 for unknown paths, 405 with Allow for a wrong method, 406 for formats other than xml', async () => {
+    expect(await errorOf(await signedFetch(h, token, 'GET', '/nothing.xml'))).toMatchObject({ status: 404 });
+    const wrongMethod = await signedFetch(h, token, 'DELETE', '/devices/1.xml');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, PUT');
+    expect((await errorOf(await signedFetch(h, token, 'GET', '/devices.json'))).status).toBe(406);
+    expect((await errorOf(await signedFetch(h, token, 'GET', '/devices'))).status).toBe(406);
+  });
+
+  it('an unknown id in a path is the resource’s not-found code', async () => {
+    expect(await errorOf(await signedFetch(h, token, 'GET', '/devices/abc.xml'))).toMatchObject({
+      status: 404,
+      code: 1000,
+    });
+    expect(await errorOf(await signedFetch(h, token, 'GET', '/support_sessions/%2e%2e.xml'))).toMatchObject({
+      status: 404,
+      code: 1300,
+    });
+  });
+});
+
+describe('bad bodies: a clear 4xx, never a 500, nothing changed', () => {
+  const folderCount = (): number => h.service.store.summary().folders;
+
+  it('415 for a body that is not declared as XML', async () => {
+    const before = folderCount();
+    const response = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"x"}',
+    });
+    expect((await errorOf(response)).status).toBe(415);
+    expect(folderCount()).toBe(before);
+  });
+
+  it('400 for malformed, non-XML, wrong-root and DOCTYPE (entity bomb) bodies', async () => {
+    const before = folderCount();
+    const bodies = [
+      '<folder><name>x</folder>',
+      'name=x',
+      '<device><alias>x</alias></device>',
+      '<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]><folder><name>&b;</name></folder>',
+      '',
+    ];
+    for (const body of bodies) {
+      const result = await errorOf(
+        await signedFetch(h, token, 'POST', '/folders.xml', { headers: xmlHeaders(), body }),
+      );
+      expect(result.status, body).toBe(400);
+      expect(result.message).toBeTruthy();
+    }
+    expect(folderCount()).toBe(before);
+  });
+
+  it('413 for a body over 1 MiB, declared or streamed', async () => {
+    const huge = `<folder><name>${'x'.repeat(1024 * 1024 + 10)}</name></folder>`;
+    expect(
+      (await signedFetch(h, token, 'POST', '/folders.xml', { headers: xmlHeaders(), body: huge })).status,
+    ).toBe(413);
+    // Chunked: no Content-Length, so the cap applies while reading.
+    const status = await new Promise<number>((resolve, reject) => {
+      const signed = h.signer.sign(
+        { method: 'POST', url: `${h.service.baseUrl}/folders.xml` },
+        h.consumer,
+        token,
+      );
+      const req = httpRequest(
+        signed.url,
+        { method: 'POST', headers: { ...signed.headers, 'Content-Type': 'application/xml' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write('<folder><name>');
+      for (let i = 0; i < 20; i++) req.write('y'.repeat(64 * 1024));
+      req.end('</name></folder>');
+    });
+    expect(status).toBe(413);
+  });
+
+  it('422 for a wrong-typed folder value; unknown folder fields are ignored', async () => {
+    const wrong = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><name>Typed</name><devices>text</devices></folder>',
+    });
+    expect((await errorOf(wrong)).status).toBe(422);
+    const extra = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><name>Extra Field</name><colour>red</colour></folder>',
+    });
+    expect(extra.status).toBe(201);
+  });
+
+  it('device update: 1001 for a read-only or unknown field, with nothing changed', async () => {
+    const before = h.service.store.getDevice('1');
+    for (const body of [
+      '<device><alias>x</alias><status>busy</status></device>',
+      '<device><alias>x</alias><colour>red</colour></device>',
+    ]) {
+      const result = await errorOf(
+        await signedFetch(h, token, 'PUT', '/devices/1.xml', { headers: xmlHeaders(), body }),
+      );
+      expect(result).toMatchObject({ status: 403, code: 1001 });
+    }
+    expect(h.service.store.getDevice('1')).toBe(before);
+  });
+
+  it('session: language "xx" is 1002 on update and on create; a read-only field on update is 1002', async () => {
+    const planned = h.service.store.listSessions().find((s) => s.state === 'planned')!;
+    const update = await signedFetch(h, token, 'PUT', `/support_sessions/${planned.id}.xml`, {
+      headers: xmlHeaders(),
+      body: '<support_session><language>xx</language></support_session>',
+    });
+    expect(await errorOf(update)).toMatchObject({ status: 403, code: 1002 });
+    const readOnly = await signedFetch(h, token, 'PUT', `/support_sessions/${planned.id}.xml`, {
+      headers: xmlHeaders(),
+      body: '<support_session><state>finished</state></support_session>',
+    });
+    expect(await errorOf(readOnly)).toMatchObject({ status: 403, code: 1002 });
+    const create = await signedFetch(h, token, 'POST', '/support_sessions.xml', {
+      headers: xmlHeaders(),
+      body: '<support_session><customer>A</customer><language>xx</language></support_session>',
+    });
+    expect(await errorOf(create)).toMatchObject({ status: 403, code: 1002 });
+    expect(h.service.store.getSession(planned.id)).toEqual(planned);
+  });
+});
+
+describe('authentication', () => {
+  it('an unsigned call is refused by the provider (400 parameter_absent)', async () => {
+    const response = await fetch(`${h.service.baseUrl}/users.xml`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('oauth_problem=parameter_absent');
+  });
+
+  it('a wrong token is 401; a revoked token stops working at once', async () => {
+    const wrong = await signedFetch(h, { token: 'nope', secret: 'nope' }, 'GET', '/users/current.xml');
+    expect(wrong.status).toBe(401);
+    const extra = await signInWithPin(h, ADMIN.email, ADMIN.password);
+    expect((await signedFetch(h, extra, 'GET', '/users/current.xml')).status).toBe(200);
+    expect((await control(h, 'POST', 'tokens/revoke', { token: extra.token })).json).toEqual({
+      revoked: true,
+    });
+    const revoked = await signedFetch(h, extra, 'GET', '/users/current.xml');
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toContain('token_');
+  });
+});
+
+describe('control API', () => {
+  it('needs the per-launch token', async () => {
+    const response = await fetch(`${h.service.baseUrl}/_control/summary`, {
+      headers: { 'X-Control-Token': 'guess' },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('summarises the account and forces device status and session transitions', async () => {
+    const summary = await control(h, 'GET', 'summary');
+    expect(summary.json).toMatchObject({ users: 8, devices: { total: 40 } });
+    const forced = await control(h, 'POST', 'devices/3/status', { status: 'busy' });
+    expect(forced.status).toBe(200);
+    expect(await signedFetch(h, token, 'GET', '/devices/3.xml').then((r) => r.text())).toContain(
+      '<status>busy</status>',
+    );
+    const planned = h.service.store.listSessions().find((s) => s.state === 'planned')!;
+    expect((await control(h, 'POST', `sessions/${planned.id}/transition`, { to: 'ongoing' })).status).toBe(
+      200,
+    );
+    expect(h.service.store.getSession(planned.id).state).toBe('ongoing');
+    expect((await control(h, 'POST', 'devices/3/status', { status: 'asleep' })).status).toBe(400);
+  });
+
+  it('advancing the clock plays the schedule: planned sessions start and end', async () => {
+    const response = await signedFetch(h, token, 'POST', '/support_sessions.xml', {
+      headers: xmlHeaders(),
+      body: '<support_session><customer>Clock</customer><language>it</language><customer_mail>clock@customer.example</customer_mail></support_session>',
+    });
+    const id = decodeSupportSession(await response.text()).id;
+    const mails = (await control(h, 'GET', 'outbox')).json.messages as Array<{
+      sessionId: string;
+      body: string;
+      language: string;
+    }>;
+    const mail = mails.find((m) => m.sessionId === id);
+    expect(mail?.language).toBe('it');
+    expect(mail?.body).toContain(h.service.store.getSession(id).code);
+    await control(h, 'POST', 'clock/advance', { ms: 1000 });
+    expect(h.service.store.getSession(id).state).toBe('ongoing');
+    await control(h, 'POST', 'clock/advance', { ms: 15 * 60_000 });
+    expect(h.service.store.getSession(id).state).toBe('finished');
+  });
+
+  it('injects faults for the next matching requests: error, malformed, delay, reset', async () => {
+    await control(h, 'POST', 'faults', { kind: 'error', count: 2, pathPrefix: '/users' });
+    expect((await signedFetch(h, token, 'GET', '/users.xml')).status).toBe(500);
+    expect((await signedFetch(h, token, 'GET', '/devices/1.xml')).status).toBe(200);
+    expect((await signedFetch(h, token, 'GET', '/users/1.xml')).status).toBe(500);
+    expect((await signedFetch(h, token, 'GET', '/users.xml')).status).toBe(200);
+
+    await control(h, 'POST', 'faults', { kind: 'malformed', method: 'GET', pathPrefix: '/devices' });
+    const malformed = await signedFetch(h, token, 'GET', '/devices.xml');
+    expect(malformed.status).toBe(200);
+    expect(decodeErrorBody(await malformed.text())).toBeNull();
+
+    await control(h, 'POST', 'faults', { kind: 'delay', delayMs: 50, pathPrefix: '/users' });
+    expect((await signedFetch(h, token, 'GET', '/users/1.xml')).status).toBe(200);
+
+    await control(h, 'POST', 'faults', { kind: 'reset', pathPrefix: '/users' });
+    await expect(signedFetch(h, token, 'GET', '/users/1.xml')).rejects.toThrow();
+    expect((await signedFetch(h, token, 'GET', '/users/1.xml')).status).toBe(200);
+    expect((await control(h, 'GET', 'summary')).json.faults).toEqual([]);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 with a generic body and are logged without the query string', async () => {
+    const store = h.service.store;
+    const original = store.listUsers.bind(store);
+    store.listUsers = () => {
+      throw new TypeError('boom in listUsers');
+    };
+    try {
+      const response = await signedFetch(h, token, 'GET', '/users.xml?secret_marker=1');
+      expect(await errorOf(response)).toEqual({ status: 500, message: 'Internal server error' });
+    } finally {
+      store.listUsers = original;
+    }
+    const line = logLines.find((l) => l.includes('boom in listUsers'));
+    expect(line).toContain('GET /users.xml');
+    expect(logLines.join('\n')).not.toContain('secret_marker');
+    expect(logLines.join('\n')).not.toContain(token.token);
+  });
+});
