@@ -64,7 +64,12 @@ export function createRequestSigner(options: RequestSignerOptions): RequestSigne
 
       // Protocol parameters placed by the caller in the URL or form would travel twice (once here, once
       // from the signer) and the provider would refuse them as duplicated.
-      const query = new URL(request.url).search.replace(/^\?/, '');
+      let query: string;
+      try {
+        query = new URL(request.url).search.replace(/^\?/, '');
+      } catch {
+        refuse('The request URL is not an absolute URL.');
+      }
       for (const [name] of [...parseFormEncoded(query), ...(request.form ?? [])]) {
         if (name.startsWith('oauth_'))
           refuse(`${name} must not be part of the request itself; the signer adds it.`);

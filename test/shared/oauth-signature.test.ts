@@ -329,6 +329,9 @@ describe('the signer', () => {
     expect(() => signer.sign({ method: 'GET', url: 'http://h/x' }, { key: '', secret: 's' })).toThrow(
       /consumer key/,
     );
+    expect(() => signer.sign({ method: 'GET', url: '/relative' }, consumer)).toThrow(
+      expect.objectContaining({ name: 'OAuthProtocolError', problem: 'parameter_rejected' }),
+    );
   });
 });
 
