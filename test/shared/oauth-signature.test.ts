@@ -240,7 +240,7 @@ describe('the signer', () => {
   it('uses 128-bit CSPRNG nonces that do not repeat and whole-second timestamps', () => {
     const signer = createRequestSigner({ hmacSha1: nodeHmacSha1, clock: () => 1_700_000_000_999 });
     const nonces = new Set<string>();
-    for (let i = 0; i < 500; i++) {
+    for (let i = 0; i < 200; i++) {
       const parameters = headerParameters(
         signer.sign({ method: 'GET', url: 'http://h/x' }, consumer).headers.Authorization,
       );
@@ -249,7 +249,7 @@ describe('the signer', () => {
       expect(parameters.get('oauth_timestamp')).toBe('1700000000');
       nonces.add(nonce);
     }
-    expect(nonces.size).toBe(500);
+    expect(nonces.size).toBe(200);
   });
 
   it('writes a header with quoted, percent-encoded parameters, no version and nothing undefined', () => {
