@@ -30,6 +30,7 @@ import type { Clock, TimerHandle } from './clock.js';
 import { humanTime, isoAt, systemClock } from './clock.js';
 import type { DevicesDecoder } from './devices-decoder.js';
 import { createDevicesDecoder } from './devices-decoder.js';
+import { defaultServicePorts } from './default-ports.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { NotifiedStore } from './notified-store.js';
@@ -154,7 +155,7 @@ class Core implements AppCore {
   #memory: SchedulerMemory = emptyMemory();
   #reminderTimer: TimerHandle | null = null;
   #decoder: DevicesDecoder | null = null;
-  #services: ServicePorts | null;
+  readonly #services: ServicePorts;
   #suspended = false;
   #activity = { visible: true, focused: false };
   #lastTray = '';
@@ -165,7 +166,7 @@ class Core implements AppCore {
     this.#o = options;
     this.#clock = options.clock ?? systemClock;
     this.#log = options.logger ?? createLogger();
-    this.#services = options.services ?? null;
+    this.#services = options.services ?? defaultServicePorts(options.fetch ? { fetch: options.fetch } : {});
     this.#accounts = new AccountRecordStore(options.dataDir);
     this.#settingsStore = new SettingsStore(options.dataDir);
     this.#notified = new NotifiedStore(options.dataDir);
@@ -705,14 +706,7 @@ class Core implements AppCore {
   // ---- helpers -----------------------------------------------------------------------------------------
 
   #ports(): ServicePorts {
-    if (!this.#services)
-      throw new AppErrorThrown({ kind: 'internal', message: 'The service connection is not configured.' });
     return this.#services;
-  }
-
-  /** Installs the real token flow and client (default-ports.ts) when none was given; called by hosts' factory. */
-  setServices(services: ServicePorts): void {
-    this.#services = services;
   }
 
   #createClient(baseUrl: string, consumerKey: string, credentials: StoredCredentials): ServiceApi {

@@ -49,8 +49,15 @@ describe('PIN sign-in', () => {
   it('opens the authorize page of the account origin, takes the PIN, names the user and stores the secret in the vault only', async () => {
     const h = await harness();
     expect(auth(h)).toMatchObject({ status: 'signed-out', keychainAvailable: true });
-    const begin = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
-    expect(begin).toEqual({ ok: true, value: { authorizeUrl: `${BASE_URL}/oauth/authorize?oauth_token=request-token`, opened: true } });
+    const begin = await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+    });
+    expect(begin).toEqual({
+      ok: true,
+      value: { authorizeUrl: `${BASE_URL}/oauth/authorize?oauth_token=request-token`, opened: true },
+    });
     expect(h.opened).toEqual([`${BASE_URL}/oauth/authorize?oauth_token=request-token`]);
     expect(auth(h).status).toBe('awaiting-pin');
 
@@ -81,7 +88,11 @@ describe('PIN sign-in', () => {
     const ports = fakePorts(h.service);
     ports.tokenFlow.authorizeUrl = () => 'http://127.0.0.1:10/evil/oauth/authorize';
     const other = await harness({ service: h.service, overrides: { services: ports } });
-    const begin = await other.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'k', consumerSecret: 's' });
+    const begin = await other.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'k',
+      consumerSecret: 's',
+    });
     expect(begin.ok && begin.value.opened).toBe(false);
     expect(other.opened).toEqual([]);
     const link = await other.invoke('shell:open-external', { url: 'http://127.0.0.1:10/x' });
@@ -92,7 +103,11 @@ describe('PIN sign-in', () => {
 
   it('needs a consumer secret unless the default consumer has one configured', async () => {
     const h = await harness();
-    const r = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'another-key', consumerSecret: '' });
+    const r = await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'another-key',
+      consumerSecret: '',
+    });
     expect(!r.ok && r.error).toMatchObject({ kind: 'validation', field: 'consumerSecret' });
   });
 });
@@ -105,7 +120,10 @@ describe('restart and sign-out', () => {
     await h.dispose();
     const calls = h.service.calls.length;
     const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
-    expect(auth(again)).toMatchObject({ status: 'signed-in', account: { user: { id: '1', email: 'admin@example.com' } } });
+    expect(auth(again)).toMatchObject({
+      status: 'signed-in',
+      account: { user: { id: '1', email: 'admin@example.com' } },
+    });
     const firstDevices = again.changes('devices')[0];
     expect(firstDevices).toMatchObject({ reset: true });
     expect(firstDevices?.added).toHaveLength(3);
@@ -143,7 +161,11 @@ describe('without a keychain', () => {
     expect(state.error?.kind).toBe('keychain');
     expect(state.error?.message).toMatch(/keychain is not available/);
 
-    const refused = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    const refused = await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+    });
     expect(!refused.ok && refused.error.kind).toBe('keychain');
 
     const begin = await h.invoke('auth:begin', {
@@ -160,10 +182,16 @@ describe('without a keychain', () => {
     expect(h.core.snapshot().data.devices).toHaveLength(3);
     expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
     await h.saveCache();
-    for (const file of filesUnder(h.dataDir)) expect(readFileSync(file, 'utf8')).not.toContain('access-secret');
+    for (const file of filesUnder(h.dataDir))
+      expect(readFileSync(file, 'utf8')).not.toContain('access-secret');
 
     await h.dispose();
-    const again = await harness({ dataDir: h.dataDir, vault: new MissingVault(), clock: h.clock, service: h.service });
+    const again = await harness({
+      dataDir: h.dataDir,
+      vault: new MissingVault(),
+      clock: h.clock,
+      service: h.service,
+    });
     expect(auth(again).status).toBe('signed-out');
   });
 

@@ -19,7 +19,8 @@ async function harness(...args: Parameters<typeof makeHarness>): Promise<Harness
   harnesses.push(x);
   return x;
 }
-const lastSync = (x: Harness) => x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
+const lastSync = (x: Harness) =>
+  x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
 
 async function signedInWithCache(): Promise<{ h: Harness; file: string }> {
   const h = await harness();
@@ -48,7 +49,8 @@ describe('offline copy', () => {
     ['damaged', (file: string) => writeFileSync(file, '{"version":1,"savedAt":'), /damaged/],
     [
       'of another version',
-      (file: string) => writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), version: 99 })),
+      (file: string) =>
+        writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), version: 99 })),
       /another version/,
     ],
   ])('is discarded with a notice when %s', async (_label, spoil, notice) => {
@@ -99,7 +101,10 @@ describe('offline copy', () => {
     await h.signIn();
     vi.spyOn(fsp, 'rename').mockRejectedValue(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
     await h.clock.advance(5_000);
-    await vi.waitFor(() => expect(lastSync(h).cacheNotice).toMatch(/disk is full/), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(lastSync(h).cacheNotice).toMatch(/disk is full/), {
+      timeout: 5_000,
+      interval: 10,
+    });
     const r = await h.invoke('devices:set-alias', { id: '1', alias: 'Still works' });
     expect(r.ok).toBe(true);
   });

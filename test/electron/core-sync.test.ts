@@ -11,8 +11,10 @@ import { makeHarness } from './support/core-harness.js';
 let h: Harness;
 afterEach(async () => h?.dispose());
 
-const lastSync = (x: Harness) => x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
-const lastAuth = (x: Harness) => x.events.filter((e) => e.event === 'auth:state').at(-1)?.payload as AuthState;
+const lastSync = (x: Harness) =>
+  x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
+const lastAuth = (x: Harness) =>
+  x.events.filter((e) => e.event === 'auth:state').at(-1)?.payload as AuthState;
 
 describe('first sync', () => {
   it('builds the folder tree level by level, all devices in one request, sessions, users and the current user', async () => {

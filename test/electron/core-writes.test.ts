@@ -51,7 +51,9 @@ describe('checked before sending', () => {
 describe('optimistic writes', () => {
   it('applies a rename at once and rolls it back when the service refuses', async () => {
     await signedIn();
-    h.service.failures.set('updateFolder', [serviceError('service', { code: 1101, httpStatus: 403, field: 'name' })]);
+    h.service.failures.set('updateFolder', [
+      serviceError('service', { code: 1101, httpStatus: 403, field: 'name' }),
+    ]);
     const before = h.changes('folders').length;
     const r = await h.invoke('folders:rename', { id: '20', name: 'Elsewhere' });
     expect(!r.ok && r.error).toMatchObject({ kind: 'service', code: 1101, field: 'name' });

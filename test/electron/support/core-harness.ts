@@ -8,7 +8,14 @@ import { createAppCore } from '../../../electron/core/app-core.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import type { CredentialVault } from '../../../electron/core/vault.js';
 import { MemoryVault } from '../../../electron/core/vault.js';
-import type { DataChange, MainEvents, SessionNotice } from '../../../shared/ipc/contract.js';
+import type {
+  DataChange,
+  InvokeChannel,
+  InvokeResponse,
+  IpcResult,
+  MainEvents,
+  SessionNotice,
+} from '../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
 import { FakeClock, settle } from './fake-clock.js';
 import { FakeService, fakePorts } from './fake-service.js';
@@ -30,7 +37,7 @@ export interface Harness {
   notices: SessionNotice[];
   opened: string[];
   changes(dataset?: string): DataChange[];
-  invoke(channel: string, payload?: unknown): ReturnType<typeof dispatchInvoke>;
+  invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<IpcResult<InvokeResponse<C>>>;
   signIn(): Promise<void>;
   /** Lets the debounced offline-copy save fire and waits until its file is on disk (real I/O). */
   saveCache(): Promise<string>;
@@ -91,9 +98,14 @@ export async function makeHarness(options: HarnessOptions = {}): Promise<Harness
         .filter((e) => e.event === 'data:change')
         .map((e) => e.payload as DataChange)
         .filter((c) => dataset === undefined || c.dataset === dataset),
-    invoke: (channel, payload = {}) => dispatchInvoke(core.handlers, channel, payload),
+    invoke: <C extends InvokeChannel>(channel: C, payload: unknown = {}) =>
+      dispatchInvoke(core.handlers, channel, payload) as Promise<IpcResult<InvokeResponse<C>>>,
     async signIn() {
-      const begin = await h.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+      const begin = await h.invoke('auth:begin', {
+        baseUrl: BASE_URL,
+        consumerKey: 'demo-console',
+        consumerSecret: '',
+      });
       if (!begin.ok) throw new Error(`auth:begin failed: ${begin.error.message}`);
       const done = await h.invoke('auth:complete', { pin: '1234' });
       if (!done.ok) throw new Error(`auth:complete failed: ${done.error.message}`);

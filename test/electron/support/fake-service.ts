@@ -35,7 +35,11 @@ export function device(id: Id, folderId: Id | null, extra: Partial<Device> = {})
   };
 }
 
-export function session(id: Id, state: SupportSession['state'], extra: Partial<SupportSession> = {}): SupportSession {
+export function session(
+  id: Id,
+  state: SupportSession['state'],
+  extra: Partial<SupportSession> = {},
+): SupportSession {
   return {
     id,
     code: `C${id}`,
@@ -65,7 +69,10 @@ export const ADMIN: User = {
   registerDate: null,
 };
 
-export function serviceError(kind: AppErrorKind, extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {}) {
+export function serviceError(
+  kind: AppErrorKind,
+  extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {},
+) {
   return new ServiceError({ kind, message: `scripted ${kind}`, ...extra });
 }
 
@@ -142,7 +149,11 @@ export class FakeService implements ServiceApi {
     await this.#call('updateFolder', [id, input, o]);
     const f = this.folders.get(id);
     if (!f) throw serviceError('service', { code: 1100 });
-    this.folders.set(id, { ...f, name: input.name, parentId: input.parentId === undefined ? f.parentId : input.parentId });
+    this.folders.set(id, {
+      ...f,
+      name: input.name,
+      parentId: input.parentId === undefined ? f.parentId : input.parentId,
+    });
   }
   async deleteFolder(id: Id, o?: CallOptions) {
     await this.#call('deleteFolder', [id, o]);
@@ -209,7 +220,9 @@ export class FakeService implements ServiceApi {
 }
 
 /** Ports over a FakeService: the PIN "1234" is the right one; every client is the same fake. */
-export function fakePorts(service: FakeService): ServicePorts & { clientsMade: number; lastCredentials: unknown } {
+export function fakePorts(
+  service: FakeService,
+): ServicePorts & { clientsMade: number; lastCredentials: unknown } {
   const ports = {
     clientsMade: 0,
     lastCredentials: null as unknown,
@@ -217,7 +230,8 @@ export function fakePorts(service: FakeService): ServicePorts & { clientsMade: n
       requestToken: async () => ({ token: 'request-token', secret: 'request-secret' }),
       authorizeUrl: (baseUrl: string, token: string) => `${baseUrl}/oauth/authorize?oauth_token=${token}`,
       accessToken: async (_b: string, _c: unknown, _r: unknown, verifier: string) => {
-        if (verifier !== '1234') throw serviceError('not-signed-in', { message: 'The verification code was not accepted.' });
+        if (verifier !== '1234')
+          throw serviceError('not-signed-in', { message: 'The verification code was not accepted.' });
         return { token: 'access-token', secret: 'access-secret' };
       },
     },
