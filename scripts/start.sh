@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `npm start`: installs dependencies on a fresh clone, builds what is missing or older than its sources,
+# then runs the launcher (scripts/start-app.ts: demo service + the app in Electron or the browser host).
+# Arguments are passed on: `npm start -- --browser`, `npm start -- --port 9000`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Never download browsers or Electron from here: the launcher uses what is installed.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
+if [ ! -d node_modules ]; then
+  echo "Installing dependencies (npm ci)…"
+  npm ci
+fi
+# stale OUTPUT DIR...: true when OUTPUT is missing or any source file under DIR is newer.
+stale() {
+  local out=$1
+  shift
+  [ ! -f "$out" ] || [ -n "$(find "$@" -newer "$out" -type f -print -quit 2>/dev/null)" ]
+}
+if stale dist/renderer/index.html renderer shared vite.config.ts; then
+  echo "Building the renderer…"
+  npx vite build --logLevel warn
+fi
+if stale dist/electron/electron/main.js electron shared; then
+  echo "Building the main process…"
+  npx tsc -p electron/tsconfig.build.json
+fi
+exec node --import tsx scripts/start-app.ts "$@"
