@@ -157,6 +157,7 @@ const catalogue = {
   'devices.aliasInput': 'Alias',
   'devices.aliasHint': 'Enter saves, Escape cancels.',
   'devices.moveDialog': 'Move devices',
+  'devices.moveConfirm': 'Move',
   'devices.moveTo': 'Destination folder',
   'devices.moveResult': 'Moved {moved} of {total} devices.',
   'devices.moveFailed': {

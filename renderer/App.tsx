@@ -1,0 +1,171 @@
+// The shell: sign-in until signed in; then sidebar navigation, banners, the current screen, status bar and
+// toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
+
+import { useEffect } from 'react';
+import { formatError, t } from './i18n/index.js';
+import { useShell, useStores, useUi } from './state/context.js';
+import type { Screen } from './state/ui-store.js';
+import { SEARCH_INPUT_ID } from './shortcuts.js';
+import { AccountMenu } from './components/AccountMenu.js';
+import { Banners } from './components/Banners.js';
+import { SignInScreen } from './components/SignIn.js';
+import { StatusBar } from './components/StatusBar.js';
+import { Toasts } from './components/Toasts.js';
+import { DevicesScreen } from './screens/DevicesScreen.js';
+import { SessionsScreen } from './screens/SessionsScreen.js';
+import { UsersScreen } from './screens/UsersScreen.js';
+import { SettingsScreen } from './screens/SettingsScreen.js';
+
+const SCREENS: Array<{
+  screen: Screen;
+  label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings';
+}> = [
+  { screen: 'devices', label: 'nav.devices' },
+  { screen: 'sessions', label: 'nav.sessions' },
+  { screen: 'users', label: 'nav.users' },
+  { screen: 'settings', label: 'nav.settings' },
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
+  );
+}
+
+function useGlobalShortcuts() {
+  const stores = useStores();
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      const mod = e.ctrlKey || e.metaKey;
+      if (e.key === 'F5' || (mod && e.key.toLowerCase() === 'r')) {
+        e.preventDefault();
+        void stores.actions.refresh();
+        return;
+      }
+      if ((mod && e.key.toLowerCase() === 'f') || (e.key === '/' && !isTyping(e.target) && !mod)) {
+        e.preventDefault();
+        stores.uiActions.setScreen('devices');
+        // The search box exists once the devices screen has rendered.
+        requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
+        return;
+      }
+      if (e.altKey && !mod && /^[1-4]$/.test(e.key)) {
+        e.preventDefault();
+        stores.uiActions.setScreen(SCREENS[Number(e.key) - 1]!.screen);
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [stores]);
+}
+
+function useWindowActivity() {
+  const stores = useStores();
+  useEffect(() => {
+    const report = () =>
+      void stores.actions.reportWindowActivity(document.visibilityState === 'visible', document.hasFocus());
+    report();
+    document.addEventListener('visibilitychange', report);
+    window.addEventListener('focus', report);
+    window.addEventListener('blur', report);
+    return () => {
+      document.removeEventListener('visibilitychange', report);
+      window.removeEventListener('focus', report);
+      window.removeEventListener('blur', report);
+    };
+  }, [stores]);
+}
+
+function useTheme() {
+  const theme = useShell((s) => s.settings?.theme ?? 'system');
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'system') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+}
+
+export function App() {
+  const stores = useStores();
+  const phase = useShell((s) => s.phase);
+  const startError = useShell((s) => s.startError);
+  const auth = useShell((s) => s.auth);
+  const reauthOpen = useUi((s) => s.reauthDialogOpen);
+  useTheme();
+  useWindowActivity();
+
+  if (phase === 'loading' && !auth) {
+    return (
+      <main className="center-page" aria-busy="true">
+        <p>{t('app.loading')}</p>
+      </main>
+    );
+  }
+  if (phase === 'failed' || !auth) {
+    return (
+      <main className="center-page">
+        <p role="alert">{t('app.startFailed', { message: startError ? formatError(startError) : '' })}</p>
+        <button type="button" onClick={() => void stores.start()}>
+          {t('app.retry')}
+        </button>
+      </main>
+    );
+  }
+  // While re-signing in from the reauth dialog, the awaiting-pin state must not hide the data behind it.
+  const inConsole =
+    auth.status === 'signed-in' ||
+    auth.status === 'reauth-required' ||
+    (reauthOpen && auth.status === 'awaiting-pin');
+  if (!inConsole) return <SignInScreen auth={auth} />;
+  return <Console />;
+}
+
+function Console() {
+  const stores = useStores();
+  const screen = useUi((s) => s.screen);
+  const auth = useShell((s) => s.auth);
+  useGlobalShortcuts();
+  const account = auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth : null;
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">{t('app.title')}</span>
+        <span className="spacer" />
+        <button type="button" className="ghost" onClick={() => void stores.actions.refresh()} title="F5">
+          {t('common.refresh')}
+        </button>
+        {account && <AccountMenu account={account.account} store={account.credentialStore} />}
+      </header>
+      <nav className="sidebar" aria-label={t('nav.label')}>
+        <ul>
+          {SCREENS.map(({ screen: s, label }) => (
+            <li key={s}>
+              <a
+                href={`#${s}`}
+                aria-current={screen === s ? 'page' : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  stores.uiActions.setScreen(s);
+                }}
+              >
+                {t(label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" aria-label={t(SCREENS.find((x) => x.screen === screen)!.label)}>
+        <Banners />
+        {screen === 'devices' && <DevicesScreen />}
+        {screen === 'sessions' && <SessionsScreen />}
+        {screen === 'users' && <UsersScreen />}
+        {screen === 'settings' && <SettingsScreen />}
+      </main>
+      <StatusBar />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js';
+import { t } from '../i18n/index.js';
+import { useStores } from '../state/context.js';
+import { ConfirmDialog } from './Dialog.js';
+import { roleName, userName } from './labels.js';
+
+export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
+  const { actions } = useStores();
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const name = userName(account.user);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  return (
+    <div className="account" ref={ref}>
+      <button
+        type="button"
+        className="account-button"
+        aria-expanded={open}
+        aria-controls="account-panel"
+        aria-label={`${t('account.menu')}: ${name}`}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="account-name">{name}</span>
+      </button>
+      {open && (
+        <div
+          id="account-panel"
+          className="account-panel"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setOpen(false);
+          }}
+        >
+          <p className="account-user">{name}</p>
+          <p>{t('account.role', { role: roleName(account.user.role) })}</p>
+          {account.user.email && <p>{account.user.email}</p>}
+          <p className="hint">{account.baseUrl}</p>
+          {store === 'memory' && <p className="hint">{t('account.memoryOnly')}</p>}
+          <button type="button" onClick={() => setConfirming(true)} autoFocus>
+            {t('account.signOut')}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('account.signOut')}
+          message={t('account.signOutConfirm')}
+          confirmLabel={t('account.signOut')}
+          danger
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            setOpen(false);
+            void actions.signOut();
+          }}
+        />
+      )}
+    </div>
+  );
+}

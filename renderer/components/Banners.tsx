@@ -1,0 +1,78 @@
+// Banners above the work area: sign-in expired, offline with the cache's age, first-sync progress, and a
+// one-off cache notice.
+
+import { useState } from 'react';
+import { DATASET_NAMES, type SyncState } from '../../shared/ipc/contract.js';
+import { formatDate, t } from '../i18n/index.js';
+import { parseTimestamp } from '../domain/time-zone.js';
+import { useShell, useStores, useUi } from '../state/context.js';
+import { Dialog } from './Dialog.js';
+import { SignInFlow } from './SignIn.js';
+
+/** The newest moment any shown data was fetched (or the cache saved), for "showing data from …". */
+export function dataAsOf(sync: SyncState): Date | null {
+  let best: Date | null = null;
+  for (const d of DATASET_NAMES) {
+    const at = parseTimestamp(sync.datasets[d]?.fetchedAt);
+    if (at && (!best || at > best)) best = at;
+  }
+  return best ?? parseTimestamp(sync.cacheSavedAt);
+}
+
+export function Banners() {
+  const stores = useStores();
+  const auth = useShell((s) => s.auth);
+  const sync = useShell((s) => s.sync);
+  const reauthOpen = useUi((s) => s.reauthDialogOpen);
+  const [noticeDismissed, setNoticeDismissed] = useState<string | null>(null);
+
+  const reauth = auth?.status === 'reauth-required' || (reauthOpen && auth?.status === 'awaiting-pin');
+  const offlineSince = sync?.connection === 'offline' ? parseTimestamp(sync.offlineSince) : null;
+  const asOf = sync ? dataAsOf(sync) : null;
+
+  return (
+    <>
+      {reauth && (
+        <div className="banner banner-warning" role="alert">
+          <span>{t('reauth.banner')}</span>
+          <button type="button" onClick={() => stores.uiActions.setReauthDialog(true)}>
+            {t('reauth.action')}
+          </button>
+        </div>
+      )}
+      {sync?.connection === 'offline' && (
+        <div className="banner banner-offline" role="status">
+          {offlineSince && asOf
+            ? t('offline.banner', {
+                since: formatDate(offlineSince, 'time'),
+                dataAt: formatDate(asOf, 'time'),
+              })
+            : offlineSince
+              ? t('offline.bannerNoData', { since: formatDate(offlineSince, 'time') })
+              : t('connection.offline')}
+        </div>
+      )}
+      {sync?.progress && (
+        <div className="banner banner-progress" role="status">
+          <span>{t('progress.label', sync.progress)}</span>
+          <progress max={sync.progress.total} value={sync.progress.done} aria-label={sync.progress.label} />
+        </div>
+      )}
+      {sync?.cacheNotice && noticeDismissed !== sync.cacheNotice && (
+        <div className="banner banner-info" role="status">
+          <span>{sync.cacheNotice}</span>
+          <button type="button" onClick={() => setNoticeDismissed(sync.cacheNotice)}>
+            {t('common.dismiss')}
+          </button>
+        </div>
+      )}
+      {reauthOpen && auth && (auth.status === 'reauth-required' || auth.status === 'awaiting-pin') && (
+        <Dialog title={t('reauth.dialog')} onClose={() => stores.uiActions.setReauthDialog(false)}>
+          <div className="dialog-body">
+            <SignInFlow auth={auth} account={auth.status === 'reauth-required' ? auth.account : undefined} />
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// The detail panel: the full hardware description of the device in focus, inline alias edit (Enter saves,
+// Escape cancels) and the move/unassign actions for the whole selection.
+
+import { useState } from 'react';
+import type { AppError } from '../../shared/errors.js';
+import type { Device, Id } from '../../shared/model.js';
+import { enumValue } from '../../shared/model.js';
+import { folderPath } from '../domain/folder-tree.js';
+import { parseTimestamp } from '../domain/time-zone.js';
+import { formatDate, formatError, formatMegabytes, t } from '../i18n/index.js';
+import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
+import { useNow } from './hooks.js';
+import { deviceDisplayName, statusAge } from './DeviceTable.js';
+
+function dateOrNone(value: string | null): string {
+  const at = parseTimestamp(value);
+  return at ? formatDate(at) : t('common.none');
+}
+
+export function DeviceDetail({
+  editingAlias,
+  setEditingAlias,
+}: {
+  editingAlias: Id | null;
+  setEditingAlias: (id: Id | null) => void;
+}) {
+  const stores = useStores();
+  const selected = useUi((s) => s.selectedDeviceIds);
+  const activeId = useUi((s) => s.activeDeviceId);
+  const devices = useData((s) => s.devices);
+  useData((s) => s.versions.devices);
+  const fetchedAt = useData((s) => s.fetchedAt.devices);
+  const tree = useFolderTree();
+  const blocked = useWriteBlocked();
+  const now = useNow(15_000);
+
+  const focusId =
+    activeId && selected.has(activeId) ? activeId : selected.size === 1 ? [...selected][0]! : null;
+  const device = focusId ? devices.get(focusId) : undefined;
+
+  return (
+    <aside className="detail-pane" aria-label={t('devices.detail')}>
+      {selected.size > 0 && (
+        <div className="detail-actions">
+          <p>{t('devices.selected', { count: selected.size })}</p>
+          <button
+            type="button"
+            disabled={!!blocked}
+            title={blocked ?? 'M'}
+            onClick={() => stores.uiActions.openMoveDialog([...selected])}
+          >
+            {t('devices.move')}
+          </button>
+          <button
+            type="button"
+            disabled={!!blocked}
+            title={blocked ?? undefined}
+            onClick={() => void stores.actions.moveDevices([...selected], null)}
+          >
+            {t('devices.unassign')}
+          </button>
+          {blocked && <p className="hint reason">{blocked}</p>}
+        </div>
+      )}
+      {!device ? (
+        <p className="empty">
+          {selected.size > 1 ? t('devices.detailMany', { count: selected.size }) : t('devices.detailEmpty')}
+        </p>
+      ) : (
+        <DeviceFields
+          device={device}
+          statusText={statusAge(device, fetchedAt, now).text}
+          folder={
+            device.folderId
+              ? tree.byId.has(device.folderId)
+                ? folderPath(tree, device.folderId)
+                : device.folderId
+              : t('folders.unassigned')
+          }
+          editing={editingAlias === device.id}
+          setEditing={(on) => setEditingAlias(on ? device.id : null)}
+          blocked={blocked}
+        />
+      )}
+    </aside>
+  );
+}
+
+function DeviceFields(props: {
+  device: Device;
+  statusText: string;
+  folder: string;
+  editing: boolean;
+  setEditing: (on: boolean) => void;
+  blocked: string | null;
+}) {
+  const d = props.device;
+  const rows: Array<[string, string]> = [
+    [t('devices.field.name'), d.name ?? t('common.none')],
+    [t('devices.field.status'), props.statusText],
+    [t('devices.field.os'), d.os ? enumValue(d.os) : t('common.none')],
+    [t('devices.field.ip'), d.ip ?? t('common.none')],
+    [t('devices.field.mac'), d.mac ?? t('common.none')],
+    [t('devices.field.cpu'), d.cpu ?? t('common.none')],
+    [t('devices.field.ram'), d.ram !== null ? formatMegabytes(d.ram) : t('common.none')],
+    [t('devices.field.freeSpace'), d.freeSpace ?? t('common.none')],
+    [t('devices.field.installed'), dateOrNone(d.dateInstalled)],
+    [t('devices.field.lastRefresh'), dateOrNone(d.lastRefresh)],
+    [t('devices.field.folder'), props.folder],
+  ];
+  return (
+    <section aria-labelledby="device-detail-title">
+      <h2 id="device-detail-title">{deviceDisplayName(d)}</h2>
+      <div className="alias-row">
+        <span className="label">{t('devices.field.alias')}</span>
+        {props.editing ? (
+          <AliasEditor key={d.id} device={d} onDone={() => props.setEditing(false)} />
+        ) : (
+          <>
+            <span>{d.alias || t('common.none')}</span>
+            <button
+              type="button"
+              className="link-button"
+              disabled={!!props.blocked}
+              title={props.blocked ?? 'F2'}
+              onClick={() => props.setEditing(true)}
+            >
+              {t('devices.editAlias')}
+            </button>
+          </>
+        )}
+      </div>
+      <dl className="fields">
+        {rows.map(([label, value]) => (
+          <div key={label} className="field-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function AliasEditor({ device, onDone }: { device: Device; onDone: () => void }) {
+  const { actions } = useStores();
+  const [value, setValue] = useState(device.alias ?? '');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    if (value.trim() === (device.alias ?? '')) return onDone();
+    setBusy(true);
+    const result = await actions.setAlias(device.id, value.trim());
+    setBusy(false);
+    if (result.ok) onDone();
+    else setError(result.error);
+  }
+  return (
+    <span className="alias-editor">
+      <input
+        aria-label={t('devices.aliasInput')}
+        value={value}
+        autoFocus
+        maxLength={255}
+        disabled={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'alias-error' : 'alias-hint'}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void save();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            onDone();
+          }
+        }}
+      />
+      <small id="alias-hint" className="hint">
+        {t('devices.aliasHint')}
+      </small>
+      {error && (
+        <span id="alias-error" role="alert" className="error-text">
+          {formatError(error)}
+        </span>
+      )}
+    </span>
+  );
+}

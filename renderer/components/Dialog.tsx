@@ -1,0 +1,103 @@
+// A modal dialog: labelled by its title, focus moved in on open and back to where it was on close, Tab kept
+// inside, Escape closes. Hand-written because jsdom and older Chromium builds differ on <dialog>.
+
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '../i18n/index.js';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const { onClose } = props;
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? ref.current)?.focus();
+    return () => previous?.focus?.();
+  }, []);
+
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (!items.length) return;
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <div className="backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={props.wide ? 'dialog wide' : 'dialog'}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <header className="dialog-header">
+          <h2 id={titleId}>{props.title}</h2>
+          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+            ×
+          </button>
+        </header>
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+/** A yes/no question in a dialog. */
+export function ConfirmDialog(props: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <div className="dialog-body">
+        <p>{props.message}</p>
+        {props.error && (
+          <p role="alert" className="error-text">
+            {props.error}
+          </p>
+        )}
+      </div>
+      <footer className="dialog-footer">
+        <button type="button" onClick={props.onClose}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className={props.danger ? 'danger' : 'primary'}
+          disabled={props.busy}
+          onClick={props.onConfirm}
+          data-autofocus
+        >
+          {props.confirmLabel}
+        </button>
+      </footer>
+    </Dialog>
+  );
+}

@@ -1,0 +1,281 @@
+// The folder pane: tree plus its actions (create — administrators only —, rename, move, delete) and their
+// dialogs. Errors are shown where they belong: 1101 at the name field, 1103 as what must move first.
+
+import { useState, type FormEvent } from 'react';
+import type { AppError } from '../../shared/errors.js';
+import type { Id } from '../../shared/model.js';
+import { canMoveFolder, folderContents, folderPath, type FolderTree } from '../domain/folder-tree.js';
+import { formatError, t } from '../i18n/index.js';
+import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
+import { ConfirmDialog, Dialog } from './Dialog.js';
+import { FolderTreeView } from './FolderTreeView.js';
+
+export function useIsAdmin(): boolean {
+  return useShell((s) => {
+    const a = s.auth;
+    return (
+      !!a &&
+      (a.status === 'signed-in' || a.status === 'reauth-required') &&
+      a.account.user.role === 'administrator'
+    );
+  });
+}
+
+/** The sentence for error 1103, from what the renderer knows the folder holds. */
+export function notEmptyMessage(tree: FolderTree, id: Id): string {
+  const { devices, folders } = folderContents(tree, id);
+  return t('folders.notEmpty', {
+    devices: t('folders.notEmptyDevices', { count: devices }),
+    folders: t('folders.notEmptyFolders', { count: folders }),
+  });
+}
+
+type DialogState =
+  | { kind: 'create'; parentId: Id | null }
+  | { kind: 'rename'; id: Id }
+  | { kind: 'move'; id: Id }
+  | { kind: 'delete'; id: Id }
+  | null;
+
+export function FolderPane() {
+  const tree = useFolderTree();
+  const isAdmin = useIsAdmin();
+  const blocked = useWriteBlocked();
+  const selection = useUi((s) => s.deviceFilter.folder);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const selectedFolder = selection.kind === 'folder' && tree.byId.has(selection.id) ? selection.id : null;
+  const createReason = !isAdmin ? t('folders.adminOnly') : blocked;
+  const editReason = blocked ?? (selectedFolder ? null : t('folders.noSelection'));
+
+  return (
+    <aside className="folder-pane" aria-label={t('folders.tree')}>
+      <div className="pane-toolbar" role="toolbar" aria-label={t('folders.actions')}>
+        <button
+          type="button"
+          disabled={!!createReason}
+          title={createReason ?? undefined}
+          aria-describedby={createReason ? 'create-folder-reason' : undefined}
+          onClick={() => setDialog({ kind: 'create', parentId: selectedFolder })}
+        >
+          {t('folders.create')}
+        </button>
+        <button
+          type="button"
+          disabled={!!editReason}
+          title={editReason ?? 'F2'}
+          onClick={() => selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
+        >
+          {t('folders.rename')}
+        </button>
+        <button
+          type="button"
+          disabled={!!editReason}
+          title={editReason ?? undefined}
+          onClick={() => selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
+        >
+          {t('folders.moveFolder')}
+        </button>
+        <button
+          type="button"
+          disabled={!!editReason}
+          title={editReason ?? 'Delete'}
+          onClick={() => selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
+        >
+          {t('folders.delete')}
+        </button>
+      </div>
+      {createReason && (
+        <p id="create-folder-reason" className="hint reason">
+          {createReason}
+        </p>
+      )}
+      <FolderTreeView onRequestDelete={(id) => setDialog({ kind: 'delete', id })} />
+      {dialog?.kind === 'create' && (
+        <FolderNameDialog
+          mode="create"
+          tree={tree}
+          parentId={dialog.parentId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'rename' && tree.byId.has(dialog.id) && (
+        <FolderNameDialog mode="rename" tree={tree} id={dialog.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'move' && tree.byId.has(dialog.id) && (
+        <MoveFolderDialog tree={tree} id={dialog.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && tree.byId.has(dialog.id) && (
+        <DeleteFolderDialog tree={tree} id={dialog.id} onClose={() => setDialog(null)} />
+      )}
+    </aside>
+  );
+}
+
+function FolderNameDialog(props: {
+  mode: 'create' | 'rename';
+  tree: FolderTree;
+  parentId?: Id | null;
+  id?: Id;
+  onClose: () => void;
+}) {
+  const { actions, uiActions } = useStores();
+  const current = props.id ? props.tree.byId.get(props.id) : undefined;
+  const [name, setName] = useState(current?.name ?? '');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const parentId = props.parentId ?? null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError({ kind: 'validation', message: t('folders.name'), field: 'name' });
+      return;
+    }
+    setBusy(true);
+    const result =
+      props.mode === 'create'
+        ? await actions.createFolder(trimmed, parentId)
+        : await actions.renameFolder(props.id!, trimmed);
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    if (props.mode === 'create' && parentId) uiActions.setFolderExpanded(parentId, true);
+    props.onClose();
+  }
+
+  // An error about the name sits at the field; anything else below the form.
+  const atField = error && (error.field === 'name' || error.code === 1101);
+  const title =
+    props.mode === 'create'
+      ? parentId
+        ? t('folders.createIn', { parent: folderPath(props.tree, parentId) })
+        : t('folders.createTitle')
+      : t('folders.rename');
+  return (
+    <Dialog title={title} onClose={props.onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="dialog-body">
+          <label className="field">
+            <span>{t('folders.name')}</span>
+            <input
+              value={name}
+              data-autofocus
+              required
+              maxLength={255}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={atField ? true : undefined}
+              aria-describedby={atField ? 'folder-name-error' : undefined}
+            />
+          </label>
+          {atField && (
+            <p id="folder-name-error" role="alert" className="error-text field-hint">
+              {formatError(error)}
+            </p>
+          )}
+          {error && !atField && (
+            <p role="alert" className="error-text">
+              {formatError(error)}
+            </p>
+          )}
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {props.mode === 'create' ? t('common.create') : t('common.save')}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}
+
+function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onClose: () => void }) {
+  const { actions } = useStores();
+  const [parent, setParent] = useState<string>(tree.parentOf(id) ?? '');
+  const [error, setError] = useState<AppError | null>(null);
+  const options = [...tree.byId.keys()]
+    .filter((f) => canMoveFolder(tree, id, f))
+    .map((f) => ({ id: f, label: folderPath(tree, f) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = await actions.moveFolder(id, parent || null);
+    if (result.ok) onClose();
+    else setError(result.error);
+  }
+  return (
+    <Dialog title={t('folders.moveFolderTitle', { name: tree.byId.get(id)!.name })} onClose={onClose}>
+      <form onSubmit={submit}>
+        <div className="dialog-body">
+          <label className="field">
+            <span>{t('folders.parent')}</span>
+            <select value={parent} onChange={(e) => setParent(e.target.value)} data-autofocus>
+              <option value="">{t('folders.root')}</option>
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {error && (
+            <p role="alert" className="error-text">
+              {formatError(error)}
+            </p>
+          )}
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary">
+            {t('common.save')}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onClose: () => void }) {
+  const { actions, uiActions } = useStores();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = tree.byId.get(id)!.name;
+  const contents = folderContents(tree, id);
+  const known = contents.devices + contents.folders > 0 ? notEmptyMessage(tree, id) : null;
+
+  async function confirm() {
+    setBusy(true);
+    const result = await actions.deleteFolder(id);
+    setBusy(false);
+    if (result.ok) {
+      uiActions.setFilter({ folder: { kind: 'all' } });
+      return onClose();
+    }
+    setError(result.error.code === 1103 ? `${notEmptyMessage(tree, id)} (1103)` : formatError(result.error));
+  }
+  return (
+    <ConfirmDialog
+      title={t('folders.delete')}
+      message={
+        <>
+          {t('folders.deleteConfirm', { name })}
+          {known && !error && <span className="hint block">{known}</span>}
+        </>
+      }
+      confirmLabel={t('common.delete')}
+      danger
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,209 @@
+// Create or edit a support session. Customer is required; the e-mail is optional (an invitation is sent
+// to it); the planned start defaults to now; without a planned end the code lasts 15 minutes. Times are
+// entered in this computer's local time and sent as UTC.
+
+import { useState, type FormEvent } from 'react';
+import type { AppError } from '../../shared/errors.js';
+import type { InvokeRequest } from '../../shared/ipc/contract.js';
+import type { KnownLanguage, SupportSession } from '../../shared/model.js';
+import { LANGUAGES } from '../../shared/model.js';
+import { localInputToUtc, parseTimestamp, toLocalInput } from '../domain/time-zone.js';
+import { formatError, t } from '../i18n/index.js';
+import { useStores } from '../state/context.js';
+import { Dialog } from './Dialog.js';
+import { languageName } from './labels.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+type Field = 'customer' | 'customerMail' | 'language' | 'plannedInitTime' | 'plannedEndTime';
+
+export interface SessionFormValues {
+  customer: string;
+  customerMail: string;
+  language: KnownLanguage;
+  start: string;
+  end: string;
+}
+
+/** Checks the form; returns per-field messages (empty when valid). */
+export function validateSession(v: SessionFormValues): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!v.customer.trim()) errors.customer = t('sessions.customerRequired');
+  if (v.customerMail.trim() && !EMAIL.test(v.customerMail.trim()))
+    errors.customerMail = t('sessions.mailInvalid');
+  const start = localInputToUtc(v.start);
+  const end = v.end ? localInputToUtc(v.end) : null;
+  if (start && end && Date.parse(end) <= Date.parse(start))
+    errors.plannedEndTime = t('sessions.endBeforeStart');
+  return errors;
+}
+
+export function sessionCreatePayload(v: SessionFormValues): InvokeRequest<'sessions:create'> {
+  const payload: InvokeRequest<'sessions:create'> = { customer: v.customer.trim(), language: v.language };
+  if (v.customerMail.trim()) payload.customerMail = v.customerMail.trim();
+  const start = localInputToUtc(v.start);
+  if (start) payload.plannedInitTime = start;
+  const end = v.end ? localInputToUtc(v.end) : null;
+  if (end) payload.plannedEndTime = end;
+  return payload;
+}
+
+function fieldOf(error: AppError): Field | null {
+  if (error.code === 1301) return 'customer';
+  if (error.code === 1302) return 'language';
+  const f = error.field;
+  return f === 'customer' ||
+    f === 'customerMail' ||
+    f === 'language' ||
+    f === 'plannedInitTime' ||
+    f === 'plannedEndTime'
+    ? f
+    : null;
+}
+
+export function SessionForm({ session, onClose }: { session?: SupportSession; onClose: () => void }) {
+  const { actions, now } = useStores();
+  const initialStart = parseTimestamp(session?.plannedInitTime) ?? new Date(now());
+  const initialEnd = parseTimestamp(session?.plannedEndTime);
+  const [values, setValues] = useState<SessionFormValues>({
+    customer: session?.customer ?? '',
+    customerMail: session?.customerMail ?? '',
+    language: session && typeof session.language === 'string' ? session.language : 'en',
+    start: toLocalInput(initialStart),
+    end: initialEnd ? toLocalInput(initialEnd) : '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (patch: Partial<SessionFormValues>) => {
+    setValues({ ...values, ...patch });
+    setErrors({});
+    setFormError(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateSession(values);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`session-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    const payload = sessionCreatePayload(values);
+    const result = session
+      ? await actions.updateSession({ id: session.id, ...payload })
+      : await actions.createSession(payload);
+    setBusy(false);
+    if (result.ok) return onClose();
+    const field = fieldOf(result.error);
+    if (field) setErrors({ [field]: formatError(result.error) });
+    else setFormError(formatError(result.error));
+  }
+
+  const describe = (field: Field, hint?: string) =>
+    [errors[field] ? `session-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+  const errorFor = (field: Field) =>
+    errors[field] && (
+      <p id={`session-${field}-error`} role="alert" className="error-text field-hint">
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <Dialog title={session ? t('sessions.editTitle') : t('sessions.createTitle')} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="dialog-body">
+          <label className="field">
+            <span>{t('sessions.customer')}</span>
+            <input
+              id="session-customer"
+              value={values.customer}
+              required
+              maxLength={255}
+              data-autofocus
+              aria-invalid={errors.customer ? true : undefined}
+              aria-describedby={describe('customer')}
+              onChange={(e) => set({ customer: e.target.value })}
+            />
+          </label>
+          {errorFor('customer')}
+          <label className="field">
+            <span>{t('sessions.customerMail')}</span>
+            <input
+              id="session-customerMail"
+              type="email"
+              value={values.customerMail}
+              maxLength={254}
+              aria-invalid={errors.customerMail ? true : undefined}
+              aria-describedby={describe('customerMail', 'session-mail-hint')}
+              onChange={(e) => set({ customerMail: e.target.value })}
+            />
+          </label>
+          <small id="session-mail-hint" className="hint field-hint">
+            {t('sessions.mailHint')}
+          </small>
+          {errorFor('customerMail')}
+          <label className="field">
+            <span>{t('sessions.language')}</span>
+            <select
+              id="session-language"
+              value={values.language}
+              aria-invalid={errors.language ? true : undefined}
+              aria-describedby={describe('language')}
+              onChange={(e) => set({ language: e.target.value as KnownLanguage })}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {languageName(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {errorFor('language')}
+          <label className="field">
+            <span>{t('sessions.plannedStart')}</span>
+            <input
+              id="session-plannedInitTime"
+              type="datetime-local"
+              value={values.start}
+              aria-describedby={describe('plannedInitTime')}
+              onChange={(e) => set({ start: e.target.value })}
+            />
+          </label>
+          {errorFor('plannedInitTime')}
+          <label className="field">
+            <span>{t('sessions.plannedEnd')}</span>
+            <input
+              id="session-plannedEndTime"
+              type="datetime-local"
+              value={values.end}
+              aria-invalid={errors.plannedEndTime ? true : undefined}
+              aria-describedby={describe('plannedEndTime', 'session-end-hint')}
+              onChange={(e) => set({ end: e.target.value })}
+            />
+          </label>
+          <small id="session-end-hint" className="hint field-hint">
+            {t('sessions.plannedEndHint')}
+          </small>
+          {errorFor('plannedEndTime')}
+          {formError && (
+            <p role="alert" className="error-text">
+              {formError}
+            </p>
+          )}
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {session ? t('common.save') : t('common.create')}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+// The PIN (oob) sign-in: service URL + consumer key/secret → "Open the authorization page" (auth:begin)
+// → PIN (auth:complete). Every failure is the AppError's sentence; a missing keychain offers to continue
+// for this run only (auth:begin again with memoryOnly).
+
+import { useState, type FormEvent } from 'react';
+import type { AppError } from '../../shared/errors.js';
+import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
+import { formatError, t } from '../i18n/index.js';
+import { useStores } from '../state/context.js';
+
+interface Props {
+  auth: AuthState;
+  /** Prefill when re-signing in an account whose sign-in expired. */
+  account?: { baseUrl: string; consumerKey: string };
+}
+
+function defaultsOf(auth: AuthState): SignInDefaults | null {
+  return auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.defaults : null;
+}
+
+export function SignInFlow({ auth, account }: Props) {
+  const { actions } = useStores();
+  const defaults = defaultsOf(auth);
+  const [baseUrl, setBaseUrl] = useState(account?.baseUrl ?? defaults?.baseUrl ?? '');
+  const [consumerKey, setConsumerKey] = useState(account?.consumerKey ?? defaults?.consumerKey ?? '');
+  const [consumerSecret, setConsumerSecret] = useState('');
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [opened, setOpened] = useState<boolean | null>(null);
+
+  const awaiting = auth.status === 'awaiting-pin';
+  const shownError =
+    error ??
+    (auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.error : undefined) ??
+    null;
+  const keychainAvailable =
+    auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.keychainAvailable : true;
+
+  async function begin(memoryOnly: boolean) {
+    setBusy(true);
+    setError(null);
+    const payload = { baseUrl: baseUrl.trim(), consumerKey: consumerKey.trim(), consumerSecret };
+    const result = await actions.beginSignIn(memoryOnly ? { ...payload, memoryOnly: true } : payload);
+    setBusy(false);
+    if (result.ok) setOpened(result.value.opened);
+    else setError(result.error);
+  }
+
+  async function complete(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await actions.completeSignIn(pin.trim());
+    setBusy(false);
+    if (!result.ok) setError(result.error);
+  }
+
+  async function startOver() {
+    setError(null);
+    setPin('');
+    setOpened(null);
+    await actions.cancelSignIn();
+  }
+
+  if (awaiting) {
+    return (
+      <form className="form" onSubmit={complete}>
+        {opened === true ? (
+          <p className="hint">{t('signIn.openedHint')}</p>
+        ) : (
+          <p className="hint">
+            {t('signIn.linkHint')}{' '}
+            <a href={auth.authorizeUrl} target="_blank" rel="noopener noreferrer">
+              {t('signIn.linkText')}
+            </a>
+          </p>
+        )}
+        {defaults?.demoSignIn && <p className="hint demo">{t('signIn.demoHint', defaults.demoSignIn)}</p>}
+        <label className="field">
+          <span>{t('signIn.pin')}</span>
+          <input
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            autoFocus
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={shownError ? 'signin-error' : undefined}
+          />
+        </label>
+        {shownError && <ErrorLine id="signin-error" error={shownError} />}
+        <div className="actions">
+          <button type="button" onClick={startOver}>
+            {t('signIn.startOver')}
+          </button>
+          <button type="submit" className="primary" disabled={busy || !pin.trim()}>
+            {busy ? t('signIn.completing') : t('signIn.complete')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  const keychainProblem = shownError?.kind === 'keychain';
+  return (
+    <form
+      className="form"
+      aria-label={t('signIn.title')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void begin(false);
+      }}
+    >
+      <label className="field">
+        <span>{t('signIn.baseUrl')}</span>
+        <input type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} required autoFocus />
+      </label>
+      <label className="field">
+        <span>{t('signIn.consumerKey')}</span>
+        <input
+          value={consumerKey}
+          onChange={(e) => setConsumerKey(e.target.value)}
+          required
+          autoComplete="off"
+        />
+      </label>
+      <label className="field">
+        <span>{t('signIn.consumerSecret')}</span>
+        <input
+          type="password"
+          value={consumerSecret}
+          onChange={(e) => setConsumerSecret(e.target.value)}
+          required={!defaults?.hasConfiguredSecret && !account}
+          autoComplete="off"
+          aria-describedby={defaults?.hasConfiguredSecret ? 'secret-hint' : undefined}
+        />
+      </label>
+      {defaults?.hasConfiguredSecret && (
+        <p id="secret-hint" className="hint field-hint">
+          {t('signIn.secretConfigured')}
+        </p>
+      )}
+      {defaults?.demoSignIn && <p className="hint demo">{t('signIn.demoHint', defaults.demoSignIn)}</p>}
+      {!keychainAvailable && !keychainProblem && <p className="hint">{t('signIn.noKeychain')}</p>}
+      {shownError && <ErrorLine id="signin-error" error={shownError} />}
+      {(keychainProblem || !keychainAvailable) && (
+        <div className="notice">
+          <p>{t('signIn.memoryOnlyHint')}</p>
+          <button type="button" disabled={busy} onClick={() => void begin(true)}>
+            {t('signIn.memoryOnly')}
+          </button>
+        </div>
+      )}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? t('signIn.opening') : t('signIn.open')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ErrorLine({ error, id }: { error: AppError; id?: string }) {
+  return (
+    <p role="alert" className="error-text" id={id}>
+      {formatError(error)}
+    </p>
+  );
+}
+
+export function SignInScreen({ auth }: { auth: AuthState }) {
+  return (
+    <main className="signin-page">
+      <section className="signin-card" aria-labelledby="signin-title">
+        <h1 id="signin-title">{t('signIn.title')}</h1>
+        <SignInFlow auth={auth} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+// Devices: folder tree | counts, search, filters and the virtualised grid | detail panel.
+
+import { useState } from 'react';
+import type { Id } from '../../shared/model.js';
+import type { StatusFilter } from '../domain/device-query.js';
+import { t } from '../i18n/index.js';
+import { useDeviceView, useStores, useUi } from '../state/context.js';
+import { SEARCH_INPUT_ID } from '../shortcuts.js';
+import { DeviceDetail } from '../components/DeviceDetail.js';
+import { DeviceTable } from '../components/DeviceTable.js';
+import { FolderPane } from '../components/FolderPane.js';
+import { MoveDevicesDialog } from '../components/MoveDevicesDialog.js';
+
+const STATUS_CHIPS: Array<{
+  status: Exclude<StatusFilter, 'all'>;
+  label: 'devices.count.online' | 'devices.count.offline' | 'devices.count.busy' | 'devices.count.unknown';
+}> = [
+  { status: 'online', label: 'devices.count.online' },
+  { status: 'offline', label: 'devices.count.offline' },
+  { status: 'busy', label: 'devices.count.busy' },
+  { status: 'unknown', label: 'devices.count.unknown' },
+];
+
+export function DevicesScreen() {
+  const stores = useStores();
+  const view = useDeviceView();
+  const filter = useUi((s) => s.deviceFilter);
+  const [editingAlias, setEditingAlias] = useState<Id | null>(null);
+
+  function editAlias(id: Id) {
+    stores.uiActions.selectDevice(id);
+    setEditingAlias(id);
+  }
+
+  return (
+    <div className="devices-screen">
+      <FolderPane />
+      <section className="device-main" aria-labelledby="devices-title">
+        <div className="toolbar">
+          <h1 id="devices-title">{t('devices.title')}</h1>
+          <div className="counts" role="group" aria-label={t('devices.counts')}>
+            <span className="count-total">{t('devices.count.total', { count: view.counts.total })}</span>
+            {STATUS_CHIPS.map(({ status, label }) => (
+              <button
+                key={status}
+                type="button"
+                className={`chip status-${status}`}
+                aria-pressed={filter.status === status}
+                onClick={() =>
+                  stores.uiActions.setFilter({ status: filter.status === status ? 'all' : status })
+                }
+              >
+                <span className="dot" aria-hidden="true" />
+                {t(label, { count: view.counts[status] })}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="toolbar filters">
+          <label className="search">
+            <span className="visually-hidden">{t('devices.search')}</span>
+            <input
+              id={SEARCH_INPUT_ID}
+              type="search"
+              placeholder={t('devices.searchPlaceholder')}
+              value={filter.text}
+              onChange={(e) => stores.uiActions.setFilter({ text: e.target.value })}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' && filter.text) {
+                  e.stopPropagation();
+                  stores.uiActions.setFilter({ text: '' });
+                }
+              }}
+            />
+          </label>
+          <label className="inline-field">
+            <span>{t('devices.filterStatus')}</span>
+            <select
+              value={filter.status}
+              onChange={(e) => stores.uiActions.setFilter({ status: e.target.value as StatusFilter })}
+            >
+              <option value="all">{t('devices.filterAll')}</option>
+              <option value="online">{t('status.online')}</option>
+              <option value="offline">{t('status.offline')}</option>
+              <option value="busy">{t('status.busy')}</option>
+              <option value="unknown">{t('status.unknown')}</option>
+            </select>
+          </label>
+          <label className="inline-field">
+            <span>{t('devices.filterOs')}</span>
+            <select value={filter.os} onChange={(e) => stores.uiActions.setFilter({ os: e.target.value })}>
+              <option value="all">{t('devices.filterAll')}</option>
+              {view.oses.map((os) => (
+                <option key={os} value={os}>
+                  {os}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline-field checkbox">
+            <input
+              type="checkbox"
+              checked={filter.includeSubfolders}
+              onChange={(e) => stores.uiActions.setFilter({ includeSubfolders: e.target.checked })}
+            />
+            <span>{t('devices.includeSub')}</span>
+          </label>
+          <span className="shown" aria-live="polite">
+            {t('devices.shown', { count: view.rows.length })}
+          </span>
+        </div>
+        <DeviceTable onEditAlias={editAlias} />
+      </section>
+      <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />
+      <MoveDevicesDialog />
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+// Support sessions: an agenda (today, this week, later, past) or groups by state; a detail panel with the
+// code (copy), times in the user's own zone with this computer's alongside, edit and delete.
+
+import { useMemo, useState } from 'react';
+import type { Id, SupportSession } from '../../shared/model.js';
+import { DEFAULT_SESSION_CODE_VALIDITY_MS, enumValue, isUnknownEnum } from '../../shared/model.js';
+import {
+  agendaGroups,
+  canDeleteSession,
+  sessionStart,
+  stateGroups,
+  type SessionGroup,
+} from '../domain/session-agenda.js';
+import {
+  localOffsetMinutes,
+  parseGmtOffset,
+  parseTimestamp,
+  zonedTime,
+  type UtcOffset,
+} from '../domain/time-zone.js';
+import { formatError, t } from '../i18n/index.js';
+import { useData, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
+import { ConfirmDialog } from '../components/Dialog.js';
+import { useNow } from '../components/hooks.js';
+import { languageName, sessionStateName } from '../components/labels.js';
+import { SessionForm } from '../components/SessionForm.js';
+
+/** The signed-in user's zone, from the freshest copy of their record. */
+export function useUserOffset(): UtcOffset | null {
+  const account = useShell((s) =>
+    s.auth && (s.auth.status === 'signed-in' || s.auth.status === 'reauth-required') ? s.auth.account : null,
+  );
+  const users = useData((s) => s.users);
+  useData((s) => s.versions.users);
+  if (!account) return null;
+  return parseGmtOffset(users.get(account.user.id)?.timeZone ?? account.user.timeZone);
+}
+
+export function ZonedTimeText({ value, offset }: { value: string | null; offset: UtcOffset | null }) {
+  const at = parseTimestamp(value);
+  if (!at) return <>{t('sessions.noTime')}</>;
+  const z = zonedTime(at, offset);
+  return (
+    <>
+      <time dateTime={at.toISOString()}>{t('sessions.timeIn', { time: z.primary, zone: z.zone })}</time>
+      {z.local && <span className="hint block">{t('sessions.localTime', { time: z.local })}</span>}
+    </>
+  );
+}
+
+function stateKey(s: SupportSession): string {
+  return s.state === null ? 'unknown' : isUnknownEnum(s.state) ? 'unknown' : s.state;
+}
+
+export function StateBadge({ session }: { session: SupportSession }) {
+  return <span className={`badge badge-${stateKey(session)}`}>{sessionStateName(session.state)}</span>;
+}
+
+function groupLabel(g: SessionGroup): string {
+  if ('raw' in g.label) return g.label.raw || t('status.unknown');
+  const k = g.label.known;
+  if (k === 'today' || k === 'week' || k === 'later' || k === 'past' || k === 'unscheduled')
+    return t(k === 'unscheduled' ? 'sessions.group.unscheduled' : `sessions.group.${k}`);
+  return t(`sessions.state.${k as 'planned' | 'ongoing' | 'finished'}`);
+}
+
+export function SessionsScreen() {
+  const stores = useStores();
+  const sessions = useData((s) => s.sessions);
+  const version = useData((s) => s.versions.sessions);
+  const view = useUi((s) => s.sessionView);
+  const selectedId = useUi((s) => s.selectedSessionId);
+  const offset = useUserOffset();
+  const blocked = useWriteBlocked();
+  const now = useNow(60_000);
+  const [creating, setCreating] = useState(false);
+
+  const offsetMinutes = offset?.minutes ?? localOffsetMinutes(new Date(now));
+  const groups = useMemo(
+    () =>
+      view === 'agenda'
+        ? agendaGroups(sessions.values(), new Date(now), offsetMinutes)
+        : stateGroups(sessions.values()),
+    // `version` stands for the Map's contents, which change in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sessions, version, view, now, offsetMinutes],
+  );
+  const selected = selectedId ? sessions.get(selectedId) : undefined;
+
+  return (
+    <div className="sessions-screen">
+      <section className="session-main" aria-labelledby="sessions-title">
+        <div className="toolbar">
+          <h1 id="sessions-title">{t('sessions.title')}</h1>
+          <span className="hint">{t('sessions.count', { count: sessions.size })}</span>
+          <div role="group" aria-label={t('sessions.view')} className="segmented">
+            <button
+              type="button"
+              aria-pressed={view === 'agenda'}
+              onClick={() => stores.uiActions.setSessionView('agenda')}
+            >
+              {t('sessions.agenda')}
+            </button>
+            <button
+              type="button"
+              aria-pressed={view === 'state'}
+              onClick={() => stores.uiActions.setSessionView('state')}
+            >
+              {t('sessions.byState')}
+            </button>
+          </div>
+          <span className="spacer" />
+          <button
+            type="button"
+            className="primary"
+            disabled={!!blocked}
+            title={blocked ?? undefined}
+            onClick={() => setCreating(true)}
+          >
+            {t('sessions.new')}
+          </button>
+        </div>
+        {blocked && <p className="hint reason">{blocked}</p>}
+        {groups.length === 0 && <p className="empty">{t('sessions.empty')}</p>}
+        <div className="session-groups">
+          {groups.map((g) => (
+            <section key={g.key} aria-labelledby={`group-${g.key}`} className="session-group">
+              <h2 id={`group-${g.key}`}>
+                {groupLabel(g)} <span className="hint">({g.sessions.length})</span>
+              </h2>
+              <ul className="session-list" aria-label={groupLabel(g)}>
+                {g.sessions.map((s) => (
+                  <li key={s.id}>
+                    <button
+                      type="button"
+                      className={s.id === selectedId ? 'session-item selected' : 'session-item'}
+                      aria-current={s.id === selectedId ? 'true' : undefined}
+                      onClick={() => stores.uiActions.selectSession(s.id)}
+                    >
+                      <span className="session-customer">{s.customer ?? t('common.none')}</span>
+                      <StateBadge session={s} />
+                      <span className="session-when">
+                        <SessionWhen session={s} offset={offset} />
+                      </span>
+                      <span className="mono">{s.code ?? ''}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </section>
+      <SessionDetail session={selected} offset={offset} blocked={blocked} />
+      {creating && <SessionForm onClose={() => setCreating(false)} />}
+    </div>
+  );
+}
+
+function SessionWhen({ session, offset }: { session: SupportSession; offset: UtcOffset | null }) {
+  const at = sessionStart(session);
+  if (!at) return <>{t('sessions.noTime')}</>;
+  return <>{zonedTime(at, offset).primary}</>;
+}
+
+function CopyCode({ code }: { code: string }) {
+  const { uiActions } = useStores();
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(code);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          } catch {
+            uiActions.toast('error', t('sessions.copyFailed'));
+          }
+        }}
+      >
+        {t('sessions.copy', { code })}
+      </button>
+      <span role="status" className="copied">
+        {copied ? t('sessions.copied') : ''}
+      </span>
+    </>
+  );
+}
+
+/** The remaining validity of a code created this run without a planned end. */
+function CodeCountdown({ createdAt }: { createdAt: number }) {
+  const now = useNow(1_000);
+  const left = createdAt + DEFAULT_SESSION_CODE_VALIDITY_MS - now;
+  if (left <= 0) return <p className="hint warning">{t('sessions.codeExpired')}</p>;
+  const m = Math.floor(left / 60_000);
+  const s = Math.floor((left % 60_000) / 1000);
+  return (
+    <p className="countdown" aria-live="off">
+      {t('sessions.codeValidFor', { time: `${m}:${String(s).padStart(2, '0')}` })}
+    </p>
+  );
+}
+
+function SessionDetail({
+  session,
+  offset,
+  blocked,
+}: {
+  session: SupportSession | undefined;
+  offset: UtcOffset | null;
+  blocked: string | null;
+}) {
+  const { actions } = useStores();
+  const createdAt = useUi((s) => (session ? s.createdSessions.get(session.id) : undefined));
+  const [editing, setEditing] = useState<Id | null>(null);
+  const [deleting, setDeleting] = useState<Id | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (!session)
+    return (
+      <aside className="detail-pane" aria-label={t('sessions.detail')}>
+        <p className="empty">{t('sessions.detailEmpty')}</p>
+      </aside>
+    );
+  const deletable = canDeleteSession(session);
+  const deleteReason = blocked ?? (deletable ? null : t('sessions.finishedNoDelete'));
+  const rows: Array<[string, React.ReactNode]> = [
+    [t('sessions.customerMail'), session.customerMail ?? t('common.none')],
+    [t('sessions.language'), languageName(session.language)],
+    [t('sessions.plannedStart'), <ZonedTimeText value={session.plannedInitTime} offset={offset} />],
+    [t('sessions.plannedEnd'), <ZonedTimeText value={session.plannedEndTime} offset={offset} />],
+    [t('sessions.startTime'), <ZonedTimeText value={session.initTime} offset={offset} />],
+    [t('sessions.endTime'), <ZonedTimeText value={session.endTime} offset={offset} />],
+    [t('sessions.note'), session.note ?? t('common.none')],
+  ];
+  return (
+    <aside className="detail-pane" aria-label={t('sessions.detail')}>
+      <section aria-labelledby="session-detail-title">
+        <h2 id="session-detail-title">{session.customer ?? t('common.none')}</h2>
+        <p>
+          <StateBadge session={session} />
+          {session.state !== null && isUnknownEnum(session.state) && (
+            <span className="hint"> {enumValue(session.state)}</span>
+          )}
+        </p>
+        {session.code && (
+          <div className="code-row">
+            <span className="label">{t('sessions.code')}</span>
+            <span className="code mono">{session.code}</span>
+            <CopyCode code={session.code} />
+          </div>
+        )}
+        {createdAt !== undefined && !session.plannedEndTime && <CodeCountdown createdAt={createdAt} />}
+        <dl className="fields">
+          {rows.map(([label, value]) => (
+            <div key={label} className="field-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="actions">
+          <button
+            type="button"
+            disabled={!!blocked}
+            title={blocked ?? undefined}
+            onClick={() => setEditing(session.id)}
+          >
+            {t('sessions.edit')}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={!!deleteReason}
+            aria-describedby={deleteReason ? 'session-delete-reason' : undefined}
+            onClick={() => {
+              setDeleteError(null);
+              setDeleting(session.id);
+            }}
+          >
+            {t('sessions.delete')}
+          </button>
+        </div>
+        {deleteReason && (
+          <p id="session-delete-reason" className="hint reason">
+            {deleteReason}
+          </p>
+        )}
+      </section>
+      {editing === session.id && <SessionForm session={session} onClose={() => setEditing(null)} />}
+      {deleting === session.id && (
+        <ConfirmDialog
+          title={t('sessions.delete')}
+          message={t('sessions.deleteConfirm', { customer: session.customer ?? session.id })}
+          confirmLabel={t('common.delete')}
+          danger
+          error={deleteError}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            const result = await actions.deleteSession(session.id);
+            if (result.ok) setDeleting(null);
+            else setDeleteError(formatError(result.error));
+          }}
+        />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,94 @@
+import { parseTimestamp } from '../domain/time-zone.js';
+import { formatDate, t } from '../i18n/index.js';
+import { useShell, useStores } from '../state/context.js';
+import { useNow } from '../components/hooks.js';
+
+export function SettingsScreen() {
+  const { actions } = useStores();
+  const settings = useShell((s) => s.settings);
+  const host = useShell((s) => s.host);
+  const version = useShell((s) => s.appVersion);
+  const now = useNow(30_000);
+  if (!settings) return null;
+  const pausedUntil = parseTimestamp(settings.notificationsPausedUntil);
+  const paused = pausedUntil !== null && pausedUntil.getTime() > now;
+  return (
+    <section className="settings-screen" aria-labelledby="settings-title">
+      <div className="toolbar">
+        <h1 id="settings-title">{t('settings.title')}</h1>
+      </div>
+      <div className="form narrow">
+        <label className="field">
+          <span>{t('settings.theme')}</span>
+          <select
+            value={settings.theme}
+            onChange={(e) =>
+              void actions.updateSettings({ theme: e.target.value as 'system' | 'light' | 'dark' })
+            }
+          >
+            <option value="system">{t('settings.theme.system')}</option>
+            <option value="light">{t('settings.theme.light')}</option>
+            <option value="dark">{t('settings.theme.dark')}</option>
+          </select>
+        </label>
+        <label className="inline-field checkbox">
+          <input
+            type="checkbox"
+            checked={settings.notificationsEnabled}
+            onChange={(e) => {
+              const on = e.target.checked;
+              // The browser host shows notices through the Notifications API, which asks once, on a click.
+              if (
+                on &&
+                host === 'browser' &&
+                typeof Notification !== 'undefined' &&
+                Notification.permission === 'default'
+              )
+                void Notification.requestPermission();
+              void actions.updateSettings({ notificationsEnabled: on });
+            }}
+          />
+          <span>{t('settings.notifications')}</span>
+        </label>
+        <label className="field">
+          <span>{t('settings.reminder')}</span>
+          <input
+            type="number"
+            min={0}
+            max={1440}
+            defaultValue={settings.reminderLeadMinutes}
+            key={settings.reminderLeadMinutes}
+            onBlur={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isInteger(n) && n >= 0 && n <= 1440 && n !== settings.reminderLeadMinutes)
+                void actions.updateSettings({ reminderLeadMinutes: n });
+            }}
+          />
+        </label>
+        {paused && pausedUntil && (
+          <p>{t('settings.pausedUntil', { time: formatDate(pausedUntil, 'time') })}</p>
+        )}
+        <div className="actions">
+          {paused ? (
+            <button type="button" onClick={() => void actions.pauseNotifications(0)}>
+              {t('settings.resume')}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void actions.pauseNotifications(60)}>
+              {t('settings.pause')}
+            </button>
+          )}
+        </div>
+        <h2>{t('shortcuts.title')}</h2>
+        <ul className="shortcuts">
+          <li>{t('shortcuts.search')}</li>
+          <li>{t('shortcuts.refresh')}</li>
+          <li>{t('shortcuts.selectAll')}</li>
+          <li>{t('shortcuts.move')}</li>
+          <li>{t('shortcuts.sections')}</li>
+        </ul>
+        <p className="hint">{t('settings.version', { version })}</p>
+      </div>
+    </section>
+  );
+}

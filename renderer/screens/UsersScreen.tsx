@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { parseTimestamp } from '../domain/time-zone.js';
+import { formatDate, t } from '../i18n/index.js';
+import { useData, useShell } from '../state/context.js';
+import { languageName, roleName, userName } from '../components/labels.js';
+
+export function UsersScreen() {
+  const users = useData((s) => s.users);
+  const version = useData((s) => s.versions.users);
+  const meId = useShell((s) =>
+    s.auth && (s.auth.status === 'signed-in' || s.auth.status === 'reauth-required')
+      ? s.auth.account.user.id
+      : null,
+  );
+  const list = useMemo(
+    () => [...users.values()].sort((a, b) => userName(a).localeCompare(userName(b))),
+    // `version` stands for the Map's contents, which change in place.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [users, version],
+  );
+  return (
+    <section className="users-screen" aria-labelledby="users-title">
+      <div className="toolbar">
+        <h1 id="users-title">{t('users.title')}</h1>
+      </div>
+      {list.length === 0 ? (
+        <p className="empty">{t('users.empty')}</p>
+      ) : (
+        <table className="table" aria-labelledby="users-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('users.col.name')}</th>
+              <th scope="col">{t('users.col.email')}</th>
+              <th scope="col">{t('users.col.role')}</th>
+              <th scope="col">{t('users.col.language')}</th>
+              <th scope="col">{t('users.col.timeZone')}</th>
+              <th scope="col">{t('users.col.lastLogin')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((u) => {
+              const last = parseTimestamp(u.lastLogin);
+              const me = u.id === meId;
+              return (
+                <tr key={u.id} className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
+                  <th scope="row">
+                    {userName(u)}
+                    {me && <span className="badge badge-me"> {t('users.you')}</span>}
+                  </th>
+                  <td>{u.email ?? t('common.none')}</td>
+                  <td>{roleName(u.role)}</td>
+                  <td>{languageName(u.language)}</td>
+                  <td>{u.timeZone ?? t('common.none')}</td>
+                  <td>{last ? formatDate(last) : t('common.none')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

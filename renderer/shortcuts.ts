@@ -1,0 +1,2 @@
+/** The device search box: "/" and Ctrl+F focus it from anywhere. */
+export const SEARCH_INPUT_ID = 'device-search';

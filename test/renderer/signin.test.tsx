@@ -1,0 +1,120 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
+import { renderApp } from './render.js';
+import { signedIn } from './fake-bridge.js';
+
+const defaults: SignInDefaults = {
+  baseUrl: 'http://127.0.0.1:4000',
+  consumerKey: 'demo-key',
+  hasConfiguredSecret: true,
+  demoSignIn: { email: 'demo@example.com', password: 'demo' },
+};
+const signedOut: AuthState = { status: 'signed-out', defaults, keychainAvailable: true };
+
+describe('sign-in', () => {
+  it('opens the authorization page, offers the link when not opened, then completes with the PIN', async () => {
+    const { bridge } = await renderApp({ auth: signedOut });
+    expect(screen.getByLabelText('Service URL')).toHaveProperty('value', 'http://127.0.0.1:4000');
+    expect(screen.getByLabelText('Consumer key')).toHaveProperty('value', 'demo-key');
+    expect(screen.getByText(/leave this blank to use it/)).toBeTruthy();
+    expect(screen.getByText(/demo@example\.com/)).toBeTruthy();
+
+    bridge.handle('auth:begin', (p) => {
+      bridge.emit('auth:state', {
+        status: 'awaiting-pin',
+        defaults,
+        baseUrl: p.baseUrl,
+        consumerKey: p.consumerKey,
+        authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize?oauth_token=abc',
+        keychainAvailable: true,
+      });
+      return { authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize?oauth_token=abc', opened: false };
+    });
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
+    );
+    expect(bridge.callsTo('auth:begin')).toEqual([
+      { baseUrl: 'http://127.0.0.1:4000', consumerKey: 'demo-key', consumerSecret: '' },
+    ]);
+
+    const link = screen.getByRole('link', { name: 'Authorization page' });
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1:4000/oauth/authorize?oauth_token=abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+
+    bridge.fail('auth:complete', {
+      kind: 'not-signed-in',
+      message: 'The PIN was not accepted. Check it and try again.',
+    });
+    fireEvent.change(screen.getByLabelText('PIN'), { target: { value: ' 1234 ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getByRole('alert').textContent).toBe('The PIN was not accepted. Check it and try again.');
+
+    bridge.handle('auth:complete', () => {
+      bridge.emit('auth:state', signedIn());
+      const s = signedIn();
+      return s.status === 'signed-in' ? s.account : (undefined as never);
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(bridge.callsTo('auth:complete').at(-1)).toEqual({ pin: '1234' });
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('offers to continue without saving credentials when the keychain fails, and asks again memory-only', async () => {
+    const { bridge } = await renderApp({ auth: signedOut });
+    bridge.fail('auth:begin', { kind: 'keychain', message: 'The system keychain is not available.' });
+    fireEvent.change(screen.getByLabelText('Consumer secret'), { target: { value: 's3cret' } });
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
+    );
+    expect(screen.getByRole('alert').textContent).toBe('The system keychain is not available.');
+
+    bridge.handle('auth:begin', () => ({
+      authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+      opened: true,
+    }));
+    await act(async () =>
+      fireEvent.click(
+        screen.getByRole('button', { name: 'Continue without saving credentials (this run only)' }),
+      ),
+    );
+    expect(bridge.callsTo('auth:begin').at(-1)).toEqual({
+      baseUrl: 'http://127.0.0.1:4000',
+      consumerKey: 'demo-key',
+      consumerSecret: 's3cret',
+      memoryOnly: true,
+    });
+  });
+
+  it('shows the service-unreachable sentence from the AppError', async () => {
+    const { bridge } = await renderApp({ auth: signedOut });
+    bridge.fail('auth:begin', { kind: 'network', message: 'Could not reach http://127.0.0.1:4000.' });
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Could not reach http://127.0.0.1:4000.');
+    expect(screen.queryByRole('button', { name: /Continue without saving/ })).toBeNull();
+  });
+
+  it('keeps data browsable when the sign-in expires, with a banner and the PIN flow in a dialog', async () => {
+    const s = signedIn();
+    if (s.status !== 'signed-in') throw new Error('fixture');
+    const { bridge } = await renderApp({});
+    act(() =>
+      bridge.emit('auth:state', {
+        status: 'reauth-required',
+        account: s.account,
+        credentialStore: 'keychain',
+        reason: { kind: 'not-signed-in', message: 'The token was revoked.' },
+      }),
+    );
+    expect(screen.getByText('Your sign-in is no longer valid — sign in again')).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Devices' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in again' });
+    expect(dialog.querySelector('input[type="url"]')).toHaveProperty('value', s.account.baseUrl);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
