@@ -5,6 +5,7 @@
 // beside this file) and as TypeScript under tsx/Vitest (this file is then a .ts source): in the latter
 // case a tiny inline bootstrap registers tsx's loader inside the worker, then imports the .ts worker.
 
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -25,10 +26,21 @@ const { workerData } = require('node:worker_threads');
 })().catch((error) => { setImmediate(() => { throw error; }); });
 `;
 
+// The ES module build of tsx's API, found through tsx's own exports map (require.resolve would give the
+// CommonJS build, which cannot be import()ed).
+function tsxEsmApi(from: string): string {
+  const manifest = createRequire(from).resolve('tsx/package.json');
+  const exportsMap = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
+  ).exports;
+  const entry = exportsMap['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  return new URL(entry, pathToFileURL(manifest)).href;
+}
+
 function workerSpec(): { source: string | URL; eval: boolean; workerData?: unknown } {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+    const tsxApi = tsxEsmApi(here);
     return {
       source: BOOTSTRAP,
       eval: true,

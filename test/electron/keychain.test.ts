@@ -53,7 +53,10 @@ describe('KeyringVault (real Secret Service)', () => {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
       encoding: 'utf8',
     });
-    const probe = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { available: boolean; message?: string };
+    const probe = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+      available: boolean;
+      message?: string;
+    };
     expect(probe.available).toBe(false);
     expect(probe.message).toMatch(/keychain is not available/);
   });
