@@ -9,8 +9,8 @@ import { createFakeBridge, makeSnapshot } from './fake-bridge.js';
 
 // jsdom does no layout: give elements a size so the virtualised grid renders its visible rows.
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 1000 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
 });
 
 export async function renderApp(patch: Partial<AppSnapshot> = {}, options: AppStoreOptions = {}) {

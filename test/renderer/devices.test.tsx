@@ -1,0 +1,230 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { FolderNode } from '../../shared/ipc/contract.js';
+import { renderApp } from './render.js';
+import { ADMIN, device, makeSync, signedIn } from './fake-bridge.js';
+
+const folder = (id: string, name: string, parentId: string | null = null): FolderNode => ({
+  id,
+  name,
+  parentId,
+  dateCreation: null,
+});
+
+const folders = [folder('a', 'Acme'), folder('b', 'Berlin', 'a'), folder('c', 'Zeta')];
+const devices = [
+  device('1', { name: 'alpha', folderId: 'a' }),
+  device('2', { name: 'bravo', folderId: 'a', status: 'offline' }),
+  device('3', { name: 'charlie', folderId: 'b' }),
+  device('4', { name: 'delta', folderId: null, status: 'busy' }),
+];
+const data = { folders, devices, sessions: [], users: [ADMIN] };
+
+describe('devices screen', () => {
+  it('shows counts and rows, selects with the keyboard, and keeps the selection across a data change', async () => {
+    const { bridge, stores } = await renderApp({ data });
+    const counts = screen.getByRole('group', { name: 'Device counts' });
+    expect(counts.textContent).toContain('4 devices');
+    expect(within(counts).getByRole('button', { name: '2 online' })).toBeTruthy();
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    expect(within(grid).getAllByRole('row').length).toBe(5); // header + 4
+    expect(within(grid).getByRole('row', { name: 'bravo' }).textContent).toContain('Offline');
+
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown', shiftKey: true });
+    expect([...stores.ui.getState().selectedDeviceIds].sort()).toEqual(['1', '2']);
+    expect(within(grid).getByRole('row', { name: 'bravo' }).getAttribute('aria-selected')).toBe('true');
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-2');
+
+    act(() =>
+      bridge.emit('data:change', {
+        dataset: 'devices',
+        reset: false,
+        added: [device('5', { name: 'echo' })],
+        changed: [device('1', { name: 'alpha', folderId: 'a', status: 'busy' })],
+        removed: ['4'],
+        fetchedAt: null,
+      }),
+    );
+    expect([...stores.ui.getState().selectedDeviceIds].sort()).toEqual(['1', '2']);
+    expect(within(grid).queryByRole('row', { name: 'delta' })).toBeNull();
+    expect(within(grid).getByRole('row', { name: 'echo' })).toBeTruthy();
+
+    fireEvent.keyDown(grid, { key: 'a', ctrlKey: true });
+    expect(stores.ui.getState().selectedDeviceIds.size).toBe(4);
+  });
+
+  it('sorts by a column header with aria-sort and filters by search text', async () => {
+    await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const nameHeader = within(grid).getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(nameHeader).getByRole('button'));
+    expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
+    const names = within(grid)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.getAttribute('aria-label'));
+    expect(names).toEqual(['delta', 'charlie', 'bravo', 'alpha']);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search devices' }), {
+      target: { value: 'char' },
+    });
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['charlie']);
+  });
+
+  it('edits the alias inline: Enter saves through devices:set-alias, Escape cancels', async () => {
+    const { bridge } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    fireEvent.click(within(grid).getByRole('row', { name: 'bravo' }));
+    const detail = screen.getByRole('complementary', { name: 'Device details' });
+    expect(within(detail).getByText('8 GB')).toBeTruthy();
+    expect(within(detail).getByText('00:1A:2B:3C:4D:5E')).toBeTruthy();
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit alias' }));
+    let input = within(detail).getByRole('textbox', { name: 'Alias' });
+    fireEvent.change(input, { target: { value: 'ignored' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(within(detail).queryByRole('textbox', { name: 'Alias' })).toBeNull();
+    expect(bridge.callsTo('devices:set-alias')).toHaveLength(0);
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit alias' }));
+    input = within(detail).getByRole('textbox', { name: 'Alias' });
+    fireEvent.change(input, { target: { value: '  Front desk  ' } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(bridge.callsTo('devices:set-alias')).toEqual([{ id: '2', alias: 'Front desk' }]);
+    expect(within(detail).queryByRole('textbox', { name: 'Alias' })).toBeNull();
+  });
+
+  it('moves the selection through the move dialog and reports failures', async () => {
+    const { bridge } = await renderApp({ data });
+    bridge.handle('devices:move', (p) => ({
+      moved: p.ids.slice(1),
+      failed: [
+        { id: p.ids[0]!, error: { kind: 'service', code: 1000, message: 'That device no longer exists.' } },
+      ],
+    }));
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    fireEvent.click(within(grid).getByRole('row', { name: 'alpha' }));
+    fireEvent.click(within(grid).getByRole('row', { name: 'bravo' }), { ctrlKey: true });
+    fireEvent.keyDown(grid, { key: 'm' });
+    const dialog = screen.getByRole('dialog', { name: 'Move devices' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Destination folder' }), {
+      target: { value: 'c' },
+    });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
+    expect(bridge.callsTo('devices:move')).toEqual([{ ids: ['1', '2'], folderId: 'c' }]);
+    expect(within(dialog).getByText('Moved 1 of 2 devices.')).toBeTruthy();
+    expect(within(dialog).getByText(/That device no longer exists\. \(1000\)/)).toBeTruthy();
+  });
+
+  it('disables writes offline and says why, with the offline banner showing the data age', async () => {
+    await renderApp({
+      data,
+      sync: makeSync({ connection: 'offline', offlineSince: '2026-11-21T10:42:00Z' }),
+    });
+    expect(screen.getByText(/^Offline since .* — showing data from /)).toBeTruthy();
+    fireEvent.click(
+      within(screen.getByRole('grid', { name: 'Devices' })).getByRole('row', { name: 'alpha' }),
+    );
+    expect(screen.getByRole('button', { name: 'Move to folder…' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByText(/You are offline/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('folder tree', () => {
+  it('is a WAI-ARIA tree: ArrowDown moves, ArrowRight expands then enters, ArrowLeft goes up then collapses', async () => {
+    await renderApp({ data });
+    const tree = screen.getByRole('tree', { name: 'Folders' });
+    const all = within(tree).getByRole('treeitem', { name: 'All devices' });
+    const acme = within(tree).getByRole('treeitem', { name: 'Acme' });
+    expect(acme.getAttribute('aria-expanded')).toBe('false');
+    expect(within(tree).queryByRole('treeitem', { name: 'Berlin' })).toBeNull();
+    expect(acme.querySelector('.treeitem-count')?.textContent).toContain('2/3');
+
+    all.focus();
+    fireEvent.keyDown(all, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(acme);
+    fireEvent.keyDown(acme, { key: 'ArrowRight' });
+    expect(acme.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(acme, { key: 'ArrowRight' });
+    const berlin = within(tree).getByRole('treeitem', { name: 'Berlin' });
+    expect(document.activeElement).toBe(berlin);
+    expect(berlin.getAttribute('aria-level')).toBe('3');
+    fireEvent.keyDown(berlin, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(acme);
+    fireEvent.keyDown(acme, { key: 'ArrowLeft' });
+    expect(acme.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(acme, { key: 'End' });
+    expect(document.activeElement).toBe(within(tree).getByRole('treeitem', { name: 'Unassigned' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(all);
+
+    fireEvent.keyDown(all, { key: 'ArrowDown' });
+    fireEvent.keyDown(acme, { key: 'Enter' });
+    expect(acme.getAttribute('aria-selected')).toBe('true');
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['alpha', 'bravo', 'charlie']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Include sub-folders' }));
+    expect(
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['alpha', 'bravo']);
+  });
+
+  it('shows duplicate-name error 1101 at the name field', async () => {
+    const { bridge } = await renderApp({ data });
+    bridge.fail('folders:create', {
+      kind: 'service',
+      code: 1101,
+      field: 'name',
+      message: 'A folder with this name already exists at this level.',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'New folder' });
+    const name = within(dialog).getByRole('textbox', { name: 'Folder name' });
+    fireEvent.change(name, { target: { value: 'Acme' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(bridge.callsTo('folders:create')).toEqual([{ name: 'Acme', parentId: null }]);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = name.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'A folder with this name already exists at this level. (1101)',
+    );
+  });
+
+  it('explains 1103 with the devices and sub-folders that must move first', async () => {
+    const { bridge } = await renderApp({ data });
+    bridge.fail('folders:delete', { kind: 'service', code: 1103, message: 'The folder is not empty.' });
+    fireEvent.click(within(screen.getByRole('tree')).getByRole('treeitem', { name: 'Acme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete folder' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    expect(bridge.callsTo('folders:delete')).toEqual([{ id: 'a' }]);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Move its 2 devices and 1 sub-folder first. (1103)',
+    );
+  });
+
+  it('lets only administrators create folders, and says so', async () => {
+    const user = { ...ADMIN, id: 'u2', role: 'user' as const };
+    await renderApp({ data: { ...data, users: [user] }, auth: signedIn(user) });
+    const create = screen.getByRole('button', { name: 'New folder' });
+    expect(create).toHaveProperty('disabled', true);
+    expect(document.getElementById(create.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Only administrators can create folders',
+    );
+  });
+});
