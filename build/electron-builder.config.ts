@@ -1,0 +1,46 @@
+// electron-builder configuration (`npm run package`; `npm run package:dir` for an unpacked build).
+// appId comes from electron/app-identity.ts, the same constant the main process gives
+// app.setAppUserModelId(): Windows shows notifications only when the two agree.
+// nsis (Windows) and dmg+zip (macOS) are the targets electron-updater can update from.
+
+import type { Configuration } from 'electron-builder';
+import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../electron/app-identity.js';
+
+const config: Configuration = {
+  appId: APP_ID,
+  productName: PRODUCT_NAME,
+  executableName: EXECUTABLE_NAME,
+  directories: { output: 'dist-app', buildResources: 'build/resources' },
+  // The built app only: no sources, tests, service stand-in, source maps or the browser host (which only
+  // `npm start` uses). Source maps stay out so nothing of the sources ships by accident.
+  files: [
+    'package.json',
+    'dist/electron/**/*',
+    'dist/renderer/**/*',
+    'build/tray/*.png',
+    '!**/*.map',
+    '!dist/electron/.tsbuildinfo',
+    '!dist/electron/electron/browser-host/**',
+  ],
+  asar: true,
+  // Electron fuses (after Element Desktop's builder config): the packaged binary cannot be turned into a
+  // plain Node, take NODE_OPTIONS or --inspect, nor load code from outside its integrity-checked app.asar.
+  electronFuses: {
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+  },
+  win: { target: ['nsis'] },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  mac: { target: ['dmg', 'zip'], category: 'public.app-category.business' },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Network',
+    maintainer: 'Support Console maintainers <support-console@example.com>',
+  },
+};
+
+export default config;

@@ -1,0 +1,135 @@
+// Packages the built app with electron-builder (--dir, Linux) against a placeholder Electron: no Electron
+// download is possible here, and `-c.electronDist` skips it. The placeholder carries Electron's fuse
+// sentinel with Electron 45's default wire, so the real @electron/fuses flips it and the test can read
+// what the packaged binary would enforce. Then app.asar is opened with @electron/asar. Needs `npm run build`
+// first (scripts/test.sh runs it before the suites).
+
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { extractFile, listPackage } from '@electron/asar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import config from '../../build/electron-builder.config.js';
+import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+// Electron 45's defaults: RunAsNode on, cookie encryption off, NODE_OPTIONS on, --inspect on, asar integrity
+// off, only-asar off, browser V8 snapshot off, file: privileges on.
+const DEFAULT_WIRE = '10110001';
+
+let work: string;
+let asarPath: string;
+let files: string[];
+let binary: Buffer;
+
+beforeAll(() => {
+  for (const built of [
+    'dist/electron/electron/main.js',
+    'dist/electron/electron/glue/preload.cjs',
+    'dist/renderer/index.html',
+  ]) {
+    if (!existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first.`);
+  }
+  work = mkdtempSync(path.join(tmpdir(), 'sc-package-'));
+  const electronDist = path.join(work, 'electron-dist');
+  const placeholder = path.join(electronDist, 'electron');
+  spawnSync('mkdir', ['-p', electronDist]);
+  writeFileSync(
+    placeholder,
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\nexit 1\n'),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, 8]),
+      Buffer.from(DEFAULT_WIRE),
+    ]),
+  );
+  chmodSync(placeholder, 0o755);
+  const out = path.join(work, 'out');
+  const result = spawnSync(
+    path.join(root, 'node_modules/.bin/electron-builder'),
+    [
+      '--dir',
+      '--linux',
+      '-c',
+      'build/electron-builder.config.ts',
+      `-c.electronDist=${electronDist}`,
+      `-c.directories.output=${out}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      timeout: 180_000,
+    },
+  );
+  if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`);
+  asarPath = path.join(out, 'linux-unpacked/resources/app.asar');
+  files = listPackage(asarPath, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
+  binary = readFileSync(path.join(out, `linux-unpacked/${config.executableName}`));
+}, 200_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('electron-builder config', () => {
+  it('uses the app identity the main process gives Windows', () => {
+    expect(config.appId).toBe(APP_ID);
+    expect(config.productName).toBe(PRODUCT_NAME);
+    expect(config.win?.target).toEqual(['nsis']);
+    expect(config.mac?.target).toEqual(['dmg', 'zip']);
+    expect(config.linux?.target).toEqual(['AppImage', 'deb']);
+  });
+
+  it('flips the fuses in the packaged binary', () => {
+    const at = binary.indexOf(SENTINEL) + SENTINEL.length;
+    const wire = binary.subarray(at + 2, at + 2 + 8).toString('latin1');
+    // RunAsNode 0, cookie encryption 1, NODE_OPTIONS 0, --inspect 0, asar integrity 1, only app.asar 1.
+    expect(wire.slice(0, 6)).toBe('010011');
+    expect(wire.slice(6)).toBe(DEFAULT_WIRE.slice(6));
+  });
+});
+
+describe('app.asar', () => {
+  const own = () => files.filter((f) => !f.startsWith('/node_modules/'));
+
+  it('holds the main process, the preload, the renderer and the tray icons', () => {
+    const pkg = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as { main: string };
+    for (const f of [
+      `/${pkg.main}`,
+      '/dist/electron/electron/glue/preload.cjs',
+      '/dist/electron/shared/ipc/contract.js',
+      '/dist/renderer/index.html',
+      '/build/tray/tray-online.png',
+      '/build/tray/tray-signed-out.png',
+      '/build/tray/tray-offline.png',
+      '/build/tray/tray-ongoing.png',
+    ]) {
+      expect(files, f).toContain(f);
+    }
+    expect(files.some((f) => /^\/dist\/renderer\/assets\/.+\.js$/.test(f))).toBe(true);
+    expect(files).toContain('/node_modules/zod/package.json');
+  });
+
+  it('holds no sources, tests, stand-in service, source maps or browser host', () => {
+    const offending = own().filter(
+      (f) =>
+        /\.(ts|tsx|cts|map)$/.test(f) ||
+        /^\/(test|service|scripts|renderer|electron|shared)\//.test(f) ||
+        f.includes('/browser-host/') ||
+        f.includes('tsbuildinfo'),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("does not carry the demo service's consumer secret", () => {
+    const texts = own().filter((f) => /\.(js|cjs|html|json)$/.test(f));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const f of texts) {
+      expect(extractFile(asarPath, f.slice(1)).toString('utf8'), f).not.toContain('demo-console-secret');
+    }
+  });
+});
