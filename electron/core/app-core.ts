@@ -166,7 +166,12 @@ class Core implements AppCore {
     this.#o = options;
     this.#clock = options.clock ?? systemClock;
     this.#log = options.logger ?? createLogger();
-    this.#services = options.services ?? defaultServicePorts(options.fetch ? { fetch: options.fetch } : {});
+    this.#services =
+      options.services ??
+      defaultServicePorts({
+        now: () => this.#clock.now(),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
     this.#accounts = new AccountRecordStore(options.dataDir);
     this.#settingsStore = new SettingsStore(options.dataDir);
     this.#notified = new NotifiedStore(options.dataDir);

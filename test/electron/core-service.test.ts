@@ -1,0 +1,182 @@
+// The core against the running stand-in service over real loopback HTTP: the real token flow, signed XML,
+// the devices decoded in the worker thread, the control API for revocation and fault injection.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../electron/core/app-core.js';
+import { createAppCore } from '../../electron/core/app-core.js';
+import { silentLogger } from '../../electron/core/logger.js';
+import { MemoryVault, vaultAccount } from '../../electron/core/vault.js';
+import type {
+  AuthState,
+  DataChange,
+  InvokeChannel,
+  InvokeResponse,
+  IpcResult,
+} from '../../shared/ipc/contract.js';
+import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
+import type { Harness as ServiceHarness } from '../service/support/service-harness.js';
+import { ADMIN, CONSUMER, control, startTestService } from '../service/support/service-harness.js';
+import { FakeClock, settle } from './support/fake-clock.js';
+import { tempDir } from './support/core-harness.js';
+
+let svc: ServiceHarness;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(async () => svc?.service.close());
+
+interface Run {
+  core: AppCore;
+  vault: MemoryVault;
+  changes: DataChange[];
+  opened: string[];
+  invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<IpcResult<InvokeResponse<C>>>;
+}
+const runs: Run[] = [];
+afterEach(async () => {
+  for (const r of runs.splice(0)) await r.core.dispose();
+});
+
+async function launch(): Promise<Run> {
+  const vault = new MemoryVault();
+  const changes: DataChange[] = [];
+  const opened: string[] = [];
+  const core = createAppCore({
+    dataDir: tempDir().dir,
+    host: 'browser',
+    appVersion: 'test',
+    vault,
+    notify: () => {},
+    openExternal: async (url) => {
+      opened.push(url);
+      return true;
+    },
+    // Real time for the signatures, but no poll fires unless the test refreshes.
+    clock: new FakeClock(Date.now()),
+    defaults: { baseUrl: svc.service.baseUrl, consumerKey: CONSUMER.key, consumerSecret: CONSUMER.secret },
+    logger: silentLogger,
+  });
+  core.subscribe((event, payload) => {
+    if (event === 'data:change') changes.push(payload as DataChange);
+  });
+  await core.start();
+  const run: Run = {
+    core,
+    vault,
+    changes,
+    opened,
+    invoke: (channel, payload = {}) =>
+      dispatchInvoke(core.handlers, channel, payload) as Promise<IpcResult<InvokeResponse<typeof channel>>>,
+  };
+  runs.push(run);
+  return run;
+}
+
+/** What the technician does in the browser: approve on the authorize page and read the PIN. */
+async function approve(authorizeUrl: string): Promise<string> {
+  const token = new URL(authorizeUrl).searchParams.get('oauth_token') ?? '';
+  const page = await fetch(authorizeUrl);
+  expect(page.status).toBe(200);
+  const approved = await fetch(`${svc.service.baseUrl}/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      oauth_token: token,
+      email: ADMIN.email,
+      password: ADMIN.password,
+      decision: 'approve',
+    }).toString(),
+  });
+  const pin = /id="oauth-verifier">([^<]+)</.exec(await approved.text())?.[1];
+  if (!pin) throw new Error('no PIN on the authorize page');
+  return pin;
+}
+
+async function signIn(run: Run): Promise<void> {
+  const begin = await run.invoke('auth:begin', {
+    baseUrl: svc.service.baseUrl,
+    consumerKey: CONSUMER.key,
+    consumerSecret: '',
+  });
+  if (!begin.ok) throw new Error(begin.error.message);
+  expect(begin.value.opened).toBe(true);
+  expect(run.opened.at(-1)).toBe(begin.value.authorizeUrl);
+  const done = await run.invoke('auth:complete', { pin: await approve(begin.value.authorizeUrl) });
+  if (!done.ok) throw new Error(done.error.message);
+  await run.invoke('sync:refresh', {});
+}
+
+describe('against the stand-in service', () => {
+  it('signs in with the PIN flow and builds the whole picture, nested folders and devices with their folders', async () => {
+    const run = await launch();
+    await signIn(run);
+    const snap = run.core.snapshot();
+    expect(snap.auth).toMatchObject({ status: 'signed-in', account: { user: { email: ADMIN.email } } });
+    const store = svc.service.store;
+    expect(snap.data.devices.length).toBe(store.listDevices().length);
+    expect(new Map(snap.data.devices.map((d) => [d.id, d.folderId]))).toEqual(
+      new Map(store.listDevices().map((d) => [d.id, d.folderId])),
+    );
+    const all = store.snapshot();
+    const expectedFolders = new Map(Object.values(all.folders ?? {}).map((f) => [f.id, f.parentId ?? null]));
+    expect(new Map(snap.data.folders.map((f) => [f.id, f.parentId]))).toEqual(expectedFolders);
+    expect(snap.data.folders.some((f) => f.parentId !== null)).toBe(true); // nested levels were walked
+    expect(snap.data.sessions.length).toBe(store.listSessions().length);
+    expect(snap.data.users.length).toBe(store.listUsers().length);
+
+    const before = run.changes.length;
+    await run.invoke('sync:refresh', {});
+    expect(run.changes.length).toBe(before); // nothing changed: nothing sent
+  });
+
+  it('a revoked token asks for sign-in again with the data kept; signing in resumes syncing', async () => {
+    const run = await launch();
+    await signIn(run);
+    const user = (run.core.snapshot().auth as Extract<AuthState, { status: 'signed-in' }>).account.user;
+    const stored = await run.vault.read(vaultAccount(svc.service.baseUrl, user.id));
+    expect((await control(svc, 'POST', 'tokens/revoke', { token: stored?.token })).status).toBe(200);
+    await run.invoke('sync:refresh', { datasets: ['sessions'] });
+    const snap = run.core.snapshot();
+    expect(snap.auth.status).toBe('reauth-required');
+    expect(snap.data.devices.length).toBeGreaterThan(0);
+    await signIn(run);
+    expect(run.core.snapshot().auth.status).toBe('signed-in');
+    expect(run.core.snapshot().sync.connection).toBe('online');
+  });
+
+  it('rolls back an optimistic rename the service refuses with 1101', async () => {
+    const run = await launch();
+    await signIn(run);
+    const top = run.core.snapshot().data.folders.filter((f) => f.parentId === null);
+    const target = top[0]!;
+    // Created behind the app's back: its picture does not know the name yet, the service does.
+    const admin = svc.service.store.listUsers().find((u) => u.email === ADMIN.email)!;
+    svc.service.store.createFolder(admin, { name: 'Taken elsewhere' });
+    const r = await run.invoke('folders:rename', { id: target.id, name: 'Taken elsewhere' });
+    expect(!r.ok && r.error).toMatchObject({ code: 1101, field: 'name' });
+    expect(run.core.snapshot().data.folders.find((f) => f.id === target.id)?.name).toBe(target.name);
+    const last = run.changes.at(-1) as DataChange<'folders'>;
+    expect(last.changed[0]).toMatchObject({ id: target.id, name: target.name });
+  });
+
+  it('sends a create once when the connection drops, saying the outcome is unknown', async () => {
+    const run = await launch();
+    await signIn(run);
+    await control(svc, 'POST', 'faults', {
+      kind: 'reset',
+      count: 3,
+      method: 'POST',
+      pathPrefix: '/support_sessions',
+    });
+    const r = await run.invoke('sessions:create', { customer: 'Once only', language: 'en' });
+    expect(!r.ok && r.error.outcomeUnknown).toBe(true);
+    const left = (svc.service.controls.faults.pending() as Array<{ count: number }>)[0]?.count;
+    expect(left).toBe(2); // one POST reached the service; nothing was retried
+    await control(svc, 'DELETE', 'faults');
+
+    const created = await run.invoke('sessions:create', { customer: 'Created', language: 'en' });
+    expect(created.ok).toBe(true);
+    await settle();
+    const session = run.core.snapshot().data.sessions.find((s) => created.ok && s.id === created.value.id);
+    expect(session?.code).toBeTruthy(); // read back from the service by id
+  });
+});
