@@ -169,7 +169,7 @@ describe('against the stand-in service', () => {
     });
     const r = await run.invoke('sessions:create', { customer: 'Once only', language: 'en' });
     expect(!r.ok && r.error.outcomeUnknown).toBe(true);
-    const left = (svc.service.controls.faults.pending() as Array<{ count: number }>)[0]?.count;
+    const left = svc.service.controls.faults.pending()[0]?.count;
     expect(left).toBe(2); // one POST reached the service; nothing was retried
     await control(svc, 'DELETE', 'faults');
 
