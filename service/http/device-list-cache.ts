@@ -6,7 +6,9 @@ import { deviceXml } from '../../shared/xml/resources.js';
 import { XML_DECLARATION } from '../../shared/xml/index.js';
 
 export class DeviceListCache {
-  private fragments = new WeakMap<Device, string>();
+  // By id, checked by identity: a plain Map, because a WeakMap of 100,000 keys (an ephemeron table) makes
+  // every garbage collection of the whole process slower.
+  private readonly fragments = new Map<string, { device: Device; xml: string }>();
   private whole: { devices: readonly Device[]; bytes: Buffer } | null = null;
 
   /** All devices: the store hands out the same array until a device changes, so the bytes are kept for it. */
@@ -22,12 +24,14 @@ export class DeviceListCache {
     const parts: string[] = new Array(devices.length);
     for (let i = 0; i < devices.length; i++) {
       const device = devices[i] as Device;
-      let xml = this.fragments.get(device);
-      if (xml === undefined) {
-        xml = deviceXml(device);
-        this.fragments.set(device, xml);
+      const cached = this.fragments.get(device.id);
+      if (cached?.device === device) {
+        parts[i] = cached.xml;
+      } else {
+        const xml = deviceXml(device);
+        this.fragments.set(device.id, { device, xml });
+        parts[i] = xml;
       }
-      parts[i] = xml;
     }
     const inner = parts.join('');
     return Buffer.from(

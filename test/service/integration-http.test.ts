@@ -3,7 +3,12 @@
 // authentication, the control API and injected faults.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeErrorBody, decodeFolder, decodeSupportSession } from '../../shared/xml/index.js';
+import {
+  decodeDevices,
+  decodeErrorBody,
+  decodeFolder,
+  decodeSupportSession,
+} from '../../shared/xml/index.js';
 import type { OAuthToken } from '../../shared/oauth/types.js';
 import {
   ADMIN,
@@ -259,6 +264,29 @@ describe('control API', () => {
     );
     expect(h.service.store.getSession(planned.id).state).toBe('ongoing');
     expect((await control(h, 'POST', 'devices/3/status', { status: 'asleep' })).status).toBe(400);
+  });
+
+  it('the cached device list follows every change (status, alias, folder)', async () => {
+    const list = async (): Promise<Map<string, { status: unknown; alias: unknown; folderId: unknown }>> =>
+      new Map(
+        decodeDevices(await (await signedFetch(h, token, 'GET', '/devices.xml')).text()).map((d) => [
+          d.id,
+          d,
+        ]),
+      );
+    const first = await list();
+    expect(first.size).toBe(40);
+    await control(h, 'POST', 'devices/7/status', { status: 'offline' });
+    await control(h, 'POST', 'devices/8/status', { status: 'busy' });
+    await signedFetch(h, token, 'PUT', '/devices/9.xml', {
+      headers: xmlHeaders(),
+      body: '<device><alias>Cached?</alias><folder_id/></device>',
+    });
+    const second = await list();
+    expect(second.get('7')?.status).toBe('offline');
+    expect(second.get('8')?.status).toBe('busy');
+    expect(second.get('9')).toMatchObject({ alias: 'Cached?', folderId: null });
+    expect(second.get('10')).toEqual(first.get('10'));
   });
 
   it('advancing the clock plays the schedule: planned sessions start and end', async () => {
