@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderApp } from './render.js';
+import { ADMIN, session } from './fake-bridge.js';
+import { toLocalInput, localInputToUtc } from '../../renderer/domain/time-zone.js';
+
+const NOW = Date.parse('2026-11-21T09:30:20Z');
+
+async function openSessions(
+  sessions = [session('s1'), session('s2', { state: 'finished', customer: 'Done Corp' })],
+) {
+  const r = await renderApp(
+    { data: { folders: [], devices: [], sessions, users: [ADMIN] } },
+    { now: () => NOW },
+  );
+  fireEvent.click(screen.getByRole('link', { name: 'Sessions' }));
+  return r;
+}
+
+describe('sessions screen', () => {
+  it('requires the customer, then creates with the planned start defaulting to now and no planned end', async () => {
+    const { bridge, stores } = await openSessions();
+    bridge.handle('sessions:create', () => ({ id: 'new1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = screen.getByRole('dialog', { name: 'New support session' });
+    expect(within(dialog).getByText('Optional: an invitation will be sent.')).toBeTruthy();
+    const language = within(dialog).getByRole('combobox', { name: 'Language' });
+    expect(within(language).getByRole('option', { name: 'German' })).toHaveProperty('value', 'ge');
+
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(bridge.callsTo('sessions:create')).toHaveLength(0);
+    const customer = within(dialog).getByRole('textbox', { name: 'Customer' });
+    expect(customer.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the customer’s name.');
+
+    fireEvent.change(customer, { target: { value: '  Bob Smith ' } });
+    fireEvent.change(language, { target: { value: 'fr' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    const expectedStart = localInputToUtc(toLocalInput(new Date(NOW)));
+    expect(bridge.callsTo('sessions:create')).toEqual([
+      { customer: 'Bob Smith', language: 'fr', plannedInitTime: expectedStart },
+    ]);
+    expect(expectedStart).toBe('2026-11-21T09:30:00Z');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stores.ui.getState().selectedSessionId).toBe('new1');
+    expect(stores.ui.getState().createdSessions.get('new1')).toBe(NOW);
+  });
+
+  it('rejects a malformed e-mail and an end before the start', async () => {
+    const { bridge } = await openSessions();
+    fireEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = screen.getByRole('dialog', { name: 'New support session' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Customer' }), { target: { value: 'Bob' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Customer e-mail' }), {
+      target: { value: 'bob@' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Planned end'), { target: { value: '2020-01-01T10:00' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    expect(bridge.callsTo('sessions:create')).toHaveLength(0);
+    const alerts = within(dialog)
+      .getAllByRole('alert')
+      .map((a) => a.textContent);
+    expect(alerts).toContain('Enter an e-mail address such as name@example.com, or leave it blank.');
+    expect(alerts).toContain('The planned end must be after the planned start.');
+  });
+
+  it('disables delete for finished sessions with the reason, and deletes others after confirming', async () => {
+    const { bridge } = await openSessions();
+    fireEvent.click(screen.getByRole('button', { name: /Done Corp/ }));
+    const detail = screen.getByRole('complementary', { name: 'Session details' });
+    const del = within(detail).getByRole('button', { name: 'Delete session' });
+    expect(del).toHaveProperty('disabled', true);
+    expect(document.getElementById(del.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Finished sessions cannot be deleted',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
+    const del2 = within(screen.getByRole('complementary', { name: 'Session details' })).getByRole('button', {
+      name: 'Delete session',
+    });
+    expect(del2).toHaveProperty('disabled', false);
+    fireEvent.click(del2);
+    const dialog = screen.getByRole('dialog', { name: 'Delete session' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    expect(bridge.callsTo('sessions:delete')).toEqual([{ id: 's1' }]);
+  });
+
+  it('copies the code and confirms it, and shows times in the user zone', async () => {
+    const writes: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void writes.push(text) },
+    });
+    await openSessions();
+    fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
+    const detail = screen.getByRole('complementary', { name: 'Session details' });
+    await act(async () => fireEvent.click(within(detail).getByRole('button', { name: 'Copy code Cs1' })));
+    expect(writes).toEqual(['Cs1']);
+    expect(within(detail).getByRole('status').textContent).toBe('Copied');
+    // The user is at (GMT+01:00): 12:00Z is 1:00 PM there.
+    expect(detail.textContent).toMatch(/1:00\s?PM \(GMT\+01:00\)|13:00 \(GMT\+01:00\)/);
+  });
+
+  it('shows unknown states as they came and groups by state on request', async () => {
+    await openSessions([
+      session('s1', { state: { unknown: 'paused' } }),
+      session('s2', { state: 'ongoing' }),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'By state' }));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings[0]).toMatch(/^Ongoing/);
+    expect(headings[1]).toMatch(/^paused/);
+  });
+});
