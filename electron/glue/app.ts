@@ -59,6 +59,9 @@ export function runElectronApp(createCore: CoreFactory): void {
   app.setAppUserModelId(APP_ID);
   app.setName(PRODUCT_NAME);
   app.enableSandbox();
+  // A separate profile (settings, cache, single-instance lock) for tests and side-by-side runs.
+  const profile = process.env.SUPPORT_CONSOLE_DATA_DIR;
+  if (profile) app.setPath('userData', profile);
 
   if (!app.requestSingleInstanceLock()) {
     app.quit();

@@ -115,8 +115,12 @@ class StubApp extends StubEmitter {
   getAppPath() {
     return '/opt/support-console/resources/app.asar';
   }
+  private userData = '/tmp/support-console-user-data';
+  setPath(name: string, value: string) {
+    if (name === 'userData') this.userData = value;
+  }
   getPath(_name: string) {
-    return '/tmp/support-console-user-data';
+    return this.userData;
   }
   getVersion() {
     return '9.9.9';
