@@ -62,7 +62,7 @@ export interface ServiceOptions {
   simulatorIntervalMs?: number;
   simulatorChurn?: number;
   maxBodyBytes?: number;
-  /** Debounce of state writes in ms (default 200). */
+  /** Debounce of state writes in ms (default 200 ms plus 1 ms per 20 devices, at most 10 s). */
   saveDebounceMs?: number;
   /** Access and error log lines (default: none). Never given secrets. */
   log?: (line: string) => void;
@@ -190,7 +190,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     ? new StateSaver(
         options.dataDir,
         () => ({ account: store.snapshot(), oauth: provider.snapshot(), outbox: outbox.snapshot() }),
-        options.saveDebounceMs ?? 200,
+        // A large account takes a while to serialise: save it less often (100,000 devices: every ~5 s at most).
+        options.saveDebounceMs ?? Math.min(10_000, 200 + Math.round(store.summary().devices.total / 20)),
         (error) => log(`state file not written: ${error.message}`),
       )
     : null;
