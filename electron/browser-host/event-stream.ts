@@ -16,7 +16,10 @@ export class EventStream {
   private nextId = 1;
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(heartbeatMs: number) {
+  constructor(
+    heartbeatMs: number,
+    private readonly retryMs = 2000,
+  ) {
     this.heartbeat = setInterval(() => this.writeAll(': heartbeat\n\n'), heartbeatMs);
     this.heartbeat.unref();
   }
@@ -34,7 +37,7 @@ export class EventStream {
       'X-Accel-Buffering': 'no',
     });
     // How long a browser waits before reconnecting (EventSource's default is ~3 s in Chromium).
-    res.write('retry: 2000\n\n');
+    res.write(`retry: ${this.retryMs}\n\n`);
     for (const e of initial) res.write(this.format(e.event, e.payload));
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));

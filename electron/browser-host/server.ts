@@ -28,6 +28,8 @@ export interface BrowserHostOptions {
   /** Given by tests; otherwise random per launch. */
   launchSecret?: string;
   heartbeatMs?: number;
+  /** How long a browser waits before reconnecting a lost event stream (default 2 s). */
+  reconnectMs?: number;
   /** A move of 100,000 devices is ~7 MB of ids; anything far beyond that is not ours. */
   maxBodyBytes?: number;
 }
@@ -70,7 +72,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const launchSecret = options.launchSecret ?? newSecret();
   const sessionValue = newSecret();
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024 * 1024;
-  const stream = new EventStream(options.heartbeatMs ?? 15_000);
+  const stream = new EventStream(options.heartbeatMs ?? 15_000, options.reconnectMs);
 
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {

@@ -27,7 +27,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sc-bridge-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html>');
   core = createFakeCore();
-  host = await startBrowserHost({ core, rendererDir: dir, launchSecret: SECRET });
+  host = await startBrowserHost({ core, rendererDir: dir, launchSecret: SECRET, reconnectMs: 50 });
   const res = await fetch(`${host.launchUrl}`, { redirect: 'manual' });
   cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   agent = new Agent().compose(
@@ -130,7 +130,7 @@ it('reopens a stream the host closed and receives the whole state again', async 
   // The host goes away and comes back on the same port (same cookie, as the launch is the same).
   const port = host.port;
   await host.close();
-  host = await startBrowserHost({ core, rendererDir: dir, launchSecret: SECRET, port });
+  host = await startBrowserHost({ core, rendererDir: dir, launchSecret: SECRET, port, reconnectMs: 50 });
   // The new host has a new session value: log in again as the user would by reopening the printed URL.
   const res = await fetch(host.launchUrl, { redirect: 'manual' });
   cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
