@@ -21,7 +21,10 @@ const TEXT_PATTERNS: Array<[RegExp, string]> = [
     `$1$2$3${REDACTED}`,
   ],
   [/(authorization:\s*)[^\r\n]*/gi, `$1${REDACTED}`],
-  [/("?(?:consumerSecret|tokenSecret|token|secret|pin|password)"?\s*[:=]\s*"?)[^",}\s]*/gi, `$1${REDACTED}`],
+  [
+    /((?<!\w)"?(?:consumerSecret|tokenSecret|token|secret|pin|password)"?\s*[:=]\s*"?)[^",}\s&]*/gi,
+    `$1${REDACTED}`,
+  ],
 ];
 
 export function redactText(text: string): string {

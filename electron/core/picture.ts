@@ -4,7 +4,7 @@
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
-import type { Folder, Id, Timestamp } from '../../shared/model.js';
+import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
 
 export type DatasetMaps = { [D in DatasetName]: Map<Id, DatasetRecordMap[D]> };
@@ -12,16 +12,51 @@ export type DatasetMaps = { [D in DatasetName]: Map<Id, DatasetRecordMap[D]> };
 /** Records are flat plain data; the only nested values are `{ unknown }` enums, compared by their text. */
 export function recordsEqual(a: object, b: object): boolean {
   if (a === b) return true;
-  const ak = Object.keys(a);
-  if (ak.length !== Object.keys(b).length) return false;
-  for (const key of ak) {
-    const x = (a as Record<string, unknown>)[key];
-    const y = (b as Record<string, unknown>)[key];
+  // for…in without Object.keys: no allocation per record, which matters at 100,000 records per poll.
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in ra) {
+    count += 1;
+    const x = ra[key];
+    const y = rb[key];
     if (x === y) continue;
     if (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown) continue;
     return false;
   }
-  return true;
+  for (const _key in rb) count -= 1;
+  return count === 0;
+}
+
+function sameValue(x: unknown, y: unknown): boolean {
+  return x === y || (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown);
+}
+
+/**
+ * Devices are the dataset counted in tens of thousands: compared field by field with fixed property names
+ * (monomorphic reads), several times faster than the generic walk.
+ */
+export function devicesEqual(a: Device, b: Device): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.name === b.name &&
+      a.alias === b.alias &&
+      sameValue(a.status, b.status) &&
+      a.ip === b.ip &&
+      sameValue(a.os, b.os) &&
+      a.lastRefresh === b.lastRefresh &&
+      a.cpu === b.cpu &&
+      a.ram === b.ram &&
+      a.freeSpace === b.freeSpace &&
+      a.mac === b.mac &&
+      a.dateInstalled === b.dateInstalled &&
+      a.folderId === b.folderId)
+  );
+}
+
+function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {
+  return dataset === 'devices' ? (devicesEqual as (a: object, b: object) => boolean) : recordsEqual;
 }
 
 export function folderNode(folder: Folder): FolderNode {
@@ -73,11 +108,12 @@ export class Picture {
     const next = new Map<Id, DatasetRecordMap[D]>();
     const added: DatasetRecordMap[D][] = [];
     const changed: DatasetRecordMap[D][] = [];
+    const equal = equalFor(dataset);
     for (const record of records) {
       next.set(record.id, record);
       const before = previous.get(record.id);
       if (before === undefined) added.push(record);
-      else if (!recordsEqual(before, record)) changed.push(record);
+      else if (!equal(before, record)) changed.push(record);
     }
     const removed: Id[] = [];
     if (next.size !== previous.size + added.length) {
