@@ -13,6 +13,7 @@ import { createRequestListener } from './http/app.js';
 import type { ControlContext } from './http/control.js';
 import { DEFAULT_MAX_BODY_BYTES } from './http/body.js';
 import { DeviceListCache } from './http/device-list-cache.js';
+import { COMPRESS_MIN_BYTES, GzipCache } from './http/compression.js';
 import { FaultInjector } from './http/faults.js';
 import type { OAuthGate } from './http/oauth-gate.js';
 import { OAuthProvider } from './oauth/index.js';
@@ -232,10 +233,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
 
   let baseUrl = '';
   const devicesCache = new DeviceListCache();
+  const gzip = new GzipCache();
   const server = createServer(
     createRequestListener({
       store,
       devicesCache,
+      gzip,
       oauth: gate,
       faults,
       control,
@@ -252,7 +255,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (options.simulate) simulator.start();
   // Encode the device list once up front, so the first GET /devices.xml of a large account is served from
   // the cache instead of paying for 100,000 encodings.
-  const warmUp = setImmediate(() => devicesCache.encodeAll(store.listDevices()));
+  const warmUp = setImmediate(() => {
+    const bytes = devicesCache.encodeAll(store.listDevices());
+    if (bytes.length >= COMPRESS_MIN_BYTES) void gzip.compress(bytes).catch(() => undefined);
+  });
   // Sessions due while the service was down move on at once.
   store.advanceSessions(clock.now());
 

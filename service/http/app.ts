@@ -11,6 +11,7 @@ import { isXmlError } from '../../shared/xml/index.js';
 import type { AccountStore } from '../domain/account-store.js';
 import { DomainError } from '../domain/errors.js';
 import type { ProviderRequest } from '../oauth/http-types.js';
+import { acceptsGzip, COMPRESS_MIN_BYTES, type GzipCache } from './compression.js';
 import { declaredLength, readBody, requireXmlContentType, tooLarge } from './body.js';
 import {
   CONTROL_PREFIX,
@@ -36,6 +37,7 @@ export interface AppContext {
   baseUrl: () => string;
   maxBodyBytes: number;
   log: (line: string) => void;
+  gzip: GzipCache;
 }
 
 const SMALL_BODY_LIMIT = 64 * 1024;
@@ -45,15 +47,37 @@ const OAUTH_ROUTES: Record<string, { endpoint: OAuthEndpoint; methods: string[] 
   '/oauth/access_token': { endpoint: 'access_token', methods: ['GET'] },
 };
 
-function send(res: ServerResponse, response: HttpResponse): void {
+function send(res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
   if (res.headersSent || res.destroyed) return;
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
-  res.writeHead(response.status, {
+  const headers: Record<string, string> = {
     'Cache-Control': 'no-store',
     ...response.headers,
     'Content-Length': String(body.length),
-  });
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** Sends a large successful answer gzipped when the client accepts it; anything else as is. */
+async function sendMaybeCompressed(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: HttpResponse,
+): Promise<void> {
+  if (response.status !== 200 || response.body.length < COMPRESS_MIN_BYTES || !acceptsGzip(req)) {
+    send(res, response);
+    return;
+  }
+  const plain = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
+  const compressed = await ctx.gzip.compress(plain);
+  send(
+    res,
+    { ...response, headers: { ...response.headers, Vary: 'Accept-Encoding' }, body: compressed },
+    'gzip',
+  );
 }
 
 function absoluteUrl(req: IncomingMessage, baseUrl: string): string {
@@ -192,7 +216,7 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         send(res, await handleOAuth(ctx, req, pathname));
         return;
       }
-      send(res, await handleApi(ctx, req, url));
+      await sendMaybeCompressed(ctx, req, res, await handleApi(ctx, req, url));
     };
     run()
       .catch((error: unknown) => {
