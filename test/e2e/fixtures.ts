@@ -1,0 +1,47 @@
+// Playwright fixtures: every test gets its own service (seeded demo account, control API on) and its own
+// browser host with a fresh data directory, and a page that has opened the host's launch URL. Everything
+// is closed and removed after the test. Per test rather than per file: the specs change the account
+// (aliases, folders, sessions, stopping the service), and a fresh pair starts in well under a second.
+
+import { test as base, expect, type Page } from '@playwright/test';
+import type { ServiceApi } from '../../shared/client/api.js';
+import { ConsoleApp, type ConsoleAppOptions } from './support/console-app.js';
+import { serviceView } from './support/service-view.js';
+import { deviceGrid } from './support/ui.js';
+
+interface Fixtures {
+  /** How the service and the app start (test.use({ appOptions: … })). */
+  appOptions: ConsoleAppOptions;
+  app: ConsoleApp;
+  /** The page, launched into the app; signed in (devices listed) unless appOptions.signedIn is false. */
+  consolePage: Page;
+  /** An independent signed client of the service, to check what the service really holds. */
+  serviceApi: ServiceApi;
+}
+
+export const test = base.extend<Fixtures>({
+  appOptions: [{}, { option: true }],
+
+  app: async ({ appOptions }, use) => {
+    const app = await ConsoleApp.start(appOptions);
+    try {
+      await use(app);
+    } finally {
+      await app.close();
+    }
+  },
+
+  consolePage: async ({ app, page, appOptions }, use) => {
+    await page.goto(app.launchUrl);
+    if (appOptions.signedIn ?? true) {
+      await expect(deviceGrid(page).getByRole('row').nth(1)).toBeVisible();
+    }
+    await use(page);
+  },
+
+  serviceApi: async ({ app }, use) => {
+    await use(await serviceView(app.service.baseUrl));
+  },
+});
+
+export { expect };

@@ -1,0 +1,195 @@
+// One running Support Console for an end-to-end test: the stand-in service (in-process, loopback, ephemeral
+// port, control API on) and the browser host pointed at it with its own temporary data directory, as
+// `npm start` wires them. The host is the BUILT main process (dist/electron), exactly what `npm start`
+// and Electron load, with the OS keychain as its vault (the real Secret Service of with-keyring.sh).
+
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserApp, startBrowserApp as StartBrowserApp } from '../../../electron/browser-host/main.js';
+import type { AppCoreDefaults } from '../../../electron/core/app-core.js';
+import type { AccountInfo, InvokeChannel, InvokeRequest, InvokeResponse } from '../../../shared/ipc/contract.js';
+import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
+import type { RunningService, ServiceOptions } from '../../../service/server.js';
+import { SERVICE_DEFAULTS, startService } from '../../../service/server.js';
+import { ControlClient } from './control.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const BUILT_HOST = path.join(ROOT, 'dist/electron/electron/browser-host/main.js');
+const RENDERER_DIR = path.join(ROOT, 'dist/renderer');
+
+export const DEMO = {
+  email: SERVICE_DEFAULTS.adminEmail,
+  password: SERVICE_DEFAULTS.adminPassword,
+  consumerKey: SERVICE_DEFAULTS.consumerKey,
+  consumerSecret: SERVICE_DEFAULTS.consumerSecret,
+} as const;
+
+interface BrowserHostModule {
+  startBrowserApp: typeof StartBrowserApp;
+}
+
+let hostModule: Promise<BrowserHostModule> | null = null;
+
+function loadBrowserHost(): Promise<BrowserHostModule> {
+  if (!existsSync(BUILT_HOST) || !existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('The app is not built: run `npm run build` before the end-to-end tests.');
+  }
+  hostModule ??= import(pathToFileURL(BUILT_HOST).href) as Promise<BrowserHostModule>;
+  return hostModule;
+}
+
+function requireSecretService(): void {
+  // Like the keychain tests: outside with-keyring.sh there is no Secret Service, and the sign-in would
+  // silently take the memory-only path. Fail instead of proving something else.
+  if (process.env.SUPPORT_CONSOLE_SECRET_SERVICE !== 'available') {
+    throw new Error(
+      'The end-to-end tests need the Secret Service: run them as `bash scripts/with-keyring.sh npx playwright test`.',
+    );
+  }
+}
+
+export interface ConsoleAppOptions {
+  /** Passed to startService on top of the demo account's settings. */
+  service?: ServiceOptions;
+  /** Sign the demo administrator in through the core before the page opens (default true). */
+  signedIn?: boolean;
+}
+
+export class ConsoleApp {
+  #host: BrowserApp;
+  readonly control: ControlClient;
+
+  private constructor(
+    readonly service: RunningService,
+    host: BrowserApp,
+    readonly dataDir: string,
+    readonly serviceDir: string,
+  ) {
+    this.#host = host;
+    this.control = new ControlClient(service.baseUrl, service.controls.token ?? '');
+  }
+
+  static async start(options: ConsoleAppOptions = {}): Promise<ConsoleApp> {
+    requireSecretService();
+    const { startBrowserApp } = await loadBrowserHost();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-app-'));
+    const serviceDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-service-'));
+    let service: RunningService | null = null;
+    try {
+      service = await startService({
+        port: 0,
+        seed: 42,
+        devices: 250,
+        consumerKey: DEMO.consumerKey,
+        consumerSecret: DEMO.consumerSecret,
+        adminEmail: DEMO.email,
+        adminPassword: DEMO.password,
+        control: true,
+        dataDir: serviceDir,
+        ...options.service,
+      });
+      const host = await startBrowserApp({
+        rendererDir: RENDERER_DIR,
+        dataDir,
+        defaults: demoDefaults(service),
+        appVersion: packageVersion(),
+        port: 0,
+      });
+      const app = new ConsoleApp(service, host, dataDir, serviceDir);
+      if (options.signedIn ?? true) await app.signInThroughCore();
+      return app;
+    } catch (error) {
+      await service?.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(serviceDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** The one-time URL `npm start` prints; opening it trades the launch secret for the session cookie. */
+  get launchUrl(): string {
+    return this.#host.host.launchUrl;
+  }
+
+  get origin(): string {
+    return this.#host.host.origin;
+  }
+
+  /** An IPC call exactly as the renderer's bridge makes it (validated by the contract's schemas). */
+  async invoke<C extends InvokeChannel>(channel: C, payload: InvokeRequest<C>): Promise<InvokeResponse<C>> {
+    const result = await dispatchInvoke(this.#host.core.handlers, channel, payload);
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`);
+    return result.value as InvokeResponse<C>;
+  }
+
+  /**
+   * The PIN sign-in without the page: the core asks for a request token, the authorize form is posted as
+   * the technician's browser would post it, and the PIN it shows goes back to the core. Specs other than
+   * the sign-in spec start from here.
+   */
+  async signInThroughCore(): Promise<AccountInfo> {
+    const { authorizeUrl: url } = await this.invoke('auth:begin', {
+      baseUrl: this.service.baseUrl,
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: '',
+    });
+    const pin = await approveOnAuthorizePage(url, DEMO.email, DEMO.password);
+    return this.invoke('auth:complete', { pin });
+  }
+
+  /** Stops the browser host (the app quits); the service keeps running. */
+  async stopHost(): Promise<void> {
+    await this.#host.close();
+  }
+
+  /** Starts the app again on the same data directory, as a relaunch would. */
+  async restartHost(): Promise<void> {
+    const { startBrowserApp } = await loadBrowserHost();
+    this.#host = await startBrowserApp({
+      rendererDir: RENDERER_DIR,
+      dataDir: this.dataDir,
+      defaults: demoDefaults(this.service),
+      appVersion: packageVersion(),
+      port: 0,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#host.close().catch(() => undefined);
+    await this.service.close();
+    await rm(this.dataDir, { recursive: true, force: true });
+    await rm(this.serviceDir, { recursive: true, force: true });
+  }
+}
+
+function demoDefaults(service: RunningService): AppCoreDefaults {
+  return {
+    baseUrl: service.baseUrl,
+    consumerKey: DEMO.consumerKey,
+    consumerSecret: DEMO.consumerSecret,
+    demoSignIn: { email: DEMO.email, password: DEMO.password },
+  };
+}
+
+/** Posts the service's authorize form with the decision "approve" and returns the PIN the page shows. */
+export async function approveOnAuthorizePage(url: string, email: string, password: string): Promise<string> {
+  const page = new URL(url);
+  const token = page.searchParams.get('oauth_token');
+  if (!token) throw new Error(`no oauth_token in the authorize URL ${url}`);
+  const answer = await fetch(new URL(page.pathname, page.origin), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ oauth_token: token, email, password, decision: 'approve' }).toString(),
+  });
+  const html = await answer.text();
+  const pin = /id="oauth-verifier">([^<]+)</.exec(html)?.[1];
+  if (!pin) throw new Error(`the authorize page showed no PIN (status ${answer.status})`);
+  return pin;
+}
+
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
