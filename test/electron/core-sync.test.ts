@@ -36,6 +36,13 @@ describe('first sync', () => {
     const sync = lastSync(h);
     expect(sync.connection).toBe('online');
     expect(sync.progress).toBeNull();
+    const progress = h.events
+      .filter((e) => e.event === 'sync:state')
+      .map((e) => (e.payload as SyncState).progress)
+      .filter((p) => p !== null);
+    // the tree's size is learnt while walking it: 4 requests beside the folders, 5 for the folders
+    expect(progress.at(-1)).toMatchObject({ label: 'Loading the account', total: 9 });
+    for (const p of progress) expect(p!.done).toBeLessThanOrEqual(p!.total);
     for (const d of ['folders', 'devices', 'sessions', 'users'] as const) {
       expect(sync.datasets[d].fetchedAt).toBe(new Date(h.clock.now()).toISOString());
     }
