@@ -107,15 +107,26 @@ export function sortDeviceIds(
   folderName: (id: Id) => string | undefined = () => undefined,
 ): Id[] {
   const entries: Array<{ id: Id; v: SortValue; n: string }> = [];
-  const seen = new Set<Id>();
-  const push = (id: Id) => {
-    const d = devices.get(id);
-    if (!d || seen.has(id)) return;
-    seen.add(id);
+  const push = (id: Id, d: Device) => {
     entries.push({ id, v: sortValue(d, sort.key, folderName), n: d.name?.toLowerCase() ?? '' });
   };
-  for (const id of previousOrder) push(id);
-  if (seen.size !== devices.size) for (const id of devices.keys()) push(id);
+  for (const id of previousOrder) {
+    const d = devices.get(id);
+    if (d) push(id, d);
+  }
+  if (entries.length !== devices.size) {
+    // Some devices are new to the order (or the order had duplicates): rebuild membership once.
+    const seen = new Set<Id>();
+    entries.length = 0;
+    for (const id of previousOrder) {
+      const d = devices.get(id);
+      if (d && !seen.has(id)) {
+        seen.add(id);
+        push(id, d);
+      }
+    }
+    for (const [id, d] of devices) if (!seen.has(id)) push(id, d);
+  }
 
   const dir = sort.direction === 'asc' ? 1 : -1;
   entries.sort((a, b) => {

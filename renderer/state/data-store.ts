@@ -18,6 +18,17 @@ export interface DataState {
   fetchedAt: Record<DatasetName, Timestamp | null>;
   /** The snapshot (or a reset) has arrived for this dataset. */
   loaded: Record<DatasetName, boolean>;
+  /** What the latest device change touched, so views can skip work it cannot affect (see views.ts). */
+  lastDeviceDelta: DeviceDelta | null;
+}
+
+export interface DeviceDelta {
+  /** The devices version this delta produced. */
+  version: number;
+  /** A reset, or records added or removed: the set of ids changed. */
+  membershipChanged: boolean;
+  /** Fields whose value differs in at least one changed record. */
+  changedFields: ReadonlySet<keyof Device>;
 }
 
 export type DataStore = ReturnType<typeof createDataStore>;
@@ -32,6 +43,7 @@ export function createDataStore() {
     versions: { folders: 0, devices: 0, sessions: 0, users: 0 },
     fetchedAt: { folders: null, devices: null, sessions: null, users: null },
     loaded: { folders: false, devices: false, sessions: false, users: false },
+    lastDeviceDelta: null,
   }));
 }
 
@@ -58,12 +70,24 @@ export function applyDataChange(store: DataStore, change: DataChange): Id[] {
       if (isDevices) state.deviceSearch.delete(id);
     }
   }
-  for (const record of change.added) put(state, map, record, isDevices);
-  for (const record of change.changed) put(state, map, record, isDevices);
+  const changedFields = new Set<keyof Device>();
+  let membershipChanged = change.reset || removed.length > 0;
+  for (const record of change.added) {
+    if (!map.has(record.id)) membershipChanged = true;
+    put(state, map, record, isDevices);
+  }
+  for (const record of change.changed) {
+    const before = map.get(record.id);
+    if (!before) membershipChanged = true;
+    else if (isDevices) diffFields(before as Device, record as Device, changedFields);
+    put(state, map, record, isDevices);
+  }
   if (change.reset) removed = removed.filter((id) => !map.has(id));
+  const version = state.versions[change.dataset] + 1;
 
   store.setState({
-    versions: { ...state.versions, [change.dataset]: state.versions[change.dataset] + 1 },
+    ...(isDevices ? { lastDeviceDelta: { version, membershipChanged, changedFields } } : {}),
+    versions: { ...state.versions, [change.dataset]: version },
     fetchedAt: { ...state.fetchedAt, [change.dataset]: change.fetchedAt ?? state.fetchedAt[change.dataset] },
     loaded: { ...state.loaded, [change.dataset]: true },
   });
@@ -73,4 +97,13 @@ export function applyDataChange(store: DataStore, change: DataChange): Id[] {
 function put(state: DataState, map: Map<Id, AnyRecord>, record: AnyRecord, isDevice: boolean): void {
   map.set(record.id, record);
   if (isDevice) state.deviceSearch.set(record.id, deviceSearchText(record as Device));
+}
+
+function diffFields(before: Device, after: Device, into: Set<keyof Device>): void {
+  for (const key of Object.keys(after) as Array<keyof Device>) {
+    const a = before[key];
+    const b = after[key];
+    // Enum values may be { unknown } objects: compare them by their raw text.
+    if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) into.add(key);
+  }
 }

@@ -2,7 +2,7 @@
 // the sorted device order on the device version and the sort (plus folder names when sorting by folder);
 // the filtered rows on that order and the filter. A change of selection, screen or toasts recomputes nothing.
 
-import type { Id } from '../../shared/model.js';
+import type { Device, Id } from '../../shared/model.js';
 import {
   countStatuses,
   filterDeviceIds,
@@ -56,12 +56,20 @@ export function createViews(data: DataStore, ui: UiStore) {
     const { versions, devices, deviceSearch } = data.getState();
     const { deviceSort, deviceFilter } = ui.getState();
     const currentTree = folderTree();
-    const nextSortKey = sortKeyOf(
-      deviceSort,
-      versions.devices,
-      deviceSort.key === 'folder' ? versions.folders : 0,
-    );
-    if (nextSortKey !== sortKey) {
+    const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
+    const nextSortKey = sortKeyOf(deviceSort, versions.devices, foldersPart);
+    const delta = data.getState().lastDeviceDelta;
+    if (
+      nextSortKey !== sortKey &&
+      sortKey === sortKeyOf(deviceSort, versions.devices - 1, foldersPart) &&
+      delta?.version === versions.devices &&
+      !delta.membershipChanged &&
+      !SORT_FIELDS[deviceSort.key].some((f) => delta.changedFields.has(f))
+    ) {
+      // A poll that changed only fields this order does not read (a status while sorted by name): the
+      // order stands as it is.
+      sortKey = nextSortKey;
+    } else if (nextSortKey !== sortKey) {
       // Re-sorting the previous order: near-linear when only a few devices changed (see device-query.ts).
       sorted = sortDeviceIds(devices, deviceSort, sorted, (id) => currentTree.byId.get(id)?.name);
       sortKey = nextSortKey;
@@ -94,6 +102,17 @@ export function createViews(data: DataStore, ui: UiStore) {
 
   return { folderTree, deviceView };
 }
+
+/** The device fields each order reads (ties break on the name). */
+const SORT_FIELDS: Record<DeviceSort['key'], Array<keyof Device>> = {
+  name: ['name'],
+  alias: ['alias', 'name'],
+  status: ['status', 'name'],
+  os: ['os', 'name'],
+  ip: ['ip', 'name'],
+  lastRefresh: ['lastRefresh', 'name'],
+  folder: ['folderId', 'name'],
+};
 
 function sortKeyOf(sort: DeviceSort, devicesVersion: number, foldersVersion: number): string {
   return `${sort.key}|${sort.direction}|${devicesVersion}|${foldersVersion}`;

@@ -247,6 +247,63 @@ describe('app stores', () => {
     expect(view.counts.online).toBe(999);
   });
 
+  it('keeps the order without re-sorting when a delta touches no sorted field, and re-sorts when it does', async () => {
+    const bridge = createFakeBridge(
+      makeSnapshot({
+        data: {
+          folders: [],
+          devices: ['b', 'a', 'c'].map((id) => device(id, { name: id })),
+          sessions: [],
+          users: [],
+        },
+      }),
+    );
+    const stores = createAppStores(bridge);
+    await stores.start();
+    const first = stores.views.deviceView();
+    expect(first.sorted).toEqual(['a', 'b', 'c']);
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('a', { name: 'a', status: 'busy' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    const second = stores.views.deviceView();
+    expect(second.sorted).toBe(first.sorted);
+    expect(second.counts.busy).toBe(1);
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('a', { name: 'z', status: 'busy' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    expect(stores.views.deviceView().sorted).toEqual(['b', 'c', 'a']);
+    stores.uiActions.sortBy('status');
+    expect(stores.views.deviceView().sorted).toEqual(['b', 'c', 'a']);
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('c', { name: 'c', status: 'busy' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    expect(stores.views.deviceView().sorted).toEqual(['b', 'c', 'a']);
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('b', { name: 'b', status: 'offline' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    expect(stores.views.deviceView().sorted).toEqual(['c', 'a', 'b']);
+  });
+
   it('range selection follows the shown order', async () => {
     const bridge = createFakeBridge(
       makeSnapshot({
