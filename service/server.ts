@@ -203,7 +203,15 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     if (!saved) saver.schedule();
   }
 
+  const devicesCache = new DeviceListCache();
+  const gzip = new GzipCache();
+  // Encodes (and compresses) the device list ahead of the next GET: at start and after each timer tick.
+  const warmDeviceList = (): void => {
+    const bytes = devicesCache.encodeAll(store.listDevices());
+    if (bytes.length >= COMPRESS_MIN_BYTES) void gzip.compress(bytes).catch(() => undefined);
+  };
   const simulator = new Simulator(store, clock, {
+    afterTimerTick: () => setImmediate(warmDeviceList),
     seed,
     ...(options.simulatorChurn !== undefined ? { churn: options.simulatorChurn } : {}),
     ...(options.simulatorIntervalMs !== undefined ? { intervalMs: options.simulatorIntervalMs } : {}),
@@ -232,8 +240,6 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     : null;
 
   let baseUrl = '';
-  const devicesCache = new DeviceListCache();
-  const gzip = new GzipCache();
   const server = createServer(
     createRequestListener({
       store,
@@ -255,10 +261,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (options.simulate) simulator.start();
   // Encode the device list once up front, so the first GET /devices.xml of a large account is served from
   // the cache instead of paying for 100,000 encodings.
-  const warmUp = setImmediate(() => {
-    const bytes = devicesCache.encodeAll(store.listDevices());
-    if (bytes.length >= COMPRESS_MIN_BYTES) void gzip.compress(bytes).catch(() => undefined);
-  });
+  const warmUp = setImmediate(warmDeviceList);
   // Sessions due while the service was down move on at once.
   store.advanceSessions(clock.now());
 

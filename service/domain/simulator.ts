@@ -12,6 +12,8 @@ export interface SimulatorOptions {
   churn?: number;
   /** Real-time tick interval when started (default 5 s). */
   intervalMs?: number;
+  /** Called after each timer tick (the server re-encodes its cached device list then, not on the next GET). */
+  afterTimerTick?: () => void;
 }
 
 export interface TickResult {
@@ -24,6 +26,7 @@ export class Simulator {
   private readonly churn: number;
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | null = null;
+  private readonly afterTimerTick: (() => void) | undefined;
 
   constructor(
     private readonly store: AccountStore,
@@ -33,6 +36,7 @@ export class Simulator {
     this.random = seededRandom(options.seed ?? 1);
     this.churn = options.churn ?? 0.005;
     this.intervalMs = options.intervalMs ?? 5000;
+    this.afterTimerTick = options.afterTimerTick;
   }
 
   tick(): TickResult {
@@ -55,7 +59,10 @@ export class Simulator {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
+    this.timer = setInterval(() => {
+      this.tick();
+      this.afterTimerTick?.();
+    }, this.intervalMs);
     this.timer.unref();
   }
 
