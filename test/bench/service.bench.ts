@@ -13,14 +13,6 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
 
 export async function run(): Promise<Measurement[]> {
   const results: Measurement[] = [];
-  const generate = performance.now();
-  generateAccount({ seed: 42, devices: 100_000, now: Date.now() });
-  results.push({
-    name: 'generate a 100,000-device account',
-    value: performance.now() - generate,
-    unit: 'ms',
-  });
-
   const h = await startTestService({ devices: 100_000, seed: 42 });
   try {
     const token = await signInWithPin(h, ADMIN.email, ADMIN.password);
@@ -31,7 +23,7 @@ export async function run(): Promise<Measurement[]> {
       bytes = (await response.arrayBuffer()).byteLength;
     };
     results.push({
-      name: 'GET /devices.xml, 100,000 devices, first (encode)',
+      name: 'GET /devices.xml, 100,000 devices, first after start',
       value: await timed(list),
       unit: 'ms',
       floor: { value: 1000, better: 'lower' },
@@ -97,5 +89,13 @@ export async function run(): Promise<Measurement[]> {
   } finally {
     await h.service.close();
   }
+  // Last, so its garbage does not weigh on the HTTP figures.
+  const generate = performance.now();
+  generateAccount({ seed: 42, devices: 100_000, now: Date.now() });
+  results.push({
+    name: 'generate a 100,000-device account',
+    value: performance.now() - generate,
+    unit: 'ms',
+  });
   return results;
 }
