@@ -9,17 +9,63 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'net', 'url', 'child_process', 'worker_threads', 'stream', 'events', 'util', 'zlib', 'buffer', 'process', 'timers', 'dns', 'tls'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'child_process',
+  'worker_threads',
+  'stream',
+  'events',
+  'util',
+  'zlib',
+  'buffer',
+  'process',
+  'timers',
+  'dns',
+  'tls',
+];
 
-const noNode = { group: nodeBuiltins, message: 'Node built-ins are not allowed in this layer (see eslint.config.js).' };
-const noElectron = { group: ['electron', 'electron/*'], message: "Only electron/glue/** may import 'electron'." };
-const noReact = { group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'], message: 'UI libraries belong to renderer/.' };
-const noService = { group: ['**/service/**', '../service/*'], message: 'The app never imports the stand-in service.' };
+const noNode = {
+  group: nodeBuiltins,
+  message: 'Node built-ins are not allowed in this layer (see eslint.config.js).',
+};
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: "Only electron/glue/** may import 'electron'.",
+};
+const noReact = {
+  group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'],
+  message: 'UI libraries belong to renderer/.',
+};
+const noService = {
+  group: ['**/service/**', '../service/*'],
+  message: 'The app never imports the stand-in service.',
+};
 const noRenderer = { group: ['**/renderer/**'], message: 'The main process does not import renderer code.' };
-const noElectronLayer = { group: ['**/electron/**'], message: 'This layer does not import main-process code.' };
+const noElectronLayer = {
+  group: ['**/electron/**'],
+  message: 'This layer does not import main-process code.',
+};
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-app/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'docs/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-app/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,8 +80,12 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noReact, noService, noRenderer, noElectronLayer] }],
-      'no-restricted-globals': ['error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noNode, noElectron, noReact, noService, noRenderer, noElectronLayer] },
+      ],
+      'no-restricted-globals': [
+        'error',
         { name: 'window', message: 'shared/ runs in both processes: no DOM.' },
         { name: 'document', message: 'shared/ runs in both processes: no DOM.' },
         { name: 'localStorage', message: 'shared/ runs in both processes: no DOM.' },
@@ -70,10 +120,20 @@ export default tseslint.config(
   {
     files: ['service/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noRenderer, noElectronLayer] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noRenderer, noElectronLayer] }],
+    },
   },
   {
-    files: ['test/**/*.ts', 'test/**/*.tsx', 'scripts/**/*.ts', 'scripts/**/*.js', 'scripts/**/*.mjs', '*.config.ts', '*.config.js'],
+    files: [
+      'test/**/*.ts',
+      'test/**/*.tsx',
+      'scripts/**/*.ts',
+      'scripts/**/*.js',
+      'scripts/**/*.mjs',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

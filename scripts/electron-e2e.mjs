@@ -11,14 +11,19 @@ try {
   const dir = require.resolve('electron/package.json').replace(/package\.json$/, '');
   const pathFile = `${dir}path.txt`;
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) binary = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  else if (existsSync(pathFile)) binary = `${dir}dist/${(await import('node:fs')).readFileSync(pathFile, 'utf8').trim()}`;
+  else if (existsSync(pathFile))
+    binary = `${dir}dist/${(await import('node:fs')).readFileSync(pathFile, 'utf8').trim()}`;
 } catch {
   binary = null;
 }
 if (!binary || !existsSync(binary)) {
-  console.log('SKIPPED: Electron end-to-end suite — no Electron binary on this machine (it cannot be downloaded here).');
+  console.log(
+    'SKIPPED: Electron end-to-end suite — no Electron binary on this machine (it cannot be downloaded here).',
+  );
   console.log('         The same main-process services were exercised through the browser host above.');
   process.exit(0);
 }
-const result = spawnSync('npx', ['playwright', 'test', '-c', 'playwright.electron.config.ts'], { stdio: 'inherit' });
+const result = spawnSync('npx', ['playwright', 'test', '-c', 'playwright.electron.config.ts'], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

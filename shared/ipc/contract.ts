@@ -6,10 +6,10 @@
 // What never crosses: consumer secret, access token, token secret, signatures. The renderer sees the
 // account's base URL, the consumer key, the signed-in user and the account's data.
 
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
-import { LANGUAGES } from '../model.js';
+import type { invokeSchemas } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
 
@@ -137,92 +137,33 @@ export interface BulkMoveResult {
   failed: Array<{ id: Id; error: AppError }>;
 }
 
-// ---- Runtime schemas of what the renderer may send ---------------------------------------------------
-// Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
+// ---- What the renderer may ask ------------------------------------------------------------------
+// The runtime schemas live in schemas.ts (zod), which only the main side loads: the renderer bundle does
+// not need a validator for what it sends itself.
 
-const MAX_NAME = 255;
-const id = z.string().min(1).max(64);
-const utcTimestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, 'a UTC timestamp (…Z)');
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an http(s) URL');
-const trimmedName = z.string().trim().min(1, 'required').max(MAX_NAME);
-const email = z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address');
-const language = z.enum(LANGUAGES);
-const empty = z.object({}).strict();
+export const INVOKE_CHANNELS = [
+  'app:snapshot',
+  'auth:begin',
+  'auth:complete',
+  'auth:cancel',
+  'auth:sign-out',
+  'sync:refresh',
+  'devices:set-alias',
+  'devices:move',
+  'folders:create',
+  'folders:rename',
+  'folders:move',
+  'folders:delete',
+  'sessions:create',
+  'sessions:update',
+  'sessions:delete',
+  'shell:open-external',
+  'settings:update',
+  'notifications:pause',
+  'window:activity',
+] as const;
 
-export const invokeSchemas = {
-  'app:snapshot': empty,
-  'auth:begin': z
-    .object({
-      baseUrl: httpUrl,
-      consumerKey: z.string().trim().min(1).max(512),
-      /** Blank: use the configured secret (SignInDefaults.hasConfiguredSecret). */
-      consumerSecret: z.string().max(512),
-      /** The user accepted working without a keychain for this run. */
-      memoryOnly: z.boolean().optional(),
-    })
-    .strict(),
-  'auth:complete': z.object({ pin: z.string().trim().min(1).max(128) }).strict(),
-  'auth:cancel': empty,
-  'auth:sign-out': empty,
-  'sync:refresh': z.object({ datasets: z.array(z.enum(DATASET_NAMES as [DatasetName])).optional() }).strict(),
-  'devices:set-alias': z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict(),
-  /** folderId null: unassign. */
-  'devices:move': z
-    .object({ ids: z.array(id).min(1).max(100_000), folderId: id.nullable() })
-    .strict(),
-  'folders:create': z.object({ name: trimmedName, parentId: id.nullable() }).strict(),
-  'folders:rename': z.object({ id, name: trimmedName }).strict(),
-  /** parentId null: move to root. */
-  'folders:move': z.object({ id, parentId: id.nullable() }).strict(),
-  'folders:delete': z.object({ id }).strict(),
-  'sessions:create': z
-    .object({
-      customer: trimmedName,
-      customerMail: email.optional(),
-      language,
-      plannedInitTime: utcTimestamp.optional(),
-      plannedEndTime: utcTimestamp.optional(),
-    })
-    .strict(),
-  'sessions:update': z
-    .object({
-      id,
-      customer: trimmedName.optional(),
-      customerMail: email.optional(),
-      language: language.optional(),
-      plannedInitTime: utcTimestamp.optional(),
-      plannedEndTime: utcTimestamp.optional(),
-    })
-    .strict(),
-  'sessions:delete': z.object({ id }).strict(),
-  /** Opens a URL in the system browser; the main process allows only the account's own origin. */
-  'shell:open-external': z.object({ url: httpUrl }).strict(),
-  'settings:update': z
-    .object({
-      reminderLeadMinutes: z.number().int().min(0).max(24 * 60).optional(),
-      notificationsEnabled: z.boolean().optional(),
-      theme: z.enum(['system', 'light', 'dark']).optional(),
-    })
-    .strict(),
-  /** minutes 0: resume now. */
-  'notifications:pause': z.object({ minutes: z.number().int().min(0).max(24 * 60) }).strict(),
-  /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
-  'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
-} as const;
-
-export type InvokeChannel = keyof typeof invokeSchemas;
+export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
 export type InvokeRequest<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)[C]>;
 
 export interface InvokeResponses {
@@ -252,8 +193,6 @@ export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
 /** Errors travel as data: Electron's IPC keeps only an exception's message. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
-export const INVOKE_CHANNELS = Object.keys(invokeSchemas) as InvokeChannel[];
-
 // ---- Events the main process pushes ---------------------------------------------------------------
 
 export interface MainEvents {
@@ -279,7 +218,10 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
 
 /** What the renderer holds: the preload's `window.supportConsole`, or the browser host's HTTP bridge. */
 export interface Bridge {
-  invoke<C extends InvokeChannel>(channel: C, payload: InvokeRequest<C>): Promise<IpcResult<InvokeResponse<C>>>;
+  invoke<C extends InvokeChannel>(
+    channel: C,
+    payload: InvokeRequest<C>,
+  ): Promise<IpcResult<InvokeResponse<C>>>;
   on<E extends EventChannel>(event: E, listener: (payload: MainEvents[E]) => void): () => void;
 }
 

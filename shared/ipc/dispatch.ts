@@ -6,7 +6,7 @@
 import type { AppError } from '../errors.js';
 import { isAppError } from '../errors.js';
 import type { InvokeChannel, InvokeHandlers, InvokeResponse, IpcResult } from './contract.js';
-import { invokeSchemas } from './contract.js';
+import { invokeSchemas } from './schemas.js';
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(invokeSchemas, value);
@@ -19,7 +19,10 @@ export function toAppError(error: unknown): AppError {
     const converter = (error as { toAppError: unknown }).toAppError;
     if (typeof converter === 'function') return pickAppError(converter.call(error) as AppError);
   }
-  return { kind: 'internal', message: 'Something went wrong inside the app. Try again; if it persists, restart it.' };
+  return {
+    kind: 'internal',
+    message: 'Something went wrong inside the app. Try again; if it persists, restart it.',
+  };
 }
 
 // Copies only the known fields, so nothing else an error object carried (a request, a header) leaks out.
@@ -48,7 +51,9 @@ export async function dispatchInvoke(
     const field = issue?.path.join('.') || undefined;
     const error: AppError = {
       kind: 'validation',
-      message: field ? `Invalid ${field}: ${issue?.message ?? 'not accepted'}.` : 'The request was not valid.',
+      message: field
+        ? `Invalid ${field}: ${issue?.message ?? 'not accepted'}.`
+        : 'The request was not valid.',
     };
     if (field) error.field = field;
     return { ok: false, error };

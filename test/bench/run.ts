@@ -32,7 +32,9 @@ for (const file of files) {
       if (!ok) missed += 1;
       verdict = `  ${ok ? 'meets' : 'MISSES'} ${m.floor.better === 'lower' ? '≤' : '≥'} ${m.floor.value} ${m.unit}`;
     }
-    console.log(`  ${m.name.padEnd(58)} ${m.value.toFixed(m.value < 10 ? 2 : 0).padStart(10)} ${m.unit}${verdict}`);
+    console.log(
+      `  ${m.name.padEnd(58)} ${m.value.toFixed(m.value < 10 ? 2 : 0).padStart(10)} ${m.unit}${verdict}`,
+    );
   }
 }
 const rss = process.memoryUsage().rss / 1024 / 1024;
