@@ -27,10 +27,15 @@ test('first launch signs in with the PIN from the authorize page and lands on th
 
   // The browser host cannot open a system browser: it shows the link to the service's authorize page.
   const link = page.getByRole('link', { name: 'Authorization page' });
-  await expect(link).toHaveAttribute('href', new RegExp(`^${app.service.baseUrl}/oauth/authorize\\?oauth_token=`));
+  await expect(link).toHaveAttribute(
+    'href',
+    new RegExp(`^${app.service.baseUrl}/oauth/authorize\\?oauth_token=`),
+  );
   const [authorize] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await authorize.waitForLoadState();
-  await expect(authorize.getByRole('heading', { name: 'Allow Support Console to use your account?' })).toBeVisible();
+  await expect(
+    authorize.getByRole('heading', { name: 'Allow Support Console to use your account?' }),
+  ).toBeVisible();
   await authorize.getByLabel('E-mail address').fill(DEMO.email);
   await authorize.getByLabel('Password').fill(DEMO.password);
   await authorize.getByRole('button', { name: 'Approve' }).click();
@@ -59,6 +64,7 @@ test('first launch signs in with the PIN from the authorize page and lands on th
   // Relaunch: the app finds the credentials in the keychain and goes straight to the devices.
   await app.stopHost();
   await app.restartHost();
+  await app.settled();
   await page.goto(app.launchUrl);
   await expect(deviceGrid(page)).toBeVisible();
   await expect(page.getByRole('button', { name: `Account: ${adminName}` })).toBeVisible();

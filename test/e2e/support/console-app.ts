@@ -10,7 +10,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserApp, startBrowserApp as StartBrowserApp } from '../../../electron/browser-host/main.js';
 import type { AppCoreDefaults } from '../../../electron/core/app-core.js';
-import type { AccountInfo, InvokeChannel, InvokeRequest, InvokeResponse } from '../../../shared/ipc/contract.js';
+import type {
+  AccountInfo,
+  InvokeChannel,
+  InvokeRequest,
+  InvokeResponse,
+} from '../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
 import type { RunningService, ServiceOptions } from '../../../service/server.js';
 import { SERVICE_DEFAULTS, startService } from '../../../service/server.js';
@@ -99,7 +104,10 @@ export class ConsoleApp {
         port: 0,
       });
       const app = new ConsoleApp(service, host, dataDir, serviceDir);
-      if (options.signedIn ?? true) await app.signInThroughCore();
+      if (options.signedIn ?? true) {
+        await app.signInThroughCore();
+        await app.settled();
+      }
       return app;
     } catch (error) {
       await service?.close();
@@ -138,6 +146,22 @@ export class ConsoleApp {
     });
     const pin = await approveOnAuthorizePage(url, DEMO.email, DEMO.password);
     return this.invoke('auth:complete', { pin });
+  }
+
+  /**
+   * Resolves once the core has loaded every dataset. The fixtures open the page only then: the browser
+   * host does not replay events sent between the page's snapshot and its event stream attaching, so a
+   * page opened mid-sync can miss the first device list for good (reported to the lead).
+   */
+  async settled(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { sync } = await this.invoke('app:snapshot', {});
+      const datasets = Object.values(sync.datasets);
+      if (!sync.progress && datasets.every((d) => d.fetchedAt !== null && !d.refreshing)) return;
+      if (Date.now() > deadline) throw new Error(`the first sync did not finish: ${JSON.stringify(sync)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Stops the browser host (the app quits); the service keeps running. */

@@ -14,5 +14,10 @@ export async function serviceView(baseUrl: string): Promise<ServiceApi> {
   const request = await requestToken({ baseUrl, consumer, signer });
   const verifier = await approveOnAuthorizePage(authorizeUrl(baseUrl, request), DEMO.email, DEMO.password);
   const token = await accessToken({ baseUrl, consumer, signer, requestToken: request, verifier });
-  return new ServiceClient({ baseUrl, consumer, signer, token: { token: token.token, secret: token.secret } });
+  return new ServiceClient({
+    baseUrl,
+    consumer,
+    signer,
+    token: { token: token.token, secret: token.secret },
+  });
 }

@@ -5,8 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 export const deviceGrid = (page: Page): Locator => page.getByRole('grid', { name: 'Devices' });
 
 /** Body rows only (the header row is a row too). */
-export const deviceRows = (page: Page): Locator =>
-  deviceGrid(page).locator('.grid-body').getByRole('row');
+export const deviceRows = (page: Page): Locator => deviceGrid(page).locator('.grid-body').getByRole('row');
 
 export const deviceRow = (page: Page, name: string): Locator =>
   deviceGrid(page).getByRole('row', { name, exact: true });
@@ -30,7 +29,8 @@ export const treeItem = (page: Page, name: string): Locator =>
 
 export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { name: 'Search devices' });
 
-export const detailPane = (page: Page): Locator => page.getByRole('complementary', { name: 'Device details' });
+export const detailPane = (page: Page): Locator =>
+  page.getByRole('complementary', { name: 'Device details' });
 
 export const toasts = (page: Page): Locator => page.getByRole('list', { name: 'Notifications' });
 
