@@ -1,6 +1,6 @@
 // Devices: folder tree | counts, search, filters and the virtualised grid | detail panel.
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Id } from '../../shared/model.js';
 import type { StatusFilter } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
@@ -10,6 +10,7 @@ import { DeviceDetail } from '../components/DeviceDetail.js';
 import { DeviceTable } from '../components/DeviceTable.js';
 import { FolderPane } from '../components/FolderPane.js';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog.js';
+import { useDebouncedText } from '../components/hooks.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -26,6 +27,8 @@ export function DevicesScreen() {
   const view = useDeviceView();
   const filter = useUi((s) => s.deviceFilter);
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
+  const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
+  const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
 
   function editAlias(id: Id) {
     stores.uiActions.selectDevice(id);
@@ -63,11 +66,12 @@ export function DevicesScreen() {
               id={SEARCH_INPUT_ID}
               type="search"
               placeholder={t('devices.searchPlaceholder')}
-              value={filter.text}
-              onChange={(e) => stores.uiActions.setFilter({ text: e.target.value })}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Escape' && filter.text) {
+                if (e.key === 'Escape' && searchText) {
                   e.stopPropagation();
+                  setSearchText('');
                   stores.uiActions.setFilter({ text: '' });
                 }
               }}
