@@ -4,7 +4,16 @@
 import type { Locator } from '@playwright/test';
 import type { Device } from '../../shared/model.js';
 import { expect, test } from './fixtures.js';
-import { cellText, detailPane, deviceRow, deviceRows, searchBox, toasts, treeItem } from './support/ui.js';
+import {
+  cellText,
+  detailPane,
+  deviceRow,
+  deviceRows,
+  searchBox,
+  selectFolder,
+  toasts,
+  treeItem,
+} from './support/ui.js';
 
 /** A folder's device count (sub-folders included) as the tree tells a screen reader. */
 async function treeTotal(item: Locator): Promise<number> {
@@ -120,7 +129,7 @@ test('several selected devices move together, then unassign together', async ({
   await expect(unassignedItem).toHaveAccessibleDescription(new RegExp(`\\b${total} devices\\b`));
 
   // Show only the unassigned devices and pick three of them with click and Ctrl+click.
-  await unassignedItem.click();
+  await selectFolder(page, 'Unassigned');
   await expect(deviceRows(page)).toHaveCount(total);
   await deviceRow(page, picked[0]!.name!).click();
   await deviceRow(page, picked[1]!.name!).click({ modifiers: ['ControlOrMeta'] });
@@ -139,7 +148,7 @@ test('several selected devices move together, then unassign together', async ({
   for (const d of picked) expect((await serviceApi.getDevice(d.id)).folderId).toBe('2');
 
   // In the folder they went to, select them again and unassign them in one go.
-  await treeItem(page, 'Internal').click();
+  await selectFolder(page, 'Internal');
   await page.getByRole('checkbox', { name: 'Include sub-folders' }).uncheck();
   await expect(deviceRows(page)).toHaveCount(3);
   await deviceRow(page, picked[0]!.name!).click();

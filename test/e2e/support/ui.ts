@@ -37,3 +37,11 @@ export const toasts = (page: Page): Locator => page.getByRole('list', { name: 'N
 export async function showScreen(page: Page, name: 'Devices' | 'Sessions' | 'Users' | 'Settings') {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
 }
+
+/**
+ * Clicks a folder's own label: an expanded tree item's box also covers its sub-folders, so a click at its
+ * centre would land on one of them.
+ */
+export async function selectFolder(page: Page, name: string): Promise<void> {
+  await treeItem(page, name).getByText(name, { exact: true }).first().click();
+}
