@@ -24,10 +24,10 @@ export const MAX_XML_DEPTH = 64;
 export const ONE_MIB = 1024 * 1024;
 
 export const ATTR = '@_';
-const TEXT = '#text';
+export const TEXT = '#text';
 
 /** Collection element → its item element. Items are always read as arrays, so one item is still a list. */
-const ITEM_OF: Readonly<Record<string, string>> = {
+export const ITEM_OF: Readonly<Record<string, string>> = {
   folders: 'folder',
   devices: 'device',
   support_sessions: 'support_session',
@@ -46,8 +46,8 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   maxNestedTags: MAX_XML_DEPTH,
-  transformTagName: (name) => (name.includes('-') ? name.replace(/-/g, '_') : name),
-  transformAttributeName: (name) => (name.includes('-') ? name.replace(/-/g, '_') : name),
+  transformTagName: elementName,
+  transformAttributeName: elementName,
   isArray: (name, jPath, _isLeaf, isAttribute) => {
     if (isAttribute || typeof jPath !== 'string') return false;
     const end = jPath.length - name.length - 1;
@@ -82,14 +82,10 @@ export interface ParsedDocument {
 }
 
 /**
- * Parses `text` as one XML document, refusing what no real document of the service looks like.
- * `expectedRoots`: the accepted root element names (checked here, so every decoder checks it).
+ * The refusals made before any parser sees the text (both parsers of the codec make them): type, size,
+ * emptiness, text that is not XML, DOCTYPE. Returns the body without its byte-order mark.
  */
-export function parseDocument(
-  text: string,
-  maxBytes: number,
-  expectedRoots?: readonly string[],
-): ParsedDocument {
+export function checkBody(text: string, maxBytes: number): string {
   if (typeof text !== 'string') throw new XmlError('not-xml', 'The body is not text.');
   if (exceedsBytes(text, maxBytes)) {
     throw new XmlError('too-large', `The XML body is larger than the ${maxBytes} bytes allowed.`);
@@ -100,32 +96,62 @@ export function parseDocument(
   if (trimmed[0] !== '<') throw new XmlError('not-xml', 'The body is not XML.');
   // Before parsing: a DOCTYPE is how entity-expansion bombs and external entities get in.
   if (/<!DOCTYPE/i.test(body)) throw new XmlError('doctype', 'XML with a DOCTYPE is refused.');
+  return body;
+}
+
+export function notWellFormed(line: number): XmlError {
+  return new XmlError('not-xml', `The body is not well-formed XML (line ${line}).`);
+}
+
+export function unreadable(): XmlError {
+  return new XmlError('not-xml', 'The body could not be read as XML.');
+}
+
+export function tooDeep(): XmlError {
+  return new XmlError('too-deep', `The XML is nested deeper than ${MAX_XML_DEPTH} levels.`);
+}
+
+export function wrongRoot(expected: string, rootName: string): XmlError {
+  return new XmlError(
+    'wrong-root',
+    `Expected <${expected}> but the document is <${rootName.replace(/[^\w.:-]/g, '')}>.`,
+  );
+}
+
+/** Element names are read with '-' as '_' (Rails dasherizes). */
+export function elementName(name: string): string {
+  return name.includes('-') ? name.replace(/-/g, '_') : name;
+}
+
+/**
+ * Parses `text` as one XML document, refusing what no real document of the service looks like.
+ * `expectedRoots`: the accepted root element names (checked here, so every decoder checks it).
+ */
+export function parseDocument(
+  text: string,
+  maxBytes: number,
+  expectedRoots?: readonly string[],
+): ParsedDocument {
+  const body = checkBody(text, maxBytes);
 
   const validation = XMLValidator.validate(body);
   if (validation !== true) {
-    throw new XmlError('not-xml', `The body is not well-formed XML (line ${validation.err.line}).`);
+    throw notWellFormed(validation.err.line);
   }
   let parsed: Record<string, unknown>;
   try {
     parsed = parser.parse(body) as Record<string, unknown>;
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
-    if (/nested/i.test(message)) {
-      throw new XmlError('too-deep', `The XML is nested deeper than ${MAX_XML_DEPTH} levels.`);
-    }
-    throw new XmlError('not-xml', 'The body could not be read as XML.');
+    if (/nested/i.test(message)) throw tooDeep();
+    throw unreadable();
   }
   const names = Object.keys(parsed);
   if (names.length !== 1) throw new XmlError('not-xml', 'The XML must have exactly one root element.');
   const rootName = names[0]!;
   const root = parsed[rootName] as XmlNode;
   if (Array.isArray(root)) throw new XmlError('not-xml', 'The XML must have exactly one root element.');
-  if (expectedRoots && !expectedRoots.includes(rootName)) {
-    throw new XmlError(
-      'wrong-root',
-      `Expected <${expectedRoots[0]}> but the document is <${rootName.replace(/[^\w.:-]/g, '')}>.`,
-    );
-  }
+  if (expectedRoots && !expectedRoots.includes(rootName)) throw wrongRoot(expectedRoots[0]!, rootName);
   return { rootName, root };
 }
 

@@ -37,6 +37,7 @@ import {
   type XmlObject,
 } from './read.js';
 import { container, document, escapeXml } from './write.js';
+import { decodeCollection } from './stream.js';
 
 export interface DecodeOptions {
   /** Largest body accepted, in UTF-8 bytes. Default: 1 MiB for one resource, 256 MiB for a collection. */
@@ -179,19 +180,16 @@ function decodeOne<T>(xml: string, root: string, read: (node: XmlNode) => T, opt
 function decodeMany<T>(
   xml: string,
   root: string,
-  itemName: string,
+  item: string,
   read: (node: XmlNode) => T,
   options?: DecodeOptions,
 ): T[] {
-  // Rails renders an empty array as <nil-classes type="array"/>: an empty collection, whatever was asked.
-  const doc = parseDocument(xml, options?.maxBytes ?? DEFAULT_MAX_COLLECTION_BYTES, [root, 'nil_classes']);
-  if (doc.rootName === 'nil_classes') {
-    if (collection(doc.root, 'nil_class')?.length) {
-      throw new XmlError('wrong-root', `Expected <${root}> but the document is <nil-classes> with items.`);
-    }
-    return [];
-  }
-  return (collection(doc.root, itemName) ?? []).map(read);
+  // Collections stream through saxes (see stream.ts for why), into the same converters as above.
+  return decodeCollection(
+    xml,
+    { root, item, maxBytes: options?.maxBytes ?? DEFAULT_MAX_COLLECTION_BYTES },
+    read,
+  );
 }
 
 export const decodeDevice = (xml: string, options?: DecodeOptions): Device =>
