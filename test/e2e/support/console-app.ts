@@ -65,16 +65,29 @@ export interface ConsoleAppOptions {
 
 export class ConsoleApp {
   #host: BrowserApp;
-  readonly control: ControlClient;
+  #service: RunningService;
+  #serviceOptions: ServiceOptions;
+  #control: ControlClient;
 
   private constructor(
-    readonly service: RunningService,
+    service: RunningService,
+    serviceOptions: ServiceOptions,
     host: BrowserApp,
     readonly dataDir: string,
     readonly serviceDir: string,
   ) {
     this.#host = host;
-    this.control = new ControlClient(service.baseUrl, service.controls.token ?? '');
+    this.#service = service;
+    this.#serviceOptions = serviceOptions;
+    this.#control = new ControlClient(service.baseUrl, service.controls.token ?? '');
+  }
+
+  get service(): RunningService {
+    return this.#service;
+  }
+
+  get control(): ControlClient {
+    return this.#control;
   }
 
   static async start(options: ConsoleAppOptions = {}): Promise<ConsoleApp> {
@@ -82,20 +95,21 @@ export class ConsoleApp {
     const { startBrowserApp } = await loadBrowserHost();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-app-'));
     const serviceDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-service-'));
+    const serviceOptions: ServiceOptions = {
+      port: 0,
+      seed: 42,
+      devices: 250,
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: DEMO.consumerSecret,
+      adminEmail: DEMO.email,
+      adminPassword: DEMO.password,
+      control: true,
+      dataDir: serviceDir,
+      ...options.service,
+    };
     let service: RunningService | null = null;
     try {
-      service = await startService({
-        port: 0,
-        seed: 42,
-        devices: 250,
-        consumerKey: DEMO.consumerKey,
-        consumerSecret: DEMO.consumerSecret,
-        adminEmail: DEMO.email,
-        adminPassword: DEMO.password,
-        control: true,
-        dataDir: serviceDir,
-        ...options.service,
-      });
+      service = await startService(serviceOptions);
       const host = await startBrowserApp({
         rendererDir: RENDERER_DIR,
         dataDir,
@@ -103,7 +117,7 @@ export class ConsoleApp {
         appVersion: packageVersion(),
         port: 0,
       });
-      const app = new ConsoleApp(service, host, dataDir, serviceDir);
+      const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir);
       if (options.signedIn ?? true) {
         await app.signInThroughCore();
         await app.settled();
@@ -162,6 +176,17 @@ export class ConsoleApp {
       if (Date.now() > deadline) throw new Error(`the first sync did not finish: ${JSON.stringify(sync)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /** The service goes away (its state is saved in its data directory), as a network outage looks to the app. */
+  async stopService(): Promise<void> {
+    await this.#service.close();
+  }
+
+  /** The service comes back at the same address with the state it had (accounts, tokens, devices). */
+  async restartService(): Promise<void> {
+    this.#service = await startService({ ...this.#serviceOptions, port: this.#service.port });
+    this.#control = new ControlClient(this.#service.baseUrl, this.#service.controls.token ?? '');
   }
 
   /** Stops the browser host (the app quits); the service keeps running. */

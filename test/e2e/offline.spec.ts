@@ -1,0 +1,97 @@
+// Offline: the service goes away. The page says so with the age of what it shows, the cached devices stay
+// browsable and searchable, writes are refused with the reason; when the service is back, so is the app.
+
+import { readdir } from 'node:fs/promises';
+import { expect, test } from './fixtures.js';
+import { detailPane, deviceRow, deviceRows, searchBox, selectFolder, showScreen } from './support/ui.js';
+
+const OFFLINE_REASON = 'You are offline: changes are possible again once the service is reachable.';
+
+test('with the service gone the cached devices stay browsable and writes are refused', async ({
+  app,
+  consolePage: page,
+}) => {
+  const devices = app.service.store.listDevices();
+  const device = devices.find((d) => !d.alias)!;
+  const banner = page.locator('.banner-offline');
+  await expect(banner).toHaveCount(0);
+
+  await app.stopService();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+
+  await expect(banner).toHaveRole('status');
+  await expect(banner).toHaveText(/^Offline since \d{1,2}:\d{2}.* — showing data from \d{1,2}:\d{2}/);
+  const statusBar = page.getByRole('contentinfo', { name: 'Status' });
+  await expect(statusBar).toContainText('Offline');
+  await expect(statusBar).toContainText('Devices: Could not reach the service.');
+
+  // Still browsable: counts, folder filter and search work on the offline copy.
+  await expect(page.getByText(`${devices.length} devices`, { exact: true })).toBeVisible();
+  await selectFolder(page, 'Unassigned');
+  await expect(deviceRows(page)).toHaveCount(devices.filter((d) => d.folderId === null).length);
+  await selectFolder(page, 'All devices');
+  await searchBox(page).fill(device.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  const row = deviceRow(page, device.name!);
+  await row.click();
+  await expect(detailPane(page).getByRole('heading', { name: device.name! })).toBeVisible();
+
+  // Writes: the buttons are off and say why…
+  const detail = detailPane(page);
+  await expect(detail.getByRole('button', { name: 'Edit alias' })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: 'Move to folder…' })).toBeDisabled();
+  await expect(detail.getByRole('button', { name: 'Unassign' })).toBeDisabled();
+  await expect(detail.getByText(OFFLINE_REASON)).toBeVisible();
+  // …and the keyboard way in (double-click / F2 opens the alias editor) is refused with the same reason.
+  await row.dblclick();
+  const editor = detail.getByRole('textbox', { name: 'Alias' });
+  await editor.fill('Not while offline');
+  await editor.press('Enter');
+  await expect(detail.getByRole('alert')).toHaveText(OFFLINE_REASON);
+  await editor.press('Escape');
+
+  await showScreen(page, 'Sessions');
+  await expect(page.getByRole('button', { name: 'New session' })).toBeDisabled();
+  await expect(page.getByText(OFFLINE_REASON)).toBeVisible();
+
+  // The service comes back: the next refresh reconnects, the banner goes and writes work again.
+  await app.restartService();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(statusBar).toContainText('Connected');
+  await expect(page.getByRole('button', { name: 'New session' })).toBeEnabled();
+  expect(app.service.store.getDevice(device.id).alias).toBeNull();
+});
+
+test('a relaunch while the service is down opens the offline copy saved on disk', async ({
+  app,
+  consolePage: page,
+}) => {
+  const devices = app.service.store.listDevices();
+  // The offline copy (accounts/<account>/picture.json in the data directory) is written a few seconds
+  // after the first sync.
+  const copies = async () =>
+    (await readdir(app.dataDir, { recursive: true })).filter((f) => f.endsWith('picture.json'));
+  await expect.poll(copies, { timeout: 15_000 }).toHaveLength(1);
+  await app.stopService();
+  await app.stopHost();
+
+  await app.restartHost();
+  // Open the page once the core has its copy, so the first snapshot carries it (see settled()).
+  await expect
+    .poll(async () => {
+      const snapshot = await app.invoke('app:snapshot', {});
+      return [snapshot.sync.connection, snapshot.data.devices.length];
+    })
+    .toEqual(['offline', devices.length]);
+  await page.goto(app.launchUrl);
+
+  await expect(page.locator('.banner-offline')).toHaveText(
+    /^Offline since .* — showing data from \d{1,2}:\d{2}/,
+  );
+  await expect(page.getByText(`${devices.length} devices`, { exact: true })).toBeVisible();
+  const device = devices[devices.length - 1]!;
+  await searchBox(page).fill(device.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  await expect(deviceRow(page, device.name!)).toBeVisible();
+});
