@@ -23,10 +23,6 @@ export interface ControlContext {
   outbox: Outbox;
   faults: FaultInjector;
   oauth: OAuthGate;
-  /** Test/demo shortcut: an access token for a user without the PIN flow, when the provider offers it. */
-  issueAccessToken?: (
-    userId: string,
-  ) => { token: string; secret: string } | Promise<{ token: string; secret: string }>;
 }
 
 function json(status: number, value: unknown): HttpResponse {
@@ -103,14 +99,6 @@ export async function handleControl(
         if (typeof input.token !== 'string' || input.token === '')
           return json(400, { error: 'token must be a string' });
         return json(200, { revoked: await ctx.oauth.revokeAccessToken(input.token) });
-      }
-      case 'POST tokens/issue': {
-        if (!ctx.issueAccessToken)
-          return json(501, { error: 'The OAuth provider cannot issue tokens directly' });
-        const email = typeof input.email === 'string' ? input.email : '';
-        const user = ctx.store.findUserByEmail(email);
-        if (!user) return json(404, { error: 'No user with that e-mail' });
-        return json(200, { userId: user.id, ...(await ctx.issueAccessToken(user.id)) });
       }
       case 'POST faults': {
         const rule = parseFaultRule(input);

@@ -250,6 +250,11 @@ describe('control API', () => {
     expect(response.status).toBe(401);
   });
 
+  it('offers no token-issuing shortcut: tokens come only from the PIN flow', async () => {
+    const issued = await control(h, 'POST', 'tokens/issue', { email: ADMIN.email });
+    expect(issued).toEqual({ status: 404, json: { error: 'No such control endpoint' } });
+  });
+
   it('summarises the account and forces device status and session transitions', async () => {
     const summary = await control(h, 'GET', 'summary');
     expect(summary.json).toMatchObject({ users: 8, devices: { total: 40 } });
