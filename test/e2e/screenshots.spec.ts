@@ -1,0 +1,102 @@
+// Screenshots of each main screen in light and dark, written to docs/screenshots/<screen>-<theme>.png on
+// every run (1400×860, the config's viewport). Each also checks that the theme really applies: the page's
+// background is light in light mode and dark in dark mode.
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { deviceRow, selectFolder, showScreen, treeItem } from './support/ui.js';
+
+const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+/** Relative luminance (0 black … 1 white) of the page's background. */
+function backgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const probe = [document.querySelector('.app, .signin-page'), document.body].find(
+      (el): el is Element => !!el && getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+    );
+    const rgb = getComputedStyle(probe ?? document.body)
+      .backgroundColor.match(/[\d.]+/g)!
+      .map(Number);
+    const [r, g, b] = rgb.slice(0, 3).map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  });
+}
+
+async function shoot(page: Page, screen: string, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  const luminance = await backgroundLuminance(page);
+  if (theme === 'light') expect(luminance).toBeGreaterThan(0.6);
+  else expect(luminance).toBeLessThan(0.2);
+  await mkdir(OUT, { recursive: true });
+  await page.screenshot({
+    path: path.join(OUT, `${screen}-${theme}.png`),
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
+test.describe('signed out', () => {
+  test.use({ appOptions: { signedIn: false } });
+
+  test('sign-in screen', async ({ consolePage: page }) => {
+    await expect(page.getByRole('heading', { name: 'Sign in to your remote-support account' })).toBeVisible();
+    for (const theme of THEMES) await shoot(page, 'signin', theme);
+  });
+});
+
+test.describe('signed in', () => {
+  test('devices, sessions and users screens', async ({ app, consolePage: page }) => {
+    // Devices: the tree opened down to a site, a device of that site selected (detail panel filled).
+    const store = app.service.store;
+    const madrid = store.listFolders('4').find((f) => f.name === 'Madrid')!;
+    const device = store
+      .listDevices()
+      .find(
+        (d) =>
+          d.alias &&
+          (d.folderId === madrid.id || store.listFolders(madrid.id).some((f) => f.id === d.folderId)),
+      )!;
+    await treeItem(page, 'Customers').getByText('Customers', { exact: true }).first().click();
+    await treeItem(page, 'Customers').press('ArrowRight');
+    await treeItem(page, 'Acme').press('ArrowRight');
+    await treeItem(page, 'Acme').press('ArrowRight'); // into Madrid
+    await treeItem(page, 'Madrid').press('ArrowRight');
+    await selectFolder(page, 'Madrid');
+    await expect(treeItem(page, 'Accounting')).toBeVisible();
+    await deviceRow(page, device.name!).click();
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Device details' })
+        .getByRole('heading', { name: device.name! }),
+    ).toBeVisible();
+    for (const theme of THEMES) await shoot(page, 'devices', theme);
+
+    // Sessions: the agenda with an ongoing session selected.
+    const ongoing = store.listSessions().find((s) => s.state === 'ongoing')!;
+    await showScreen(page, 'Sessions');
+    await expect(
+      page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: new RegExp(ongoing.code!) }).click();
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Session details' })
+        .getByRole('heading', { name: ongoing.customer! }),
+    ).toBeVisible();
+    for (const theme of THEMES) await shoot(page, 'sessions', theme);
+
+    // Users: everyone of the account, the signed-in user marked.
+    await showScreen(page, 'Users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('row')).toHaveCount(store.listUsers().length + 1);
+    await expect(table.locator('tr[aria-current="true"]')).toContainText('you');
+    for (const theme of THEMES) await shoot(page, 'users', theme);
+  });
+});
