@@ -239,12 +239,44 @@ export function collection(node: XmlNode | undefined, itemName: string): XmlNode
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|UTC|GMT|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
+function digits(text: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/**
+ * Whether `raw` is already "YYYY-MM-DDThh:mm:ssZ" and a real instant: what the service writes, so the
+ * common case of a 100,000-device list skips the regular expression and the Date objects (measured:
+ * half of the field conversion time). Years before 1000 take the general path.
+ */
+function isCanonicalUtc(raw: string): boolean {
+  if (raw.length !== 20 || raw[4] !== '-' || raw[7] !== '-' || raw[10] !== 'T') return false;
+  if (raw[13] !== ':' || raw[16] !== ':' || raw[19] !== 'Z') return false;
+  const year = digits(raw, 0, 4);
+  const month = digits(raw, 5, 2);
+  const day = digits(raw, 8, 2);
+  const hours = digits(raw, 11, 2);
+  const minutes = digits(raw, 14, 2);
+  const seconds = digits(raw, 17, 2);
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= daysInMonth;
+}
+
 /**
  * An ISO 8601 timestamp normalised to UTC "YYYY-MM-DDThh:mm:ssZ" (milliseconds kept when not zero), or a
  * bare date kept as "YYYY-MM-DD". A time without a zone is read as UTC (the spec's timestamps are UTC).
  * Also accepts Rails' "2010-05-03 10:00:00 UTC". Returns undefined for anything else.
  */
 export function normaliseTimestamp(raw: string): string | undefined {
+  if (isCanonicalUtc(raw)) return raw;
   const m = TIMESTAMP.exec(raw.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = m;

@@ -146,8 +146,21 @@ export interface CollectionSpec {
 export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (node: XmlNode) => T): T[] {
   const body = checkBody(xml, spec.maxBytes);
   const out: T[] = [];
-  /** The open elements of the item being built; empty between items and once an error is held. */
+  /** The open elements of the item being built; none between items and once an error is held. */
+  // Frames are reused (a 100,000-device list opens 1.4 million elements): `open` of them are in use.
   const stack: Frame[] = [];
+  let open = 0;
+  const push = (name: string, tag: SaxesTagPlain): void => {
+    const frame = stack[open];
+    const node = attributes(undefined, tag);
+    if (frame === undefined) stack.push({ name, node, text: '' });
+    else {
+      frame.name = name;
+      frame.node = node;
+      frame.text = '';
+    }
+    open++;
+  };
 
   let held: XmlError | undefined;
   let heldRank: Held = Held.None;
@@ -156,7 +169,7 @@ export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (no
       held = error;
       heldRank = rank;
     }
-    stack.length = 0; // nothing more is built once the document is known to be refused
+    open = 0; // nothing more is built once the document is known to be refused
   };
 
   let depth = 0;
@@ -206,14 +219,14 @@ export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (no
           Held.Root,
         );
       }
-      if (heldRank === Held.None) stack.push({ name, node: attributes(undefined, tag), text: '' });
+      if (heldRank === Held.None) push(name, tag);
       return;
     }
-    if (stack.length > 0) stack.push({ name, node: attributes(undefined, tag), text: '' });
+    if (open > 0) push(name, tag);
   });
 
   const onText = (text: string): void => {
-    if (stack.length > 0) stack[stack.length - 1]!.text += text;
+    if (open > 0) stack[open - 1]!.text += text;
     // Whitespace between items is not kept: only whether the root holds text matters.
     else if (depth === 1 && rootText === '') rootText = trimXml(text);
   };
@@ -222,11 +235,11 @@ export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (no
 
   parser.on('closetag', () => {
     depth--;
-    const frame = stack.pop();
-    if (frame === undefined) return;
+    if (open === 0) return;
+    const frame = stack[--open]!;
     const value = finish(frame);
-    const parent = stack[stack.length - 1];
-    if (parent !== undefined) {
+    if (open > 0) {
+      const parent = stack[open - 1]!;
       attach(parent, frame.name, value);
       return;
     }

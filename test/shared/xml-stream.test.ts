@@ -525,3 +525,22 @@ describe('both parsers agree on Rails-era elements the encoder never writes', ()
     expect(many(`${DECL}<${root} type="array">${element}</${root}>`)).toEqual([one(DECL + element)]);
   });
 });
+
+describe('normaliseTimestamp fast path for canonical UTC timestamps', () => {
+  it('answers exactly as the general path, for real and impossible dates alike', () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    const canonical = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), two(13), two(32), two(25), two(61), two(61))
+      .map(([y, mo, d, h, mi, s]) => `${String(y).padStart(4, '0')}-${mo}-${d}T${h}:${mi}:${s}Z`);
+    fc.assert(
+      fc.property(canonical, (raw) => {
+        // the leading space keeps the fast path out: the general path trims it
+        expect(normaliseTimestamp(raw)).toBe(normaliseTimestamp(` ${raw}`));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(normaliseTimestamp('2024-02-29T23:59:59Z')).toBe('2024-02-29T23:59:59Z');
+    expect(normaliseTimestamp('2100-02-29T00:00:00Z')).toBeUndefined();
+    expect(normaliseTimestamp('0050-01-01T00:00:00Z')).toBeUndefined();
+  });
+});
