@@ -58,30 +58,33 @@ export async function runServiceCli(
     print(USAGE);
     return null;
   }
-  const consumerKey = values['consumer-key'] ?? SERVICE_DEFAULTS.consumerKey;
-  const consumerSecret = values['consumer-secret'] ?? SERVICE_DEFAULTS.consumerSecret;
-  const adminEmail = values['admin-email'] ?? SERVICE_DEFAULTS.adminEmail;
-  const adminPassword = values['admin-password'] ?? SERVICE_DEFAULTS.adminPassword;
+  const dataDir = values['data-dir'];
   const service = await startService({
     host: values.host ?? SERVICE_DEFAULTS.host,
     port: integer('port', values.port, SERVICE_DEFAULTS.port, 0, 65535),
     devices: integer('devices', values.devices, SERVICE_DEFAULTS.devices, 0, 1_000_000),
     seed: integer('seed', values.seed, SERVICE_DEFAULTS.seed, 0, 2 ** 32 - 1),
-    consumerKey,
-    consumerSecret,
-    adminEmail,
-    adminPassword,
-    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    consumerKey: values['consumer-key'] ?? SERVICE_DEFAULTS.consumerKey,
+    consumerSecret: values['consumer-secret'] ?? SERVICE_DEFAULTS.consumerSecret,
+    adminEmail: values['admin-email'] ?? SERVICE_DEFAULTS.adminEmail,
+    adminPassword: values['admin-password'] ?? SERVICE_DEFAULTS.adminPassword,
+    ...(dataDir ? { dataDir } : {}),
     control: values.demo,
     simulate: true,
     ...(values.quiet ? {} : { log: (line: string) => console.error(line) }),
   });
+  // Read back from the running service, not from the flags: the banner shows what is in effect.
+  const state = !dataDir
+    ? ''
+    : service.restored
+      ? ` (saved state in ${dataDir}; --devices and --seed apply only to a new account)`
+      : ` (new account, state in ${dataDir})`;
   const lines = [
     `Remote-support service stand-in listening on ${service.baseUrl}`,
-    `  consumer key:    ${consumerKey}`,
-    `  consumer secret: ${consumerSecret}`,
-    `  sign in as:      ${adminEmail} / ${adminPassword} (administrator)`,
-    `  devices:         ${service.store.summary().devices.total}${values['data-dir'] ? ` (state in ${values['data-dir']})` : ''}`,
+    `  consumer key:    ${service.consumer.key}`,
+    `  consumer secret: ${service.consumer.secret}`,
+    `  sign in as:      ${service.admin.email} / ${service.admin.password} (administrator)`,
+    `  devices:         ${service.store.summary().devices.total}${state}`,
   ];
   if (service.controls.token)
     lines.push(`  control API:     ${service.baseUrl}/_control/  X-Control-Token: ${service.controls.token}`);

@@ -4,6 +4,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AccountState } from './domain/account-state.js';
 import { AccountStore } from './domain/account-store.js';
 import { ServiceClock } from './domain/clock.js';
 import { Outbox } from './domain/outbox.js';
@@ -81,6 +82,12 @@ export interface ServiceControls {
 export interface RunningService {
   baseUrl: string;
   port: number;
+  /** The application the provider accepts (after a restart too: the configured one, never a saved one). */
+  consumer: { key: string; secret: string };
+  /** The administrator's sign-in in effect: user 1's e-mail in the store and the configured password. */
+  admin: { email: string; password: string };
+  /** True when the account came from the data directory (then `devices` and `seed` did not shape it). */
+  restored: boolean;
   store: AccountStore;
   provider: OAuthProvider;
   clock: ServiceClock;
@@ -120,6 +127,27 @@ function gateFor(provider: OAuthProvider): OAuthGate {
   };
 }
 
+/**
+ * A saved account keeps its users, but the administrator signs in with the e-mail the service is started
+ * with: user 1 takes the configured e-mail. Refused when another user already has it (two users with one
+ * e-mail could not be told apart at sign-in).
+ */
+function withAdminEmail(account: AccountState, email: string): { account: AccountState; changed: boolean } {
+  const admin = account.users.find((u) => u.id === '1');
+  if (!admin || admin.email === email) return { account, changed: false };
+  const wanted = email.trim().toLowerCase();
+  const holder = account.users.find((u) => u.id !== '1' && u.email?.toLowerCase() === wanted);
+  if (holder) {
+    throw new Error(
+      `The administrator e-mail ${email} is already the e-mail of user ${holder.id} in the saved account; choose another --admin-email.`,
+    );
+  }
+  return {
+    account: { ...account, users: account.users.map((u) => (u === admin ? { ...u, email } : u)) },
+    changed: true,
+  };
+}
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -140,17 +168,30 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const log = options.log ?? (() => undefined);
   const outbox = new Outbox();
 
+  const consumer = {
+    key: options.consumerKey ?? SERVICE_DEFAULTS.consumerKey,
+    secret: options.consumerSecret ?? SERVICE_DEFAULTS.consumerSecret,
+    name: SERVICE_DEFAULTS.consumerName,
+  };
+
   const saved = options.dataDir ? loadState(options.dataDir) : null;
+  // What a restart changed in the saved state to follow the configuration: it is written back at once.
+  let configurationApplied = false;
+  let account: AccountState;
+  if (saved) {
+    const adjusted = withAdminEmail(saved.account, adminEmail);
+    account = adjusted.account;
+    configurationApplied = adjusted.changed;
+  } else {
+    account = generateAccount({
+      seed,
+      devices: options.devices ?? SERVICE_DEFAULTS.devices,
+      now: clock.now(),
+      adminEmail,
+    });
+  }
   let store: AccountStore;
   try {
-    const account =
-      saved?.account ??
-      generateAccount({
-        seed,
-        devices: options.devices ?? SERVICE_DEFAULTS.devices,
-        now: clock.now(),
-        adminEmail,
-      });
     store = new AccountStore(account, clock, outbox);
     if (saved) outbox.restore(saved.outbox);
   } catch (error) {
@@ -161,13 +202,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   }
 
   const provider = new OAuthProvider({
-    consumers: [
-      {
-        key: options.consumerKey ?? SERVICE_DEFAULTS.consumerKey,
-        secret: options.consumerSecret ?? SERVICE_DEFAULTS.consumerSecret,
-        name: SERVICE_DEFAULTS.consumerName,
-      },
-    ],
+    consumers: [consumer],
     // Real time, not the service clock: clients sign with their real clocks.
     clock: Date.now,
     authenticateUser: (email, password) => {
@@ -185,6 +220,19 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
         `The OAuth part of the state file in ${options.dataDir} is corrupt (${(error as Error).message}).`,
       );
     }
+    // The configured application is the one in effect, as the banner says: a saved consumer of another key
+    // is dropped with its tokens (a client holding one hears consumer_key_unknown and signs in again); the
+    // same key keeps its tokens, signed from now on with the configured secret.
+    const before = provider.snapshot().consumers;
+    const same =
+      before.length === 1 &&
+      before[0]?.key === consumer.key &&
+      before[0].secret === consumer.secret &&
+      before[0].name === consumer.name;
+    if (!same) {
+      provider.setConsumers([consumer]);
+      configurationApplied = true;
+    }
   }
 
   const saver = options.dataDir
@@ -199,8 +247,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   if (saver) {
     store.onChange(() => saver.schedule());
     outbox.onChange(() => saver.schedule());
-    // A freshly generated account is saved at once, so a restart finds the same account.
-    if (!saved) saver.schedule();
+    // A freshly generated account is saved at once, so a restart finds the same account; so is a saved one
+    // the configuration changed.
+    if (!saved || configurationApplied) saver.schedule();
   }
 
   const devicesCache = new DeviceListCache();
@@ -269,6 +318,9 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   return {
     baseUrl,
     port: address.port,
+    consumer: { key: consumer.key, secret: consumer.secret },
+    admin: { email: store.findUser('1')?.email ?? adminEmail, password: adminPassword },
+    restored: saved !== null,
     store,
     provider,
     clock,

@@ -595,6 +595,26 @@ export class OAuthProvider {
     for (const t of snapshot.accessTokens) this.accessTokens.set(t.token, { ...t });
   }
 
+  /**
+   * The applications accepted from now on: exactly these (a restored snapshot's consumers give way to the
+   * service's configuration). A consumer whose key stays keeps its tokens, with its new secret and name;
+   * the request and access tokens of a consumer no longer accepted are dropped, since nothing could use
+   * them (their consumer key is unknown). Returns how many tokens were dropped.
+   */
+  setConsumers(consumers: ReadonlyArray<ConsumerRecord>): number {
+    this.consumers.clear();
+    for (const consumer of consumers) this.consumers.set(consumer.key, { ...consumer });
+    let dropped = 0;
+    for (const tokens of [this.requestTokens, this.accessTokens]) {
+      for (const [token, record] of tokens) {
+        if (this.consumers.has(record.consumerKey)) continue;
+        tokens.delete(token);
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
   // ---- helpers ---------------------------------------------------------------------------------
 
   private dropExpiredRequestTokens(): void {
