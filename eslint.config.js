@@ -8,33 +8,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'fs/*',
-  'path',
-  'os',
-  'crypto',
-  'http',
-  'https',
-  'net',
-  'url',
-  'child_process',
-  'worker_threads',
-  'stream',
-  'events',
-  'util',
-  'zlib',
-  'buffer',
-  'process',
-  'timers',
-  'dns',
-  'tls',
-];
-
+// Every Node built-in by its exact name (from Node itself, so none is forgotten), and anything `node:`.
+const nodeBuiltinPaths = builtinModules
+  .filter((name) => !name.startsWith('_'))
+  .map((name) => ({ name, message: 'Node built-ins are not allowed in this layer (see eslint.config.js).' }));
 const noNode = {
-  group: nodeBuiltins,
+  group: ['node:*'],
   message: 'Node built-ins are not allowed in this layer (see eslint.config.js).',
 };
 const noElectron = {
@@ -58,6 +39,8 @@ const noElectronLayer = {
 export default tseslint.config(
   {
     ignores: [
+      '.tmp/**',
+      '.cache/**',
       'dist/**',
       'dist-app/**',
       'node_modules/**',
@@ -82,7 +65,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noNode, noElectron, noReact, noService, noRenderer, noElectronLayer] },
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [noNode, noElectron, noReact, noService, noRenderer, noElectronLayer],
+        },
       ],
       'no-restricted-globals': [
         'error',
@@ -90,6 +76,15 @@ export default tseslint.config(
         { name: 'document', message: 'shared/ runs in both processes: no DOM.' },
         { name: 'localStorage', message: 'shared/ runs in both processes: no DOM.' },
         { name: 'navigator', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'location', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'sessionStorage', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'DOMParser', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'XMLHttpRequest', message: 'shared/ runs in both processes: use fetch.' },
+        { name: 'EventSource', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'HTMLElement', message: 'shared/ runs in both processes: no DOM.' },
+        { name: 'global', message: 'shared/ runs in both processes: no Node.' },
+        { name: 'setImmediate', message: 'shared/ runs in both processes: no Node.' },
+        { name: '__filename', message: 'shared/ is Node-free.' },
         { name: 'process', message: 'shared/ runs in both processes: no Node.' },
         { name: 'Buffer', message: 'shared/ runs in both processes: no Node; use Uint8Array/TextEncoder.' },
         { name: 'require', message: 'shared/ is ESM and Node-free.' },
@@ -114,7 +109,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noService, noElectronLayer] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: nodeBuiltinPaths, patterns: [noNode, noElectron, noService, noElectronLayer] },
+      ],
     },
   },
   {

@@ -174,7 +174,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
       ...base,
       ...withResource,
       kind: 'not-allowed',
-      message: decoded?.message ?? MESSAGES.notAllowed,
+      message: serverSentence(decoded?.message) ?? MESSAGES.notAllowed,
     });
   }
   // A write that met a busy or broken service may still be repeated by hand, except a create: that one
@@ -203,8 +203,17 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
     ...base,
     ...withResource,
     kind: 'service',
-    message: decoded?.message ?? `The service refused the request (HTTP ${status}).`,
+    message: serverSentence(decoded?.message) ?? `The service refused the request (HTTP ${status}).`,
   });
+}
+
+/** The service's own wording, shown to the technician: one tidy line, not a 64 KB dump. */
+const MAX_SERVER_SENTENCE = 300;
+function serverSentence(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const line = message.replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
+  return line.length > MAX_SERVER_SENTENCE ? `${line.slice(0, MAX_SERVER_SENTENCE - 1)}…` : line;
 }
 
 /** Errors where nothing is known to have reached the service. */

@@ -24,6 +24,7 @@ import type { CallOptions, ServiceApi } from './api.js';
 import {
   decodeDevice,
   decodeDevices,
+  DEFAULT_MAX_COLLECTION_BYTES,
   decodeFolder,
   decodeFolders,
   decodeSupportSession,
@@ -44,6 +45,7 @@ import {
   serviceErrorFromResponse,
   timeoutError,
 } from './errors.js';
+import { BodyTooLargeError, readBodyLimited } from '../http/read-body.js';
 
 /**
  * Decoders of the large collections, so the main process can run them in a worker. Each receives the
@@ -72,6 +74,8 @@ export interface ServiceClientOptions {
   retryBaseDelayMs?: number;
   /** Longest wait between attempts, a Retry-After included. Default 10 s. */
   maxRetryDelayMs?: number;
+  /** Largest answer read (after decompression) before it is refused. Default: the collection limit, 256 MiB. */
+  maxResponseBytes?: number;
 }
 
 const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
@@ -133,6 +137,7 @@ export class ServiceClient implements ServiceApi {
   private readonly decoders: Partial<CollectionDecoders>;
   private readonly retryBaseDelayMs: number;
   private readonly maxRetryDelayMs: number;
+  private readonly maxResponseBytes: number;
 
   constructor(options: ServiceClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -145,6 +150,7 @@ export class ServiceClient implements ServiceApi {
     this.decoders = options.decode ?? {};
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_COLLECTION_BYTES;
   }
 
   /** Signs later calls with another token (after signing in again), or none. */
@@ -156,7 +162,8 @@ export class ServiceClient implements ServiceApi {
 
   async getFolder(id: Id, options?: CallOptions): Promise<Folder> {
     const res = await this.send('GET', `/folders/${segment(id)}.xml`, 'folder', options);
-    return this.decodeWith(res, () => decodeFolder(res.text));
+    // A folder show nests its devices: it can be as large as a device list, not a single resource.
+    return this.decodeWith(res, () => decodeFolder(res.text, { maxBytes: DEFAULT_MAX_COLLECTION_BYTES }));
   }
 
   async listFolders(parentId?: Id, options?: CallOptions): Promise<Folder[]> {
@@ -366,9 +373,10 @@ export class ServiceClient implements ServiceApi {
         // A redirect would carry the signed request elsewhere; the service never sends one.
         redirect: 'manual',
       });
-      const text = await response.text();
+      const text = await readBodyLimited(response, this.maxResponseBytes);
       return { status: response.status, headers: response.headers, text, url: signed.url };
     } catch (error) {
+      if (error instanceof BodyTooLargeError) throw malformedResponseError(undefined, error);
       if (callerSignal?.aborted) throw cancelledError();
       if (controller.signal.aborted && controller.signal.reason === TIMED_OUT) throw timeoutError(method);
       throw networkError(method, error);

@@ -6,6 +6,7 @@ import { parseFormEncoded } from './encoding.js';
 import { parseAuthorizationHeader } from './header.js';
 import { OAuthProtocolError } from './problems.js';
 import type { OAuthConsumer, OAuthToken, RequestSigner } from './types.js';
+import { BodyTooLargeError, readBodyLimited } from '../http/read-body.js';
 
 export type OAuthFlowStep = 'request_token' | 'access_token';
 
@@ -86,6 +87,7 @@ export interface AccessTokenResult extends OAuthToken {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Token responses are a few hundred bytes; anything far larger is not one. */
 const MAX_RESPONSE_CHARS = 64 * 1024;
 
@@ -193,8 +195,16 @@ async function signedGet(
     });
     status = response.status;
     wwwAuthenticate = response.headers.get('www-authenticate');
-    body = await response.text();
+    // Token answers are a few short fields: anything large is not one.
+    body = await readBodyLimited(response, MAX_TOKEN_RESPONSE_BYTES);
   } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new OAuthFlowError(
+        step,
+        'malformed-response',
+        'The service answered with something that is not a token.',
+      );
+    }
     if (options.signal?.aborted) throw new OAuthFlowError(step, 'cancelled', 'The sign-in was cancelled.');
     if (timeout.aborted) {
       throw new OAuthFlowError(

@@ -1,0 +1,36 @@
+// Reads a response body as UTF-8 text, refusing it once it passes a limit. `response.text()` would hold
+// whatever a broken or hostile server (or anything in the middle on plain http) sends, decompressed, in
+// memory before any size check could run.
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The answer is larger than the ${limitBytes} bytes allowed.`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+export async function readBodyLimited(response: Response, limitBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  // Content-Length counts the encoded (possibly gzipped) bytes: a first, cheap refusal only.
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limitBytes);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limitBytes);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}

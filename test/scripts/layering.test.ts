@@ -1,0 +1,58 @@
+// The layering rules of eslint.config.js, proven to fire: a rule that silently matches nothing would let
+// Node or electron creep into shared/ or the renderer unnoticed.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('layering lint', () => {
+  it('keeps Node built-ins out of shared/, by bare name and node: prefix', async () => {
+    for (const source of ['fs', 'node:fs', 'http', 'querystring', 'vm', 'worker_threads', 'perf_hooks']) {
+      const messages = await restricted('shared/probe.ts', `import x from '${source}';\nexport { x };\n`);
+      expect(messages, source).toHaveLength(1);
+    }
+  });
+
+  it('does not mistake a relative folder named like a built-in for the built-in', async () => {
+    const messages = await restricted(
+      'shared/client/probe.ts',
+      "import { readBodyLimited } from '../http/read-body.js';\nexport { readBodyLimited };\n",
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('keeps electron, React and the service out of shared/', async () => {
+    for (const source of ['electron', 'react', 'zustand', '../service/server.js']) {
+      const messages = await restricted('shared/probe.ts', `import x from '${source}';\nexport { x };\n`);
+      expect(messages.length, source).toBeGreaterThan(0);
+    }
+  });
+
+  it('forbids DOM and Node globals in shared/', async () => {
+    const messages = await restricted(
+      'shared/probe.ts',
+      'export const a = window.name + document.title + process.env.X + Buffer.from("x") + location.href;\n',
+    );
+    expect(messages).toHaveLength(5);
+  });
+
+  it("lets only electron/glue/** import 'electron'", async () => {
+    const code = "import { app } from 'electron';\nexport { app };\n";
+    expect(await restricted('electron/core/probe.ts', code)).toHaveLength(1);
+    expect(await restricted('electron/glue/probe.ts', code)).toEqual([]);
+  });
+
+  it('keeps Node and the main process out of the renderer', async () => {
+    const nodeImport = "import fs from 'node:fs';\nexport { fs };\n";
+    const coreImport = "import { x } from '../electron/core/app-core.js';\nexport { x };\n";
+    expect((await restricted('renderer/probe.ts', nodeImport)).length).toBeGreaterThan(0);
+    expect((await restricted('renderer/probe.ts', coreImport)).length).toBeGreaterThan(0);
+  });
+});
