@@ -10,6 +10,8 @@ command -v gnome-keyring-daemon >/dev/null 2>&1 || need+=(gnome-keyring)
 command -v dbus-run-session >/dev/null 2>&1 || need+=(dbus)
 command -v dbus-launch >/dev/null 2>&1 || need+=(dbus-x11)
 command -v secret-tool >/dev/null 2>&1 || need+=(libsecret-tools)
+# An OAuth implementation that shares no code with ours, for the provider's interoperability test.
+/usr/bin/python3 -c 'import oauthlib' >/dev/null 2>&1 || need+=(python3 python3-oauthlib)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
   echo "Installing system packages: ${need[*]}"
