@@ -39,6 +39,24 @@ function uriParam(query: URLSearchParams, name: string): string | null | undefin
   return value.trim() === '' ? null : value;
 }
 
+/**
+ * A field the operation does not take (unknown to the resource, or read-only like a folder's id) is refused
+ * rather than dropped: the caller meant something by it and would otherwise believe it was applied.
+ */
+function refuseUnknownFields(report: DecodedInputReport, root: string, accepted: readonly string[]): void {
+  const refused = [...report.unknownFields, ...report.readOnlyFields];
+  if (refused.length === 0) return;
+  const list = [...new Set(refused)].map((name) => `<${name}>`).join(', ');
+  throw uncodedError(
+    422,
+    `Field${refused.length > 1 ? 's' : ''} not accepted in <${root}>: ${list}. Accepted: ${accepted.join(', ')}.`,
+    refused[0],
+  );
+}
+
+const FOLDER_FIELDS = ['name', 'parent_id', 'folders', 'devices'];
+const SESSION_FIELDS = ['customer', 'customer_mail', 'language', 'planned_init_time', 'planned_end_time'];
+
 function refuseInvalidValues(report: DecodedInputReport): void {
   const first = report.invalid[0];
   if (first)
@@ -60,7 +78,8 @@ function sessionCommand(report: ReturnType<typeof decodeSessionInput>, update: b
   if (report.language !== undefined) command.language = report.language;
   if (report.plannedInitTime !== undefined) command.plannedInitTime = report.plannedInitTime;
   if (report.plannedEndTime !== undefined) command.plannedEndTime = report.plannedEndTime;
-  // Create ignores fields that are not its arguments; update refuses them (1002, spec §4.2).
+  // Update refuses fields that are not its arguments with the code the spec gives it (1002, §4.2); create
+  // has no code for them and refused them before this (422).
   if (update) command.invalidFields = [...report.readOnlyFields, ...report.unknownFields];
   return command;
 }
@@ -79,6 +98,7 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
     case 'folders.create':
     case 'folders.update': {
       const input = decodeFolderInput(ctx.body, decodeOptions);
+      refuseUnknownFields(input, 'folder', FOLDER_FIELDS);
       refuseInvalidValues(input);
       const uriParent = params.parentId ?? uriParam(query, 'parent_id');
       const command = {
@@ -138,10 +158,9 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
     case 'sessions.show':
       return xmlResponse(200, encodeSupportSession(store.getSession(id)));
     case 'sessions.create': {
-      const created = store.createSession(
-        ctx.user,
-        sessionCommand(decodeSessionInput(ctx.body, decodeOptions), false),
-      );
+      const input = decodeSessionInput(ctx.body, decodeOptions);
+      refuseUnknownFields(input, 'support_session', SESSION_FIELDS);
+      const created = store.createSession(ctx.user, sessionCommand(input, false));
       return xmlResponse(201, encodeSupportSession(created), {
         Location: `${ctx.baseUrl}/support_sessions/${created.id}.xml`,
       });
