@@ -110,3 +110,19 @@ test('deleting a folder that still holds devices and sub-folders explains what m
   await expect(remove).toHaveCount(0);
   await expect(acme).toBeVisible();
 });
+
+test.describe('as a user without the administrator role', () => {
+  test.use({ appOptions: { as: 'user' } });
+
+  test('creating folders is not offered, and the page says why', async ({ consolePage: page }) => {
+    await page.getByRole('button', { name: /^Account: / }).click();
+    await expect(page.getByText('Role: User', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const create = folderActions(page).getByRole('button', { name: 'New folder' });
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAccessibleDescription('Only administrators can create folders');
+    // Renaming stays possible for any user once a folder is selected.
+    await selectFolder(page, 'Internal');
+    await expect(folderActions(page).getByRole('button', { name: 'Rename folder' })).toBeEnabled();
+  });
+});

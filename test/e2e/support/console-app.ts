@@ -59,8 +59,10 @@ function requireSecretService(): void {
 export interface ConsoleAppOptions {
   /** Passed to startService on top of the demo account's settings. */
   service?: ServiceOptions;
-  /** Sign the demo administrator in through the core before the page opens (default true). */
+  /** Sign in through the core before the page opens (default true). */
   signedIn?: boolean;
+  /** Who signs in: the demo administrator (default) or the first generated user without that role. */
+  as?: 'administrator' | 'user';
 }
 
 export class ConsoleApp {
@@ -119,7 +121,7 @@ export class ConsoleApp {
       });
       const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir);
       if (options.signedIn ?? true) {
-        await app.signInThroughCore();
+        await app.signInThroughCore(options.as === 'user' ? app.#plainUserEmail() : DEMO.email);
         await app.settled();
       }
       return app;
@@ -152,13 +154,14 @@ export class ConsoleApp {
    * the technician's browser would post it, and the PIN it shows goes back to the core. Specs other than
    * the sign-in spec start from here.
    */
-  async signInThroughCore(): Promise<AccountInfo> {
+  async signInThroughCore(email: string = DEMO.email): Promise<AccountInfo> {
     const { authorizeUrl: url } = await this.invoke('auth:begin', {
       baseUrl: this.service.baseUrl,
       consumerKey: DEMO.consumerKey,
       consumerSecret: '',
     });
-    const pin = await approveOnAuthorizePage(url, DEMO.email, DEMO.password);
+    // Every generated user shares the demo password (service/README.md).
+    const pin = await approveOnAuthorizePage(url, email, DEMO.password);
     return this.invoke('auth:complete', { pin });
   }
 
@@ -176,6 +179,12 @@ export class ConsoleApp {
       if (Date.now() > deadline) throw new Error(`the first sync did not finish: ${JSON.stringify(sync)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  #plainUserEmail(): string {
+    const user = this.#service.store.listUsers().find((u) => u.role === 'user' && u.email);
+    if (!user?.email) throw new Error('the generated account has no user without the administrator role');
+    return user.email;
   }
 
   /** The service goes away (its state is saved in its data directory), as a network outage looks to the app. */
