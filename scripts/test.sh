@@ -11,9 +11,14 @@ if [ ! -d node_modules ]; then npm ci; fi
 echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== build"; npm run --silent build
+mkdir -p test-results
+rm -f test-results/vitest.json test-results/playwright.json
 echo "== unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)"
-bash scripts/with-keyring.sh npx vitest run
+bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "== end-to-end (Debian Chromium against the browser host and service/)"
-bash scripts/with-keyring.sh npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
+  bash scripts/with-keyring.sh npx playwright test --reporter=list,json
 echo "== Electron end-to-end"
 node scripts/electron-e2e.mjs
+echo "== summary"
+node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json
