@@ -1,6 +1,9 @@
 // Derived data, memoised on exactly what it depends on: the folder tree on the folder and device versions;
 // the sorted device order on the device version and the sort (plus folder names when sorting by folder);
-// the filtered rows on that order and the filter. A change of selection, screen or toasts recomputes nothing.
+// the filtered rows on that order, the filter AND the device version: a poll may keep the order (it touched
+// no sorted field) yet change what the filter reads (a status, an alias), so the rows are filtered again on
+// every device change; only the sort may be skipped. A change of selection, screen or toasts recomputes
+// nothing.
 
 import type { Device, Id } from '../../shared/model.js';
 import {
@@ -44,10 +47,11 @@ export function createViews(data: DataStore, ui: UiStore) {
   let statsVersion = -1;
   let counts: StatusCounts = { online: 0, offline: 0, busy: 0, unknown: 0, total: 0 };
   let oses: string[] = [];
-  let rowsKey: { sorted: Id[]; filter: DeviceFilter | null; treeKey: string } = {
+  let rowsKey: { sorted: Id[]; filter: DeviceFilter | null; treeKey: string; devicesVersion: number } = {
     sorted: [],
     filter: null,
     treeKey: '',
+    devicesVersion: -1,
   };
   let rows: Id[] = [];
   let view: DeviceView | null = null;
@@ -81,7 +85,12 @@ export function createViews(data: DataStore, ui: UiStore) {
     }
     const needsTree = deviceFilter.folder.kind !== 'all';
     const filterTreeKey = needsTree ? treeKey : '';
-    if (rowsKey.sorted !== sorted || rowsKey.filter !== deviceFilter || rowsKey.treeKey !== filterTreeKey) {
+    if (
+      rowsKey.sorted !== sorted ||
+      rowsKey.filter !== deviceFilter ||
+      rowsKey.treeKey !== filterTreeKey ||
+      rowsKey.devicesVersion !== versions.devices
+    ) {
       let folderIds: Set<Id> | null = null;
       if (deviceFilter.folder.kind === 'folder') {
         folderIds = deviceFilter.includeSubfolders
@@ -91,7 +100,7 @@ export function createViews(data: DataStore, ui: UiStore) {
       rows = filterDeviceIds(sorted, devices, deviceSearch, deviceFilter, folderIds, (id) =>
         currentTree.byId.has(id),
       );
-      rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey };
+      rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey, devicesVersion: versions.devices };
       view = null;
     }
     if (!view || view.sorted !== sorted || view.rows !== rows || view.counts !== counts) {

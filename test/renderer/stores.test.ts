@@ -304,6 +304,55 @@ describe('app stores', () => {
     expect(stores.views.deviceView().sorted).toEqual(['c', 'a', 'b']);
   });
 
+  it('filters again after a poll that keeps the order: a status or alias change moves a device in or out of the rows', async () => {
+    const bridge = createFakeBridge(
+      makeSnapshot({
+        data: {
+          folders: [],
+          devices: [
+            device('a', { name: 'a', status: 'online' }),
+            device('b', { name: 'b', status: 'online' }),
+            device('c', { name: 'c', status: 'offline' }),
+          ],
+          sessions: [],
+          users: [],
+        },
+      }),
+    );
+    const stores = createAppStores(bridge);
+    await stores.start();
+    stores.uiActions.setFilter({ status: 'online' });
+    const before = stores.views.deviceView();
+    expect(before.rows).toEqual(['a', 'b']);
+    // Sorted by name: a status change reads no sorted field, so the order is kept as it was…
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('a', { name: 'a', status: 'offline' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    const after = stores.views.deviceView();
+    expect(after.sorted).toBe(before.sorted);
+    // …but the filter reads the status: the device that went offline leaves the rows, as the counter says.
+    expect(after.rows).toEqual(['b']);
+    expect(after.counts.online).toBe(1);
+
+    stores.uiActions.setFilter({ status: 'all', text: 'front desk' });
+    expect(stores.views.deviceView().rows).toEqual([]);
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [device('c', { name: 'c', status: 'offline', alias: 'Front desk' })],
+      removed: [],
+      fetchedAt: null,
+    });
+    expect(stores.views.deviceView().sorted).toBe(before.sorted);
+    expect(stores.views.deviceView().rows).toEqual(['c']);
+  });
+
   it('range selection follows the shown order', async () => {
     const bridge = createFakeBridge(
       makeSnapshot({
