@@ -1,7 +1,7 @@
 // Playwright fixtures: every test gets its own service (seeded demo account, control API on) and its own
 // browser host with a fresh data directory, and a page that has opened the host's launch URL. Everything
 // is closed and removed after the test. Per test rather than per file: the specs change the account
-// (aliases, folders, sessions, stopping the service), and a fresh pair starts in well under a second.
+// (aliases, folders, sessions, stopping the service), and a fresh pair, signed in and synced, is ready in about a second.
 
 import { test as base, expect, type Page } from '@playwright/test';
 import type { ServiceApi } from '../../shared/client/api.js';

@@ -3,7 +3,7 @@
 // `npm start` wires them. The host is the BUILT main process (dist/electron), exactly what `npm start`
 // and Electron load, with the OS keychain as its vault (the real Secret Service of with-keyring.sh).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,8 +42,25 @@ function loadBrowserHost(): Promise<BrowserHostModule> {
   if (!existsSync(BUILT_HOST) || !existsSync(path.join(RENDERER_DIR, 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` before the end-to-end tests.');
   }
+  if (!hostModule) warnIfStale();
   hostModule ??= import(pathToFileURL(BUILT_HOST).href) as Promise<BrowserHostModule>;
   return hostModule;
+}
+
+/** The suite tests what is built: say so when a source is newer than the build (a warning, not a failure). */
+function warnIfStale(): void {
+  const builtAt = Math.min(
+    statSync(BUILT_HOST).mtimeMs,
+    statSync(path.join(RENDERER_DIR, 'index.html')).mtimeMs,
+  );
+  for (const dir of ['renderer', 'electron', 'shared']) {
+    for (const file of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })) {
+      if (statSync(path.join(ROOT, dir, file)).mtimeMs > builtAt) {
+        console.warn(`e2e: ${dir}/${file} is newer than the build in dist/; run \`npm run build\` first.`);
+        return;
+      }
+    }
+  }
 }
 
 function requireSecretService(): void {
