@@ -1,7 +1,7 @@
 // The request pipeline of the stand-in service. For a resource call (spec §4), in this order:
 //   route (404 unknown path, 405 method, 406 format) -> size by Content-Length (413) -> content type (415)
 //   -> OAuth verification (the provider's refusal as it gives it) -> body, read with a cap (413)
-//   -> decode (400 for anything that is not the expected XML document) -> domain rules -> answer.
+//   -> UTF-8 and references XML defines (400) -> decode (400 for anything that is not the expected XML document) -> domain rules -> answer.
 // Nothing before the domain changes state, and the domain validates fully before it changes anything, so a
 // refused request changes nothing. An unexpected exception is a 500 with a generic body, logged without
 // query strings or headers (they carry tokens and signatures).
@@ -26,6 +26,7 @@ import type { OAuthEndpoint, OAuthGate } from './oauth-gate.js';
 import { handleResource } from './resource-handlers.js';
 import { HttpError, errorResponse, xmlResponse, type HttpResponse } from './responses.js';
 import { matchRoute } from './routes.js';
+import { refuseUndefinedReferences } from './xml-references.js';
 
 export interface AppContext {
   store: AccountStore;
@@ -181,6 +182,7 @@ async function handleApi(ctx: AppContext, req: IncomingMessage, url: URL): Promi
   const user = ctx.store.findUser(verdict.userId);
   if (!user) return errorResponse(401, 'The signed-in user no longer exists');
   const body = hasBody ? await readBody(req, ctx.maxBodyBytes) : '';
+  refuseUndefinedReferences(body);
   return handleResource(match.operation, {
     store: ctx.store,
     devicesCache: ctx.devicesCache,

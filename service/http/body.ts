@@ -19,7 +19,10 @@ export function tooLarge(limit: number): HttpError {
   });
 }
 
-/** The body as UTF-8 text; 413 as soon as it grows past `limit` (the rest is not buffered). */
+/**
+ * The body as UTF-8 text; 413 as soon as it grows past `limit` (the rest is not buffered), 400 when it is
+ * not valid UTF-8: a replacement character stored in place of what was sent would be silent data loss.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const declared = declaredLength(req);
   if (declared !== null && declared > limit) return Promise.reject(tooLarge(limit));
@@ -42,7 +45,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
     req.on('end', () => {
       if (done) return;
       done = true;
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      try {
+        resolve(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+      } catch {
+        reject(new HttpError(400, 'The request body is not valid UTF-8.'));
+      }
     });
     req.on('error', (error) => {
       if (done) return;

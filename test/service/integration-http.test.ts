@@ -171,6 +171,74 @@ describe('bad bodies: a clear 4xx, never a 500, nothing changed', () => {
     expect(status).toBe(413);
   });
 
+  it('400 for a body that is not valid UTF-8 (nothing stored in its place)', async () => {
+    const before = h.service.store.snapshot();
+    for (const bytes of [
+      Buffer.concat([
+        Buffer.from('<folder><name>Bad '),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('</name></folder>'),
+      ]),
+      // An overlong encoding of '/' and a lone continuation byte.
+      Buffer.concat([
+        Buffer.from('<folder><name>x'),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('</name></folder>'),
+      ]),
+      Buffer.concat([Buffer.from('<folder><name>x'), Buffer.from([0x80]), Buffer.from('</name></folder>')]),
+    ]) {
+      const result = await errorOf(
+        await signedFetch(h, token, 'POST', '/folders.xml', { headers: xmlHeaders(), body: bytes }),
+      );
+      expect(result).toEqual({ status: 400, message: 'The request body is not valid UTF-8.' });
+    }
+    const session = await signedFetch(h, token, 'POST', '/support_sessions.xml', {
+      headers: xmlHeaders(),
+      body: Buffer.concat([
+        Buffer.from('<support_session><customer>'),
+        Buffer.from([0xe2, 0x82]),
+        Buffer.from('</customer><language>en</language></support_session>'),
+      ]),
+    });
+    expect(session.status).toBe(400);
+    expect(h.service.store.snapshot()).toEqual(before);
+  });
+
+  it.each([
+    ['&foo;', 'the entity &foo;'],
+    ['&nbsp;', 'the entity &nbsp;'],
+    ['&#0;', 'character reference &#0;'],
+    ['&#xD800;', 'character reference &#xD800;'],
+    ['&#x110000;', 'character reference &#x110000;'],
+  ])('400 for the reference %s, which XML does not define; nothing changed', async (reference, named) => {
+    const before = h.service.store.snapshot();
+    for (const body of [
+      `<folder><name>Ref ${reference} x</name></folder>`,
+      `<folder kind="${reference}"><name>Ref</name></folder>`,
+    ]) {
+      const result = await errorOf(
+        await signedFetch(h, token, 'POST', '/folders.xml', { headers: xmlHeaders(), body }),
+      );
+      expect(result.status, body).toBe(400);
+      expect(result.message).toContain(named);
+    }
+    const device = await signedFetch(h, token, 'PUT', '/devices/2.xml', {
+      headers: xmlHeaders(),
+      body: `<device><alias>${reference}</alias></device>`,
+    });
+    expect(device.status).toBe(400);
+    expect(h.service.store.snapshot()).toEqual(before);
+  });
+
+  it('accepts what XML defines: the five entities, numeric references, and & as text in CDATA and comments', async () => {
+    const response = await signedFetch(h, token, 'POST', '/folders.xml', {
+      headers: xmlHeaders(),
+      body: '<folder><!-- &foo; is fine here --><name>R&#233;f &amp; &#x4E2D; &lt;&gt;&quot;&apos;<![CDATA[&bar;]]></name></folder>',
+    });
+    expect(response.status).toBe(201);
+    expect(decodeFolder(await response.text()).name).toBe('Réf & 中 <>"\'&bar;');
+  });
+
   it('422 for a wrong-typed folder value', async () => {
     const wrong = await signedFetch(h, token, 'POST', '/folders.xml', {
       headers: xmlHeaders(),
