@@ -1,10 +1,12 @@
 // Streaming decoder of collection documents (<devices>, <folders>, <support_sessions>, <users>) on saxes.
 //
 // Why a second parser: fast-xml-parser is the codec's parser (single resources, request bodies, error
-// bodies), but a 100,000-device list (≈39 MB) took 7–8 s with it on the project machine (XMLValidator
-// ≈2.4 s + parse ≈5–6 s), while saxes, which checks well-formedness strictly as it reads, gets through the
-// same document in under a second (see test/bench/xml-codec.bench.ts). A large list is the one place
-// where that difference is felt, so collections — and only collections — are read here.
+// bodies), but a 100,000-device list (≈38 MB) took 7–8 s with it on the project machine (XMLValidator
+// ≈2.4 s + parse ≈5–6 s, before any field conversion), while saxes, which checks well-formedness strictly
+// as it reads, events alone take ≈0.8 s, and this decoder, conversions included, ≈0.85–1.4 s (2 cores,
+// measured under load; see test/bench/xml-codec.bench.ts, which reports both). A large list is the one
+// place where that difference is felt, so collections — and only collections — are read here: a measured
+// speed exception to fast-xml-parser being the codec's parser.
 //
 // One conversion implementation: each item element is built into the same node shape fast-xml-parser
 // gives the converters of resources.ts (child elements by name with '-' read as '_', attributes under
