@@ -8,6 +8,11 @@
 //   3. timestamp window (±600 s), then nonce reuse, both before any secret is touched     → 401
 //   4. consumer and token looked up, signature computed with a dummy secret when either
 //      is unknown so that a miss costs the same as a hit, compared in constant time       → 401
+//      A request whose signature does not verify learns nothing about its token: unknown,
+//      another application's, revoked and expired tokens and a wrong signature all answer
+//      the same token_rejected. Only a request signed with the token's secret hears
+//      token_revoked or token_expired (oauthlib likewise answers one failure for bad
+//      client/token/signature combinations).                                              → 401
 //   5. verifier (access-token step), compared in constant time                            → 401
 // A nonce is remembered only once a request's signature verified: unsigned garbage cannot fill memory,
 // and a replay of a genuine request (or a forgery reusing its nonce) is refused as nonce_used.
@@ -277,16 +282,28 @@ export class OAuthProvider {
         'The service knows no application with this consumer key. Check the consumer key and secret in the application.',
       );
     }
-    // Only a genuinely signed request spends its nonce (see the top of this file).
-    if (signatureValid) this.nonces.add(consumerKey, tokenValue, timestamp, nonce, now);
-    if (tokenCheck.refusal) return tokenCheck.refusal;
     if (!signatureValid) {
+      if (kind === 'request_token') {
+        return refusal(
+          401,
+          'signature_invalid',
+          'The signature does not match. Check the consumer secret and that the URL and parameters sent are the ones signed.',
+        );
+      }
+      // One answer whether the token is unknown, another application's, revoked, expired, or the signature
+      // is wrong: telling them apart would tell someone without the token's secret whether it exists.
       return refusal(
         401,
-        'signature_invalid',
-        'The signature does not match. Check the consumer secret and that the URL and parameters sent are the ones signed.',
+        'token_rejected',
+        kind === 'resource'
+          ? 'The access token is not known to the service for this application, or the request is not signed with its secret. Sign in again; if that does not help, check the consumer key and secret.'
+          : 'The request token is not known to the service for this application, or the request is not signed with its secret. Start the sign-in again.',
       );
     }
+    // Only a genuinely signed request spends its nonce (see the top of this file).
+    this.nonces.add(consumerKey, tokenValue, timestamp, nonce, now);
+    // Signed with the token's own secret: now its state may be told (revoked, expired).
+    if (tokenCheck.refusal) return tokenCheck.refusal;
 
     if (kind === 'access_token' && tokenCheck.requestToken) {
       const verifierRefusal = this.checkVerifier(tokenCheck.requestToken, get('oauth_verifier'));

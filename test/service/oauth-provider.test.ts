@@ -402,7 +402,7 @@ describe('refusals', () => {
     const forged = await refusalOf(
       await getWithHeader(resource(), params, { consumerSecret: 'wrong', tokenSecret: access.secret }),
     );
-    expect(forged.problem).toBe('signature_invalid');
+    expect(forged.problem).toBe('token_rejected');
     expect((await getWithHeader(resource(), params, { tokenSecret: access.secret })).status).toBe(200);
   });
 
@@ -413,18 +413,31 @@ describe('refusals', () => {
     expect([refused.status, refused.problem]).toEqual([401, 'consumer_key_unknown']);
   });
 
-  it('refuses a bad signature', async () => {
+  it('refuses a bad signature: signature_invalid without a token, token_rejected with one', async () => {
     const signed = signer().sign(
       { method: 'GET', url: resource() },
       { ...consumer, secret: 'not the secret' },
       access,
     );
     const refused = await refusalOf(await fetch(resource(), { headers: signed.headers }));
-    expect([refused.status, refused.problem]).toEqual([401, 'signature_invalid']);
+    // With a token, a signature that does not verify says nothing about the token (see provider.ts).
+    expect([refused.status, refused.problem]).toEqual([401, 'token_rejected']);
 
     const tampered = signer().sign({ method: 'GET', url: resource() }, consumer, access);
     const other = await refusalOf(await fetch(`${base}/devices?folder=8`, { headers: tampered.headers }));
-    expect(other.problem).toBe('signature_invalid');
+    expect(other.problem).toBe('token_rejected');
+
+    const initiate = `${base}/oauth/request_token`;
+    const unsigned = signer().sign(
+      { method: 'GET', url: initiate },
+      { ...consumer, secret: 'not the secret' },
+      undefined,
+      {
+        oauth_callback: 'oob',
+      },
+    );
+    const noToken = await refusalOf(await fetch(unsigned.url, { headers: unsigned.headers }));
+    expect([noToken.status, noToken.problem]).toEqual([401, 'signature_invalid']);
   });
 
   it('refuses unknown tokens, tokens of another consumer and tokens of the wrong kind', async () => {
@@ -468,6 +481,30 @@ describe('refusals', () => {
     expect(await call(second)).toMatchObject({ status: 401, problem: 'token_revoked' });
     expect(server.provider.revokeAccessToken('never-issued')).toBe(false);
     access = await pinFlow();
+  });
+
+  it('tells a revoked token apart only to a request signed with its secret', async () => {
+    const revoked = await pinFlow();
+    server.provider.revokeAccessToken(revoked.token);
+    const call = async (token: OAuthToken, secret = consumer.secret): Promise<Refusal> => {
+      const signed = signer().sign({ method: 'GET', url: resource() }, { ...consumer, secret }, token);
+      return refusalOf(await fetch(resource(), { headers: signed.headers }));
+    };
+    expect(await call(revoked)).toMatchObject({ status: 401, problem: 'token_revoked' });
+    // Without the token's secret (or with a wrong consumer secret) a revoked, a live and an unknown token
+    // get the very same answer.
+    const live = await call({ token: access.token, secret: 'guess' });
+    const gone = await call({ token: revoked.token, secret: 'guess' });
+    const unknown = await call({ token: 'never-issued', secret: 'guess' });
+    const wrongConsumerSecret = await call(revoked, 'not the secret');
+    for (const refused of [live, gone, unknown, wrongConsumerSecret]) {
+      expect([refused.status, refused.problem, refused.advice, refused.challenge]).toEqual([
+        unknown.status,
+        'token_rejected',
+        unknown.advice,
+        unknown.challenge,
+      ]);
+    }
   });
 
   it('refuses a wrong verifier, a used one, and an unapproved request', async () => {
