@@ -3,6 +3,7 @@
 
 import { useEffect } from 'react';
 import { formatError, t } from './i18n/index.js';
+import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
 import { SEARCH_INPUT_ID } from './shortcuts.js';
@@ -92,7 +93,7 @@ export function App() {
   const phase = useShell((s) => s.phase);
   const startError = useShell((s) => s.startError);
   const auth = useShell((s) => s.auth);
-  const reauthOpen = useUi((s) => s.reauthDialogOpen);
+  const hasAccount = useShell((s) => shownAccount(s) !== null);
   useTheme();
   useWindowActivity();
 
@@ -113,21 +114,17 @@ export function App() {
       </main>
     );
   }
-  // While re-signing in from the reauth dialog, the awaiting-pin state must not hide the data behind it.
-  const inConsole =
-    auth.status === 'signed-in' ||
-    auth.status === 'reauth-required' ||
-    (reauthOpen && auth.status === 'awaiting-pin');
-  if (!inConsole) return <SignInScreen auth={auth} />;
+  // Signing in again (awaiting-pin for an account already shown) keeps the console, and its table and
+  // scroll, mounted behind the re-auth dialog.
+  if (!hasAccount) return <SignInScreen auth={auth} />;
   return <Console />;
 }
 
 function Console() {
   const stores = useStores();
   const screen = useUi((s) => s.screen);
-  const auth = useShell((s) => s.auth);
+  const account = useShell(shownAccount);
   useGlobalShortcuts();
-  const account = auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth : null;
 
   return (
     <div className="app">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DATASET_NAMES, type SyncState } from '../../shared/ipc/contract.js';
 import { formatDate, t } from '../i18n/index.js';
 import { parseTimestamp } from '../domain/time-zone.js';
+import { isRenewing, shownAccount } from '../state/app-stores.js';
 import { useShell, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { SignInFlow } from './SignIn.js';
@@ -26,7 +27,9 @@ export function Banners() {
   const reauthOpen = useUi((s) => s.reauthDialogOpen);
   const [noticeDismissed, setNoticeDismissed] = useState<string | null>(null);
 
-  const reauth = auth?.status === 'reauth-required' || (reauthOpen && auth?.status === 'awaiting-pin');
+  const renewing = useShell(isRenewing);
+  const account = useShell(shownAccount);
+  const reauth = auth?.status === 'reauth-required' || renewing;
   const offlineSince = sync?.connection === 'offline' ? parseTimestamp(sync.offlineSince) : null;
   const asOf = sync ? dataAsOf(sync) : null;
 
@@ -66,10 +69,10 @@ export function Banners() {
           </button>
         </div>
       )}
-      {reauthOpen && auth && (auth.status === 'reauth-required' || auth.status === 'awaiting-pin') && (
+      {reauthOpen && auth && reauth && (
         <Dialog title={t('reauth.dialog')} onClose={() => stores.uiActions.setReauthDialog(false)}>
           <div className="dialog-body">
-            <SignInFlow auth={auth} account={auth.status === 'reauth-required' ? auth.account : undefined} />
+            <SignInFlow auth={auth} account={account?.account} />
           </div>
         </Dialog>
       )}

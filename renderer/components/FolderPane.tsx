@@ -6,19 +6,13 @@ import type { AppError } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
 import { canMoveFolder, folderContents, folderPath, type FolderTree } from '../domain/folder-tree.js';
 import { formatError, t } from '../i18n/index.js';
+import { shownAccount } from '../state/app-stores.js';
 import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { FolderTreeView } from './FolderTreeView.js';
 
 export function useIsAdmin(): boolean {
-  return useShell((s) => {
-    const a = s.auth;
-    return (
-      !!a &&
-      (a.status === 'signed-in' || a.status === 'reauth-required') &&
-      a.account.user.role === 'administrator'
-    );
-  });
+  return useShell((s) => shownAccount(s)?.account.user.role === 'administrator');
 }
 
 /** The sentence for error 1103, from what the renderer knows the folder holds. */

@@ -19,6 +19,7 @@ import {
   type UtcOffset,
 } from '../domain/time-zone.js';
 import { formatError, t } from '../i18n/index.js';
+import { shownAccount } from '../state/app-stores.js';
 import { useData, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow } from '../components/hooks.js';
@@ -27,9 +28,7 @@ import { SessionForm } from '../components/SessionForm.js';
 
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
-  const account = useShell((s) =>
-    s.auth && (s.auth.status === 'signed-in' || s.auth.status === 'reauth-required') ? s.auth.account : null,
-  );
+  const account = useShell((s) => shownAccount(s)?.account ?? null);
   const users = useData((s) => s.users);
   useData((s) => s.versions.users);
   if (!account) return null;

@@ -5,7 +5,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppError } from '../../shared/errors.js';
 import type {
+  AccountInfo,
   AuthState,
+  CredentialStore,
   Bridge,
   DatasetName,
   HostKind,
@@ -31,6 +33,12 @@ export interface ShellState {
   host: HostKind | null;
   appVersion: string;
   auth: AuthState | null;
+  /**
+   * The account last signed in, kept while its sign-in is renewed (reauth-required, then awaiting-pin):
+   * the PIN step has no account of its own, and the data, role and time zone behind it are still this
+   * account's. Cleared when signed out.
+   */
+  account: { account: AccountInfo; credentialStore: CredentialStore } | null;
   sync: SyncState | null;
   settings: Settings | null;
 }
@@ -56,6 +64,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     host: null,
     appVersion: '',
     auth: null,
+    account: null,
     sync: null,
     settings: null,
   }));
@@ -79,8 +88,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   /** Why writes are refused right now, or null. Offline writes are refused rather than queued. */
   function writeBlockedReason(): string | null {
-    const { sync, auth } = shell.getState();
-    if (auth?.status === 'reauth-required') return t('error.reauthWrite');
+    const state = shell.getState();
+    const { sync, auth } = state;
+    if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
     if (sync?.connection === 'offline') return t('error.offlineWrite');
     return null;
   }
@@ -94,10 +104,23 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     return call(channel, payload);
   }
 
+  function setAuth(auth: AuthState): void {
+    const account =
+      auth.status === 'signed-in' || auth.status === 'reauth-required'
+        ? { account: auth.account, credentialStore: auth.credentialStore }
+        : auth.status === 'awaiting-pin'
+          ? shell.getState().account
+          : null;
+    shell.setState({ auth, account });
+  }
+
   const handlers: { [E in keyof MainEvents]: (payload: MainEvents[E]) => void } = {
     'auth:state': (auth) => {
-      shell.setState({ auth });
-      if (auth.status !== 'reauth-required' && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
+      setAuth(auth);
+      // The re-auth dialog stays through its PIN step (awaiting-pin with a known account), so the table and
+      // its scroll stay mounted behind it; it closes once signed in (or out).
+      const keep = auth.status === 'reauth-required' || isRenewing(shell.getState());
+      if (!keep && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
     },
     'sync:state': (sync) => shell.setState({ sync }),
     'settings:state': (settings) => shell.setState({ settings }),
@@ -139,10 +162,10 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       return;
     }
     const snap = result.value;
+    setAuth(snap.auth);
     shell.setState({
       host: snap.host,
       appVersion: snap.appVersion,
-      auth: snap.auth,
       sync: snap.sync,
       settings: snap.settings,
     });
@@ -259,4 +282,16 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   };
 
   return { bridge, shell, data, ui, uiActions: uiAct, views, actions, start, dispose, now };
+}
+
+/** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
+export function isRenewing(s: Pick<ShellState, 'auth' | 'account'>): boolean {
+  return s.auth?.status === 'awaiting-pin' && s.account !== null;
+}
+
+/** The account whose data is shown: signed in, expired, or being signed in again. */
+export function shownAccount(s: Pick<ShellState, 'auth' | 'account'>): ShellState['account'] {
+  const a = s.auth;
+  if (a?.status === 'signed-in' || a?.status === 'reauth-required') return s.account;
+  return isRenewing(s) ? s.account : null;
 }

@@ -52,6 +52,7 @@ export function useDeviceView(): DeviceView {
 export function useWriteBlocked(): string | null {
   const stores = useStores();
   useShell((s) => s.auth?.status);
+  useShell((s) => s.account);
   useShell((s) => s.sync?.connection);
   return stores.actions.writeBlockedReason();
 }

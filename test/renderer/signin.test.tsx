@@ -1,7 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
 import { renderApp } from './render.js';
-import { signedIn } from './fake-bridge.js';
+import { ADMIN, device, signedIn } from './fake-bridge.js';
 
 const defaults: SignInDefaults = {
   baseUrl: 'http://127.0.0.1:4000',
@@ -116,5 +116,72 @@ describe('sign-in', () => {
     expect(dialog.querySelector('input[type="url"]')).toHaveProperty('value', s.account.baseUrl);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the re-auth dialog and the table behind it through the PIN step, until signed in again', async () => {
+    const s = signedIn();
+    if (s.status !== 'signed-in') throw new Error('fixture');
+    const { bridge, stores } = await renderApp({
+      data: { folders: [], devices: [device('1', { name: 'alpha' })], sessions: [], users: [ADMIN] },
+    });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    act(() =>
+      bridge.emit('auth:state', {
+        status: 'reauth-required',
+        account: s.account,
+        credentialStore: 'keychain',
+        reason: { kind: 'not-signed-in', message: 'The token was revoked.' },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    bridge.handle('auth:begin', (p) => {
+      bridge.emit('auth:state', {
+        status: 'awaiting-pin',
+        defaults,
+        baseUrl: p.baseUrl,
+        consumerKey: p.consumerKey,
+        authorizeUrl: 'http://127.0.0.1:9/oauth/authorize?oauth_token=abc',
+        keychainAvailable: true,
+      });
+      return { authorizeUrl: 'http://127.0.0.1:9/oauth/authorize?oauth_token=abc', opened: true };
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Sign in again' });
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Open the authorization page' })),
+    );
+    expect(stores.shell.getState().auth?.status).toBe('awaiting-pin');
+    // Still the console: the same grid element (not re-mounted, so its scroll stands), the dialog at its PIN.
+    expect(screen.getByRole('grid', { name: 'Devices' })).toBe(grid);
+    expect(screen.queryByRole('heading', { name: 'Sign in to your remote-support account' })).toBeNull();
+    const pinDialog = screen.getByRole('dialog', { name: 'Sign in again' });
+    expect(within(pinDialog).getByLabelText('PIN')).toBeTruthy();
+    // Writes wait for the sign-in.
+    expect(stores.actions.writeBlockedReason()).toBe('Sign in again to make changes.');
+
+    bridge.handle('auth:complete', () => {
+      bridge.emit('auth:state', s);
+      return s.account;
+    });
+    fireEvent.change(within(pinDialog).getByLabelText('PIN'), { target: { value: '1234' } });
+    await act(async () => fireEvent.click(within(pinDialog).getByRole('button', { name: 'Sign in' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('grid', { name: 'Devices' })).toBe(grid);
+    expect(stores.actions.writeBlockedReason()).toBeNull();
+  });
+
+  it('a first sign-in (no account before) goes from the form to the PIN page, not to the console', async () => {
+    const { bridge } = await renderApp({ auth: signedOut });
+    act(() =>
+      bridge.emit('auth:state', {
+        status: 'awaiting-pin',
+        defaults,
+        baseUrl: defaults.baseUrl,
+        consumerKey: defaults.consumerKey,
+        authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+        keychainAvailable: true,
+      }),
+    );
+    expect(screen.getByLabelText('PIN')).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
   });
 });
