@@ -76,20 +76,21 @@ function requiredId(node: XmlObject, resource: string): Id {
   return id;
 }
 
+// A value in a format we cannot read (a timestamp written another way, `<ram>2 GB</ram>`) reads as unknown
+// (null) rather than failing the whole answer: one odd device must not hide the other 99,999 (be liberal
+// in what you accept). Ids and the document's structure stay strict: without them nothing can be trusted.
+// Request bodies are decoded strictly elsewhere (inputs.ts), so the service still refuses such values.
+
 function timestamp(node: XmlObject, field: string): string | null {
   const raw = text(node, field);
   if (raw === null) return null;
-  const normalised = normaliseTimestamp(raw);
-  if (normalised === undefined) throw new XmlError('invalid-value', `<${field}> is not a timestamp.`, field);
-  return normalised;
+  return normaliseTimestamp(raw) ?? null;
 }
 
 function decimal(node: XmlObject, field: string): number | null {
   const raw = text(node, field);
   if (raw === null) return null;
-  const n = parseDecimal(raw);
-  if (n === undefined) throw new XmlError('invalid-value', `<${field}> is not a number.`, field);
-  return n;
+  return parseDecimal(raw) ?? null;
 }
 
 function enumeration<T extends string>(

@@ -180,15 +180,18 @@ describe('decoding what Rails-era servers send', () => {
     expect(normaliseTimestamp('yesterday')).toBeUndefined();
   });
 
-  it('refuses values that cannot be what the field holds', () => {
+  it('refuses an item without an id, or with two', () => {
     expect(refusal(() => decodeDevices('<devices><device><name>x</name></device></devices>'))).toBe(
       'invalid-value',
     );
-    expect(refusal(() => decodeDevice('<device><id>1</id><ram>lots</ram></device>'))).toBe('invalid-value');
-    expect(refusal(() => decodeDevice('<device><id>1</id><last_refresh>soon</last_refresh></device>'))).toBe(
-      'invalid-value',
-    );
     expect(refusal(() => decodeDevice('<device><id>1</id><id>2</id></device>'))).toBe('invalid-value');
+  });
+
+  it('reads a value in an unreadable format as unknown, keeping the rest of the record', () => {
+    const device = decodeDevice(
+      '<device><id>1</id><name>PC1</name><ram>lots</ram><last_refresh>soon</last_refresh></device>',
+    );
+    expect(device).toMatchObject({ id: '1', name: 'PC1', ram: null, lastRefresh: null });
   });
 });
 

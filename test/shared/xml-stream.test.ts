@@ -251,17 +251,25 @@ describe('Rails-era forms through the streaming path', () => {
     });
   });
 
-  it('reports a bad value with its field', () => {
+  it('reports a broken item with its field', () => {
     try {
-      decodeDevices(
-        '<devices><device><id>1</id></device><device><id>2</id><ram>lots</ram></device></devices>',
-      );
+      decodeDevices('<devices><device><id>1</id></device><device><id>2</id><id>3</id></device></devices>');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(XmlError);
       expect((error as XmlError).reason).toBe('invalid-value');
-      expect((error as XmlError).field).toBe('ram');
+      expect((error as XmlError).field).toBe('id');
     }
+  });
+
+  it('keeps the whole list when one device has a value in an unreadable format', () => {
+    const devices = decodeDevices(
+      '<devices><device><id>1</id></device><device><id>2</id><ram>lots</ram></device></devices>',
+    );
+    expect(devices.map((d) => [d.id, d.ram])).toEqual([
+      ['1', null],
+      ['2', null],
+    ]);
   });
 });
 
