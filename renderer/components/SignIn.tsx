@@ -103,14 +103,19 @@ export function SignInFlow({ auth, account }: Props) {
     );
   }
 
-  const keychainProblem = shownError?.kind === 'keychain';
+  // No keychain (known at launch, or found when trying): one notice, and signing in for this run only is
+  // the way forward. The keychain way stays as a secondary button: main probes again, it may be unlocked.
+  const noKeychain = !keychainAvailable || shownError?.kind === 'keychain';
+  const otherError = shownError && shownError.kind !== 'keychain' ? shownError : null;
+  // Only a keychain failure the technician just caused is announced; the launch-time state is not an alert.
+  const keychainFailure = error?.kind === 'keychain' ? error : null;
   return (
     <form
       className="form"
       aria-label={t('signIn.title')}
       onSubmit={(e) => {
         e.preventDefault();
-        void begin(false);
+        void begin(noKeychain);
       }}
     >
       <label className="field">
@@ -143,20 +148,38 @@ export function SignInFlow({ auth, account }: Props) {
         </p>
       )}
       {defaults?.demoSignIn && <p className="hint demo">{t('signIn.demoHint', defaults.demoSignIn)}</p>}
-      {!keychainAvailable && !keychainProblem && <p className="hint">{t('signIn.noKeychain')}</p>}
-      {shownError && <ErrorLine id="signin-error" error={shownError} />}
-      {(keychainProblem || !keychainAvailable) && (
-        <div className="notice">
-          <p>{t('signIn.memoryOnlyHint')}</p>
-          <button type="button" disabled={busy} onClick={() => void begin(true)}>
-            {t('signIn.memoryOnly')}
-          </button>
+      {noKeychain && (
+        <div className="notice" role={keychainFailure ? 'alert' : undefined} id="keychain-notice">
+          <p>{t('signIn.noKeychainNotice')}</p>
+          {keychainFailure && (
+            <details>
+              <summary>{t('signIn.noKeychainDetails')}</summary>
+              <p className="hint">{formatError(keychainFailure)}</p>
+            </details>
+          )}
         </div>
       )}
+      {otherError && <ErrorLine id="signin-error" error={otherError} />}
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? t('signIn.opening') : t('signIn.open')}
-        </button>
+        {noKeychain ? (
+          <>
+            <button
+              type="button"
+              disabled={busy}
+              title={t('signIn.retryKeychain')}
+              onClick={() => void begin(false)}
+            >
+              {t('signIn.open')}
+            </button>
+            <button type="submit" className="primary" disabled={busy} aria-describedby="keychain-notice">
+              {t('signIn.memoryOnly')}
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? t('signIn.opening') : t('signIn.open')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -64,9 +64,10 @@ const catalogue = {
   'signIn.demoHint':
     'Demo service: sign in on the authorization page as {email} with the password {password}.',
   'signIn.memoryOnly': 'Continue without saving credentials (this run only)',
-  'signIn.memoryOnlyHint':
-    'No keychain is available, so the sign-in cannot be remembered after the app quits.',
-  'signIn.noKeychain': 'No keychain is available on this computer: you will have to sign in again next time.',
+  'signIn.noKeychainNotice':
+    'This computer has no keychain (Secret Service) available. You can sign in for this run only; you will need to sign in again next time.',
+  'signIn.noKeychainDetails': 'Details',
+  'signIn.retryKeychain': 'Try the keychain again (for example after unlocking it)',
 
   'account.menu': 'Account',
   'account.role': 'Role: {role}',

@@ -9,6 +9,9 @@ const defaults: SignInDefaults = {
   hasConfiguredSecret: true,
   demoSignIn: { email: 'demo@example.com', password: 'demo' },
 };
+const NO_KEYCHAIN =
+  'This computer has no keychain (Secret Service) available. You can sign in for this run only; you will need to sign in again next time.';
+const MEMORY_ONLY = 'Continue without saving credentials (this run only)';
 const signedOut: AuthState = { status: 'signed-out', defaults, keychainAvailable: true };
 
 describe('sign-in', () => {
@@ -68,23 +71,63 @@ describe('sign-in', () => {
     await act(async () =>
       fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
     );
-    expect(screen.getByRole('alert').textContent).toBe('The system keychain is not available.');
+    // One notice, announced because it answers what was just tried; the cause is under "Details".
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(NO_KEYCHAIN);
+    expect(alert.querySelector('details')?.textContent).toContain('The system keychain is not available.');
+    expect(screen.getAllByText(/keychain/i, { selector: 'p' })).toHaveLength(2); // notice + its details
 
     bridge.handle('auth:begin', () => ({
       authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
       opened: true,
     }));
-    await act(async () =>
-      fireEvent.click(
-        screen.getByRole('button', { name: 'Continue without saving credentials (this run only)' }),
-      ),
-    );
+    const memory = screen.getByRole('button', { name: MEMORY_ONLY });
+    expect(memory.className).toContain('primary');
+    await act(async () => fireEvent.click(memory));
     expect(bridge.callsTo('auth:begin').at(-1)).toEqual({
       baseUrl: 'http://127.0.0.1:4000',
       consumerKey: 'demo-key',
       consumerSecret: 's3cret',
       memoryOnly: true,
     });
+  });
+
+  it('on a first launch without a keychain: one calm notice, and this-run-only sign-in as the primary action', async () => {
+    const { bridge } = await renderApp({
+      auth: {
+        status: 'signed-out',
+        defaults,
+        keychainAvailable: false,
+        error: {
+          kind: 'keychain',
+          message:
+            "This computer's keychain is not available, so your sign-in cannot be remembered. You can continue for this run only (you will sign in again after quitting).",
+        },
+      },
+    });
+    // Nothing was tried yet: no red error, no alert, the sentence once.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelectorAll('.error-text')).toHaveLength(0);
+    expect(screen.getAllByText(NO_KEYCHAIN)).toHaveLength(1);
+    expect(screen.queryByText(/keychain is not available/)).toBeNull();
+
+    const memory = screen.getByRole('button', { name: MEMORY_ONLY });
+    expect(memory.className).toContain('primary');
+    expect(memory.getAttribute('type')).toBe('submit');
+    const keychainWay = screen.getByRole('button', { name: 'Open the authorization page' });
+    expect(keychainWay.className).not.toContain('primary');
+
+    bridge.handle('auth:begin', () => ({
+      authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
+      opened: true,
+    }));
+    // Enter in the form takes the primary way.
+    await act(async () =>
+      fireEvent.submit(screen.getByRole('form', { name: 'Sign in to your remote-support account' })),
+    );
+    expect(bridge.callsTo('auth:begin')).toEqual([
+      { baseUrl: 'http://127.0.0.1:4000', consumerKey: 'demo-key', consumerSecret: '', memoryOnly: true },
+    ]);
   });
 
   it('shows the service-unreachable sentence from the AppError', async () => {
