@@ -3,8 +3,10 @@
 // app.setAppUserModelId(): Windows shows notifications only when the two agree.
 // nsis (Windows) and dmg+zip (macOS) are the targets electron-updater can update from.
 
+import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../electron/app-identity.js';
+import { WORKER_BUNDLE, bundleDevicesWorker } from './bundle-worker.js';
 
 const config: Configuration = {
   appId: APP_ID,
@@ -17,12 +19,18 @@ const config: Configuration = {
     'package.json',
     'dist/electron/**/*',
     'dist/renderer/**/*',
+    WORKER_BUNDLE,
     'build/tray/*.png',
     '!**/*.map',
     '!dist/electron/.tsbuildinfo',
     '!dist/electron/electron/browser-host/**',
   ],
   asar: true,
+  // The devices decoding worker ships as one CommonJS bundle inside app.asar (see bundle-worker.ts for why);
+  // it is built here, before electron-builder collects the files, from the sources of this checkout.
+  beforePack: async () => {
+    await bundleDevicesWorker(path.resolve(import.meta.dirname, '..'));
+  },
   // Electron fuses (after Element Desktop's builder config): the packaged binary cannot be turned into a
   // plain Node, take NODE_OPTIONS or --inspect, nor load code from outside its integrity-checked app.asar.
   electronFuses: {

@@ -722,7 +722,7 @@ class Core implements AppCore {
       tokenSecret: credentials.tokenSecret,
     };
     const useWorker = this.#o.decodeInWorker ?? true;
-    if (useWorker && !this.#decoder) this.#decoder = createDevicesDecoder();
+    if (useWorker && !this.#decoder) this.#decoder = createDevicesDecoder({ logger: this.#log });
     const decoder = this.#decoder;
     return this.#ports().createClient({
       baseUrl,

@@ -12,6 +12,8 @@ export interface DecodeRequest {
 export type DecodeReply =
   | { id: number; ok: true; devices: ReturnType<typeof decodeDevices> }
   | { id: number; ok: false; error: { reason?: string; field?: string; message: string } };
+/** `ready` is sent once this module and all it imports have loaded: the decoder's sign that the worker is usable. */
+export type WorkerMessage = DecodeReply | { ready: true };
 
 parentPort?.on('message', (request: DecodeRequest) => {
   let reply: DecodeReply;
@@ -28,3 +30,4 @@ parentPort?.on('message', (request: DecodeRequest) => {
   }
   parentPort?.postMessage(reply);
 });
+parentPort?.postMessage({ ready: true } satisfies WorkerMessage);

@@ -5,13 +5,26 @@
 // first (scripts/test.sh runs it before the suites).
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
+import { workerLocation } from '../../electron/core/devices-decoder.js';
+import { encodeDevices } from '../../shared/xml/resources.js';
+import { device } from './support/fake-service.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -23,6 +36,7 @@ let work: string;
 let asarPath: string;
 let files: string[];
 let binary: Buffer;
+let unpackedDir: string;
 
 beforeAll(() => {
   for (const built of [
@@ -67,6 +81,7 @@ beforeAll(() => {
   );
   if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`);
   asarPath = path.join(out, 'linux-unpacked/resources/app.asar');
+  unpackedDir = `${asarPath}.unpacked`;
   files = listPackage(asarPath, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
   binary = readFileSync(path.join(out, `linux-unpacked/${config.executableName}`));
 }, 200_000);
@@ -130,6 +145,59 @@ describe('app.asar', () => {
     expect(texts.length).toBeGreaterThan(10);
     for (const f of texts) {
       expect(extractFile(asarPath, f.slice(1)).toString('utf8'), f).not.toContain('demo-console-secret');
+    }
+  });
+});
+
+describe('the devices decoding worker in the package', () => {
+  // Where the packaged decoder (inside app.asar) will look for its worker, as a path inside the archive.
+  const inArchive = () => {
+    const asarRoot = '/opt/sc/resources/app.asar';
+    const at = workerLocation(`file://${asarRoot}/dist/electron/electron/core/devices-decoder.js`);
+    return String(at).slice(asarRoot.length);
+  };
+
+  it('is one CommonJS file inside app.asar, where the packaged decoder looks for it, not unpacked', () => {
+    expect(inArchive()).toBe('/dist/worker/devices-decode-worker.cjs');
+    expect(files).toContain(inArchive());
+    // Kept under the archive's integrity check: only the keychain's native module is unpacked (a .node
+    // binary cannot be loaded from an archive), none of our code.
+    const unpacked = existsSync(unpackedDir)
+      ? readdirSync(unpackedDir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(unpackedDir, path.join(e.parentPath, e.name)).replaceAll('\\', '/'))
+      : [];
+    expect(unpacked.filter((f) => !f.startsWith('node_modules/@napi-rs/'))).toEqual([]);
+  });
+
+  it('requires nothing but Node built-ins, so it needs nothing else from the archive', () => {
+    const source = extractFile(asarPath, inArchive().slice(1)).toString('utf8');
+    expect(source).not.toMatch(/^\s*(import|export)\s/m);
+    const required = [...source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+    expect(required.length).toBeGreaterThan(0);
+    const builtins = new Set(builtinModules);
+    expect(required.filter((id) => !(id.startsWith('node:') || builtins.has(id)))).toEqual([]);
+  });
+
+  it('starts on its own (outside the archive) and decodes a devices document', async () => {
+    const file = path.join(work, 'devices-decode-worker.cjs');
+    writeFileSync(file, extractFile(asarPath, inArchive().slice(1)));
+    const devices = [device('1', null, { alias: 'Front desk' }), device('2', '10', { ram: 2048 })];
+    const worker = new Worker(file);
+    try {
+      const messages: unknown[] = [];
+      const reply = new Promise<unknown>((resolve, reject) => {
+        worker.on('message', (m: { id?: number }) => {
+          messages.push(m);
+          if (m.id === 1) resolve(m);
+        });
+        worker.on('error', reject);
+      });
+      worker.postMessage({ id: 1, xml: encodeDevices(devices) });
+      expect(await reply).toEqual({ id: 1, ok: true, devices });
+      expect(messages[0]).toEqual({ ready: true });
+    } finally {
+      await worker.terminate();
     }
   });
 });
