@@ -34,7 +34,8 @@ export const test = base.extend<Fixtures>({
   consolePage: async ({ app, page, appOptions }, use) => {
     await page.goto(app.launchUrl);
     if (appOptions.signedIn ?? true) {
-      await expect(deviceGrid(page).getByRole('row').nth(1)).toBeVisible();
+      // Generous: drawing a 10,000-device account on a busy 2-core machine can take a while.
+      await expect(deviceGrid(page).getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
     }
     await use(page);
   },

@@ -49,15 +49,20 @@ function loadBrowserHost(): Promise<BrowserHostModule> {
 
 /** The suite tests what is built: say so when a source is newer than the build (a warning, not a failure). */
 function warnIfStale(): void {
-  const builtAt = Math.min(
-    statSync(BUILT_HOST).mtimeMs,
-    statSync(path.join(RENDERER_DIR, 'index.html')).mtimeMs,
-  );
-  for (const dir of ['renderer', 'electron', 'shared']) {
-    for (const file of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })) {
-      if (statSync(path.join(ROOT, dir, file)).mtimeMs > builtAt) {
-        console.warn(`e2e: ${dir}/${file} is newer than the build in dist/; run \`npm run build\` first.`);
-        return;
+  // Vite rewrites index.html on every build; the incremental tsc build rewrites its build info whenever
+  // an output changed (unchanged outputs keep their old times).
+  const builds: Array<[string, string[]]> = [
+    [path.join(RENDERER_DIR, 'index.html'), ['renderer', 'shared']],
+    [path.join(ROOT, 'dist/electron/.tsbuildinfo'), ['electron', 'shared']],
+  ];
+  for (const [output, sources] of builds) {
+    const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+    for (const dir of sources) {
+      for (const file of readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })) {
+        if (statSync(path.join(ROOT, dir, file)).mtimeMs > builtAt) {
+          console.warn(`e2e: ${dir}/${file} is newer than its build in dist/; run \`npm run build\` first.`);
+          return;
+        }
       }
     }
   }
