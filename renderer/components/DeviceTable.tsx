@@ -2,24 +2,30 @@
 // and aria-activedescendant names the active row, which is scrolled into view as it moves.
 // Up/Down (Shift extends), Home/End, PageUp/PageDown, Space toggles, Ctrl/Cmd+A selects all shown,
 // Escape clears, M moves the selection, F2 edits the alias. Rows are keyed by id and the scroll offset is
-// never touched by a data change.
+// never touched by a data change. The column headers are one tab stop (the sorted column's button; Left/Right
+// move between headers, Enter/Space sort), and each sort is announced in a polite live region.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { DeviceSortKey } from '../domain/device-query.js';
-import { statusKind } from '../domain/device-query.js';
+import { DEFAULT_FILTER, statusKind } from '../domain/device-query.js';
 import { parseTimestamp } from '../domain/time-zone.js';
-import { formatAge, formatDate, t } from '../i18n/index.js';
-import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
+import { formatAge, formatDate, formatError, t } from '../i18n/index.js';
+import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 import { statusName } from './labels.js';
 
 export const ROW_HEIGHT = 30;
-/** Older than this, a status is flagged as possibly out of date. */
-export const STALE_AFTER_MS = 5 * 60_000;
+/**
+ * A device that says it is online or busy but last reported longer ago than this: its status is flagged
+ * as possibly out of date (warning style). An offline device's old report is simply when it went away, and
+ * the age of the console's own copy (offline, failed polls) is said once, in the banner and status bar,
+ * rather than painted on every row.
+ */
+export const STALE_AFTER_MS = 15 * 60_000;
 
 const COLUMNS: Array<{ key: DeviceSortKey; label: Parameters<typeof t>[0] }> = [
   { key: 'name', label: 'devices.col.name' },
@@ -44,13 +50,15 @@ export function statusAge(
   fetchedAt: string | null,
   now: number,
 ): { text: string; stale: boolean; at: Date | null } {
-  const at = parseTimestamp(d.lastRefresh) ?? parseTimestamp(fetchedAt);
+  const own = parseTimestamp(d.lastRefresh);
+  const at = own ?? parseTimestamp(fetchedAt);
   const name = statusName(d.status);
-  if (!at) return { text: name, stale: true, at: null };
+  if (!at) return { text: name, stale: false, at: null };
   const age = now - at.getTime();
+  const claimsPresence = d.status === 'online' || d.status === 'busy';
   return {
     text: t('status.withAge', { status: name, age: formatAge(age) }),
-    stale: age > STALE_AFTER_MS,
+    stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
     at,
   };
 }
@@ -70,6 +78,15 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
   const sort = useUi((s) => s.deviceSort);
+  const filter = useUi((s) => s.deviceFilter);
+  const arrived = useData((s) => s.fetchedAt.devices !== null);
+  // A first sync that finds no devices sends no data change (nothing changed), only the sync state's time.
+  const cacheShown = useShell(
+    (s) => s.sync?.cacheSavedAt != null || s.sync?.datasets.devices?.fetchedAt != null,
+  );
+  const loadError = useShell((s) => s.sync?.datasets.devices?.error ?? null);
+  const [headerFocus, setHeaderFocus] = useState<DeviceSortKey | null>(null);
+  const [sortNotice, setSortNotice] = useState('');
   const now = useNow(15_000);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = view.rows;
@@ -98,7 +115,35 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     [rows, stores, virtualizer],
   );
 
+  function sortBy(key: DeviceSortKey) {
+    stores.uiActions.sortBy(key);
+    const next = stores.ui.getState().deviceSort;
+    const column = t(COLUMNS.find((c) => c.key === key)!.label);
+    setSortNotice(t(next.direction === 'asc' ? 'devices.sortedAsc' : 'devices.sortedDesc', { column }));
+  }
+
+  function onHeaderKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    let to = -1;
+    if (e.key === 'ArrowRight') to = Math.min(COLUMNS.length - 1, index + 1);
+    else if (e.key === 'ArrowLeft') to = Math.max(0, index - 1);
+    else if (e.key === 'Home') to = 0;
+    else if (e.key === 'End') to = COLUMNS.length - 1;
+    else if (e.key === 'ArrowDown') {
+      // Down from the headers goes into the rows, where the grid's own keys apply.
+      e.preventDefault();
+      scrollRef.current?.focus();
+      return;
+    }
+    if (to === -1) return;
+    e.preventDefault();
+    const key = COLUMNS[to]!.key;
+    setHeaderFocus(key);
+    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-sort-key="${key}"]`)?.focus();
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    // Keys on a header button are that button's (Enter/Space sort); the grid's keys are for the rows.
+    if (e.target !== e.currentTarget) return;
     const mod = e.ctrlKey || e.metaKey;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
     const from = activeIndex === -1 ? -1 : activeIndex;
@@ -175,7 +220,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     >
       <div role="rowgroup" className="grid-head">
         <div role="row" aria-rowindex={1} className="grid-row head">
-          {COLUMNS.map((c) => (
+          {COLUMNS.map((c, index) => (
             <div
               key={c.key}
               role="columnheader"
@@ -184,7 +229,16 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               }
               className="cell"
             >
-              <button type="button" tabIndex={-1} onClick={() => stores.uiActions.sortBy(c.key)}>
+              <button
+                type="button"
+                data-sort-key={c.key}
+                // One tab stop for the whole header row: the column last focused, else the sorted one.
+                tabIndex={(headerFocus ?? sort.key) === c.key ? 0 : -1}
+                title={t('devices.sortHint')}
+                onFocus={() => setHeaderFocus(c.key)}
+                onKeyDown={(e) => onHeaderKeyDown(e, index)}
+                onClick={() => sortBy(c.key)}
+              >
                 {t(c.label)}
                 <span aria-hidden="true" className="sort-mark">
                   {sort.key === c.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
@@ -202,6 +256,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
           const status = statusAge(d, fetchedAt, now);
           const isSelected = selected.has(id);
           const folder = d.folderId ? tree.byId.get(d.folderId)?.name : undefined;
+          const folderText = folder ?? (d.folderId ? d.folderId : t('folders.unassigned'));
           return (
             <div
               key={item.key}
@@ -217,38 +272,92 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               draggable
               onDragStart={(e) => onDragStart(e, id)}
             >
-              <div role="gridcell" className="cell name">
+              <div role="gridcell" className="cell name" title={d.name ?? undefined}>
                 {d.name ?? t('common.none')}
               </div>
-              <div role="gridcell" className="cell">
+              <div role="gridcell" className="cell" title={d.alias ?? undefined}>
                 {d.alias ?? ''}
               </div>
               <div
                 role="gridcell"
                 className={`cell status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
-                title={status.stale ? t('status.stale') : undefined}
+                title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
               >
                 <span className="dot" aria-hidden="true" />
                 {status.text}
                 {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
               </div>
-              <div role="gridcell" className="cell">
+              <div role="gridcell" className="cell" title={d.os ? enumValue(d.os) : undefined}>
                 {d.os ? enumValue(d.os) : ''}
               </div>
-              <div role="gridcell" className="cell mono">
+              <div role="gridcell" className="cell mono" title={d.ip ?? undefined}>
                 {d.ip ?? ''}
               </div>
-              <div role="gridcell" className="cell">
+              <div role="gridcell" className="cell" title={lastRefreshText(d) || undefined}>
                 {lastRefreshText(d)}
               </div>
-              <div role="gridcell" className="cell">
-                {folder ?? (d.folderId ? d.folderId : t('folders.unassigned'))}
+              <div role="gridcell" className="cell" title={folderText}>
+                {folderText}
               </div>
             </div>
           );
         })}
       </div>
-      {rows.length === 0 && <p className="empty">{t('devices.empty')}</p>}
+      {rows.length === 0 && (
+        <EmptyRows
+          arrived={arrived || cacheShown || view.counts.total > 0}
+          total={view.counts.total}
+          filtered={!sameFilter(filter, DEFAULT_FILTER)}
+          loadError={loadError ? formatError(loadError) : null}
+          onClear={() => stores.uiActions.setFilter(DEFAULT_FILTER)}
+        />
+      )}
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {sortNotice}
+      </span>
+    </div>
+  );
+}
+
+function sameFilter(a: typeof DEFAULT_FILTER, b: typeof DEFAULT_FILTER): boolean {
+  return (
+    a.text.trim() === b.text &&
+    a.status === b.status &&
+    a.os === b.os &&
+    a.folder.kind === b.folder.kind &&
+    a.includeSubfolders === b.includeSubfolders
+  );
+}
+
+/**
+ * Why there are no rows: the first sync is still on its way, the account has no devices, or the filters
+ * match none (with a way out).
+ */
+function EmptyRows(props: {
+  arrived: boolean;
+  total: number;
+  filtered: boolean;
+  loadError: string | null;
+  onClear: () => void;
+}) {
+  if (!props.arrived) {
+    return props.loadError ? (
+      <p className="empty">{t('devices.loadFailed', { error: props.loadError })}</p>
+    ) : (
+      <p className="empty" role="status" aria-busy="true">
+        {t('devices.loading')}
+      </p>
+    );
+  }
+  if (props.total === 0) return <p className="empty">{t('devices.none')}</p>;
+  return (
+    <div className="empty">
+      <p>{t('devices.noMatch')}</p>
+      {props.filtered && (
+        <button type="button" onClick={props.onClear}>
+          {t('devices.clearFilters')}
+        </button>
+      )}
     </div>
   );
 }

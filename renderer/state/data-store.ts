@@ -88,7 +88,14 @@ export function applyDataChange(store: DataStore, change: DataChange): Id[] {
   store.setState({
     ...(isDevices ? { lastDeviceDelta: { version, membershipChanged, changedFields } } : {}),
     versions: { ...state.versions, [change.dataset]: version },
-    fetchedAt: { ...state.fetchedAt, [change.dataset]: change.fetchedAt ?? state.fetchedAt[change.dataset] },
+    // A reset replaces the data and its time (a reset to nothing, on leaving an account, has none); a delta
+    // without a time keeps the one the data already had.
+    fetchedAt: {
+      ...state.fetchedAt,
+      [change.dataset]: change.reset
+        ? change.fetchedAt
+        : (change.fetchedAt ?? state.fetchedAt[change.dataset]),
+    },
     loaded: { ...state.loaded, [change.dataset]: true },
   });
   return removed;

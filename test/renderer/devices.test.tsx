@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FolderNode } from '../../shared/ipc/contract.js';
+import { statusAge } from '../../renderer/components/DeviceTable.js';
 import { renderApp } from './render.js';
 import { ADMIN, device, makeSync, signedIn } from './fake-bridge.js';
 
@@ -141,6 +142,97 @@ describe('devices screen', () => {
     );
     expect(screen.getByRole('button', { name: 'Move to folder…' })).toHaveProperty('disabled', true);
     expect(screen.getAllByText(/You are offline/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('devices grid: sorting from the keyboard and empty states', () => {
+  it('makes the column headers one tab stop: arrows move between them, a click or Enter sorts and is announced', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const headerButtons = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => within(h).getByRole('button'));
+    // Exactly one header button is in the tab order: the sorted column's.
+    expect(headerButtons.map((b) => b.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
+    const name = headerButtons[0]!;
+    name.focus();
+    fireEvent.keyDown(name, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    const status = within(grid).getByRole('button', { name: /^Status/ });
+    expect(document.activeElement).toBe(status);
+    expect(status.tabIndex).toBe(0);
+    expect(name.tabIndex).toBe(-1);
+    // Enter and Space belong to the button (the browser turns them into a click): the grid must not eat them.
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    status.dispatchEvent(space);
+    expect(space.defaultPrevented).toBe(false);
+    expect(stores.ui.getState().selectedDeviceIds.size).toBe(0);
+    fireEvent.click(status);
+    expect(stores.ui.getState().deviceSort).toEqual({ key: 'status', direction: 'asc' });
+    expect(within(grid).getByRole('status').textContent).toBe('Sorted by Status, ascending');
+    fireEvent.click(status);
+    expect(within(grid).getByRole('status').textContent).toBe('Sorted by Status, descending');
+    fireEvent.keyDown(status, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(grid);
+  });
+
+  it('says "Loading devices…" until the first devices arrive, not "no match"', async () => {
+    const pending = { fetchedAt: null, refreshing: true, error: null, nextRefreshAt: null };
+    const { bridge } = await renderApp({
+      data: { folders: [], devices: [], sessions: [], users: [ADMIN] },
+      sync: makeSync({
+        connection: 'connecting',
+        datasets: { folders: pending, devices: pending, sessions: pending, users: pending },
+      }),
+    });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    expect(within(grid).getByText('Loading devices…')).toBeTruthy();
+    expect(within(grid).queryByText(/match/)).toBeNull();
+    act(() =>
+      bridge.emit('data:change', {
+        dataset: 'devices',
+        reset: false,
+        added: devices,
+        changed: [],
+        removed: [],
+        fetchedAt: '2026-11-21T10:00:00Z',
+      }),
+    );
+    expect(within(grid).queryByText('Loading devices…')).toBeNull();
+    expect(within(grid).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('tells an empty account apart from filters that match nothing, and clears the filters', async () => {
+    await renderApp({ data: { folders: [], devices: [], sessions: [], users: [ADMIN] } });
+    let grid = screen.getByRole('grid', { name: 'Devices' });
+    expect(within(grid).getByText('No devices in this account yet.')).toBeTruthy();
+    expect(within(grid).queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    cleanup();
+
+    const { stores } = await renderApp({ data });
+    grid = screen.getByRole('grid', { name: 'Devices' });
+    act(() => stores.uiActions.setFilter({ status: 'unknown', text: 'zzz' }));
+    expect(within(grid).getByText('No devices match the filters.')).toBeTruthy();
+    fireEvent.click(within(grid).getByRole('button', { name: 'Clear filters' }));
+    expect(stores.ui.getState().deviceFilter).toEqual({
+      text: '',
+      status: 'all',
+      os: 'all',
+      folder: { kind: 'all' },
+      includeSubfolders: true,
+    });
+    expect(within(grid).getAllByRole('row')).toHaveLength(5);
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search devices' }).value).toBe('');
+  });
+
+  it('flags a status as possibly out of date only when an online device has not reported for 15 minutes', () => {
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    const fresh = device('1', { name: 'fresh', lastRefresh: '2026-11-21T09:50:00Z' });
+    const silent = device('2', { name: 'silent', lastRefresh: '2026-11-21T09:30:00Z' });
+    const gone = device('3', { name: 'gone', status: 'offline', lastRefresh: '2026-11-19T09:30:00Z' });
+    expect(statusAge(fresh, null, now).stale).toBe(false);
+    expect(statusAge(silent, null, now).stale).toBe(true);
+    expect(statusAge(gone, null, now).stale).toBe(false);
   });
 });
 
