@@ -40,6 +40,15 @@ export function DeviceDetail({
 
   return (
     <aside className="detail-pane" aria-label={t('devices.detail')}>
+      <button
+        type="button"
+        className="icon-button pane-close"
+        aria-label={t('devices.closeDetail')}
+        title={t('devices.closeDetail')}
+        onClick={() => stores.uiActions.clearSelection()}
+      >
+        ×
+      </button>
       {selected.size > 0 && (
         <div className="detail-actions">
           <p>{t('devices.selected', { count: selected.size })}</p>

@@ -63,9 +63,10 @@ export function statusAge(
   };
 }
 
-function lastRefreshText(d: Device): string {
+/** The cell's short form and the tooltip's full one. */
+function lastRefreshText(d: Device): { short: string; full: string } | null {
   const at = parseTimestamp(d.lastRefresh);
-  return at ? formatDate(at, 'date-time') : '';
+  return at ? { short: formatDate(at, 'compact'), full: formatDate(at, 'date-time') } : null;
 }
 
 export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) {
@@ -256,6 +257,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
           const status = statusAge(d, fetchedAt, now);
           const isSelected = selected.has(id);
           const folder = d.folderId ? tree.byId.get(d.folderId)?.name : undefined;
+          const refreshed = lastRefreshText(d);
           const folderText = folder ?? (d.folderId ? d.folderId : t('folders.unassigned'));
           return (
             <div
@@ -293,8 +295,8 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               <div role="gridcell" className="cell mono" title={d.ip ?? undefined}>
                 {d.ip ?? ''}
               </div>
-              <div role="gridcell" className="cell" title={lastRefreshText(d) || undefined}>
-                {lastRefreshText(d)}
+              <div role="gridcell" className="cell" title={refreshed?.full}>
+                {refreshed?.short ?? ''}
               </div>
               <div role="gridcell" className="cell" title={folderText}>
                 {folderText}

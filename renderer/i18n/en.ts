@@ -147,6 +147,7 @@ const catalogue = {
   'devices.unassign': 'Unassign',
   'devices.unnamed': '(unnamed {id})',
   'devices.detail': 'Device details',
+  'devices.closeDetail': 'Close the details (clears the selection; Escape in the table)',
   'devices.detailEmpty': 'Select a device to see its details.',
   'devices.detailMany': { one: '{count} device selected', other: '{count} devices selected' },
   'devices.field.name': 'Name',

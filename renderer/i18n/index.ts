@@ -64,10 +64,12 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
-export type DateStyle = 'date-time' | 'date' | 'time';
+export type DateStyle = 'date-time' | 'date' | 'time' | 'compact';
 
 const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
+  /** Month, day and time without the year: fits a table cell ("Nov 21, 9:58 AM"). */
+  compact: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
 };

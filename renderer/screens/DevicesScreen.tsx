@@ -1,4 +1,4 @@
-// Devices: folder tree | counts, search, filters and the virtualised grid | detail panel.
+// Devices: folder tree | counts, search, filters and the virtualised grid | detail panel (while selected).
 
 import { useCallback, useState } from 'react';
 import type { Id } from '../../shared/model.js';
@@ -26,6 +26,8 @@ export function DevicesScreen() {
   const stores = useStores();
   const view = useDeviceView();
   const filter = useUi((s) => s.deviceFilter);
+  // The detail pane only while something is selected: the grid gets its width back otherwise.
+  const hasSelection = useUi((s) => s.selectedDeviceIds.size > 0);
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
@@ -36,7 +38,7 @@ export function DevicesScreen() {
   }
 
   return (
-    <div className="devices-screen">
+    <div className={hasSelection ? 'devices-screen with-detail' : 'devices-screen'}>
       <FolderPane />
       <section className="device-main" aria-labelledby="devices-title">
         <div className="toolbar">
@@ -115,7 +117,7 @@ export function DevicesScreen() {
         </div>
         <DeviceTable onEditAlias={editAlias} />
       </section>
-      <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />
+      {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
       <MoveDevicesDialog />
     </div>
   );

@@ -89,6 +89,8 @@ describe('devices screen', () => {
   it('edits the alias inline: Enter saves through devices:set-alias, Escape cancels', async () => {
     const { bridge } = await renderApp({ data });
     const grid = screen.getByRole('grid', { name: 'Devices' });
+    // No selection, no detail pane: the grid has the width.
+    expect(screen.queryByRole('complementary', { name: 'Device details' })).toBeNull();
     fireEvent.click(within(grid).getByRole('row', { name: 'bravo' }));
     const detail = screen.getByRole('complementary', { name: 'Device details' });
     expect(within(detail).getByText('8 GB')).toBeTruthy();
@@ -107,6 +109,9 @@ describe('devices screen', () => {
     await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
     expect(bridge.callsTo('devices:set-alias')).toEqual([{ id: '2', alias: 'Front desk' }]);
     expect(within(detail).queryByRole('textbox', { name: 'Alias' })).toBeNull();
+
+    fireEvent.click(within(detail).getByRole('button', { name: /^Close the details/ }));
+    expect(screen.queryByRole('complementary', { name: 'Device details' })).toBeNull();
   });
 
   it('moves the selection through the move dialog and reports failures', async () => {
