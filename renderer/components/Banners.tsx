@@ -1,14 +1,16 @@
-// Banners above the work area: sign-in expired, offline with the cache's age, first-sync progress, and a
-// one-off cache notice.
+// Banners above the work area: sign-in expired, offline with the cache's age (the ONE place offline is
+// announced; write buttons elsewhere are disabled with the reason as their tooltip), first-sync progress,
+// and a one-off cache notice.
 
 import { useState } from 'react';
 import { DATASET_NAMES, type SyncState } from '../../shared/ipc/contract.js';
-import { formatDate, t } from '../i18n/index.js';
+import { formatAge, formatDate, t } from '../i18n/index.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import { isRenewing, shownAccount } from '../state/app-stores.js';
 import { useShell, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { SignInFlow } from './SignIn.js';
+import { useNow } from './hooks.js';
 
 /** The newest moment any shown data was fetched (or the cache saved), for "showing data from …". */
 export function dataAsOf(sync: SyncState): Date | null {
@@ -32,6 +34,7 @@ export function Banners() {
   const reauth = auth?.status === 'reauth-required' || renewing;
   const offlineSince = sync?.connection === 'offline' ? parseTimestamp(sync.offlineSince) : null;
   const asOf = sync ? dataAsOf(sync) : null;
+  const now = useNow(15_000);
 
   return (
     <>
@@ -49,10 +52,12 @@ export function Banners() {
             ? t('offline.banner', {
                 since: formatDate(offlineSince, 'time'),
                 dataAt: formatDate(asOf, 'time'),
+                age: formatAge(now - asOf.getTime()),
               })
             : offlineSince
               ? t('offline.bannerNoData', { since: formatDate(offlineSince, 'time') })
               : t('connection.offline')}
+          <span className="banner-aside">{t('offline.writesPaused')}</span>
         </div>
       )}
       {sync?.progress && (

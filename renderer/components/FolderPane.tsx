@@ -78,8 +78,10 @@ export function FolderPane() {
           {t('folders.delete')}
         </button>
       </div>
+      {/* Offline or signed out is said once, by the banner; here it stays the buttons' tooltip and
+          description. "Administrators only" is this pane's own news, so it is shown. */}
       {createReason && (
-        <p id="create-folder-reason" className="hint reason">
+        <p id="create-folder-reason" className={isAdmin ? 'visually-hidden' : 'hint reason'}>
           {createReason}
         </p>
       )}

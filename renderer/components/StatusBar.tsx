@@ -1,4 +1,6 @@
-// Connection and per-dataset age, always visible: a status that is minutes old must say so.
+// Connection and data age on one line, always visible: a status that is minutes old must say so. The line
+// carries the connection, the OLDEST dataset's age (the weakest link) and, when refreshes fail, the failure
+// once; the per-dataset detail sits in a popover ("Details") so the bar never wraps.
 
 import type { DatasetName, SyncState } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
@@ -14,6 +16,12 @@ const DATASET_LABEL = {
   users: 'dataset.users',
 } as const;
 
+/**
+ * A dataset is stale when its refresh is overdue by more than this: due at `nextRefreshAt` (or, without
+ * one, at its fetch), so a slow-polled dataset (users every 5 min) is not stale just for being 4 min old.
+ */
+export const DATASET_STALE_AFTER_MS = 5 * 60_000;
+
 export function datasetLine(sync: SyncState, dataset: DatasetName, now: number): string {
   const status = sync.datasets[dataset];
   const name = t(DATASET_LABEL[dataset]);
@@ -24,27 +32,71 @@ export function datasetLine(sync: SyncState, dataset: DatasetName, now: number):
   return t('dataset.age', { dataset: name, age: formatAge(now - at.getTime()) });
 }
 
+export interface DataAge {
+  /** The dataset whose data is oldest, and how old; null when nothing has been fetched yet. */
+  oldest: { dataset: DatasetName; ageMs: number } | null;
+  stale: boolean;
+  /** Distinct failure sentences over all datasets (one "could not reach" for four datasets). */
+  errors: string[];
+  refreshing: boolean;
+}
+
+export function dataAge(sync: SyncState, now: number): DataAge {
+  let oldest: DataAge['oldest'] = null;
+  let stale = false;
+  const errors = new Set<string>();
+  let refreshing = false;
+  for (const d of DATASET_NAMES) {
+    const status = sync.datasets[d];
+    if (status?.error) errors.add(formatError(status.error));
+    if (status?.refreshing) refreshing = true;
+    const at = parseTimestamp(status?.fetchedAt ?? sync.cacheSavedAt);
+    if (!at) continue;
+    const ageMs = now - at.getTime();
+    if (!oldest || ageMs > oldest.ageMs) oldest = { dataset: d, ageMs };
+    const due = parseTimestamp(status?.nextRefreshAt) ?? at;
+    if (now - due.getTime() > DATASET_STALE_AFTER_MS) stale = true;
+  }
+  return { oldest, stale, errors: [...errors], refreshing };
+}
+
 export function StatusBar() {
   const sync = useShell((s) => s.sync);
   const now = useNow(5_000);
   if (!sync) return null;
+  const age = dataAge(sync, now);
   return (
     <footer className="statusbar" aria-label={t('status.bar')}>
       <span className={`connection connection-${sync.connection}`}>
         <span className="dot" aria-hidden="true" />
         {t(`connection.${sync.connection}`)}
       </span>
-      {DATASET_NAMES.map((d) => (
-        <span key={d} className={sync.datasets[d]?.error ? 'dataset failed' : 'dataset'}>
-          {datasetLine(sync, d, now)}
-        </span>
-      ))}
+      <span className={age.stale ? 'data-age stale' : 'data-age'}>
+        {age.oldest
+          ? t('status.oldest', {
+              age: formatAge(age.oldest.ageMs),
+              dataset: t(DATASET_LABEL[age.oldest.dataset]),
+            })
+          : t('status.noData')}
+      </span>
+      {age.refreshing && <span>{t('status.refreshing')}</span>}
+      {age.errors.length > 0 && <span className="failed">{age.errors.join(' ')}</span>}
       {sync.progress && (
         <span className="progress-inline">
           <progress max={sync.progress.total} value={sync.progress.done} aria-label={sync.progress.label} />
           {t('progress.label', sync.progress)}
         </span>
       )}
+      <details className="status-details">
+        <summary>{t('status.details')}</summary>
+        <ul>
+          {DATASET_NAMES.map((d) => (
+            <li key={d} className={sync.datasets[d]?.error ? 'failed' : undefined}>
+              {datasetLine(sync, d, now)}
+            </li>
+          ))}
+        </ul>
+      </details>
     </footer>
   );
 }

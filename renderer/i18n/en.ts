@@ -95,6 +95,10 @@ const catalogue = {
   'status.withAge': '{status} · {age} ago',
   'status.stale': 'Status may be out of date',
   'status.bar': 'Status',
+  'status.oldest': 'Oldest data {age} old ({dataset})',
+  'status.noData': 'No data yet',
+  'status.refreshing': 'Refreshing…',
+  'status.details': 'Details',
   'connection.online': 'Connected',
   'connection.offline': 'Offline',
   'connection.connecting': 'Connecting…',
@@ -107,8 +111,9 @@ const catalogue = {
   'dataset.never': '{dataset} not loaded yet',
   'dataset.refreshing': '{dataset} refreshing…',
   'dataset.failed': '{dataset}: {error}',
-  'offline.banner': 'Offline since {since} — showing data from {dataAt}',
+  'offline.banner': 'Offline since {since} — showing data from {dataAt} ({age} old)',
   'offline.bannerNoData': 'Offline since {since}',
+  'offline.writesPaused': 'Browsing works; changes wait until the service is back.',
   'progress.label': '{label}: {done} of {total}',
 
   // Devices

@@ -136,17 +136,47 @@ describe('devices screen', () => {
     expect(within(dialog).getByText(/That device no longer exists\. \(1000\)/)).toBeTruthy();
   });
 
-  it('disables writes offline and says why, with the offline banner showing the data age', async () => {
+  it('says offline once, in a banner with the data age; the status bar is one line with the failure once', async () => {
+    const unreachable = { kind: 'network' as const, message: 'Could not reach the service.' };
+    const failed = {
+      fetchedAt: '2026-11-21T10:41:00Z',
+      refreshing: false,
+      error: unreachable,
+      nextRefreshAt: null,
+    };
     await renderApp({
       data,
-      sync: makeSync({ connection: 'offline', offlineSince: '2026-11-21T10:42:00Z' }),
+      sync: makeSync({
+        connection: 'offline',
+        offlineSince: '2026-11-21T10:42:00Z',
+        datasets: { folders: failed, devices: failed, sessions: failed, users: failed },
+      }),
     });
-    expect(screen.getByText(/^Offline since .* — showing data from /)).toBeTruthy();
+    const banner = screen.getByText(/^Offline since .* — showing data from .* \(.* old\)/);
+    expect(banner.getAttribute('role')).toBe('status');
+    // The folder pane does not repeat it: its buttons are off with the reason as tooltip and description.
+    const pane = screen.getByRole('complementary', { name: 'Folders' });
+    const create = within(pane).getByRole('button', { name: 'New folder' });
+    expect(create).toHaveProperty('disabled', true);
+    expect(create.getAttribute('title')).toMatch(/You are offline/);
+    expect(pane.querySelector('p.reason:not(.visually-hidden)')).toBeNull();
+
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    const line = [...bar.children].filter((c) => c.tagName !== 'DETAILS').map((c) => c.textContent);
+    expect(line.filter((text) => text?.includes('Could not reach the service.'))).toHaveLength(1);
+    expect(line.join(' ')).toMatch(/Oldest data .* old \(/);
+    // Per dataset, in the Details popover.
+    const details = bar.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('Devices: Could not reach the service.')).toBeTruthy();
+    expect(within(details).getByText('Users: Could not reach the service.')).toBeTruthy();
+
     fireEvent.click(
       within(screen.getByRole('grid', { name: 'Devices' })).getByRole('row', { name: 'alpha' }),
     );
-    expect(screen.getByRole('button', { name: 'Move to folder…' })).toHaveProperty('disabled', true);
-    expect(screen.getAllByText(/You are offline/).length).toBeGreaterThan(0);
+    const move = screen.getByRole('button', { name: 'Move to folder…' });
+    expect(move).toHaveProperty('disabled', true);
+    expect(move.getAttribute('title')).toMatch(/You are offline/);
   });
 });
 
