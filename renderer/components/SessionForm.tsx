@@ -1,13 +1,21 @@
 // Create or edit a support session. Customer is required; the e-mail is optional (an invitation is sent
 // to it); the planned start defaults to now; without a planned end the code lasts 15 minutes. Times are
-// entered in this computer's local time and sent as UTC.
+// typed on the wall clock of the user's account zone (the zone every other screen shows), labelled with
+// it, and sent as UTC; the machine's zone is used only when the account has none.
 
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import type { KnownLanguage, SupportSession } from '../../shared/model.js';
 import { LANGUAGES } from '../../shared/model.js';
-import { localInputToUtc, parseTimestamp, toLocalInput } from '../domain/time-zone.js';
+import {
+  localOffsetMinutes,
+  parseTimestamp,
+  toZonedInput,
+  zonedInputToUtc,
+  zonedTime,
+  type UtcOffset,
+} from '../domain/time-zone.js';
 import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
@@ -26,26 +34,43 @@ export interface SessionFormValues {
 }
 
 /** Checks the form; returns per-field messages (empty when valid). */
-export function validateSession(v: SessionFormValues): Partial<Record<Field, string>> {
+export function validateSession(
+  v: SessionFormValues,
+  offset: UtcOffset | null = null,
+): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!v.customer.trim()) errors.customer = t('sessions.customerRequired');
   if (v.customerMail.trim() && !EMAIL.test(v.customerMail.trim()))
     errors.customerMail = t('sessions.mailInvalid');
-  const start = localInputToUtc(v.start);
-  const end = v.end ? localInputToUtc(v.end) : null;
+  const start = zonedInputToUtc(v.start, offset);
+  const end = v.end ? zonedInputToUtc(v.end, offset) : null;
   if (start && end && Date.parse(end) <= Date.parse(start))
     errors.plannedEndTime = t('sessions.endBeforeStart');
   return errors;
 }
 
-export function sessionCreatePayload(v: SessionFormValues): InvokeRequest<'sessions:create'> {
+export function sessionCreatePayload(
+  v: SessionFormValues,
+  offset: UtcOffset | null = null,
+): InvokeRequest<'sessions:create'> {
   const payload: InvokeRequest<'sessions:create'> = { customer: v.customer.trim(), language: v.language };
   if (v.customerMail.trim()) payload.customerMail = v.customerMail.trim();
-  const start = localInputToUtc(v.start);
+  const start = zonedInputToUtc(v.start, offset);
   if (start) payload.plannedInitTime = start;
-  const end = v.end ? localInputToUtc(v.end) : null;
+  const end = v.end ? zonedInputToUtc(v.end, offset) : null;
   if (end) payload.plannedEndTime = end;
   return payload;
+}
+
+/** "Times in your account's time zone (GMT+01:00)", plus the machine's clock for the start when it differs. */
+function zoneHint(offset: UtcOffset | null, start: string, now: number): string {
+  const at = parseTimestamp(zonedInputToUtc(start, offset)) ?? new Date(now);
+  const z = zonedTime(at, offset, 'time');
+  if (!offset) return t('sessions.formZoneLocal', { zone: z.zone });
+  const text = t('sessions.formZone', { zone: offset.label });
+  return z.local !== null && offset.minutes !== localOffsetMinutes(at)
+    ? `${text} ${t('sessions.formZoneMachine', { time: z.local })}`
+    : text;
 }
 
 function fieldOf(error: AppError): Field | null {
@@ -61,7 +86,16 @@ function fieldOf(error: AppError): Field | null {
     : null;
 }
 
-export function SessionForm({ session, onClose }: { session?: SupportSession; onClose: () => void }) {
+export function SessionForm({
+  session,
+  offset,
+  onClose,
+}: {
+  session?: SupportSession;
+  /** The user's account zone: the form's times are typed in it. */
+  offset: UtcOffset | null;
+  onClose: () => void;
+}) {
   const { actions, now } = useStores();
   const initialStart = parseTimestamp(session?.plannedInitTime) ?? new Date(now());
   const initialEnd = parseTimestamp(session?.plannedEndTime);
@@ -69,8 +103,8 @@ export function SessionForm({ session, onClose }: { session?: SupportSession; on
     customer: session?.customer ?? '',
     customerMail: session?.customerMail ?? '',
     language: session && typeof session.language === 'string' ? session.language : 'en',
-    start: toLocalInput(initialStart),
-    end: initialEnd ? toLocalInput(initialEnd) : '',
+    start: toZonedInput(initialStart, offset),
+    end: initialEnd ? toZonedInput(initialEnd, offset) : '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -84,7 +118,7 @@ export function SessionForm({ session, onClose }: { session?: SupportSession; on
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateSession(values);
+    const found = validateSession(values, offset);
     setErrors(found);
     if (Object.keys(found).length) {
       const first = Object.keys(found)[0];
@@ -92,7 +126,7 @@ export function SessionForm({ session, onClose }: { session?: SupportSession; on
       return;
     }
     setBusy(true);
-    const payload = sessionCreatePayload(values);
+    const payload = sessionCreatePayload(values, offset);
     const result = session
       ? await actions.updateSession({ id: session.id, ...payload })
       : await actions.createSession(payload);
@@ -163,13 +197,16 @@ export function SessionForm({ session, onClose }: { session?: SupportSession; on
             </select>
           </label>
           {errorFor('language')}
+          <p id="session-zone-hint" className="hint zone-hint">
+            {zoneHint(offset, values.start, now())}
+          </p>
           <label className="field">
             <span>{t('sessions.plannedStart')}</span>
             <input
               id="session-plannedInitTime"
               type="datetime-local"
               value={values.start}
-              aria-describedby={describe('plannedInitTime')}
+              aria-describedby={describe('plannedInitTime', 'session-zone-hint')}
               onChange={(e) => set({ start: e.target.value })}
             />
           </label>
@@ -181,7 +218,7 @@ export function SessionForm({ session, onClose }: { session?: SupportSession; on
               type="datetime-local"
               value={values.end}
               aria-invalid={errors.plannedEndTime ? true : undefined}
-              aria-describedby={describe('plannedEndTime', 'session-end-hint')}
+              aria-describedby={describe('plannedEndTime', 'session-zone-hint session-end-hint')}
               onChange={(e) => set({ end: e.target.value })}
             />
           </label>

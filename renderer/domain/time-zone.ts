@@ -92,3 +92,27 @@ export function toLocalInput(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
+
+const INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A <input type="datetime-local"> value read as a wall clock in `offset` (the user's account zone), as a
+ * UTC timestamp "…Z". Without an offset: the machine's zone (localInputToUtc). Null when unreadable.
+ */
+export function zonedInputToUtc(value: string, offset: UtcOffset | null): string | null {
+  if (!offset) return localInputToUtc(value);
+  const m = INPUT.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const date = new Date(wall - offset.minutes * 60_000);
+  if (Number.isNaN(date.getTime()) || new Date(wall).getUTCDate() !== d) return null;
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The inverse: an instant as a datetime-local value on the wall clock of `offset` (machine's without). */
+export function toZonedInput(at: Date, offset: UtcOffset | null): string {
+  if (!offset) return toLocalInput(at);
+  const shifted = new Date(at.getTime() + offset.minutes * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}

@@ -151,7 +151,7 @@ export function SessionsScreen() {
         </div>
       </section>
       <SessionDetail session={selected} offset={offset} blocked={blocked} />
-      {creating && <SessionForm onClose={() => setCreating(false)} />}
+      {creating && <SessionForm offset={offset} onClose={() => setCreating(false)} />}
     </div>
   );
 }
@@ -159,7 +159,13 @@ export function SessionsScreen() {
 function SessionWhen({ session, offset }: { session: SupportSession; offset: UtcOffset | null }) {
   const at = sessionStart(session);
   if (!at) return <>{t('sessions.noTime')}</>;
-  return <>{zonedTime(at, offset).primary}</>;
+  const z = zonedTime(at, offset);
+  // The zone is named where it is not the machine's: a time without it would read as local.
+  return (
+    <span title={z.local ? t('sessions.localTime', { time: z.local }) : undefined}>
+      {z.local ? t('sessions.timeIn', { time: z.primary, zone: z.zone }) : z.primary}
+    </span>
+  );
 }
 
 function CopyCode({ code }: { code: string }) {
@@ -288,7 +294,9 @@ function SessionDetail({
           </p>
         )}
       </section>
-      {editing === session.id && <SessionForm session={session} onClose={() => setEditing(null)} />}
+      {editing === session.id && (
+        <SessionForm session={session} offset={offset} onClose={() => setEditing(null)} />
+      )}
       {deleting === session.id && (
         <ConfirmDialog
           title={t('sessions.delete')}

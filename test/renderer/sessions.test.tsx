@@ -1,7 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from './render.js';
-import { ADMIN, session } from './fake-bridge.js';
-import { toLocalInput, localInputToUtc } from '../../renderer/domain/time-zone.js';
+import { ADMIN, session, signedIn } from './fake-bridge.js';
+import {
+  localInputToUtc,
+  offsetLabel,
+  toLocalInput,
+  toZonedInput,
+  zonedInputToUtc,
+} from '../../renderer/domain/time-zone.js';
 
 const NOW = Date.parse('2026-11-21T09:30:20Z');
 
@@ -109,5 +115,52 @@ describe('sessions screen', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings[0]).toMatch(/^Ongoing/);
     expect(headings[1]).toMatch(/^paused/);
+  });
+
+  it('reads the form’s times on the account’s clock, not the computer’s, and sends UTC', async () => {
+    // A user zone 5:30 away from this machine's, whatever zone the test runs in.
+    const machine = -new Date(NOW).getTimezoneOffset();
+    const user = machine >= 0 ? machine - 330 : machine + 330;
+    const label = offsetLabel(user);
+    const me = { ...ADMIN, timeZone: `(${label})` };
+    const { bridge } = await renderApp(
+      { auth: signedIn(me), data: { folders: [], devices: [], sessions: [session('s1')], users: [me] } },
+      { now: () => NOW },
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Sessions' }));
+    // The agenda names the zone, since it is not the machine's.
+    expect(screen.getByRole('button', { name: /Customer s1/ }).textContent).toContain(`(${label})`);
+
+    bridge.handle('sessions:create', () => ({ id: 'new1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = screen.getByRole('dialog', { name: 'New support session' });
+    const start = within(dialog).getByLabelText<HTMLInputElement>('Planned start');
+    // "Now" on the account's wall clock.
+    expect(start.value).toBe(new Date(NOW + user * 60_000).toISOString().slice(0, 16));
+    const hint = document.getElementById('session-zone-hint')!;
+    expect(start.getAttribute('aria-describedby')).toContain('session-zone-hint');
+    expect(hint.textContent).toContain(`Times in your account’s time zone (${label}).`);
+    expect(hint.textContent).toContain('on this computer’s clock');
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Customer' }), { target: { value: 'Bob' } });
+    fireEvent.change(start, { target: { value: '2026-11-22T08:15' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create' })));
+    const sent = bridge.callsTo('sessions:create')[0]!.plannedInitTime!;
+    expect(sent).toBe(
+      new Date(Date.UTC(2026, 10, 22, 8, 15) - user * 60_000).toISOString().replace('.000', ''),
+    );
+    // And not what the machine's clock would have made of it.
+    expect(sent).not.toBe(localInputToUtc('2026-11-22T08:15'));
+  });
+
+  it('converts form input in a fixed offset both ways, rejecting impossible dates', () => {
+    const plus1 = { minutes: 60, label: 'GMT+01:00' };
+    const minus330 = { minutes: -210, label: 'GMT-03:30' };
+    expect(zonedInputToUtc('2026-11-21T10:30', plus1)).toBe('2026-11-21T09:30:00Z');
+    expect(zonedInputToUtc('2026-11-21T22:00', minus330)).toBe('2026-11-22T01:30:00Z');
+    expect(zonedInputToUtc('2026-02-30T10:00', plus1)).toBeNull();
+    expect(zonedInputToUtc('nonsense', plus1)).toBeNull();
+    expect(toZonedInput(new Date('2026-11-22T01:30:00Z'), minus330)).toBe('2026-11-21T22:00');
+    expect(toZonedInput(new Date('2026-11-21T23:30:00Z'), plus1)).toBe('2026-11-22T00:30');
   });
 });
