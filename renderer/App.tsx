@@ -2,6 +2,7 @@
 // toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
 
 import { useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { formatError, t } from './i18n/index.js';
 import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
@@ -46,10 +47,12 @@ function useGlobalShortcuts() {
         return;
       }
       if ((mod && e.key.toLowerCase() === 'f') || (e.key === '/' && !isTyping(e.target) && !mod)) {
+        // Only this key is held back (no "/" typed, no browser find); focus moves before the next key
+        // arrives, so what is typed right after "/" lands in the search box. Rendering the devices screen
+        // synchronously makes the box exist now, not a frame later.
         e.preventDefault();
-        stores.uiActions.setScreen('devices');
-        // The search box exists once the devices screen has rendered.
-        requestAnimationFrame(() => document.getElementById(SEARCH_INPUT_ID)?.focus());
+        flushSync(() => stores.uiActions.setScreen('devices'));
+        document.getElementById(SEARCH_INPUT_ID)?.focus();
         return;
       }
       if (e.altKey && !mod && /^[1-4]$/.test(e.key)) {

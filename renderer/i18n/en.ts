@@ -290,7 +290,9 @@ const catalogue = {
   'shortcuts.refresh': 'F5 or Ctrl+R: refresh',
   'shortcuts.selectAll': 'Ctrl+A in the table: select all shown',
   'shortcuts.move': 'M in the table: move the selected devices',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3: devices, sessions, users',
+  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: devices, sessions, users, settings',
+  'shortcuts.sort': 'In the table’s header row: Left/Right choose a column, Enter sorts by it',
+  'shortcuts.editAlias': 'F2 in the table: edit the alias; Escape: clear the selection',
 
   'toasts.region': 'Notifications',
 } as const satisfies Record<string, string | PluralMessage>;

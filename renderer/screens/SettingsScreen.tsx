@@ -85,6 +85,8 @@ export function SettingsScreen() {
           <li>{t('shortcuts.refresh')}</li>
           <li>{t('shortcuts.selectAll')}</li>
           <li>{t('shortcuts.move')}</li>
+          <li>{t('shortcuts.editAlias')}</li>
+          <li>{t('shortcuts.sort')}</li>
           <li>{t('shortcuts.sections')}</li>
         </ul>
         <p className="hint">{t('settings.version', { version })}</p>
