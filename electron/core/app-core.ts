@@ -120,6 +120,13 @@ const KEYCHAIN_MISSING: AppError = {
     'You can continue for this run only (you will sign in again after quitting).',
 };
 
+const SAVED_SIGN_IN_MISSING: AppError = {
+  kind: 'keychain',
+  message:
+    "Your saved sign-in was not found in this computer's keychain (it may have been removed or reset), " +
+    'so you need to sign in again. The offline copy of that account was removed with it.',
+};
+
 export function createAppCore(options: AppCoreOptions): AppCore {
   return new Core(options);
 }
@@ -151,6 +158,7 @@ class Core implements AppCore {
   #cache: OfflineCache | null = null;
   #cacheTimer: TimerHandle | null = null;
   #cacheSaving: Promise<void> = Promise.resolve();
+  #notifiedSaving: Promise<void> = Promise.resolve();
   #freshSinceCache = new Set<DatasetName>();
   #memory: SchedulerMemory = emptyMemory();
   #reminderTimer: TimerHandle | null = null;
@@ -261,7 +269,17 @@ class Core implements AppCore {
       });
       return;
     }
-    if (!credentials) return; // the entry was removed outside the app: sign in again
+    if (!credentials) {
+      // The entry was removed outside the app (keychain reset, another tool, a new login keyring). Without
+      // its secrets the account cannot be resumed; its record and offline copy are left from a sign-in that
+      // no longer exists, so they go too (a copy nobody can refresh or sign out of would linger on disk).
+      this.#log.warn('saved sign-in not found in the keychain: signed out');
+      await this.#accounts.clear().catch(() => {});
+      await new OfflineCache(this.#o.dataDir, record.baseUrl, record.userId).clear().catch(() => {});
+      await this.#notified.clear().catch(() => {});
+      this.#setAuth({ ...this.#signedOut(), error: SAVED_SIGN_IN_MISSING });
+      return;
+    }
     const cache = new OfflineCache(this.#o.dataDir, record.baseUrl, record.userId);
     const loaded = await cache.load();
     const cachedUser = loaded.status === 'loaded' ? loaded.picture.currentUser : null;
@@ -290,6 +308,7 @@ class Core implements AppCore {
       await this.#saveCache();
     }
     await this.#cacheSaving;
+    await this.#notifiedSaving;
     await this.#decoder?.close();
     this.#sinks.clear();
     this.#trayListeners.clear();
@@ -554,6 +573,7 @@ class Core implements AppCore {
     if (this.#cacheTimer !== null) this.#clock.clearTimeout(this.#cacheTimer);
     this.#cacheTimer = null;
     await this.#cacheSaving;
+    await this.#notifiedSaving; // a save still under way would write the memory back after the clear
     if (forget && account) {
       try {
         await account.vault.remove(vaultAccount(account.baseUrl, account.user.id));
@@ -667,8 +687,11 @@ class Core implements AppCore {
     const result = evaluateSessions(this.#picture.list('sessions'), this.#memory, this.#settings, now);
     this.#memory = result.memory;
     if (result.dirty) {
-      void this.#notified
-        .save(accountKey(account.baseUrl, account.user.id), result.memory)
+      // Chained and awaited by dispose(): a restart right after a notice must find it remembered.
+      const key = accountKey(account.baseUrl, account.user.id);
+      const memory = result.memory;
+      this.#notifiedSaving = this.#notifiedSaving
+        .then(() => this.#notified.save(key, memory))
         .catch((error) => this.#log.warn('notified sessions not saved', { error }));
     }
     for (const notice of result.notices) {

@@ -153,6 +153,41 @@ describe('restart and sign-out', () => {
   });
 });
 
+describe('keychain entry gone between runs', () => {
+  it('says the saved sign-in was not found, and removes the stale account record and offline copy', async () => {
+    const h = await harness();
+    await h.signIn();
+    await h.saveCache();
+    await h.dispose();
+    // Removed outside the app (keychain reset, another tool) while it was closed.
+    expect(await h.vault.remove(vaultAccount(BASE_URL, '1'))).toBe(true);
+    const calls = h.service.calls.length;
+    const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
+    const state = auth(again);
+    expect(state).toMatchObject({
+      status: 'signed-out',
+      keychainAvailable: true,
+      error: { kind: 'keychain' },
+    });
+    const message = (state as Extract<AuthState, { status: 'signed-out' }>).error!.message;
+    expect(message).toMatch(/not found in this computer's keychain/);
+    expect(message).toMatch(/sign in again/);
+    expect(message).toMatch(/offline copy .* removed/);
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    expect(readdirSync(path.join(h.dataDir, 'accounts'))).toEqual([]);
+    expect(again.core.snapshot().data.devices).toEqual([]);
+    expect(h.service.calls.length).toBe(calls); // nothing was sent without secrets
+    // The next restart is a plain signed-out start: the notice was said once.
+    const third = await again.restart();
+    harnesses.push(third);
+    expect(auth(third)).toEqual({
+      status: 'signed-out',
+      defaults: expect.anything(),
+      keychainAvailable: true,
+    });
+  });
+});
+
 describe('without a keychain', () => {
   it('says so plainly, refuses to pretend, and works for this run only with memoryOnly', async () => {
     const h = await harness({ vault: new MissingVault() });
