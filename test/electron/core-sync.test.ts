@@ -85,7 +85,12 @@ describe('polling and diffs', () => {
     const sessionsCalls = () => h.service.count('listSessions');
     const start = sessionsCalls();
     h.core.setWindowActivity({ visible: true, focused: true });
-    await h.clock.advance(POLL_INTERVALS.foreground.sessions);
+    // In front, sessions every 15 s (the "sessions often, ~15 s"); devices faster than in the tray.
+    expect(POLL_INTERVALS.foreground.sessions).toBe(15_000);
+    expect(POLL_INTERVALS.foreground.devices).toBeLessThan(POLL_INTERVALS.background.devices);
+    await h.clock.advance(15_000 - 1);
+    expect(sessionsCalls()).toBe(start);
+    await h.clock.advance(1);
     expect(sessionsCalls()).toBe(start + 1);
 
     h.core.setWindowActivity({ visible: false, focused: false });
