@@ -5,11 +5,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
-import { app, clipboard, ipcMain, powerMonitor, session, shell } from 'electron';
+import { Menu, app, clipboard, ipcMain, powerMonitor, session, shell } from 'electron';
 import type { AuthState, SessionNotice } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
+import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from './external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
 import { createNotifier } from './notifications.js';
@@ -112,6 +113,8 @@ export function runElectronApp(createCore: CoreFactory): void {
   });
 
   void app.whenReady().then(async () => {
+    const menu = applicationMenuTemplate(process.platform, PRODUCT_NAME);
+    Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
     hardenSession(session.defaultSession);
     const c = await createCore({
       dataDir: app.getPath('userData'),

@@ -3,6 +3,8 @@
 // renderer file), then WHAT (dispatchInvoke validates the payload against the contract's schema). A call
 // that fails the first check is refused as data and never reaches the core.
 
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { InvokeHandlers, IpcResult } from '../../shared/ipc/contract.js';
 import { INVOKE_CHANNELS } from '../../shared/ipc/contract.js';
@@ -15,25 +17,43 @@ export interface TrustedRenderer {
   url: string;
 }
 
-export function isTrustedSender(event: IpcMainInvokeEvent, trusted: TrustedRenderer): boolean {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  trusted: TrustedRenderer,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
   const contents = trusted.webContents();
   if (!contents || event.sender !== contents) return false;
   const frame = event.senderFrame;
   // Only the top frame: the renderer has no iframes, and a frame that appeared anyway is not ours.
   if (!frame || frame !== contents.mainFrame) return false;
-  let sender: URL;
-  let expected: URL;
+  const windows = platform === 'win32';
+  const sender = rendererFile(frame.url, windows);
+  const expected = rendererFile(trusted.url, windows);
+  return sender !== null && sender === expected;
+}
+
+/**
+ * The file a file: URL shows, as the OS names it: URL pathnames differ for one file (percent-encoding of
+ * spaces and non-ASCII letters, `C:` vs `c:`, `%5C` vs `/`), paths do not. Windows paths compare without
+ * case, as NTFS does. Anything but a local file (another scheme, a UNC host elsewhere) is null.
+ */
+function rendererFile(url: string, windows: boolean): string | null {
+  let parsed: URL;
   try {
-    sender = new URL(frame.url);
-    expected = new URL(trusted.url);
+    parsed = new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  return (
-    sender.protocol === 'file:' &&
-    sender.protocol === expected.protocol &&
-    sender.pathname === expected.pathname
-  );
+  if (parsed.protocol !== 'file:') return null;
+  parsed.search = '';
+  parsed.hash = '';
+  try {
+    const file = fileURLToPath(parsed, { windows });
+    return windows ? path.win32.normalize(file).toLowerCase() : path.posix.normalize(file);
+  } catch {
+    return null;
+  }
 }
 
 const REFUSED: IpcResult<never> = {

@@ -13,7 +13,7 @@ import type { EventChannel, InvokeChannel } from '../../shared/ipc/contract.js' 
   'resolution-mode': 'import',
 };
 
-const INVOKE: readonly InvokeChannel[] = [
+const INVOKE = [
   'app:snapshot',
   'auth:begin',
   'auth:complete',
@@ -33,20 +33,22 @@ const INVOKE: readonly InvokeChannel[] = [
   'settings:update',
   'notifications:pause',
   'window:activity',
-];
-const EVENTS: readonly EventChannel[] = [
+] as const satisfies readonly InvokeChannel[];
+const EVENTS = [
   'auth:state',
   'sync:state',
   'data:change',
   'settings:state',
   'notify:sessions',
   'ui:focus-session',
-];
+] as const satisfies readonly EventChannel[];
 
-// Compile-time proof that no channel of the contract is missing above.
-type Missing<All, Listed> = Exclude<All, Listed>;
-const _allInvoke: Missing<InvokeChannel, (typeof INVOKE)[number]> extends never ? true : never = true;
-const _allEvents: Missing<EventChannel, (typeof EVENTS)[number]> extends never ? true : never = true;
+// Compile-time proof that the lists above are exactly the contract's: `satisfies` refuses a channel the
+// contract does not have, SameSet refuses a contract channel missing here. The lists must keep their
+// literal types (as const) for this to mean anything: a list typed InvokeChannel[] covers every channel.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _allInvoke: SameSet<InvokeChannel, (typeof INVOKE)[number]> = true;
+const _allEvents: SameSet<EventChannel, (typeof EVENTS)[number]> = true;
 void _allInvoke;
 void _allEvents;
 

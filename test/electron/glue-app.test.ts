@@ -6,6 +6,7 @@ import config from '../../build/electron-builder.config.js';
 import type { CoreContext } from '../../electron/glue/app.js';
 import {
   BrowserWindow,
+  Menu,
   Notification,
   Tray,
   app,
@@ -37,6 +38,11 @@ beforeAll(async () => {
 it('gives Windows the same AppUserModelID as the installer, and sandboxes every renderer', () => {
   expect(app.appUserModelId).toBe(config.appId);
   expect(app.calls).toContain('enableSandbox');
+});
+
+it("replaces Electron's default menu (Reload, DevTools) with none on Windows and Linux", () => {
+  expect(process.platform).not.toBe('darwin');
+  expect(Menu.applicationMenu).toBeNull();
 });
 
 it('loads the built renderer with the compiled preload, from the app folder', () => {

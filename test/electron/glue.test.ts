@@ -23,6 +23,7 @@ const { buildTrayMenu, trayIconName, trayTooltip, TRAY_SESSION_LIMIT } =
   await import('../../electron/glue/tray-menu.js');
 const { createNotifier } = await import('../../electron/glue/notifications.js');
 const { accountOrigins } = await import('../../electron/glue/app.js');
+const { applicationMenuTemplate } = await import('../../electron/glue/app-menu.js');
 
 const RENDERER_URL = 'file:///opt/support-console/resources/app.asar/dist/renderer/index.html';
 
@@ -233,6 +234,96 @@ describe('IPC', () => {
   });
 });
 
+describe('IPC sender file comparison', () => {
+  function trustedBy(rendererUrl: string, senderUrl: string, platform: NodeJS.Platform) {
+    const contents = new StubWebContents();
+    contents.mainFrame.url = senderUrl;
+    const event = { sender: contents, senderFrame: contents.mainFrame } as unknown as IpcMainInvokeEvent;
+    return isTrustedSender(
+      event,
+      { url: rendererUrl, webContents: () => contents as unknown as WebContents },
+      platform,
+    );
+  }
+
+  it('Windows: the same file whatever the drive letter case, encoding or letter case of the path', () => {
+    // What pathToFileURL gives for C:\Program Files\Support Console\resources\app.asar\…
+    const ours = 'file:///C:/Program%20Files/Support%20Console/resources/app.asar/dist/renderer/index.html';
+    for (const sender of [
+      ours,
+      'file:///c:/Program%20Files/Support%20Console/resources/app.asar/dist/renderer/index.html',
+      'file:///C:/Program Files/Support Console/resources/app.asar/dist/renderer/index.html',
+      'file:///C:/PROGRAM%20FILES/support%20console/Resources/APP.ASAR/dist/renderer/INDEX.HTML#/devices',
+      'file:///C:/Program%20Files/Support%20Console/resources/app.asar/dist/renderer/%69ndex.html',
+    ]) {
+      expect(trustedBy(ours, sender, 'win32'), sender).toBe(true);
+    }
+    for (const sender of [
+      'file:///D:/Program%20Files/Support%20Console/resources/app.asar/dist/renderer/index.html',
+      'file:///C:/Users/Public/Downloads/index.html',
+      'file://evil-server/share/dist/renderer/index.html',
+      'https://evil.example/dist/renderer/index.html',
+    ]) {
+      expect(trustedBy(ours, sender, 'win32'), sender).toBe(false);
+    }
+  });
+
+  it('macOS and Linux: encoding does not matter, letter case does (another file)', () => {
+    const ours =
+      'file:///Applications/Support%20Console.app/Contents/Resources/app.asar/dist/renderer/index.html';
+    expect(
+      trustedBy(
+        ours,
+        'file:///Applications/Support Console.app/Contents/Resources/app.asar/dist/renderer/%69ndex.html',
+        'darwin',
+      ),
+    ).toBe(true);
+    expect(
+      trustedBy(
+        ours,
+        'file:///Applications/Support%20Console.app/Contents/Resources/app.asar/dist/renderer/INDEX.html',
+        'linux',
+      ),
+    ).toBe(false);
+    expect(trustedBy(ours, 'file://evil-server/Applications/x/index.html', 'linux')).toBe(false);
+  });
+});
+
+describe('application menu', () => {
+  const roles = (items: MenuItemConstructorOptions[]): string[] =>
+    items.flatMap((i) => [
+      ...(i.role ? [i.role] : []),
+      ...(Array.isArray(i.submenu) ? roles(i.submenu) : []),
+    ]);
+
+  it('macOS: the app menu and Edit (so copy and paste work), no reload and no developer tools', () => {
+    const menu = applicationMenuTemplate('darwin', 'Support Console')!;
+    expect(menu.map((m) => m.label)).toEqual(['Support Console', 'Edit']);
+    expect(roles(menu)).toEqual([
+      'about',
+      'hide',
+      'hideOthers',
+      'unhide',
+      'quit',
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'selectAll',
+    ]);
+    const text = JSON.stringify(menu).toLowerCase();
+    for (const unwanted of ['reload', 'devtools', 'viewmenu', 'togglefullscreen']) {
+      expect(text).not.toContain(unwanted);
+    }
+  });
+
+  it('Windows and Linux: no menu at all', () => {
+    expect(applicationMenuTemplate('win32', 'Support Console')).toBeNull();
+    expect(applicationMenuTemplate('linux', 'Support Console')).toBeNull();
+  });
+});
+
 describe('tray menu', () => {
   const session = (id: string, code: string | null, customer: string | null = `Customer ${id}`) => ({
     id,
@@ -430,5 +521,46 @@ describe('preload (compiled as the sandbox loads it)', () => {
     expect(seen).toEqual([{ status: 'signed-out' }]);
     for (const off of offs) off();
     expect([...listeners.values()].every((s) => s.size === 0)).toBe(true);
+  });
+
+  describe('compile-time channel check', () => {
+    const preloadPath = path.join(import.meta.dirname, '../../electron/glue/preload.cts');
+    const parsed = new Map<string, ts.SourceFile | undefined>();
+    // Type-checks the preload as tsc -p electron would, with its text replaced by `edit(text)`.
+    async function typeErrors(edit: (text: string) => string): Promise<string[]> {
+      const original = await readFile(preloadPath, 'utf8');
+      const config = ts.getParsedCommandLineOfConfigFile(
+        path.join(import.meta.dirname, '../../electron/tsconfig.json'),
+        {},
+        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+      )!;
+      const host = ts.createCompilerHost(config.options);
+      const read = host.readFile.bind(host);
+      host.readFile = (file) => (path.resolve(file) === preloadPath ? edit(original) : read(file));
+      const getSource = host.getSourceFile.bind(host);
+      host.getSourceFile = (file, language, onError) => {
+        if (path.resolve(file) === preloadPath) return ts.createSourceFile(file, edit(original), language);
+        // The contract, electron's and Node's types parse once for all the variants.
+        let source = parsed.get(file);
+        if (!source) parsed.set(file, (source = getSource(file, language, onError)));
+        return source;
+      };
+      const program = ts.createProgram([preloadPath], config.options, host);
+      return ts
+        .getPreEmitDiagnostics(program, program.getSourceFile(preloadPath))
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    }
+
+    it('passes as written, and fails when a contract channel is left out or a foreign one added', async () => {
+      expect(await typeErrors((t) => t)).toEqual([]);
+      const dropInvoke = await typeErrors((t) => t.replace("  'folders:rename',\n", ''));
+      expect(dropInvoke.join('\n')).toMatch(/_allInvoke|not assignable to type 'false'/);
+      const dropEvent = await typeErrors((t) => t.replace("  'data:change',\n", ''));
+      expect(dropEvent.join('\n')).toMatch(/not assignable to type 'false'/);
+      const foreign = await typeErrors((t) =>
+        t.replace("  'window:activity',\n", "  'window:activity',\n  'shell:exec',\n"),
+      );
+      expect(foreign.join('\n')).toMatch(/shell:exec/);
+    }, 30_000);
   });
 });

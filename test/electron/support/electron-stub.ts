@@ -219,6 +219,11 @@ export class Tray extends StubEmitter {
 
 export const Menu = {
   buildFromTemplate: (template: unknown[]) => ({ template }),
+  /** undefined: never set, so Electron would install its default menu (Reload, DevTools…). */
+  applicationMenu: undefined as unknown,
+  setApplicationMenu(menu: unknown) {
+    Menu.applicationMenu = menu;
+  },
 };
 
 export const powerMonitor = new StubEmitter();
