@@ -20,8 +20,13 @@ if stale dist/renderer/index.html renderer shared vite.config.ts; then
   echo "Building the renderer…"
   npx vite build --logLevel warn
 fi
-if stale dist/electron/electron/main.js electron shared; then
+# tsc -p … --incremental leaves an output file alone when its text did not change, so main.js's time says
+# nothing about when the main process was last built: a stamp touched after each successful build does.
+MAIN_STAMP=dist/electron/.built
+if [ ! -f dist/electron/electron/main.js ] ||
+  stale "$MAIN_STAMP" electron shared tsconfig.base.json; then
   echo "Building the main process…"
   npx tsc -p electron/tsconfig.build.json
+  touch "$MAIN_STAMP"
 fi
 exec node --import tsx scripts/start-app.ts "$@"
