@@ -2,6 +2,9 @@
 // build/resources/icon.png  512 px, electron-builder's source for .ico/.icns/Linux icons
 // build/tray/app.png        256 px, the window icon
 // build/tray/tray-<state>.png  32 px, one per tray state: a headset-blue disc for the app, with a status dot
+// build/tray/tray-<state>Template.png (16 px) and …Template@2x.png (32 px): the macOS menu bar's versions.
+//   macOS draws menu-bar icons itself from a template image (black + alpha, the name ending in Template),
+//   so they follow light and dark menu bars; colour there is wrong. The state shows in the shape instead.
 // The output is committed; rerun after changing the drawing.
 /* global console */
 import { Buffer } from 'node:buffer';
@@ -86,5 +89,29 @@ writeFileSync(path.join(here, 'resources/icon.png'), png(512, drawIcon(null)));
 writeFileSync(path.join(here, 'tray/app.png'), png(256, drawIcon(null)));
 for (const [state, colour] of Object.entries(STATE_COLOURS)) {
   writeFileSync(path.join(here, `tray/tray-${state}.png`), png(32, drawIcon(colour)));
+}
+/** Black + alpha: the headset alone; signed out faint, offline cut by a slash, ongoing with a solid dot. */
+function drawTemplate(state) {
+  const black = (alpha) => [0, 0, 0, Math.round(alpha * 255)];
+  return (u, v) => {
+    const dx = u - 0.5;
+    const dy = v - 0.5;
+    const r = Math.hypot(dx, dy);
+    if (state === 'ongoing' && Math.hypot(u - 0.8, v - 0.8) < 0.18) return black(1);
+    if (state === 'offline') {
+      const d = Math.abs(u - v); // distance from the diagonal, top-left to bottom-right
+      if (d < 0.07) return black(1);
+      if (d < 0.15) return [0, 0, 0, 0]; // a gap either side keeps the slash readable
+    }
+    const arc = r > 0.3 && r < 0.4 && dy < 0.06;
+    const earL = Math.abs(dx + 0.35) < 0.1 && dy > -0.02 && dy < 0.26;
+    const earR = Math.abs(dx - 0.35) < 0.1 && dy > -0.02 && dy < 0.26;
+    if (!(arc || earL || earR)) return [0, 0, 0, 0];
+    return black(state === 'signed-out' ? 0.45 : 1);
+  };
+}
+for (const state of Object.keys(STATE_COLOURS)) {
+  writeFileSync(path.join(here, `tray/tray-${state}Template.png`), png(16, drawTemplate(state)));
+  writeFileSync(path.join(here, `tray/tray-${state}Template@2x.png`), png(32, drawTemplate(state)));
 }
 console.log('icons written');

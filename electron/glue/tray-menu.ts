@@ -23,6 +23,14 @@ export function trayIconName(state: TrayState): TrayIconName {
   return state.ongoing.length > 0 ? 'ongoing' : 'online';
 }
 
+/**
+ * The icon file for a state. macOS: the template image (black + alpha, named *Template.png, with a @2x
+ * beside it that nativeImage picks up), which the menu bar tints for light and dark; elsewhere the colour one.
+ */
+export function trayIconFile(state: TrayState, platform: NodeJS.Platform): string {
+  return `tray-${trayIconName(state)}${platform === 'darwin' ? 'Template' : ''}.png`;
+}
+
 export function trayTooltip(state: TrayState, now: Date = new Date()): string {
   const parts = ['Support Console'];
   if (state.status === 'signed-out') parts.push('signed out');

@@ -4,11 +4,16 @@ import path from 'node:path';
 import { Menu, Tray, nativeImage } from 'electron';
 import type { HostedCore } from '../core-port.js';
 import type { TrayActions } from './tray-menu.js';
-import { buildTrayMenu, trayIconName, trayTooltip } from './tray-menu.js';
+import { buildTrayMenu, trayIconFile, trayTooltip } from './tray-menu.js';
 
-export function createTray(core: HostedCore, iconDir: string, actions: TrayActions): { destroy(): void } {
-  const image = (state: Parameters<typeof trayIconName>[0]) =>
-    nativeImage.createFromPath(path.join(iconDir, `tray-${trayIconName(state)}.png`));
+export function createTray(
+  core: HostedCore,
+  iconDir: string,
+  actions: TrayActions,
+  platform: NodeJS.Platform = process.platform,
+): { destroy(): void } {
+  const image = (state: Parameters<typeof trayIconFile>[0]) =>
+    nativeImage.createFromPath(path.join(iconDir, trayIconFile(state, platform)));
   const initial = core.trayState();
   const tray = new Tray(image(initial));
   const render = (state: typeof initial) => {

@@ -19,7 +19,7 @@ const { mainWindowOptions, createMainWindow, hardenSession, ALLOWED_PERMISSIONS 
   await import('../../electron/glue/window.js');
 const { isAllowedExternalUrl } = await import('../../electron/glue/external-links.js');
 const { registerInvokeHandlers, isTrustedSender } = await import('../../electron/glue/ipc-main.js');
-const { buildTrayMenu, trayIconName, trayTooltip, TRAY_SESSION_LIMIT } =
+const { buildTrayMenu, trayIconFile, trayIconName, trayTooltip, TRAY_SESSION_LIMIT } =
   await import('../../electron/glue/tray-menu.js');
 const { createNotifier } = await import('../../electron/glue/notifications.js');
 const { accountOrigins } = await import('../../electron/glue/app.js');
@@ -433,6 +433,70 @@ describe('tray menu', () => {
     expect(
       trayIconName({ status: 'online', ongoing: [], upcoming: many, notificationsPausedUntil: null }),
     ).toBe('online');
+  });
+});
+
+describe('tray icon files', () => {
+  const iconDir = path.join(import.meta.dirname, '../../build/tray');
+  const states: TrayState[] = [
+    { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil: null },
+    { status: 'online', ongoing: [], upcoming: [], notificationsPausedUntil: null },
+    { status: 'offline', ongoing: [], upcoming: [], notificationsPausedUntil: null },
+    {
+      status: 'online',
+      ongoing: [{ id: '1', code: '1', customer: null, plannedInitTime: null, initTime: null }],
+      upcoming: [],
+      notificationsPausedUntil: null,
+    },
+  ];
+
+  /** Width, height and whether every pixel is black (any alpha), from the PNG itself. */
+  async function inspect(file: string) {
+    const data = await readFile(file);
+    const width = data.readUInt32BE(16);
+    const height = data.readUInt32BE(20);
+    expect(data[25], `${file} is RGBA`).toBe(6);
+    const { inflateSync } = await import('node:zlib');
+    let idat = Buffer.alloc(0);
+    for (let at = 8; at < data.length;) {
+      const length = data.readUInt32BE(at);
+      const type = data.toString('latin1', at + 4, at + 8);
+      if (type === 'IDAT') idat = Buffer.concat([idat, data.subarray(at + 8, at + 8 + length)]);
+      at += 12 + length;
+    }
+    const raw = inflateSync(idat);
+    let allBlack = true;
+    let opaque = 0;
+    for (let y = 0; y < height; y++) {
+      expect(raw[y * (width * 4 + 1)], 'filter none').toBe(0);
+      for (let x = 0; x < width; x++) {
+        const o = y * (width * 4 + 1) + 1 + x * 4;
+        if (raw[o + 3]! > 0) {
+          opaque++;
+          if (raw[o]! !== 0 || raw[o + 1]! !== 0 || raw[o + 2]! !== 0) allBlack = false;
+        }
+      }
+    }
+    return { width, height, allBlack, opaque };
+  }
+
+  it('macOS: a black-and-alpha template per state, 16 px with a 32 px @2x; elsewhere the colour icon', async () => {
+    const seen = new Set<string>();
+    for (const state of states) {
+      const mac = trayIconFile(state, 'darwin');
+      expect(mac).toMatch(/^tray-[a-z-]+Template\.png$/);
+      seen.add(mac);
+      const one = await inspect(path.join(iconDir, mac));
+      const two = await inspect(path.join(iconDir, mac.replace('.png', '@2x.png')));
+      expect([one.width, one.height, two.width, two.height]).toEqual([16, 16, 32, 32]);
+      expect(one.allBlack && two.allBlack).toBe(true);
+      expect(one.opaque).toBeGreaterThan(0);
+      for (const platform of ['win32', 'linux'] as const) {
+        expect(trayIconFile(state, platform)).toBe(`tray-${trayIconName(state)}.png`);
+        expect((await inspect(path.join(iconDir, trayIconFile(state, platform)))).allBlack).toBe(false);
+      }
+    }
+    expect(seen.size).toBe(4); // each state looks different
   });
 });
 

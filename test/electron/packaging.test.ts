@@ -122,6 +122,9 @@ describe('app.asar', () => {
       '/build/tray/tray-signed-out.png',
       '/build/tray/tray-offline.png',
       '/build/tray/tray-ongoing.png',
+      '/build/tray/tray-onlineTemplate.png',
+      '/build/tray/tray-onlineTemplate@2x.png',
+      '/build/tray/tray-offlineTemplate.png',
     ]) {
       expect(files, f).toContain(f);
     }
