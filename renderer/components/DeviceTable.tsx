@@ -49,15 +49,16 @@ export function statusAge(
   d: Device,
   fetchedAt: string | null,
   now: number,
-): { text: string; stale: boolean; at: Date | null } {
+): { text: string; age: string | null; stale: boolean; at: Date | null } {
   const own = parseTimestamp(d.lastRefresh);
   const at = own ?? parseTimestamp(fetchedAt);
   const name = statusName(d.status);
-  if (!at) return { text: name, stale: false, at: null };
+  if (!at) return { text: name, age: null, stale: false, at: null };
   const age = now - at.getTime();
   const claimsPresence = d.status === 'online' || d.status === 'busy';
   return {
     text: t('status.withAge', { status: name, age: formatAge(age) }),
+    age: t('age.ago', { age: formatAge(age) }),
     stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
     at,
   };
@@ -286,7 +287,8 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
                 title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
               >
                 <span className="dot" aria-hidden="true" />
-                {status.text}
+                <span className="status-name">{statusName(d.status)}</span>{' '}
+                {status.age && <span className="status-age">· {status.age}</span>}
                 {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
               </div>
               <div role="gridcell" className="cell" title={d.os ? enumValue(d.os) : undefined}>

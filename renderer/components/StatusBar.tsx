@@ -21,6 +21,8 @@ const DATASET_LABEL = {
  * one, at its fetch), so a slow-polled dataset (users every 5 min) is not stale just for being 4 min old.
  */
 export const DATASET_STALE_AFTER_MS = 5 * 60_000;
+/** Below this, every dataset is simply "up to date" (ages of seconds are noise). */
+const UP_TO_DATE_MS = 60_000;
 
 export function datasetLine(sync: SyncState, dataset: DatasetName, now: number): string {
   const status = sync.datasets[dataset];
@@ -72,12 +74,14 @@ export function StatusBar() {
         {t(`connection.${sync.connection}`)}
       </span>
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
-        {age.oldest
-          ? t('status.oldest', {
-              age: formatAge(age.oldest.ageMs),
-              dataset: t(DATASET_LABEL[age.oldest.dataset]),
-            })
-          : t('status.noData')}
+        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale
+          ? t('status.upToDate')
+          : age.oldest
+            ? t('status.oldest', {
+                age: formatAge(age.oldest.ageMs),
+                dataset: t(DATASET_LABEL[age.oldest.dataset]),
+              })
+            : t('status.noData')}
       </span>
       {age.refreshing && <span>{t('status.refreshing')}</span>}
       {age.errors.length > 0 && <span className="failed">{age.errors.join(' ')}</span>}

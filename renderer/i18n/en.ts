@@ -97,6 +97,7 @@ const catalogue = {
   'status.bar': 'Status',
   'status.oldest': 'Oldest data {age} old ({dataset})',
   'status.noData': 'No data yet',
+  'status.upToDate': 'Data up to date',
   'status.refreshing': 'Refreshing…',
   'status.details': 'Details',
   'connection.online': 'Connected',

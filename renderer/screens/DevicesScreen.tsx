@@ -38,7 +38,7 @@ export function DevicesScreen() {
   }
 
   return (
-    <div className={hasSelection ? 'devices-screen with-detail' : 'devices-screen'}>
+    <div className="devices-screen">
       <FolderPane />
       <section className="device-main" aria-labelledby="devices-title">
         <div className="toolbar">
@@ -60,6 +60,9 @@ export function DevicesScreen() {
               </button>
             ))}
           </div>
+          <span className="shown" aria-live="polite">
+            {t('devices.shown', { count: view.rows.length })}
+          </span>
         </div>
         <div className="toolbar filters">
           <label className="search">
@@ -111,13 +114,14 @@ export function DevicesScreen() {
             />
             <span>{t('devices.includeSub')}</span>
           </label>
-          <span className="shown" aria-live="polite">
-            {t('devices.shown', { count: view.rows.length })}
-          </span>
         </div>
-        <DeviceTable onEditAlias={editAlias} />
+        {/* The detail pane sits beside the grid, under the toolbars: docked on wide screens, floating over
+            the grid's right side below 1600 px, so the filters stay in reach while a device is open. */}
+        <div className="grid-area">
+          <DeviceTable onEditAlias={editAlias} />
+          {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
+        </div>
       </section>
-      {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
       <MoveDevicesDialog />
     </div>
   );

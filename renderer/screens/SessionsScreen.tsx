@@ -159,7 +159,7 @@ export function SessionsScreen() {
 function SessionWhen({ session, offset }: { session: SupportSession; offset: UtcOffset | null }) {
   const at = sessionStart(session);
   if (!at) return <>{t('sessions.noTime')}</>;
-  const z = zonedTime(at, offset);
+  const z = zonedTime(at, offset, 'compact');
   // The zone is named where it is not the machine's: a time without it would read as local.
   return (
     <span title={z.local ? t('sessions.localTime', { time: z.local }) : undefined}>
