@@ -1,9 +1,9 @@
-// The renderer's Content Security Policy, one string for both hosts: the browser host sends it as a header,
-// the Electron glue adds it to responses, and renderer/index.html carries the same policy in a meta tag
+// The renderer's Content Security Policy, one definition for both hosts: the browser host sends it as a
+// header, the Electron glue adds it to responses, and renderer/index.html carries the meta form
 // (test/electron/browser-host.test.ts keeps the two equal). connect-src 'self' is what lets the browser
 // host's renderer reach /ipc and /events and nothing else.
 
-export const CONTENT_SECURITY_POLICY = [
+const DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -12,5 +12,13 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+];
+
+/** The policy in renderer/index.html's meta tag (Electron loads the renderer from file://, without headers). */
+export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+
+/**
+ * The policy sent as a header. frame-ancestors is honoured only there: in a meta tag browsers ignore it
+ * and log an error on every load.
+ */
+export const CONTENT_SECURITY_POLICY = [...DIRECTIVES, "frame-ancestors 'none'"].join('; ');

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserHost } from '../../electron/browser-host/server.js';
 import { startBrowserHost } from '../../electron/browser-host/server.js';
-import { CONTENT_SECURITY_POLICY } from '../../electron/content-security-policy.js';
+import {
+  CONTENT_SECURITY_POLICY,
+  META_CONTENT_SECURITY_POLICY,
+} from '../../electron/content-security-policy.js';
 import type { FakeCore } from './support/fake-core.js';
 import { createFakeCore } from './support/fake-core.js';
 
@@ -148,10 +151,13 @@ describe('browser host: serving the renderer', () => {
     }
   });
 
-  it('carries the same policy as the meta tag of renderer/index.html', async () => {
+  it('carries the same policy as the meta tag of renderer/index.html, plus what only a header can say', async () => {
     const html = await readFile(path.join(import.meta.dirname, '../../renderer/index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
-    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+    expect(meta?.[1]).toBe(META_CONTENT_SECURITY_POLICY);
+    // Browsers ignore frame-ancestors in a meta tag (and log an error): it belongs to the header only.
+    expect(meta?.[1]).not.toContain('frame-ancestors');
+    expect(CONTENT_SECURITY_POLICY).toBe(`${META_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
   });
 });
 
