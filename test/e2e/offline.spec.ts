@@ -22,7 +22,7 @@ test('with the service gone the cached devices stay browsable and writes are ref
   await expect(banner).toHaveRole('status');
   // The banner carries when the data was fetched and how old it is.
   await expect(banner).toHaveText(
-    /^Offline since \d{1,2}:\d{2}.* — showing data from \d{1,2}:\d{2}.* \(\d+ (s|min) old\)/,
+    /^Offline since \d{1,2}:\d{2}.* — showing data from \d{1,2}:\d{2}.* \(\d+ (s|min|h) old\)/,
   );
   const statusBar = page.getByRole('contentinfo', { name: 'Status' });
   await expect(statusBar).toContainText('Offline');
@@ -91,7 +91,7 @@ test('a relaunch while the service is down opens the offline copy saved on disk'
   await page.goto(app.launchUrl);
 
   await expect(page.locator('.banner-offline')).toHaveText(
-    /^Offline since .* — showing data from \d{1,2}:\d{2}/,
+    /^Offline since .* — showing data from \d{1,2}:\d{2}.* \(\d+ (s|min|h) old\)/,
   );
   await expect(page.getByText(`${devices.length} devices`, { exact: true })).toBeVisible();
   const device = devices[devices.length - 1]!;

@@ -3,8 +3,8 @@
 // `npm start` wires them. The host is the BUILT main process (dist/electron), exactly what `npm start`
 // and Electron load, with the OS keychain as its vault (the real Secret Service of with-keyring.sh).
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,6 +65,31 @@ function warnIfStale(): void {
         }
       }
     }
+  }
+}
+
+let rendererCopy: string | null = null;
+
+/**
+ * The built renderer, copied once per run: the hosts serve the copy, so a `npm run build` started
+ * meanwhile (another window, a watcher) cannot pull index.html or its assets away from a running test.
+ * A copy taken in the middle of such a build (index.html naming assets that are not there) is retaken.
+ */
+async function rendererSnapshot(): Promise<string> {
+  if (rendererCopy) return rendererCopy;
+  for (let attempt = 0; ; attempt++) {
+    const copy = await mkdtemp(path.join(tmpdir(), 'sc-e2e-renderer-'));
+    await cp(RENDERER_DIR, copy, { recursive: true });
+    const html = await readFile(path.join(copy, 'index.html'), 'utf8').catch(() => '');
+    const assets = [...html.matchAll(/(?:src|href)="(?:\.?\/)?(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    if (html && assets.length > 0 && assets.every((a) => existsSync(path.join(copy, a)))) {
+      process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+      rendererCopy = copy;
+      return copy;
+    }
+    await rm(copy, { recursive: true, force: true });
+    if (attempt >= 20) throw new Error('dist/renderer stayed incomplete: is a build still running?');
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -135,7 +160,7 @@ export class ConsoleApp {
     try {
       service = await startService(serviceOptions);
       const host = await startBrowserApp({
-        rendererDir: RENDERER_DIR,
+        rendererDir: await rendererSnapshot(),
         dataDir,
         defaults: demoDefaults(service),
         appVersion: packageVersion(),
@@ -229,7 +254,7 @@ export class ConsoleApp {
   async restartHost(): Promise<void> {
     const { startBrowserApp } = await loadBrowserHost();
     this.#host = await startBrowserApp({
-      rendererDir: RENDERER_DIR,
+      rendererDir: await rendererSnapshot(),
       dataDir: this.dataDir,
       defaults: demoDefaults(this.service),
       appVersion: packageVersion(),
