@@ -150,8 +150,8 @@ test('several selected devices move together, then unassign together', async ({
 
   // In the folder they went to, select them again and unassign them in one go.
   await selectFolder(page, 'Internal');
-  // Escape in the table clears the selection, which closes the detail pane: below 1600 px it floats over
-  // the right end of the filter bar, where "Include sub-folders" is (reported to the lead).
+  // Escape in the table clears the selection, which closes the detail pane (below 1600 px it floats over
+  // the right of the devices screen).
   await deviceGrid(page).press('Escape');
   await expect(detailPane(page)).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Include sub-folders' }).uncheck();
