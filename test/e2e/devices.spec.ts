@@ -165,3 +165,26 @@ test('several selected devices move together, then unassign together', async ({
     await expect.poll(async () => (await serviceApi.getDevice(d.id)).folderId).toBeNull();
   }
 });
+
+test('a status filter follows a poll: a device that went offline leaves the "online" rows', async ({
+  app,
+  consolePage: page,
+}) => {
+  const online = app.service.store.listDevices().filter((d) => d.status === 'online');
+  const leaving = online[0]!;
+  const chip = page.getByRole('group', { name: 'Device counts' }).getByRole('button', { name: /online$/ });
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(`${online.length} shown`, { exact: true })).toBeVisible();
+  await searchBox(page).fill(leaving.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  await searchBox(page).fill('');
+
+  // The service sees the device go offline; the next refresh brings that in while the filter stays on.
+  await app.control.setDeviceStatus(leaving.id, 'offline');
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(chip).toHaveText(`${online.length - 1} online`);
+  await expect(page.getByText(`${online.length - 1} shown`, { exact: true })).toBeVisible();
+  await searchBox(page).fill(leaving.name!);
+  await expect(deviceRows(page)).toHaveCount(0);
+});

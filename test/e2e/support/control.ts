@@ -53,7 +53,8 @@ export class ControlClient {
     return this.#call('POST', 'clock/advance', { ms });
   }
 
-  transitionSession(id: string, to: 'ongoing' | 'finished'): Promise<unknown> {
-    return this.#call('POST', `sessions/${encodeURIComponent(id)}/transition`, { to });
+  /** Forces a device's status, as if the device had just reported it. */
+  setDeviceStatus(id: string, status: 'online' | 'offline' | 'busy'): Promise<unknown> {
+    return this.#call('POST', `devices/${encodeURIComponent(id)}/status`, { status });
   }
 }
