@@ -1,6 +1,10 @@
 // The renderer's bridge in the browser host: invokes are POSTs to /ipc/<channel>, events arrive over one
 // EventSource on /events. The launch cookie rides along by itself (same origin).
 //
+// No invoke leaves before the event stream is attached: the host registers a stream when it opens it, and
+// an event sent between a snapshot and a later attach would be lost for good (a first device list that
+// never shows, because the next poll finds nothing new to send).
+//
 // An invoke is never retried here: most channels change data on the service, and a POST whose answer was
 // lost may have been carried out. A lost event stream is reopened; the host answers a reopened stream
 // with the whole current state, so the renderer converges without a reload.
@@ -34,6 +38,8 @@ export interface HttpBridgeOptions {
   openEventSource?: (url: string) => EventSourceLike;
   /** Delays before reopening a stream the browser gave up on (it retries by itself otherwise). */
   reconnectDelaysMs?: readonly number[];
+  /** How long an invoke waits for the event stream to attach before going ahead anyway. */
+  streamWaitMs?: number;
 }
 
 const CLOSED = 2;
@@ -57,6 +63,20 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
   let lastEventId: string | null = null;
   let failures = 0;
   let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  const streamWaitMs = options.streamWaitMs ?? 5000;
+  // Resolved while a stream is attached; a pending promise while one is being opened.
+  let attached: Promise<void> = Promise.resolve();
+  let markAttached: () => void = () => undefined;
+
+  let everAttached = false;
+
+  // Only the first attach matters: a reopened stream gets the whole state from the host anyway.
+  function streamAttached(): Promise<void> {
+    if (everAttached || !source) return Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, streamWaitMs)));
+    return Promise.race([attached, timeout]).finally(() => clearTimeout(timer));
+  }
 
   function deliver(event: EventChannel, message: MessageEvent<string>): void {
     if (message.lastEventId) lastEventId = message.lastEventId;
@@ -73,11 +93,14 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
     // `since` tells the host this is a reopened stream (a new EventSource cannot send Last-Event-ID).
     const url =
       lastEventId === null ? `${base}/events` : `${base}/events?since=${encodeURIComponent(lastEventId)}`;
+    attached = new Promise<void>((resolve) => (markAttached = resolve));
     const es = openEventSource(url);
     source = es;
     for (const event of EVENT_CHANNELS) es.addEventListener(event, (m) => deliver(event, m));
     es.onopen = () => {
       failures = 0;
+      everAttached = true;
+      markAttached();
     };
     es.onerror = () => {
       // While CONNECTING the browser retries by itself; CLOSED means it gave up (e.g. a 403 or a restart).
@@ -98,6 +121,7 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
       channel: C,
       payload: InvokeRequest<C>,
     ): Promise<IpcResult<InvokeResponse<C>>> {
+      await streamAttached();
       let res: Response;
       try {
         res = await doFetch(`${base}/ipc/${encodeURIComponent(channel)}`, {
