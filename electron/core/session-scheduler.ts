@@ -125,7 +125,8 @@ function names(sessions: readonly SupportSession[]): string {
 export function startedNotice(sessions: readonly SupportSession[]): SessionNotice {
   const title =
     sessions.length === 1 ? 'Support session started' : `${sessions.length} support sessions started`;
-  return { kind: 'started', sessions: sessions.map(pick), title, body: `${title}: ${names(sessions)}` };
+  // The body names who, once: a notification shows the title above it, so repeating it reads twice.
+  return { kind: 'started', sessions: sessions.map(pick), title, body: names(sessions) };
 }
 
 export function reminderNotice(sessions: readonly SupportSession[], now: number): SessionNotice {
@@ -135,5 +136,5 @@ export function reminderNotice(sessions: readonly SupportSession[], now: number)
     sessions.length === 1
       ? `Support session starts in ${minutes} minute${minutes === 1 ? '' : 's'}`
       : `${sessions.length} support sessions start soon`;
-  return { kind: 'reminder', sessions: sessions.map(pick), title, body: `${title}: ${names(sessions)}` };
+  return { kind: 'reminder', sessions: sessions.map(pick), title, body: names(sessions) };
 }

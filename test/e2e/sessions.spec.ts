@@ -132,7 +132,7 @@ test('a session the simulator starts shows as ongoing and raises a notice', asyn
   await app.control.advanceClock(Date.parse(next.plannedInitTime!) - now + 1_000);
   expect(app.service.store.getSession(next.id).state).toBe('ongoing');
 
-  // No refresh pressed: the app's own sessions poll (10 s in front) notices it.
+  // No refresh pressed: the app's own sessions poll (15 s in front) notices it.
   const notice = toasts(page).getByRole('status').filter({ hasText: 'Support session started' });
   await expect(notice).toContainText(`${next.customer} (code ${next.code})`, { timeout: 30_000 });
   await expect(
@@ -144,7 +144,7 @@ test('a session the simulator starts shows as ongoing and raises a notice', asyn
   expect(asked.filter((n) => n.title.includes('started'))).toEqual([
     {
       title: 'Support session started',
-      body: `Support session started: ${next.customer} (code ${next.code})`,
+      body: `${next.customer} (code ${next.code})`,
     },
   ]);
 
