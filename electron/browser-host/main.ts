@@ -5,6 +5,7 @@
 import { createAppCore } from '../core/app-core.js';
 import type { AppCore, AppCoreDefaults } from '../core/app-core.js';
 import { KeyringVault } from '../core/keyring-vault.js';
+import type { Logger } from '../core/logger.js';
 import type { CredentialVault } from '../core/vault.js';
 import type { BrowserHost } from './server.js';
 import { startBrowserHost } from './server.js';
@@ -21,6 +22,8 @@ export interface BrowserAppOptions {
   /** Default: the OS keychain. */
   vault?: CredentialVault;
   launchSecret?: string;
+  /** Default: the core's own logger (stdout/stderr). Tests pass a quiet one. */
+  logger?: Logger;
 }
 
 export interface BrowserApp {
@@ -39,6 +42,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     // No openExternal: the technician is in a browser already; the renderer shows the link to open.
     notify: (notice) => host?.notify(notice),
     defaults: options.defaults,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   try {
     host = await startBrowserHost({

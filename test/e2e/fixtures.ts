@@ -22,12 +22,16 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   appOptions: [{}, { option: true }],
 
-  app: async ({ appOptions }, use) => {
+  app: async ({ appOptions }, use, testInfo) => {
     const app = await ConsoleApp.start(appOptions);
     try {
       await use(app);
     } finally {
       await app.close();
+      // The core's warnings stay quiet unless they may explain a failure.
+      if (testInfo.status !== testInfo.expectedStatus && app.log.lines.length > 0) {
+        console.error(`core log of "${testInfo.title}":\n${app.log.lines.join('\n')}`);
+      }
     }
   },
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserApp, startBrowserApp as StartBrowserApp } from '../../../electron/browser-host/main.js';
 import type { AppCoreDefaults } from '../../../electron/core/app-core.js';
+import { createLogger, type Logger } from '../../../electron/core/logger.js';
 import type {
   AccountInfo,
   InvokeChannel,
@@ -112,6 +113,17 @@ export interface ConsoleAppOptions {
   as?: 'administrator' | 'user';
 }
 
+/**
+ * The core's log for one test: "[core] refresh … failed" is expected noise in specs that stop the service,
+ * so only warnings and errors are kept, and the fixtures print them only when the test fails.
+ */
+export class TestLog {
+  readonly lines: string[] = [];
+  readonly logger: Logger = createLogger((level, line) => {
+    if (level === 'warn' || level === 'error') this.lines.push(`${level}: ${line}`);
+  });
+}
+
 export class ConsoleApp {
   #host: BrowserApp;
   #service: RunningService;
@@ -124,6 +136,7 @@ export class ConsoleApp {
     host: BrowserApp,
     readonly dataDir: string,
     readonly serviceDir: string,
+    readonly log: TestLog,
   ) {
     this.#host = host;
     this.#service = service;
@@ -156,6 +169,7 @@ export class ConsoleApp {
       dataDir: serviceDir,
       ...options.service,
     };
+    const log = new TestLog();
     let service: RunningService | null = null;
     try {
       service = await startService(serviceOptions);
@@ -165,8 +179,9 @@ export class ConsoleApp {
         defaults: demoDefaults(service),
         appVersion: packageVersion(),
         port: 0,
+        logger: log.logger,
       });
-      const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir);
+      const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir, log);
       if (options.signedIn ?? true) {
         await app.signInThroughCore(options.as === 'user' ? app.#plainUserEmail() : DEMO.email);
         await app.settled();
@@ -259,6 +274,7 @@ export class ConsoleApp {
       defaults: demoDefaults(this.service),
       appVersion: packageVersion(),
       port: 0,
+      logger: this.log.logger,
     });
   }
 
