@@ -47,7 +47,7 @@ export function Banners() {
         </div>
       )}
       {sync?.connection === 'offline' && (
-        <div className="banner banner-offline" role="status">
+        <div className="banner banner-offline" role="status" aria-label={t('connection.offline')}>
           {offlineSince && asOf
             ? t('offline.banner', {
                 since: formatDate(offlineSince, 'time'),

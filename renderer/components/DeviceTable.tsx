@@ -41,6 +41,14 @@ export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });
 }
 
+/**
+ * A row's accessible name: both names when the device has both, so a device known on the phone by its
+ * alias can be found by it too; the alias alone, or the id, when that is all there is.
+ */
+export function deviceRowLabel(d: Device): string {
+  return d.name && d.alias ? `${d.name} (${d.alias})` : deviceDisplayName(d);
+}
+
 export function rowDomId(id: Id): string {
   return `device-row-${id.replace(/[^\w-]/g, '_')}`;
 }
@@ -229,7 +237,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               aria-sort={
                 sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
               }
-              className="cell"
+              className={`cell col-${c.key}`}
             >
               <button
                 type="button"
@@ -267,7 +275,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={isSelected}
-              aria-label={deviceDisplayName(d)}
+              aria-label={deviceRowLabel(d)}
               className={`grid-row${isSelected ? ' selected' : ''}${id === activeId ? ' active' : ''}`}
               style={{ transform: `translateY(${item.start}px)` }}
               onClick={(e) => onRowClick(e, id)}
@@ -275,15 +283,15 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               draggable
               onDragStart={(e) => onDragStart(e, id)}
             >
-              <div role="gridcell" className="cell name" title={d.name ?? undefined}>
+              <div role="gridcell" className="cell name col-name" title={d.name ?? undefined}>
                 {d.name ?? t('common.none')}
               </div>
-              <div role="gridcell" className="cell" title={d.alias ?? undefined}>
+              <div role="gridcell" className="cell col-alias" title={d.alias ?? undefined}>
                 {d.alias ?? ''}
               </div>
               <div
                 role="gridcell"
-                className={`cell status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+                className={`cell col-status status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
                 title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
               >
                 <span className="dot" aria-hidden="true" />
@@ -291,16 +299,16 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
                 {status.age && <span className="status-age">· {status.age}</span>}
                 {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
               </div>
-              <div role="gridcell" className="cell" title={d.os ? enumValue(d.os) : undefined}>
+              <div role="gridcell" className="cell col-os" title={d.os ? enumValue(d.os) : undefined}>
                 {d.os ? enumValue(d.os) : ''}
               </div>
-              <div role="gridcell" className="cell mono" title={d.ip ?? undefined}>
+              <div role="gridcell" className="cell mono col-ip" title={d.ip ?? undefined}>
                 {d.ip ?? ''}
               </div>
-              <div role="gridcell" className="cell" title={refreshed?.full}>
+              <div role="gridcell" className="cell col-lastRefresh" title={refreshed?.full}>
                 {refreshed?.short ?? ''}
               </div>
-              <div role="gridcell" className="cell" title={folderText}>
+              <div role="gridcell" className="cell col-folder" title={folderText}>
                 {folderText}
               </div>
             </div>

@@ -17,10 +17,13 @@ export function sessionStart(s: SupportSession): Date | null {
 
 /**
  * Buckets by start in the given offset: before today → past; today; the rest of this calendar week
- * (weeks start on Monday) → week; after → later. An ongoing session is "today" whatever its start.
+ * (weeks start on Monday) → week; after → later. An ongoing session is "today" whatever its start; a
+ * finished one is "past" whatever its start, so "Today" lists only what is still to do (the Past group
+ * reads most recent first, so this morning's sessions lead it).
  */
 export function agendaBucket(s: SupportSession, now: Date, offsetMinutes: number): AgendaBucket {
   if (s.state === 'ongoing') return 'today';
+  if (s.state === 'finished') return 'past';
   const start = sessionStart(s);
   if (!start) return 'unscheduled';
   const today = startOfDay(now, offsetMinutes).getTime();

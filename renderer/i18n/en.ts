@@ -224,6 +224,7 @@ const catalogue = {
   'sessions.empty': 'No support sessions.',
   'sessions.list': 'Support sessions',
   'sessions.code': 'Code',
+  'sessions.codeName': 'Session code {code}',
   'sessions.copy': 'Copy code {code}',
   'sessions.copied': 'Copied',
   'sessions.copyFailed': 'Could not copy: select the code and copy it by hand.',
@@ -258,6 +259,7 @@ const catalogue = {
   'sessions.formZoneMachine': 'The planned start is {time} on this computer’s clock.',
   'sessions.formZoneLocal': 'Times in this computer’s time zone ({zone}).',
   'sessions.noTime': 'not scheduled',
+  'sessions.notYet': 'not yet',
   'sessions.count': { one: '{count} session', other: '{count} sessions' },
   'sessions.show': 'Show',
 

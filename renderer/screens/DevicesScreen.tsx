@@ -115,9 +115,10 @@ export function DevicesScreen() {
             <span>{t('devices.includeSub')}</span>
           </label>
         </div>
-        {/* The detail pane sits beside the grid, under the toolbars: docked on wide screens, floating over
-            the grid's right side below 1600 px, so the filters stay in reach while a device is open. */}
-        <div className="grid-area">
+        {/* The detail pane sits beside the grid, under the toolbars, so the filters stay in reach while a
+            device is open: docked down to 1100 px (the grid then drops the columns the pane repeats),
+            floating over the grid's right side below that. */}
+        <div className={hasSelection ? 'grid-area with-detail' : 'grid-area'}>
           <DeviceTable onEditAlias={editAlias} />
           {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
         </div>

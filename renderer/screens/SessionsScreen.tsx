@@ -35,16 +35,34 @@ export function useUserOffset(): UtcOffset | null {
   return parseGmtOffset(users.get(account.user.id)?.timeZone ?? account.user.timeZone);
 }
 
-export function ZonedTimeText({ value, offset }: { value: string | null; offset: UtcOffset | null }) {
+export function ZonedTimeText({
+  value,
+  offset,
+  empty = t('sessions.noTime'),
+}: {
+  value: string | null;
+  offset: UtcOffset | null;
+  /** What a missing time means here: "not scheduled" for a plan, "not yet"/"—" for what happened. */
+  empty?: string;
+}) {
   const at = parseTimestamp(value);
-  if (!at) return <>{t('sessions.noTime')}</>;
+  if (!at) return <>{empty}</>;
   const z = zonedTime(at, offset);
+  // Each time stays on one line (class "when"): "1:15" and "PM" on two lines read as two values.
   return (
     <>
-      <time dateTime={at.toISOString()}>{t('sessions.timeIn', { time: z.primary, zone: z.zone })}</time>
-      {z.local && <span className="hint block">{t('sessions.localTime', { time: z.local })}</span>}
+      <time className="when" dateTime={at.toISOString()}>
+        {t('sessions.timeIn', { time: z.primary, zone: z.zone })}
+      </time>
+      {z.local && <span className="hint block when">{t('sessions.localTime', { time: z.local })}</span>}
     </>
   );
+}
+
+/** An actual start or end that is not there: still to come while the session is open, else nothing. */
+function notHappened(session: SupportSession, field: 'start' | 'end'): string {
+  const open = field === 'end' ? session.state === 'ongoing' : session.state === 'planned';
+  return open ? t('sessions.notYet') : t('common.none');
 }
 
 function stateKey(s: SupportSession): string {
@@ -236,8 +254,14 @@ function SessionDetail({
     [t('sessions.language'), languageName(session.language)],
     [t('sessions.plannedStart'), <ZonedTimeText value={session.plannedInitTime} offset={offset} />],
     [t('sessions.plannedEnd'), <ZonedTimeText value={session.plannedEndTime} offset={offset} />],
-    [t('sessions.startTime'), <ZonedTimeText value={session.initTime} offset={offset} />],
-    [t('sessions.endTime'), <ZonedTimeText value={session.endTime} offset={offset} />],
+    [
+      t('sessions.startTime'),
+      <ZonedTimeText value={session.initTime} offset={offset} empty={notHappened(session, 'start')} />,
+    ],
+    [
+      t('sessions.endTime'),
+      <ZonedTimeText value={session.endTime} offset={offset} empty={notHappened(session, 'end')} />,
+    ],
     [t('sessions.note'), session.note ?? t('common.none')],
   ];
   return (
@@ -253,7 +277,14 @@ function SessionDetail({
         {session.code && (
           <div className="code-row">
             <span className="label">{t('sessions.code')}</span>
-            <span className="code mono">{session.code}</span>
+            {/* Named with its digits, so it can be found (and read out) as "Session code …". */}
+            <span
+              className="code mono"
+              role="group"
+              aria-label={t('sessions.codeName', { code: session.code })}
+            >
+              {session.code}
+            </span>
             <CopyCode code={session.code} />
           </div>
         )}

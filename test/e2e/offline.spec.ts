@@ -13,7 +13,7 @@ test('with the service gone the cached devices stay browsable and writes are ref
 }) => {
   const devices = app.service.store.listDevices();
   const device = devices.find((d) => !d.alias)!;
-  const banner = page.locator('.banner-offline');
+  const banner = page.getByRole('status', { name: 'Offline', exact: true });
   await expect(banner).toHaveCount(0);
 
   await app.stopService();
@@ -90,7 +90,7 @@ test('a relaunch while the service is down opens the offline copy saved on disk'
     .toEqual(['offline', devices.length]);
   await page.goto(app.launchUrl);
 
-  await expect(page.locator('.banner-offline')).toHaveText(
+  await expect(page.getByRole('status', { name: 'Offline', exact: true })).toHaveText(
     /^Offline since .* — showing data from \d{1,2}:\d{2}.* \(\d+ (s|min|h) old\)/,
   );
   await expect(page.getByText(`${devices.length} devices`, { exact: true })).toBeVisible();

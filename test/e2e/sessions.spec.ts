@@ -35,7 +35,7 @@ test('a session is created with an invitation, edited, its code copied, then del
   const detail = sessionDetail(page);
   await expect(detail.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   await expect(detail).toContainText('Code valid for'); // no planned end: the 15-minute code
-  const code = (await detail.locator('.code').innerText()).trim();
+  const code = (await detail.getByRole('group', { name: /^Session code \d+$/ }).innerText()).trim();
   expect(code).toMatch(/^\d{9}$/);
   const created = (await serviceApi.listSessions()).find((s) => s.code === code);
   expect(created).toMatchObject({

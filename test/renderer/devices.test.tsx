@@ -152,8 +152,8 @@ describe('devices screen', () => {
         datasets: { folders: failed, devices: failed, sessions: failed, users: failed },
       }),
     });
-    const banner = screen.getByText(/^Offline since .* — showing data from .* \(.* old\)/);
-    expect(banner.getAttribute('role')).toBe('status');
+    const banner = screen.getByRole('status', { name: 'Offline' });
+    expect(banner.textContent).toMatch(/^Offline since .* — showing data from .* \(.* old\)/);
     // The folder pane does not repeat it: its buttons are off with the reason as tooltip and description.
     const pane = screen.getByRole('complementary', { name: 'Folders' });
     const create = within(pane).getByRole('button', { name: 'New folder' });
@@ -177,6 +177,31 @@ describe('devices screen', () => {
     const move = screen.getByRole('button', { name: 'Move to folder…' });
     expect(move).toHaveProperty('disabled', true);
     expect(move.getAttribute('title')).toMatch(/You are offline/);
+  });
+});
+
+describe('device row names', () => {
+  it('names a row "name (alias)", by the alias without a name, by the id without either', async () => {
+    await renderApp({
+      data: {
+        folders,
+        devices: [
+          device('1', { name: 'alpha', alias: 'Front desk' }),
+          device('2', { name: null, alias: 'Till 2' }),
+          device('3', { name: null, alias: null }),
+          device('4', { name: 'delta', alias: null }),
+        ],
+        sessions: [],
+        users: [ADMIN],
+      },
+    });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const names = within(grid)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.getAttribute('aria-label'))
+      .sort();
+    expect(names).toEqual(['(unnamed 3)', 'Till 2', 'alpha (Front desk)', 'delta']);
   });
 });
 

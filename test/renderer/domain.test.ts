@@ -102,6 +102,29 @@ describe('session agenda', () => {
     expect(agendaBucket(session('f', { plannedInitTime: null }), now, 60)).toBe('unscheduled');
   });
 
+  it('puts a session finished this morning under Past, ahead of older ones; Today keeps what is still to do', () => {
+    const finishedThisMorning = session('m', {
+      state: 'finished',
+      plannedInitTime: '2026-11-21T08:00:00Z',
+      initTime: '2026-11-21T08:05:00Z',
+      endTime: '2026-11-21T08:40:00Z',
+    });
+    expect(agendaBucket(finishedThisMorning, now, 60)).toBe('past');
+    const groups = agendaGroups(
+      [
+        session('later-today', { plannedInitTime: '2026-11-21T15:00:00Z' }),
+        session('yesterday', { state: 'finished', initTime: '2026-11-20T09:00:00Z' }),
+        finishedThisMorning,
+      ],
+      now,
+      60,
+    );
+    expect(groups.map((g) => [g.key, g.sessions.map((s) => s.id)])).toEqual([
+      ['today', ['later-today']],
+      ['past', ['m', 'yesterday']],
+    ]);
+  });
+
   it('groups by state with unknown values kept as they came', () => {
     const groups = stateGroups([
       session('1', { state: 'finished' }),

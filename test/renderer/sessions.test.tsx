@@ -101,9 +101,32 @@ describe('sessions screen', () => {
     const detail = screen.getByRole('complementary', { name: 'Session details' });
     await act(async () => fireEvent.click(within(detail).getByRole('button', { name: 'Copy code Cs1' })));
     expect(writes).toEqual(['Cs1']);
+    expect(within(detail).getByRole('group', { name: 'Session code Cs1' }).textContent).toBe('Cs1');
     expect(within(detail).getByRole('status').textContent).toBe('Copied');
     // The user is at (GMT+01:00): 12:00Z is 1:00 PM there.
     expect(detail.textContent).toMatch(/1:00\s?PM \(GMT\+01:00\)|13:00 \(GMT\+01:00\)/);
+  });
+
+  it('says what a missing start or end means: not yet while open, a dash once planned or finished', async () => {
+    await openSessions([
+      session('s1', { state: 'ongoing', initTime: '2026-11-21T09:00:00Z' }),
+      session('s2'),
+      session('s3', { state: 'finished', initTime: '2026-11-21T08:00:00Z' }),
+    ]);
+    const field = (label: string) => {
+      const detail = screen.getByRole('complementary', { name: 'Session details' });
+      const term = within(detail).getByText(label, { selector: 'dt' });
+      return term.nextElementSibling?.textContent;
+    };
+    fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
+    expect(field('Ended')).toBe('not yet');
+    expect(field('Started')).toMatch(/10:00\s?AM \(GMT\+01:00\)|10:00 \(GMT\+01:00\)/);
+    fireEvent.click(screen.getByRole('button', { name: /Customer s2/ }));
+    expect(field('Started')).toBe('not yet');
+    expect(field('Ended')).toBe('—');
+    expect(field('Planned end')).toBe('not scheduled');
+    fireEvent.click(screen.getByRole('button', { name: /Customer s3/ }));
+    expect(field('Ended')).toBe('—');
   });
 
   it('shows unknown states as they came and groups by state on request', async () => {

@@ -7,8 +7,13 @@ export const deviceGrid = (page: Page): Locator => page.getByRole('grid', { name
 /** Body rows only (the header row is a row too). */
 export const deviceRows = (page: Page): Locator => deviceGrid(page).locator('.grid-body').getByRole('row');
 
+/** A row by the device's name; a device with an alias too is named "name (alias)". */
 export const deviceRow = (page: Page, name: string): Locator =>
-  deviceGrid(page).getByRole('row', { name, exact: true });
+  deviceGrid(page).getByRole('row', { name: new RegExp(`^${escapeRegExp(name)}( \\(.+\\))?$`) });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The text of one cell of a row, by column header. */
 export async function cellText(row: Locator, column: string): Promise<string> {
