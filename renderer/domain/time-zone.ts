@@ -116,3 +116,13 @@ export function toZonedInput(at: Date, offset: UtcOffset | null): string {
   const shifted = new Date(at.getTime() + offset.minutes * 60_000);
   return shifted.toISOString().slice(0, 16);
 }
+
+/**
+ * A narrow pane may wrap after the date, never inside the time: "1:15" and "PM" (or the zone) on two lines
+ * read as two values. The spaces inside "1:15 PM (GMT+01:00)" become no-break spaces.
+ */
+export function keepTimeTogether(text: string): string {
+  return text
+    .replace(/(\d{1,2}:\d{2}(?::\d{2})?)\s+(?=[AP]\.?M\b|\()/gi, '$1\u00a0')
+    .replace(/\s+\(/g, '\u00a0(');
+}

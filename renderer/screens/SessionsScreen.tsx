@@ -12,6 +12,7 @@ import {
   type SessionGroup,
 } from '../domain/session-agenda.js';
 import {
+  keepTimeTogether,
   localOffsetMinutes,
   parseGmtOffset,
   parseTimestamp,
@@ -48,13 +49,14 @@ export function ZonedTimeText({
   const at = parseTimestamp(value);
   if (!at) return <>{empty}</>;
   const z = zonedTime(at, offset);
-  // Each time stays on one line (class "when"): "1:15" and "PM" on two lines read as two values.
   return (
     <>
-      <time className="when" dateTime={at.toISOString()}>
-        {t('sessions.timeIn', { time: z.primary, zone: z.zone })}
+      <time dateTime={at.toISOString()}>
+        {keepTimeTogether(t('sessions.timeIn', { time: z.primary, zone: z.zone }))}
       </time>
-      {z.local && <span className="hint block when">{t('sessions.localTime', { time: z.local })}</span>}
+      {z.local && (
+        <span className="hint block">{keepTimeTogether(t('sessions.localTime', { time: z.local }))}</span>
+      )}
     </>
   );
 }

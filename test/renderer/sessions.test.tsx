@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from './render.js';
 import { ADMIN, session, signedIn } from './fake-bridge.js';
 import {
+  keepTimeTogether,
   localInputToUtc,
   offsetLabel,
   toLocalInput,
@@ -104,7 +105,7 @@ describe('sessions screen', () => {
     expect(within(detail).getByRole('group', { name: 'Session code Cs1' }).textContent).toBe('Cs1');
     expect(within(detail).getByRole('status').textContent).toBe('Copied');
     // The user is at (GMT+01:00): 12:00Z is 1:00 PM there.
-    expect(detail.textContent).toMatch(/1:00\s?PM \(GMT\+01:00\)|13:00 \(GMT\+01:00\)/);
+    expect(detail.textContent).toMatch(/1:00\s?PM\s\(GMT\+01:00\)|13:00\s\(GMT\+01:00\)/);
   });
 
   it('says what a missing start or end means: not yet while open, a dash once planned or finished', async () => {
@@ -120,13 +121,23 @@ describe('sessions screen', () => {
     };
     fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
     expect(field('Ended')).toBe('not yet');
-    expect(field('Started')).toMatch(/10:00\s?AM \(GMT\+01:00\)|10:00 \(GMT\+01:00\)/);
+    expect(field('Started')).toMatch(/10:00\s?AM\s\(GMT\+01:00\)|10:00\s\(GMT\+01:00\)/);
     fireEvent.click(screen.getByRole('button', { name: /Customer s2/ }));
     expect(field('Started')).toBe('not yet');
     expect(field('Ended')).toBe('—');
     expect(field('Planned end')).toBe('not scheduled');
     fireEvent.click(screen.getByRole('button', { name: /Customer s3/ }));
     expect(field('Ended')).toBe('—');
+  });
+
+  it('lets a time wrap after its date, never between the time, AM/PM and the zone', () => {
+    expect(keepTimeTogether('Nov 21, 2026, 1:15 PM (GMT+01:00)')).toBe(
+      'Nov 21, 2026, 1:15\u00a0PM\u00a0(GMT+01:00)',
+    );
+    expect(keepTimeTogether('your computer: Nov 21, 2026, 12:15 PM')).toBe(
+      'your computer: Nov 21, 2026, 12:15\u00a0PM',
+    );
+    expect(keepTimeTogether('21.11.2026, 13:15 (GMT+01:00)')).toBe('21.11.2026, 13:15\u00a0(GMT+01:00)');
   });
 
   it('shows unknown states as they came and groups by state on request', async () => {
