@@ -115,6 +115,11 @@ test('dragging a row onto a folder of the tree moves the device there', async ({
   // real DataTransfer), as a technician's mouse would.
   await row.dragTo(target);
 
+  // The drag selected the row, so the pane is open and shows the folder; closed, the grid shows it.
+  await expect(detailPane(page).getByText('Internal', { exact: true })).toBeVisible();
+  await detailPane(page)
+    .getByRole('button', { name: /^Close the details/ })
+    .click();
   await expect.poll(() => cellText(row, 'Folder')).toBe('Internal');
   await expect.poll(async () => (await serviceApi.getDevice(device!.id)).folderId).toBe('2');
   expect((await serviceApi.listDevices('2')).map((d) => d.id)).toEqual(
