@@ -14,7 +14,13 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 import type { Harness as ServiceHarness } from '../service/support/service-harness.js';
-import { ADMIN, CONSUMER, control, startTestService } from '../service/support/service-harness.js';
+import {
+  ADMIN,
+  CONSUMER,
+  approveOnAuthorizePage,
+  control,
+  startTestService,
+} from '../service/support/service-harness.js';
 import { FakeClock, settle } from './support/fake-clock.js';
 import { tempDir } from './support/core-harness.js';
 
@@ -74,21 +80,7 @@ async function launch(): Promise<Run> {
 /** What the technician does in the browser: approve on the authorize page and read the PIN. */
 async function approve(authorizeUrl: string): Promise<string> {
   const token = new URL(authorizeUrl).searchParams.get('oauth_token') ?? '';
-  const page = await fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  const approved = await fetch(`${svc.service.baseUrl}/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      oauth_token: token,
-      email: ADMIN.email,
-      password: ADMIN.password,
-      decision: 'approve',
-    }).toString(),
-  });
-  const pin = /id="oauth-verifier">([^<]+)</.exec(await approved.text())?.[1];
-  if (!pin) throw new Error('no PIN on the authorize page');
-  return pin;
+  return approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
 }
 
 async function signIn(run: Run): Promise<void> {

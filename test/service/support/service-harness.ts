@@ -32,6 +32,28 @@ export async function startTestService(options: ServiceOptions = {}): Promise<Ha
   return { service, signer: createRequestSigner({ hmacSha1: nodeHmacSha1 }), consumer: CONSUMER };
 }
 
+/**
+ * What the technician does in the browser: signs in on the authorize page, approves, and reads the PIN
+ * (the verifier) the page shows.
+ */
+export async function approveOnAuthorizePage(
+  baseUrl: string,
+  requestToken: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const page = await fetch(`${baseUrl}/oauth/authorize?oauth_token=${encodeURIComponent(requestToken)}`);
+  if (page.status !== 200) throw new Error(`authorize page answered ${page.status}`);
+  const approved = await fetch(`${baseUrl}/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ oauth_token: requestToken, email, password, decision: 'approve' }).toString(),
+  });
+  const verifier = /id="oauth-verifier">([^<]+)</.exec(await approved.text())?.[1];
+  if (!verifier) throw new Error(`no verifier on the authorize page (status ${approved.status})`);
+  return verifier;
+}
+
 /** The whole PIN (oob) flow over HTTP, as a technician would do it. */
 export async function signInWithPin(
   h: Harness,
@@ -40,21 +62,7 @@ export async function signInWithPin(
 ): Promise<OAuthToken & { userId?: string }> {
   const base = h.service.baseUrl;
   const request = await requestToken({ baseUrl: base, consumer: h.consumer, signer: h.signer });
-  const page = await fetch(`${base}/oauth/authorize?oauth_token=${encodeURIComponent(request.token)}`);
-  if (page.status !== 200) throw new Error(`authorize page answered ${page.status}`);
-  const approved = await fetch(`${base}/oauth/authorize`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      oauth_token: request.token,
-      email,
-      password,
-      decision: 'approve',
-    }).toString(),
-  });
-  const html = await approved.text();
-  const verifier = /id="oauth-verifier">([^<]+)</.exec(html)?.[1];
-  if (!verifier) throw new Error(`no verifier on the authorize page (status ${approved.status})`);
+  const verifier = await approveOnAuthorizePage(base, request.token, email, password);
   return accessToken({
     baseUrl: base,
     consumer: h.consumer,
