@@ -141,7 +141,10 @@ export interface SessionCreate {
   plannedEndTime?: Timestamp;
 }
 
-export type SessionUpdate = Partial<SessionCreate>;
+export interface SessionUpdate extends Partial<Omit<SessionCreate, 'plannedEndTime'>> {
+  /** undefined: not sent (unchanged). null: an empty element, which clears it (the code then lasts 15 minutes). */
+  plannedEndTime?: Timestamp | null;
+}
 
 // ---- Helpers every layer needs --------------------------------------------------------------------
 

@@ -73,7 +73,8 @@ export const invokeSchemas = {
       customerMail: email.optional(),
       language: language.optional(),
       plannedInitTime: utcTimestamp.optional(),
-      plannedEndTime: utcTimestamp.optional(),
+      /** null: clear the planned end (the session code then lasts 15 minutes). */
+      plannedEndTime: utcTimestamp.nullable().optional(),
     })
     .strict(),
   'sessions:delete': z.object({ id }).strict(),

@@ -298,6 +298,7 @@ export function encodeDeviceUpdate(update: DeviceUpdate): string {
   );
 }
 
+// A null planned end is written as `<planned_end_time/>`: on an update that clears it.
 function sessionBody(s: SessionUpdate): string {
   return document(
     container(

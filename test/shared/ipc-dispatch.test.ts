@@ -65,6 +65,25 @@ describe('IPC dispatch (main side of every invoke)', () => {
     expect(seen).toEqual({ id: '7', name: 'Accounting' });
   });
 
+  it('lets a session update clear its planned end with null, and still refuses a malformed end', async () => {
+    const seen: unknown[] = [];
+    const handlers = handlersThat({
+      'sessions:update': async (payload) => {
+        seen.push(payload);
+      },
+    });
+    const cleared = await dispatchInvoke(handlers, 'sessions:update', { id: 's1', plannedEndTime: null });
+    expect(cleared).toEqual({ ok: true, value: undefined });
+    expect(seen).toEqual([{ id: 's1', plannedEndTime: null }]);
+    expect(
+      invokeSchemas['sessions:create'].safeParse({ customer: 'C', language: 'en', plannedEndTime: null })
+        .success,
+    ).toBe(false);
+    const bad = await dispatchInvoke(handlers, 'sessions:update', { id: 's1', plannedEndTime: 'tomorrow' });
+    expect(bad.ok).toBe(false);
+    expect(seen).toHaveLength(1);
+  });
+
   it('turns a thrown error with toAppError() into data carrying only the known fields', async () => {
     const handlers = handlersThat({
       'folders:delete': async () => {

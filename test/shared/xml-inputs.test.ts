@@ -110,6 +110,18 @@ describe('support session bodies', () => {
     expect(decodeSessionInput(encodeSessionUpdate(full))).toMatchObject(full);
   });
 
+  it('writes a null planned end as an empty element (clear) and leaves an undefined one out (unchanged)', () => {
+    const cleared = encodeSessionUpdate({ customer: 'C', plannedEndTime: null });
+    expect(cleared).toContain('<planned_end_time/>');
+    const decoded = decodeSessionInput(cleared);
+    expect(decoded.plannedEndTime).toBeNull();
+    expect(decoded.invalid).toEqual([]);
+
+    const unchanged = encodeSessionUpdate({ customer: 'C', plannedEndTime: undefined });
+    expect(unchanged).not.toContain('planned_end_time');
+    expect('plannedEndTime' in decodeSessionInput(unchanged)).toBe(false);
+  });
+
   it('reports blank, invalid and read-only values with the raw text', () => {
     const decoded = decodeSessionInput(
       '<support_session><customer/><language>de</language><planned_init_time>tomorrow</planned_init_time>' +
