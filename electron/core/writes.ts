@@ -209,12 +209,17 @@ export class Writes {
         message: 'This session has finished; it can no longer be changed.',
       });
     }
-    this.#checkTimes(update.plannedInitTime ?? session.plannedInitTime ?? undefined, update.plannedEndTime);
+    // A cleared end (null) has nothing to be checked against the start.
+    this.#checkTimes(
+      update.plannedInitTime ?? session.plannedInitTime ?? undefined,
+      update.plannedEndTime ?? undefined,
+    );
     const next: SupportSession = { ...session };
     if (update.customer !== undefined) next.customer = update.customer;
     if (update.customerMail !== undefined) next.customerMail = update.customerMail;
     if (update.language !== undefined) next.language = update.language;
     if (update.plannedInitTime !== undefined) next.plannedInitTime = update.plannedInitTime;
+    // null clears it: the picture shows no end at once, and the rollback restores the old one.
     if (update.plannedEndTime !== undefined) next.plannedEndTime = update.plannedEndTime;
     // The service does not keep a customer that is not supplied (§4.2): always send the current one.
     const body = { ...update, customer: update.customer ?? session.customer ?? undefined };

@@ -150,6 +150,53 @@ describe('against the stand-in service', () => {
     expect(last.changed[0]).toMatchObject({ id: target.id, name: target.name });
   });
 
+  it('clears a session’s planned end with null: at once in the picture, on the service, back after a refused try', async () => {
+    const run = await launch();
+    await signIn(run);
+    const start = new Date(Date.now() + 3_600_000);
+    const end = new Date(start.getTime() + 1_800_000);
+    const created = await run.invoke('sessions:create', {
+      customer: 'Ends planned',
+      language: 'en',
+      plannedInitTime: start.toISOString().replace(/\.\d+Z$/, 'Z'),
+      plannedEndTime: end.toISOString().replace(/\.\d+Z$/, 'Z'),
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const id = created.value.id;
+    await settle();
+    const plannedEnd = () => run.core.snapshot().data.sessions.find((s) => s.id === id)?.plannedEndTime;
+    const withEnd = plannedEnd();
+    expect(withEnd).toBeTruthy();
+
+    // Refused: the picture shows no end while it is tried, then the old end again.
+    await control(svc, 'POST', 'faults', {
+      kind: 'error',
+      count: 5,
+      method: 'PUT',
+      pathPrefix: '/support_sessions',
+    });
+    const refused = await run.invoke('sessions:update', { id, plannedEndTime: null });
+    expect(refused.ok).toBe(false);
+    await control(svc, 'DELETE', 'faults');
+    expect(plannedEnd()).toBe(withEnd);
+    expect(svc.service.store.getSession(id).plannedEndTime).toBeTruthy();
+    const optimistic = run.changes.find(
+      (c) =>
+        c.dataset === 'sessions' &&
+        (c as DataChange<'sessions'>).changed.some((s) => s.id === id && s.plannedEndTime === null),
+    );
+    expect(optimistic).toBeDefined();
+
+    const cleared = await run.invoke('sessions:update', { id, plannedEndTime: null });
+    expect(cleared).toEqual({ ok: true, value: undefined });
+    expect(plannedEnd()).toBeNull();
+    expect(svc.service.store.getSession(id).plannedEndTime ?? null).toBeNull();
+    // Read back from the service: the end stays cleared, the rest of the session is kept.
+    await run.invoke('sync:refresh', { datasets: ['sessions'] });
+    expect(plannedEnd()).toBeNull();
+    expect(run.core.snapshot().data.sessions.find((s) => s.id === id)?.customer).toBe('Ends planned');
+  });
+
   it('sends a create once when the connection drops, saying the outcome is unknown', async () => {
     const run = await launch();
     await signIn(run);
