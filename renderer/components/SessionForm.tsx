@@ -62,6 +62,24 @@ export function sessionCreatePayload(
   return payload;
 }
 
+/**
+ * The edit's payload: as for a create, plus null for a planned end the technician emptied, so the service
+ * clears it (leaving it out would keep the old end).
+ */
+export function sessionUpdatePayload(
+  session: SupportSession,
+  v: SessionFormValues,
+  offset: UtcOffset | null = null,
+): InvokeRequest<'sessions:update'> {
+  const payload: InvokeRequest<'sessions:update'> = { id: session.id, ...sessionCreatePayload(v, offset) };
+  if (endCleared(session, v)) payload.plannedEndTime = null;
+  return payload;
+}
+
+function endCleared(session: SupportSession | undefined, v: SessionFormValues): boolean {
+  return !!session?.plannedEndTime && !v.end;
+}
+
 /** "Times in your account's time zone (GMT+01:00)", plus the machine's clock for the start when it differs. */
 function zoneHint(offset: UtcOffset | null, start: string, now: number): string {
   const at = parseTimestamp(zonedInputToUtc(start, offset)) ?? new Date(now);
@@ -126,10 +144,9 @@ export function SessionForm({
       return;
     }
     setBusy(true);
-    const payload = sessionCreatePayload(values, offset);
     const result = session
-      ? await actions.updateSession({ id: session.id, ...payload })
-      : await actions.createSession(payload);
+      ? await actions.updateSession(sessionUpdatePayload(session, values, offset))
+      : await actions.createSession(sessionCreatePayload(values, offset));
     setBusy(false);
     if (result.ok) return onClose();
     const field = fieldOf(result.error);
@@ -223,7 +240,7 @@ export function SessionForm({
             />
           </label>
           <small id="session-end-hint" className="hint field-hint">
-            {t('sessions.plannedEndHint')}
+            {endCleared(session, values) ? t('sessions.plannedEndCleared') : t('sessions.plannedEndHint')}
           </small>
           {errorFor('plannedEndTime')}
           {formError && (

@@ -236,6 +236,7 @@ const catalogue = {
   'sessions.plannedEnd': 'Planned end',
   'sessions.plannedEndHint':
     'Optional: without an end, the session code is valid for 15 minutes after creation.',
+  'sessions.plannedEndCleared': 'Without a planned end, the session code lasts 15 minutes.',
   'sessions.startTime': 'Started',
   'sessions.endTime': 'Ended',
   'sessions.note': 'Note',

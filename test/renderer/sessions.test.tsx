@@ -91,6 +91,41 @@ describe('sessions screen', () => {
     expect(bridge.callsTo('sessions:delete')).toEqual([{ id: 's1' }]);
   });
 
+  it('clears the planned end of a session that had one: sends null and says what that means', async () => {
+    const { bridge } = await openSessions([session('s1', { plannedEndTime: '2026-11-21T13:00:00Z' })]);
+    bridge.handle('sessions:update', () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
+    const detail = screen.getByRole('complementary', { name: 'Session details' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit session' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit support session' });
+    const end = within(dialog).getByLabelText<HTMLInputElement>('Planned end');
+    expect(end.value).not.toBe('');
+    const hint = () => document.getElementById('session-end-hint')!.textContent;
+    expect(hint()).not.toContain('lasts 15 minutes');
+
+    fireEvent.change(end, { target: { value: '' } });
+    expect(end.getAttribute('aria-describedby')).toContain('session-end-hint');
+    expect(hint()).toBe('Without a planned end, the session code lasts 15 minutes.');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    const sent = bridge.callsTo('sessions:update');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: 's1', customer: 'Customer s1', plannedEndTime: null });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('leaves the planned end out of an edit when the session had none and the field stays empty', async () => {
+    const { bridge } = await openSessions([session('s1')]);
+    bridge.handle('sessions:update', () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: /Customer s1/ }));
+    const detail = screen.getByRole('complementary', { name: 'Session details' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Edit session' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit support session' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    const sent = bridge.callsTo('sessions:update');
+    expect(sent).toHaveLength(1);
+    expect('plannedEndTime' in sent[0]!).toBe(false);
+  });
+
   it('copies the code and confirms it, and shows times in the user zone', async () => {
     const writes: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
