@@ -60,6 +60,17 @@ test('a session is created with an invitation, edited, its code copied, then del
   const edited = await serviceApi.getSession(created!.id);
   expect(edited.customer).toBe('Ada King');
   expect(Date.parse(edited.plannedEndTime!) - Date.parse(edited.plannedInitTime!)).toBe(60 * 60_000);
+  await expect(detail).not.toContainText('Code valid for');
+
+  // Edit again: emptying the planned end clears it on the service, and the 15-minute code is back.
+  await detail.getByRole('button', { name: 'Edit session' }).click();
+  const clear = page.getByRole('dialog', { name: 'Edit support session' });
+  await clear.getByLabel('Planned end').fill('');
+  await expect(clear).toContainText('Without a planned end, the session code lasts 15 minutes.');
+  await clear.getByRole('button', { name: 'Save' }).click();
+  await expect(clear).toHaveCount(0);
+  await expect(detail).toContainText('Code valid for');
+  expect((await serviceApi.getSession(created!.id)).plannedEndTime).toBeNull();
 
   // Copy: the clipboard holds exactly the code shown.
   await detail.getByRole('button', { name: `Copy code ${code}` }).click();
