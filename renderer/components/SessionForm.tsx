@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import type { KnownLanguage, SupportSession } from '../../shared/model.js';
-import { LANGUAGES } from '../../shared/model.js';
+import { LANGUAGES, enumValue } from '../../shared/model.js';
 import {
   localOffsetMinutes,
   parseTimestamp,
@@ -63,17 +63,39 @@ export function sessionCreatePayload(
 }
 
 /**
- * The edit's payload: as for a create, plus null for a planned end the technician emptied, so the service
- * clears it (leaving it out would keep the old end).
+ * The edit's payload: only what the technician changed, plus the customer (the service drops a customer
+ * that is not supplied). Re-sending unchanged values is not harmless: the form keeps minutes only, so an
+ * unchanged start would "move" a started session's start by its seconds (refused with 1002), and a
+ * service may send a new invitation whenever an e-mail is supplied. An emptied planned end is sent as null,
+ * so the service clears it (leaving it out would keep the old end).
  */
 export function sessionUpdatePayload(
   session: SupportSession,
   v: SessionFormValues,
   offset: UtcOffset | null = null,
 ): InvokeRequest<'sessions:update'> {
-  const payload: InvokeRequest<'sessions:update'> = { id: session.id, ...sessionCreatePayload(v, offset) };
+  const edited = sessionCreatePayload(v, offset);
+  const payload: InvokeRequest<'sessions:update'> = { id: session.id, customer: edited.customer };
+  if (session.language === null || enumValue(session.language) !== edited.language) {
+    payload.language = edited.language;
+  }
+  if (edited.customerMail && edited.customerMail !== session.customerMail) {
+    payload.customerMail = edited.customerMail;
+  }
+  if (edited.plannedInitTime && !sameMinute(edited.plannedInitTime, session.plannedInitTime)) {
+    payload.plannedInitTime = edited.plannedInitTime;
+  }
+  if (edited.plannedEndTime && !sameMinute(edited.plannedEndTime, session.plannedEndTime)) {
+    payload.plannedEndTime = edited.plannedEndTime;
+  }
   if (endCleared(session, v)) payload.plannedEndTime = null;
   return payload;
+}
+
+/** The form shows and edits minutes: a time is unchanged when its minute is. */
+function sameMinute(edited: string, stored: string | null): boolean {
+  if (stored === null) return false;
+  return Math.floor(Date.parse(edited) / 60_000) === Math.floor(Date.parse(stored) / 60_000);
 }
 
 function endCleared(session: SupportSession | undefined, v: SessionFormValues): boolean {

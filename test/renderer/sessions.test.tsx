@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from './render.js';
 import { ADMIN, session, signedIn } from './fake-bridge.js';
+import { sessionUpdatePayload, type SessionFormValues } from '../../renderer/components/SessionForm.js';
 import {
   keepTimeTogether,
   localInputToUtc,
   offsetLabel,
+  parseGmtOffset,
   toLocalInput,
   toZonedInput,
   zonedInputToUtc,
@@ -231,5 +233,50 @@ describe('sessions screen', () => {
     expect(zonedInputToUtc('nonsense', plus1)).toBeNull();
     expect(toZonedInput(new Date('2026-11-22T01:30:00Z'), minus330)).toBe('2026-11-21T22:00');
     expect(toZonedInput(new Date('2026-11-21T23:30:00Z'), plus1)).toBe('2026-11-22T00:30');
+  });
+});
+
+describe('the edit payload sends only what the technician changed', () => {
+  const utc = parseGmtOffset('(GMT+00:00)');
+  const values = (patch: Partial<SessionFormValues> = {}): SessionFormValues => ({
+    customer: 'Maria López',
+    customerMail: 'maria@customer.example',
+    language: 'es',
+    start: '2026-11-21T12:00',
+    end: '',
+    ...patch,
+  });
+  // Started at 12:00:27: the form shows 12:00, which must not read as "move the start by 27 s" (1002).
+  const ongoing = session('s9', {
+    state: 'ongoing',
+    customer: 'Maria Lopez',
+    customerMail: 'maria@customer.example',
+    language: 'es',
+    plannedInitTime: '2026-11-21T12:00:27Z',
+  });
+
+  it('renaming the customer of an ongoing session sends the customer only', () => {
+    expect(sessionUpdatePayload(ongoing, values(), utc)).toEqual({ id: 's9', customer: 'Maria López' });
+  });
+
+  it('sends a start, an end, a language and an e-mail the technician changed', () => {
+    const payload = sessionUpdatePayload(
+      ongoing,
+      values({
+        start: '2026-11-21T13:30',
+        end: '2026-11-21T14:00',
+        language: 'fr',
+        customerMail: 'm@x.example',
+      }),
+      utc,
+    );
+    expect(payload).toEqual({
+      id: 's9',
+      customer: 'Maria López',
+      language: 'fr',
+      customerMail: 'm@x.example',
+      plannedInitTime: '2026-11-21T13:30:00Z',
+      plannedEndTime: '2026-11-21T14:00:00Z',
+    });
   });
 });
