@@ -6,115 +6,27 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../../electron/core/app-core.js';
-import { createAppCore } from '../../electron/core/app-core.js';
-import { silentLogger } from '../../electron/core/logger.js';
-import { MemoryVault, vaultAccount } from '../../electron/core/vault.js';
-import type {
-  AuthState,
-  DataChange,
-  InvokeChannel,
-  InvokeResponse,
-  IpcResult,
-  SessionNotice,
-  SyncState,
-} from '../../shared/ipc/contract.js';
-import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
+import { vaultAccount } from '../../electron/core/vault.js';
+import type { AuthState, SyncState } from '../../shared/ipc/contract.js';
 import type { Harness as ServiceHarness } from '../service/support/service-harness.js';
-import {
-  ADMIN,
-  CONSUMER,
-  approveOnAuthorizePage,
-  control,
-  startTestService,
-} from '../service/support/service-harness.js';
-import { FakeClock } from './support/fake-clock.js';
-import { tempDir } from './support/core-harness.js';
+import { ADMIN, control, startTestService } from '../service/support/service-harness.js';
+import { liveCores, type LiveRun } from './support/live-core.js';
 
 let svc: ServiceHarness;
-const dirs: Array<() => void> = [];
+const cores = liveCores(() => svc);
+const { launch, signIn } = cores;
+type Run = LiveRun;
 beforeAll(async () => {
   svc = await startTestService({ devices: 30 });
 });
 afterAll(async () => {
   await svc?.service.close();
-  for (const remove of dirs) remove();
+  cores.removeDirs();
 });
-
-interface Run {
-  core: AppCore;
-  clock: FakeClock;
-  vault: MemoryVault;
-  dataDir: string;
-  changes: DataChange[];
-  notices: SessionNotice[];
-  invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<IpcResult<InvokeResponse<C>>>;
-}
-const runs: Run[] = [];
 afterEach(async () => {
-  for (const r of runs.splice(0)) await r.core.dispose();
+  await cores.disposeAll();
   await control(svc, 'DELETE', 'faults');
 });
-
-async function launch(options: { dataDir?: string; vault?: MemoryVault; clock?: FakeClock } = {}) {
-  const vault = options.vault ?? new MemoryVault();
-  const clock = options.clock ?? new FakeClock(Date.now());
-  let dataDir = options.dataDir;
-  if (!dataDir) {
-    const temp = tempDir();
-    dirs.push(temp.remove);
-    dataDir = temp.dir;
-  }
-  const changes: DataChange[] = [];
-  const notices: SessionNotice[] = [];
-  const core = createAppCore({
-    dataDir,
-    host: 'browser',
-    appVersion: 'test',
-    vault,
-    clock,
-    notify: (n) => notices.push(n),
-    openExternal: async () => true,
-    defaults: { baseUrl: svc.service.baseUrl, consumerKey: CONSUMER.key, consumerSecret: CONSUMER.secret },
-    random: () => 0.5,
-    logger: silentLogger,
-    cacheSaveDelayMs: 1_000,
-  });
-  core.subscribe((event, payload) => {
-    if (event === 'data:change') changes.push(payload as DataChange);
-  });
-  await core.start();
-  const run: Run = {
-    core,
-    clock,
-    vault,
-    dataDir,
-    changes,
-    notices,
-    invoke: (channel, payload = {}) =>
-      dispatchInvoke(core.handlers, channel, payload) as Promise<IpcResult<InvokeResponse<typeof channel>>>,
-  };
-  runs.push(run);
-  return run;
-}
-
-/** The technician in the browser: approves on the authorize page and reads the PIN. */
-async function approve(authorizeUrl: string): Promise<string> {
-  const token = new URL(authorizeUrl).searchParams.get('oauth_token') ?? '';
-  return approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
-}
-
-async function signIn(run: Run): Promise<void> {
-  const begin = await run.invoke('auth:begin', {
-    baseUrl: svc.service.baseUrl,
-    consumerKey: CONSUMER.key,
-    consumerSecret: '',
-  });
-  if (!begin.ok) throw new Error(begin.error.message);
-  const done = await run.invoke('auth:complete', { pin: await approve(begin.value.authorizeUrl) });
-  if (!done.ok) throw new Error(done.error.message);
-  await run.invoke('sync:refresh', {});
-}
 
 const sync = (run: Run): SyncState => run.core.snapshot().sync;
 const storedToken = async (run: Run) => {

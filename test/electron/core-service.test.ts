@@ -1,101 +1,24 @@
 // The core against the running stand-in service over real loopback HTTP: the real token flow, signed XML,
 // the devices decoded in the worker thread, the control API for revocation and fault injection.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../electron/core/app-core.js';
-import { createAppCore } from '../../electron/core/app-core.js';
-import { silentLogger } from '../../electron/core/logger.js';
-import { MemoryVault, vaultAccount } from '../../electron/core/vault.js';
-import type {
-  AuthState,
-  DataChange,
-  InvokeChannel,
-  InvokeResponse,
-  IpcResult,
-} from '../../shared/ipc/contract.js';
-import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
+import { vaultAccount } from '../../electron/core/vault.js';
+import type { AuthState, DataChange } from '../../shared/ipc/contract.js';
 import type { Harness as ServiceHarness } from '../service/support/service-harness.js';
-import {
-  ADMIN,
-  CONSUMER,
-  approveOnAuthorizePage,
-  control,
-  startTestService,
-} from '../service/support/service-harness.js';
-import { FakeClock, settle } from './support/fake-clock.js';
-import { tempDir } from './support/core-harness.js';
+import { ADMIN, control, startTestService } from '../service/support/service-harness.js';
+import { settle } from './support/fake-clock.js';
+import { liveCores } from './support/live-core.js';
 
 let svc: ServiceHarness;
+const cores = liveCores(() => svc);
+const { launch, signIn } = cores;
 beforeAll(async () => {
   svc = await startTestService();
 });
-afterAll(async () => svc?.service.close());
-
-interface Run {
-  core: AppCore;
-  vault: MemoryVault;
-  changes: DataChange[];
-  opened: string[];
-  invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<IpcResult<InvokeResponse<C>>>;
-}
-const runs: Run[] = [];
-afterEach(async () => {
-  for (const r of runs.splice(0)) await r.core.dispose();
+afterAll(async () => {
+  await svc?.service.close();
+  cores.removeDirs();
 });
-
-async function launch(): Promise<Run> {
-  const vault = new MemoryVault();
-  const changes: DataChange[] = [];
-  const opened: string[] = [];
-  const core = createAppCore({
-    dataDir: tempDir().dir,
-    host: 'browser',
-    appVersion: 'test',
-    vault,
-    notify: () => {},
-    openExternal: async (url) => {
-      opened.push(url);
-      return true;
-    },
-    // Real time for the signatures, but no poll fires unless the test refreshes.
-    clock: new FakeClock(Date.now()),
-    defaults: { baseUrl: svc.service.baseUrl, consumerKey: CONSUMER.key, consumerSecret: CONSUMER.secret },
-    logger: silentLogger,
-  });
-  core.subscribe((event, payload) => {
-    if (event === 'data:change') changes.push(payload as DataChange);
-  });
-  await core.start();
-  const run: Run = {
-    core,
-    vault,
-    changes,
-    opened,
-    invoke: (channel, payload = {}) =>
-      dispatchInvoke(core.handlers, channel, payload) as Promise<IpcResult<InvokeResponse<typeof channel>>>,
-  };
-  runs.push(run);
-  return run;
-}
-
-/** What the technician does in the browser: approve on the authorize page and read the PIN. */
-async function approve(authorizeUrl: string): Promise<string> {
-  const token = new URL(authorizeUrl).searchParams.get('oauth_token') ?? '';
-  return approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
-}
-
-async function signIn(run: Run): Promise<void> {
-  const begin = await run.invoke('auth:begin', {
-    baseUrl: svc.service.baseUrl,
-    consumerKey: CONSUMER.key,
-    consumerSecret: '',
-  });
-  if (!begin.ok) throw new Error(begin.error.message);
-  expect(begin.value.opened).toBe(true);
-  expect(run.opened.at(-1)).toBe(begin.value.authorizeUrl);
-  const done = await run.invoke('auth:complete', { pin: await approve(begin.value.authorizeUrl) });
-  if (!done.ok) throw new Error(done.error.message);
-  await run.invoke('sync:refresh', {});
-}
+afterEach(() => cores.disposeAll());
 
 describe('against the stand-in service', () => {
   it('signs in with the PIN flow and builds the whole picture, nested folders and devices with their folders', async () => {
