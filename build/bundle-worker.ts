@@ -9,7 +9,7 @@
 import path from 'node:path';
 
 /** Where the bundle lands, relative to the repository (and inside app.asar). */
-export const WORKER_BUNDLE = 'dist/worker/devices-decode-worker.cjs';
+export const WORKER_BUNDLE = 'dist/worker/devices-poll-worker.cjs';
 
 export async function bundleDevicesWorker(root: string): Promise<string> {
   const { build } = await import('vite');
@@ -19,7 +19,7 @@ export async function bundleDevicesWorker(root: string): Promise<string> {
     root,
     logLevel: 'warn',
     build: {
-      ssr: path.join(root, 'electron/core/devices-decode-worker.ts'),
+      ssr: path.join(root, 'electron/core/devices-poll-worker.ts'),
       outDir: path.dirname(outFile),
       emptyOutDir: true,
       target: 'node22', // Electron 45's Node

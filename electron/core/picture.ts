@@ -63,7 +63,12 @@ export function folderNode(folder: Folder): FolderNode {
   return { id: folder.id, name: folder.name, parentId: folder.parentId, dateCreation: folder.dateCreation };
 }
 
+/** Told of every change to the devices that did not come from the poll worker, so its mirror follows. */
+export type DevicesEdits = (puts: readonly Device[], removals: readonly Id[], reset: boolean) => void;
+
 export class Picture {
+  /** Set by the core while a devices feed runs (see devices-poller.ts). */
+  onDevicesEdited: DevicesEdits | null = null;
   readonly maps: DatasetMaps = {
     folders: new Map(),
     devices: new Map(),
@@ -95,7 +100,35 @@ export class Picture {
     for (const record of records) map.set(record.id, record);
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
-    return { dataset, reset: true, added: Array.from(map.values()), changed: [], removed: [], fetchedAt };
+    const added = Array.from(map.values());
+    if (dataset === 'devices') this.onDevicesEdited?.(added as Device[], [], true);
+    return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
+  }
+
+  /**
+   * Applies a delta the poll worker computed against its mirror of these devices (so no comparison is
+   * needed here), or, for the first load and after the mirror was lost, replaces the devices with it.
+   * The worker already knows: nothing is reported back to it. Null when nothing changed.
+   */
+  applyPolledDevices(
+    delta: { added: Device[]; changed: Device[]; removed: Id[] } | null,
+    replace: boolean,
+    fetchedAt: Timestamp | null,
+  ): DataChange<'devices'> | null {
+    this.fetchedAt.devices = fetchedAt;
+    if (delta === null) return null;
+    const map = this.maps.devices;
+    if (replace || map.size === 0) {
+      const next = new Map<Id, Device>();
+      for (const device of delta.added) next.set(device.id, device);
+      this.maps.devices = next;
+      return { dataset: 'devices', reset: true, added: delta.added, changed: [], removed: [], fetchedAt };
+    }
+    if (delta.added.length + delta.changed.length + delta.removed.length === 0) return null;
+    for (const device of delta.added) map.set(device.id, device);
+    for (const device of delta.changed) map.set(device.id, device);
+    for (const id of delta.removed) map.delete(id);
+    return { dataset: 'devices', reset: false, ...delta, fetchedAt };
   }
 
   /** Replaces a dataset with a fresh list; returns the delta, or null when nothing changed. */
@@ -131,6 +164,7 @@ export class Picture {
     const before = map.get(record.id);
     if (before !== undefined && recordsEqual(before, record)) return null;
     map.set(record.id, record);
+    if (dataset === 'devices') this.onDevicesEdited?.([record as Device], [], false);
     return {
       dataset,
       reset: false,
@@ -163,6 +197,8 @@ export class Picture {
       (before === undefined ? change.added : change.changed).push(record);
     }
     for (const id of removals) if (map.delete(id)) change.removed.push(id);
+    if (dataset === 'devices')
+      this.onDevicesEdited?.([...change.added, ...change.changed] as Device[], change.removed, false);
     return change.added.length + change.changed.length + change.removed.length === 0 ? null : change;
   }
 

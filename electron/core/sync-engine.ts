@@ -23,6 +23,7 @@ import { isoAt } from './clock.js';
 import { fetchFolderTree } from './folder-tree-fetch.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
+import type { DevicesFeed, DevicesPoll, SignedGet } from './devices-poller.js';
 import type { Picture } from './picture.js';
 
 export type Activity = 'foreground' | 'background' | 'hidden';
@@ -47,6 +48,11 @@ export interface SyncEngineOptions {
   random?: () => number;
   concurrency?: number;
   logger?: Logger;
+  /**
+   * The devices poll off the main thread (devices-poller.ts): only a delta comes back. Without it the
+   * devices are fetched and diffed here through `api` (tests with a fake service, small accounts).
+   */
+  devices?: { feed: DevicesFeed; sign: () => SignedGet };
   onChange(change: DataChange): void;
   onState(state: SyncState): void;
   onUnauthorized(error: AppError): void;
@@ -231,28 +237,44 @@ export class SyncEngine {
     const slot = this.#slots[dataset];
     const epoch = slot.epoch;
     const signal = this.#abort.signal;
+    let polled: DevicesPoll | null = null;
     try {
-      const records = await this.#fetch(dataset, signal);
-      if (signal.aborted || !this.#running) return;
+      const feed = dataset === 'devices' ? this.#o.devices : undefined;
+      let records: DatasetRecordMap[DatasetName][] = [];
+      if (feed) {
+        polled = await feed.feed.poll(feed.sign, signal);
+        if (this.#progress) this.#progress.others += 1;
+      } else records = await this.#fetch(dataset, signal);
+      if (signal.aborted || !this.#running) {
+        polled?.discard();
+        return;
+      }
       this.#comeOnline();
       slot.backoff.reset();
       slot.error = null;
       slot.lastSuccessAt = this.#o.clock.now();
       this.#markAttempted(dataset);
       if (slot.epoch !== epoch || slot.writes > 0) {
+        polled?.discard();
         this.#schedule(dataset, RACED_WRITE_RETRY_MS);
         return;
       }
       const fetchedAt = isoAt(slot.lastSuccessAt);
       const picture = this.#o.picture;
       const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
-      const change = first
-        ? picture.reset(dataset, records, fetchedAt)
-        : picture.replace(dataset, records, fetchedAt);
+      let change: DataChange | null;
+      if (polled) {
+        change = picture.applyPolledDevices(polled.delta, polled.complete, fetchedAt);
+        polled.commit();
+      } else
+        change = first
+          ? picture.reset(dataset, records, fetchedAt)
+          : picture.replace(dataset, records, fetchedAt);
       if (change) this.#o.onChange(change);
       this.#o.onFetched?.(dataset, change !== null);
       this.#schedule(dataset, this.#interval(dataset));
     } catch (caught) {
+      polled?.discard();
       if (signal.aborted || !this.#running) return;
       const error = toAppError(caught);
       this.#markAttempted(dataset);

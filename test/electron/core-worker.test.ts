@@ -75,9 +75,9 @@ describe('worker location', () => {
   it('is the one-file CommonJS bundle when the decoder runs from app.asar, the built module otherwise', () => {
     expect(
       workerLocation('file:///opt/sc/resources/app.asar/dist/electron/electron/core/devices-decoder.js'),
-    ).toBe('/opt/sc/resources/app.asar/dist/worker/devices-decode-worker.cjs');
+    ).toBe('/opt/sc/resources/app.asar/dist/worker/devices-poll-worker.cjs');
     expect(String(workerLocation('file:///work/dist/electron/electron/core/devices-decoder.js'))).toBe(
-      'file:///work/dist/electron/electron/core/devices-decode-worker.js',
+      'file:///work/dist/electron/electron/core/devices-poll-worker.js',
     );
   });
 });

@@ -161,7 +161,7 @@ describe('the devices decoding worker in the package', () => {
   };
 
   it('is one CommonJS file inside app.asar, where the packaged decoder looks for it, not unpacked', () => {
-    expect(inArchive()).toBe('/dist/worker/devices-decode-worker.cjs');
+    expect(inArchive()).toBe('/dist/worker/devices-poll-worker.cjs');
     expect(files).toContain(inArchive());
     // Kept under the archive's integrity check: only the keychain's native module is unpacked (a .node
     // binary cannot be loaded from an archive), none of our code.
@@ -183,7 +183,7 @@ describe('the devices decoding worker in the package', () => {
   });
 
   it('starts on its own (outside the archive) and decodes a devices document', async () => {
-    const file = path.join(work, 'devices-decode-worker.cjs');
+    const file = path.join(work, 'devices-poll-worker.cjs');
     writeFileSync(file, extractFile(asarPath, inArchive().slice(1)));
     const devices = [device('1', null, { alias: 'Front desk' }), device('2', '10', { ram: 2048 })];
     const worker = new Worker(file);

@@ -1,0 +1,89 @@
+// Hands DataChanges to the renderer in order and in parts small enough to serialise without a stall.
+//
+// A first sync or a cache load is one change of 100,000 devices: serialised in one go (JSON for the
+// browser host's event stream, structured clone for Electron's IPC) it blocks the main thread for hundreds
+// of milliseconds. The pump splits such a change into parts of at most PART_RECORDS records and sends one
+// part per macrotask. Every change goes through the same queue, so an optimistic write's change can never
+// overtake the tail of a poll's delta that came before it (and be overwritten by it in the renderer).
+// Small changes with nothing queued before them go out at once, synchronously.
+
+import type { DataChange } from '../../shared/ipc/contract.js';
+
+export const PART_RECORDS = 2_000;
+
+export type Yield = (next: () => void) => void;
+
+function partsOf(change: DataChange, size: number): DataChange[] {
+  const total = change.added.length + change.changed.length + change.removed.length;
+  if (total <= size) return [change];
+  const parts: DataChange[] = [];
+  const lists = [change.added, change.changed, change.removed] as const;
+  const at = [0, 0, 0];
+  while (at[0]! < lists[0].length || at[1]! < lists[1].length || at[2]! < lists[2].length) {
+    let room = size;
+    const slice = (i: 0 | 1 | 2) => {
+      const list = lists[i] as readonly unknown[];
+      const n = Math.min(room, list.length - at[i]!);
+      room -= n;
+      const out = list.slice(at[i], at[i]! + n);
+      at[i]! += n;
+      return out;
+    };
+    const added = slice(0) as DataChange['added'];
+    const changed = slice(1) as DataChange['changed'];
+    const removed = slice(2) as DataChange['removed'];
+    // Only the first part of a reset is a reset: the rest add to it.
+    parts.push({ ...change, reset: change.reset && parts.length === 0, added, changed, removed });
+  }
+  return parts;
+}
+
+export class ChangePump {
+  readonly #queue: DataChange[] = [];
+  #scheduled = false;
+  readonly #idle: Array<() => void> = [];
+
+  constructor(
+    private readonly send: (change: DataChange) => void,
+    private readonly yieldTo: Yield = (next) => setImmediate(next),
+    private readonly size = PART_RECORDS,
+  ) {}
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  push(change: DataChange): void {
+    const parts = partsOf(change, this.size);
+    if (this.#queue.length === 0 && parts.length === 1) {
+      this.send(parts[0]!);
+      return;
+    }
+    this.#queue.push(...parts);
+    this.#schedule();
+  }
+
+  /** Resolves once everything pushed so far has been sent. */
+  drained(): Promise<void> {
+    if (this.#queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  /** Drops what has not been sent (leaving an account: its data must not arrive afterwards). */
+  clear(): void {
+    this.#queue.length = 0;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.yieldTo(() => {
+      this.#scheduled = false;
+      const next = this.#queue.shift();
+      if (next) this.send(next);
+      if (this.#queue.length > 0) this.#schedule();
+      else for (const resolve of this.#idle.splice(0)) resolve();
+    });
+  }
+}

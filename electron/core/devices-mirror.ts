@@ -1,0 +1,89 @@
+// The devices list as the poll worker keeps it, so that the main thread receives only what changed.
+//
+// The mirror holds the same devices as the main process's Picture: every poll's delta is computed here
+// against it, and every change the main thread makes on its own (an optimistic write, a rollback, a
+// sign-out) is sent here as a patch. A poll's result is held as *pending* until the main thread says
+// whether it applied it (commit) or dropped it because a local write raced the poll (discard): the two
+// copies never drift apart.
+//
+// The hash of the last committed document lets an idle poll (the service sent the very same bytes) skip
+// decoding and diffing altogether. Any local patch clears it: the mirror then no longer equals those bytes.
+
+import type { Device, Id } from '../../shared/model.js';
+import { devicesEqual } from './picture.js';
+
+export interface DevicesDelta {
+  added: Device[];
+  changed: Device[];
+  removed: Id[];
+}
+
+interface Pending {
+  map: Map<Id, Device>;
+  hash: string;
+}
+
+export class DevicesMirror {
+  #map = new Map<Id, Device>();
+  #hash: string | null = null;
+  #pending: Pending | null = null;
+
+  get size(): number {
+    return this.#map.size;
+  }
+
+  values(): IterableIterator<Device> {
+    return this.#map.values();
+  }
+
+  /** The service sent exactly the bytes the mirror was built from. */
+  sameBytes(hash: string): boolean {
+    return this.#hash !== null && this.#hash === hash;
+  }
+
+  /** The delta from the mirror to `devices`; held as pending until commit() or discard(). */
+  diff(devices: readonly Device[], hash: string): DevicesDelta {
+    const previous = this.#map;
+    const next = new Map<Id, Device>();
+    const added: Device[] = [];
+    const changed: Device[] = [];
+    for (const device of devices) {
+      next.set(device.id, device);
+      const before = previous.get(device.id);
+      if (before === undefined) added.push(device);
+      else if (!devicesEqual(before, device)) changed.push(device);
+    }
+    const removed: Id[] = [];
+    if (next.size !== previous.size + added.length) {
+      for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
+    }
+    this.#pending = { map: next, hash };
+    return { added, changed, removed };
+  }
+
+  commit(): void {
+    if (!this.#pending) return;
+    this.#map = this.#pending.map;
+    this.#hash = this.#pending.hash;
+    this.#pending = null;
+  }
+
+  discard(): void {
+    this.#pending = null;
+  }
+
+  /** A change the main thread made itself; a pending poll computed before it is void. */
+  patch(puts: readonly Device[], removals: readonly Id[]): void {
+    for (const device of puts) this.#map.set(device.id, device);
+    for (const id of removals) this.#map.delete(id);
+    this.#hash = null;
+    this.#pending = null;
+  }
+
+  /** Replaces everything (a cache load, a sign-out). */
+  replaceAll(devices: readonly Device[]): void {
+    this.#map = new Map(devices.map((d) => [d.id, d]));
+    this.#hash = null;
+    this.#pending = null;
+  }
+}

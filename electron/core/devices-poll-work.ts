@@ -1,0 +1,137 @@
+// What the devices poll worker does, as plain functions over a DevicesMirror, so that the same code runs in
+// the worker (devices-poll-worker.ts) and, when no worker can start, in the main thread (devices-poller.ts).
+//
+// A poll: the signed GET (signed by the main thread, which keeps the tokens; only the one-use Authorization
+// header crosses), the body read with a size limit (undici un-gzips it as it streams), a hash of the text,
+// and — only when the bytes differ from the last committed ones — the decode and the diff. What goes back
+// is the delta, never the list.
+//
+// The devices part of the offline cache is written and read here too: at 100,000 devices its JSON is
+// ~30 MB, and stringifying or parsing that on the main thread is a stall of hundreds of milliseconds.
+
+import { createHash } from 'node:crypto';
+import { BodyTooLargeError, readBodyLimited } from '../../shared/http/read-body.js';
+import type { Device, Timestamp } from '../../shared/model.js';
+import { decodeDevices } from '../../shared/xml/resources.js';
+import { isXmlError } from '../../shared/xml/xml-error.js';
+import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
+import type { DevicesDelta, DevicesMirror } from './devices-mirror.js';
+
+export interface PollRequest {
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export type PollOutcome =
+  | { kind: 'unchanged' }
+  | { kind: 'delta'; delta: DevicesDelta }
+  | { kind: 'http'; status: number; body: string; wwwAuthenticate: string | null; retryAfter: string | null }
+  | { kind: 'network'; message: string }
+  | { kind: 'timeout' }
+  | { kind: 'malformed'; status?: number; reason?: string; field?: string; message: string };
+
+export async function pollDevices(mirror: DevicesMirror, request: PollRequest): Promise<PollOutcome> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(request.url, {
+      method: 'GET',
+      headers: request.headers,
+      signal: controller.signal,
+      // A redirect would carry the signed request elsewhere; the service never sends one.
+      redirect: 'manual',
+    });
+    status = response.status;
+    text = await readBodyLimited(response, request.maxBytes);
+    if (status < 200 || status >= 300) {
+      return {
+        kind: 'http',
+        status,
+        body: text,
+        wwwAuthenticate: response.headers.get('www-authenticate'),
+        retryAfter: response.headers.get('retry-after'),
+      };
+    }
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { kind: 'malformed', message: error.message };
+    if (controller.signal.aborted) return { kind: 'timeout' };
+    return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+  const hash = createHash('sha1').update(text).digest('base64');
+  if (mirror.sameBytes(hash)) return { kind: 'unchanged' };
+  let devices: Device[];
+  try {
+    devices = decodeDevices(text);
+  } catch (error) {
+    return isXmlError(error)
+      ? { kind: 'malformed', status, reason: error.reason, field: error.field, message: error.message }
+      : { kind: 'malformed', status, message: error instanceof Error ? error.message : 'decode failed' };
+  }
+  text = '';
+  return { kind: 'delta', delta: mirror.diff(devices, hash) };
+}
+
+export const DEVICES_CACHE_VERSION = 1;
+
+export interface DevicesCacheFile {
+  version: number;
+  fetchedAt: Timestamp | null;
+  records: Device[];
+}
+
+export type DevicesCacheLoad =
+  | { status: 'loaded'; fetchedAt: Timestamp | null; records: Device[] }
+  | { status: 'none' }
+  | { status: 'discarded'; notice: string };
+
+/** Loads the cached devices into the mirror (it then equals what the main thread will hold). */
+export async function loadDevicesCache(mirror: DevicesMirror, file: string): Promise<DevicesCacheLoad> {
+  let value: unknown;
+  try {
+    value = await readJsonFile(file);
+  } catch (error) {
+    return {
+      status: 'discarded',
+      notice:
+        error instanceof SyntaxError
+          ? 'The saved offline copy was damaged and has been discarded.'
+          : 'The saved offline copy could not be read; it is not shown.',
+    };
+  }
+  if (value === undefined) return { status: 'none' };
+  const record = value as Partial<DevicesCacheFile>;
+  if (record.version !== DEVICES_CACHE_VERSION)
+    return {
+      status: 'discarded',
+      notice: 'The saved offline copy came from another version of the app and has been discarded.',
+    };
+  if (
+    !Array.isArray(record.records) ||
+    !(record.fetchedAt === null || typeof record.fetchedAt === 'string') ||
+    !record.records.every((r) => typeof r === 'object' && r !== null && typeof r.id === 'string')
+  )
+    return { status: 'discarded', notice: 'The saved offline copy was damaged and has been discarded.' };
+  mirror.replaceAll(record.records);
+  return { status: 'loaded', fetchedAt: record.fetchedAt ?? null, records: record.records };
+}
+
+/** Writes the mirror (which equals the main thread's devices) atomically; a notice when that failed. */
+export async function saveDevicesCache(
+  mirror: DevicesMirror,
+  file: string,
+  fetchedAt: Timestamp | null,
+): Promise<string | null> {
+  const body: DevicesCacheFile = { version: DEVICES_CACHE_VERSION, fetchedAt, records: [...mirror.values()] };
+  try {
+    await writeFileAtomic(file, JSON.stringify(body));
+    return null;
+  } catch (error) {
+    return storageProblem(error, 'the offline copy');
+  }
+}

@@ -1,0 +1,120 @@
+// Runs inside a worker_threads Worker (devices-poller.ts): the devices poll, the mirror it diffs against and
+// the devices part of the offline cache, so that a 100,000-device account never crosses the main thread.
+// Deltas go back in parts of at most PART_SIZE records: each part is its own message, so the main thread
+// deserialises them in short tasks instead of one long one.
+
+import { parentPort } from 'node:worker_threads';
+import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
+import type { Device, Id, Timestamp } from '../../shared/model.js';
+import {
+  loadDevicesCache,
+  pollDevices,
+  saveDevicesCache,
+  type DevicesCacheLoad,
+  type PollOutcome,
+  type PollRequest,
+} from './devices-poll-work.js';
+
+export const PART_SIZE = 4_000;
+
+export type PollerRequest =
+  | { op: 'poll'; id: number; request: PollRequest }
+  | { op: 'commit' }
+  | { op: 'discard' }
+  | { op: 'patch'; puts: Device[]; removals: Id[] }
+  | { op: 'replace'; devices: Device[] }
+  | { op: 'load'; id: number; file: string }
+  | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
+
+/** A poll's outcome without its records (they came before it, in parts). */
+export type PollSummary = Exclude<PollOutcome, { kind: 'delta' }> | { kind: 'delta' };
+export type LoadSummary = Exclude<DevicesCacheLoad, { status: 'loaded' }> | {
+  status: 'loaded';
+  fetchedAt: Timestamp | null;
+};
+
+export type PollerReply =
+  | { ready: true }
+  | { id: number; op: 'part'; part: DevicesDelta }
+  | { id: number; op: 'polled'; outcome: PollSummary }
+  | { id: number; op: 'loaded'; result: LoadSummary }
+  | { id: number; op: 'saved'; notice: string | null }
+  | { id: number; op: 'failed'; message: string };
+
+/** Splits a delta into parts of at most `size` records (removed ids count as records). */
+export function* deltaParts(delta: DevicesDelta, size = PART_SIZE): Generator<DevicesDelta> {
+  const { added, changed, removed } = delta;
+  let a = 0;
+  let c = 0;
+  let r = 0;
+  do {
+    const part: DevicesDelta = { added: [], changed: [], removed: [] };
+    let room = size;
+    const take = <T>(from: readonly T[], start: number): [T[], number] => {
+      const n = Math.min(room, from.length - start);
+      room -= n;
+      return [from.slice(start, start + n), start + n];
+    };
+    [part.added, a] = take(added, a);
+    [part.changed, c] = take(changed, c);
+    [part.removed, r] = take(removed, r);
+    yield part;
+  } while (a < added.length || c < changed.length || r < removed.length);
+}
+
+/** The worker's side of the protocol, also run in the main thread when no worker can start. */
+export function createPollerHandler(reply: (message: PollerReply) => void): (message: PollerRequest) => void {
+  const mirror = new DevicesMirror();
+  const sendParts = (id: number, delta: DevicesDelta): void => {
+    for (const part of deltaParts(delta)) reply({ id, op: 'part', part });
+  };
+  const failed = (id: number) => (error: unknown) =>
+    reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
+  return (message) => {
+    switch (message.op) {
+      case 'commit':
+        mirror.commit();
+        return;
+      case 'discard':
+        mirror.discard();
+        return;
+      case 'patch':
+        mirror.patch(message.puts, message.removals);
+        return;
+      case 'replace':
+        mirror.replaceAll(message.devices);
+        return;
+      case 'poll':
+        void pollDevices(mirror, message.request).then((outcome) => {
+          if (outcome.kind === 'delta') {
+            sendParts(message.id, outcome.delta);
+            reply({ id: message.id, op: 'polled', outcome: { kind: 'delta' } });
+          } else reply({ id: message.id, op: 'polled', outcome });
+        }, failed(message.id));
+        return;
+      case 'load':
+        void loadDevicesCache(mirror, message.file).then((result) => {
+          if (result.status === 'loaded') {
+            sendParts(message.id, { added: result.records, changed: [], removed: [] });
+            reply({ id: message.id, op: 'loaded', result: { status: 'loaded', fetchedAt: result.fetchedAt } });
+          } else reply({ id: message.id, op: 'loaded', result });
+        }, failed(message.id));
+        return;
+      case 'save':
+        void saveDevicesCache(mirror, message.file, message.fetchedAt).then(
+          (notice) => reply({ id: message.id, op: 'saved', notice }),
+          failed(message.id),
+        );
+        return;
+    }
+  };
+}
+
+const port = parentPort;
+if (port) {
+  port.on(
+    'message',
+    createPollerHandler((message) => port.postMessage(message)),
+  );
+  port.postMessage({ ready: true } satisfies PollerReply);
+}

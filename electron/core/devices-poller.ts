@@ -1,0 +1,364 @@
+// The devices poll, off the main thread: one worker (devices-poll-worker.ts) fetches the signed GET, hashes,
+// decodes and diffs the list against its mirror of the Picture's devices, and hands back only the delta, in
+// parts. The main thread signs the request (the tokens stay here), receives the parts as short tasks and
+// decides, once the whole delta is in, whether to apply it (commit) or drop it (discard: a local write
+// raced the poll). Every change the main thread makes to the devices by itself is patched into the
+// mirror, so both copies stay equal. One worker, started on first use, replaced if it dies after it was
+// up; a replacement starts with an empty mirror, so its first poll is marked `complete` and the main
+// thread replaces its devices instead of applying a delta.
+//
+// The worker's source must load both as compiled JavaScript (the built app: devices-poll-worker.js
+// beside this file) and as TypeScript under tsx/Vitest (this file is then a .ts source): in the latter
+// case a tiny inline bootstrap registers tsx's loader inside the worker, then imports the .ts worker.
+//
+// In the packaged app this file sits inside app.asar, and the worker is a single CommonJS bundle beside the
+// built code (dist/worker/devices-poll-worker.cjs, made by build/bundle-worker.ts): Electron reads
+// CommonJS worker scripts from asar, ES-module workers and their imports from asar it does not promise.
+//
+// A worker that cannot start at all (missing file, a module that fails to load) must not leave the
+// technician without devices: the same handler then runs in this thread, once logged. Slower for a huge
+// list, but correct.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  malformedResponseError,
+  networkError,
+  serviceErrorFromResponse,
+  timeoutError,
+} from '../../shared/client/errors.js';
+import type { Device, Id, Timestamp } from '../../shared/model.js';
+import { XmlError, type XmlErrorReason } from '../../shared/xml/xml-error.js';
+import type { DevicesDelta } from './devices-mirror.js';
+import {
+  createPollerHandler,
+  type LoadSummary,
+  type PollerReply,
+  type PollerRequest,
+  type PollSummary,
+} from './devices-poll-worker.js';
+import type { Logger } from './logger.js';
+import { silentLogger } from './logger.js';
+
+/** A signed GET of the devices list: the main thread signs, the worker sends. */
+export interface SignedGet {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface DevicesPoll {
+  /** null: the service sent the very same bytes as last time. */
+  delta: DevicesDelta | null;
+  /** The mirror was empty (a replaced worker): `delta.added` is the whole list, to replace with. */
+  complete: boolean;
+  commit(): void;
+  discard(): void;
+}
+
+export interface DevicesFeed {
+  poll(sign: () => SignedGet, signal?: AbortSignal): Promise<DevicesPoll>;
+  /** Mirrors a change the main thread made itself (optimistic write, rollback). */
+  patch(puts: readonly Device[], removals: readonly Id[]): void;
+  replaceAll(devices: readonly Device[]): void;
+  loadCache(file: string): Promise<{ result: LoadSummary; records: Device[] }>;
+  saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/** What the Worker is started from: a module URL, or (eval) inline source. */
+export interface WorkerSpec {
+  source: string | URL;
+  eval: boolean;
+  workerData?: unknown;
+}
+
+export interface DevicesFeedOptions {
+  /** Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken one. */
+  worker?: WorkerSpec;
+  logger?: Logger;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsxApi) (await import(workerData.tsxApi)).register();
+  await import(workerData.entry);
+})().catch((error) => { setImmediate(() => { throw error; }); });
+`;
+
+// The ES module build of tsx's API, found through tsx's own exports map (require.resolve would give the
+// CommonJS build, which cannot be import()ed).
+function tsxEsmApi(from: string): string {
+  const manifest = createRequire(from).resolve('tsx/package.json');
+  const exportsMap = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
+  ).exports;
+  const entry = exportsMap['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  return new URL(entry, pathToFileURL(manifest)).href;
+}
+
+/** The worker to start for a poller module at `here`: the one-file bundle when running from app.asar. */
+export function workerLocation(here: string): string | URL {
+  if (/\.asar\//.test(new URL(here).pathname))
+    return fileURLToPath(new URL('../../../worker/devices-poll-worker.cjs', here));
+  return new URL('./devices-poll-worker.js', here);
+}
+
+function defaultWorkerSpec(): WorkerSpec {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const tsxApi = tsxEsmApi(here);
+    return {
+      source: BOOTSTRAP,
+      eval: true,
+      workerData: { tsxApi, entry: new URL('./devices-poll-worker.ts', here).href },
+    };
+  }
+  return { source: workerLocation(here), eval: false };
+}
+
+/** A final answer to one request (parts and `ready` are not). */
+type Answer = Exclude<PollerReply, { ready: true } | { op: 'part' }>;
+
+interface Pending {
+  request: PollerRequest & { id: number };
+  parts: DevicesDelta[];
+  settle(reply: Answer, parts: DevicesDelta[]): void;
+  reject(error: Error): void;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+function joinParts(parts: readonly DevicesDelta[]): DevicesDelta {
+  if (parts.length === 1 && parts[0]) return parts[0];
+  const out: DevicesDelta = { added: [], changed: [], removed: [] };
+  for (const p of parts) {
+    for (const d of p.added) out.added.push(d);
+    for (const d of p.changed) out.changed.push(d);
+    for (const id of p.removed) out.removed.push(id);
+  }
+  return out;
+}
+
+function pollError(outcome: PollSummary): Error | null {
+  switch (outcome.kind) {
+    case 'http':
+      return serviceErrorFromResponse({
+        status: outcome.status,
+        body: outcome.body,
+        wwwAuthenticate: outcome.wwwAuthenticate,
+        method: 'GET',
+        resource: 'device',
+      });
+    case 'network':
+      return networkError('GET', new Error(outcome.message));
+    case 'timeout':
+      return timeoutError('GET');
+    case 'malformed':
+      return malformedResponseError(
+        outcome.status,
+        outcome.reason
+          ? new XmlError(outcome.reason as XmlErrorReason, outcome.message, outcome.field)
+          : new Error(outcome.message),
+      );
+    default:
+      return null;
+  }
+}
+
+export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed {
+  const log = options.logger ?? silentLogger;
+  let worker: Worker | null = null;
+  /** The handler running in this thread once a worker could not start. */
+  let local: ((m: PollerRequest) => void) | null = null;
+  let closed = false;
+  let nextId = 1;
+  /** The mirror behind the next poll is empty while the Picture is not (a worker was replaced). */
+  let mirrorLost = false;
+  let started = false;
+  const pending = new Map<number, Pending>();
+
+  const onReply = (reply: PollerReply): void => {
+    if ('ready' in reply) return;
+    const p = pending.get(reply.id);
+    if (!p) return;
+    if (reply.op === 'part') {
+      p.parts.push(reply.part);
+      return;
+    }
+    pending.delete(reply.id);
+    if (reply.op === 'failed') p.reject(new Error(reply.message));
+    else p.settle(reply, p.parts);
+    if (pending.size === 0) worker?.unref();
+  };
+
+  const runLocally = (why: unknown): void => {
+    if (!local) {
+      log.warn('the devices poll worker could not start; polling in the main thread instead', {
+        error: why instanceof Error ? why.message : String(why),
+      });
+      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)));
+    }
+    worker = null;
+    // Requests sent to the worker that never answered go to the local handler, in order.
+    for (const p of pending.values()) {
+      p.parts = [];
+      local(p.request);
+    }
+  };
+
+  const failAll = (error: Error): void => {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+    worker = null;
+  };
+
+  const start = (): void => {
+    const spec = options.worker ?? defaultWorkerSpec();
+    let w: Worker;
+    try {
+      w = new Worker(spec.source, { eval: spec.eval, workerData: spec.workerData });
+    } catch (error) {
+      runLocally(error);
+      return;
+    }
+    let ready = false;
+    w.on('message', (message: PollerReply) => {
+      if ('ready' in message) ready = true;
+      onReply(message);
+    });
+    const died = (why: unknown) => {
+      if (worker !== w) return;
+      if (!ready) runLocally(why);
+      else {
+        log.warn('the devices poll worker stopped; a new one starts with the next poll');
+        mirrorLost = true;
+        failAll(why instanceof Error ? why : new Error(String(why)));
+      }
+    };
+    w.on('error', died);
+    w.on('exit', (code) => died(new Error(`The devices poll worker stopped (exit code ${code}).`)));
+    worker = w;
+  };
+
+  /** Fire-and-forget messages (commit, discard, patch, replace): ordered with the requests. */
+  const post = (message: PollerRequest): void => {
+    if (local) return local(message);
+    if (!worker) {
+      // A patch to a worker not started yet: start it so the mirror sees every change in order.
+      start();
+    }
+    if (local) (local as (m: PollerRequest) => void)(message);
+    else worker?.postMessage(message);
+  };
+
+  const request = <T>(
+    build: (id: number) => PollerRequest & { id: number },
+    settle: (reply: Answer, parts: DevicesDelta[]) => T,
+  ): Promise<T> => {
+    if (closed) return Promise.reject(new Error('The devices feed was closed.'));
+    if (!local && !worker) start();
+    const id = nextId++;
+    const message = build(id);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, {
+        request: message,
+        parts: [],
+        settle: (reply, parts) => {
+          try {
+            resolve(settle(reply, parts));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+        reject,
+      });
+      if (local) local(message);
+      else {
+        worker?.ref(); // a pending request keeps the process alive; an idle worker does not
+        worker?.postMessage(message);
+      }
+    });
+  };
+
+  return {
+    async poll(sign, signal) {
+      const signed = sign();
+      const complete = mirrorLost;
+      const result = await request(
+        (id) => ({
+          op: 'poll',
+          id,
+          request: {
+            url: signed.url,
+            headers: { Accept: 'application/xml', ...signed.headers },
+            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+            maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+          },
+        }),
+        (reply, parts) => {
+          if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
+          const error = pollError(reply.outcome);
+          if (error) throw error;
+          return reply.outcome.kind === 'unchanged' ? null : joinParts(parts);
+        },
+      );
+      started = true;
+      let settled = false;
+      const once = (op: 'commit' | 'discard') => () => {
+        if (settled) return;
+        settled = true;
+        if (op === 'commit') mirrorLost = false;
+        post({ op });
+      };
+      const poll: DevicesPoll = {
+        delta: result,
+        complete: complete && result !== null,
+        commit: once('commit'),
+        discard: once('discard'),
+      };
+      if (signal?.aborted) poll.discard();
+      return poll;
+    },
+    patch(puts, removals) {
+      if (puts.length === 0 && removals.length === 0) return;
+      post({ op: 'patch', puts: [...puts], removals: [...removals] });
+    },
+    replaceAll(devices) {
+      if (!started && devices.length === 0 && !worker && !local) return;
+      post({ op: 'replace', devices: [...devices] });
+      mirrorLost = false;
+    },
+    loadCache(file) {
+      return request(
+        (id) => ({ op: 'load', id, file }),
+        (reply, parts) => {
+          if (reply.op !== 'loaded') throw new Error('The devices poll worker answered out of turn.');
+          mirrorLost = false;
+          return { result: reply.result, records: joinParts(parts).added };
+        },
+      );
+    },
+    saveCache(file, fetchedAt) {
+      return request(
+        (id) => ({ op: 'save', id, file, fetchedAt }),
+        (reply) => {
+          if (reply.op !== 'saved') throw new Error('The devices poll worker answered out of turn.');
+          return reply.notice;
+        },
+      );
+    },
+    async close() {
+      closed = true;
+      const w = worker;
+      worker = null;
+      failAll(new Error('The devices feed was closed.'));
+      if (w) await w.terminate();
+    },
+  };
+}
