@@ -28,10 +28,12 @@ export type PollerRequest =
 
 /** A poll's outcome without its records (they came before it, in parts). */
 export type PollSummary = Exclude<PollOutcome, { kind: 'delta' }> | { kind: 'delta' };
-export type LoadSummary = Exclude<DevicesCacheLoad, { status: 'loaded' }> | {
-  status: 'loaded';
-  fetchedAt: Timestamp | null;
-};
+export type LoadSummary =
+  | Exclude<DevicesCacheLoad, { status: 'loaded' }>
+  | {
+      status: 'loaded';
+      fetchedAt: Timestamp | null;
+    };
 
 export type PollerReply =
   | { ready: true }
@@ -96,7 +98,11 @@ export function createPollerHandler(reply: (message: PollerReply) => void): (mes
         void loadDevicesCache(mirror, message.file).then((result) => {
           if (result.status === 'loaded') {
             sendParts(message.id, { added: result.records, changed: [], removed: [] });
-            reply({ id: message.id, op: 'loaded', result: { status: 'loaded', fetchedAt: result.fetchedAt } });
+            reply({
+              id: message.id,
+              op: 'loaded',
+              result: { status: 'loaded', fetchedAt: result.fetchedAt },
+            });
           } else reply({ id: message.id, op: 'loaded', result });
         }, failed(message.id));
         return;

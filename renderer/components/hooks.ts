@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** The current time, re-read every `intervalMs`: ages and countdowns stay true without a data change. */
 export function useNow(intervalMs = 10_000, clock: () => number = Date.now): number {
@@ -11,29 +11,50 @@ export function useNow(intervalMs = 10_000, clock: () => number = Date.now): num
 }
 
 /**
- * A text field's own value, committed to `commit` once typing pauses for `delayMs`. Filtering 100,000
- * devices costs tens of milliseconds: doing it on every keystroke makes typing lag. An outside change of
- * `value` (Escape, a shortcut clearing the filter) is taken over at once.
+ * A text field's own value, committed to `commit` as the user types. Search answers on every keystroke
+ * while that is fast (the device index makes it a few milliseconds at 100,000 devices, and refining a
+ * search only re-checks the previous matches); only when the last commit took longer than a frame budget
+ * to come back as `value` does the next one wait for a pause in typing, for about as long as that commit
+ * took (at most `maxDelayMs`). An outside change of `value` (Escape, a shortcut clearing the filter) is
+ * taken over at once.
  */
 export function useDebouncedText(
   value: string,
   commit: (text: string) => void,
-  delayMs = 150,
+  maxDelayMs = 150,
 ): [string, (text: string) => void] {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
+  const cost = useRef({ startedAt: 0, lastMs: 0 });
   if (value !== committed) {
     // The store changed under us (not by this field): show the store's value.
     setCommitted(value);
     setText(value);
   }
   useEffect(() => {
+    // The committed text came back through the store: that round trip is what a keystroke costs.
+    if (cost.current.startedAt && value === committed) {
+      cost.current.lastMs = performance.now() - cost.current.startedAt;
+      cost.current.startedAt = 0;
+    }
+  }, [value, committed]);
+  useEffect(() => {
     if (text === committed) return;
-    const timer = setTimeout(() => {
+    const run = () => {
+      cost.current.startedAt = performance.now();
       setCommitted(text);
       commit(text);
-    }, delayMs);
+    };
+    const delay = cost.current.lastMs > FRAME_BUDGET_MS ? Math.min(cost.current.lastMs, maxDelayMs) : 0;
+    if (delay === 0) {
+      run();
+      return;
+    }
+    const timer = setTimeout(run, delay);
     return () => clearTimeout(timer);
-  }, [text, committed, commit, delayMs]);
+  }, [text, committed, commit, maxDelayMs]);
   return [text, setText];
 }
+
+/** A keystroke that costs less than this is answered at once. */
+const FRAME_BUDGET_MS = 32;

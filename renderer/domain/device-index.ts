@@ -22,7 +22,12 @@ import {
   type StatusFilter,
 } from './device-query.js';
 
-const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = { online: 0, busy: 1, offline: 2, unknown: 3 };
+const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
+  online: 0,
+  busy: 1,
+  offline: 2,
+  unknown: 3,
+};
 const STATUS_OF_RANK = ['online', 'busy', 'offline', 'unknown'] as const;
 
 /** Beyond this many records in one delta, orders are rebuilt rather than patched. */
@@ -31,13 +36,18 @@ const PATCH_LIMIT = 5_000;
 const KEPT_ORDERS = 4;
 
 /** `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k). */
-function mergeSorted(kept: readonly number[], moved: number[], compare: (a: number, b: number) => number): number[] {
+function mergeSorted(
+  kept: readonly number[],
+  moved: number[],
+  compare: (a: number, b: number) => number,
+): number[] {
   moved.sort(compare);
   const out = new Array<number>(kept.length + moved.length);
   let i = 0;
   let j = 0;
   let o = 0;
-  while (i < kept.length && j < moved.length) out[o++] = compare(kept[i]!, moved[j]!) <= 0 ? kept[i++]! : moved[j++]!;
+  while (i < kept.length && j < moved.length)
+    out[o++] = compare(kept[i]!, moved[j]!) <= 0 ? kept[i++]! : moved[j++]!;
   while (i < kept.length) out[o++] = kept[i++]!;
   while (j < moved.length) out[o++] = moved[j++]!;
   return out;
@@ -158,7 +168,8 @@ export class DeviceIndex {
       this.#keys.clear();
       return;
     }
-    if (renamed.length > 0 || change.removed.length > 0) this.#patchNameOrder(renamed, change.removed.length > 0);
+    if (renamed.length > 0 || change.removed.length > 0)
+      this.#patchNameOrder(renamed, change.removed.length > 0);
     this.#patchOrders(moved);
   }
 
@@ -293,7 +304,8 @@ export class DeviceIndex {
   #patchNameOrder(renamed: readonly number[], anyRemoved: boolean): void {
     const moving = new Set(renamed);
     let order = this.#nameOrder!;
-    if (moving.size > 0 || anyRemoved) order = order.filter((s) => !moving.has(s) && this.#ids[s] !== undefined);
+    if (moving.size > 0 || anyRemoved)
+      order = order.filter((s) => !moving.has(s) && this.#ids[s] !== undefined);
     const live = [...moving].filter((s) => this.#ids[s] !== undefined);
     this.#nameOrder = mergeSorted(order, live, (a, b) => this.#compareNames(a, b));
     // Ranks of other names may shift, but never their relative order: the other kept orders stay valid

@@ -28,7 +28,30 @@ export interface FolderTree {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-export function buildFolderTree(folders: Iterable<FolderNode>, devices: Iterable<Device>): FolderTree {
+/** Devices per folder id (null: none), with how many are online. */
+export type DirectCounts = ReadonlyMap<Id | null, { total: number; online: number }>;
+
+export function directCounts(devices: Iterable<Device>): DirectCounts {
+  const out = new Map<Id | null, { total: number; online: number }>();
+  for (const d of devices) {
+    let c = out.get(d.folderId);
+    if (!c) out.set(d.folderId, (c = { total: 0, online: 0 }));
+    c.total++;
+    if (d.status === 'online') c.online++;
+  }
+  return out;
+}
+
+/**
+ * The tree with its counts. `devices` may be the per-folder counts the DeviceIndex keeps by delta, so a
+ * poll does not walk 100,000 devices to count them again.
+ */
+export function buildFolderTree(
+  folders: Iterable<FolderNode>,
+  devices: Iterable<Device> | DirectCounts,
+): FolderTree {
+  const direct =
+    devices instanceof Map ? (devices as DirectCounts) : directCounts(devices as Iterable<Device>);
   const byId = new Map<Id, FolderNode>();
   for (const f of folders) byId.set(f.id, f);
 
@@ -51,18 +74,17 @@ export function buildFolderTree(folders: Iterable<FolderNode>, devices: Iterable
   for (const id of byId.keys()) counts.set(id, { direct: 0, directOnline: 0, total: 0, online: 0 });
   const unassigned = { total: 0, online: 0 };
   const all = { total: 0, online: 0 };
-  for (const d of devices) {
-    const online = d.status === 'online';
-    all.total++;
-    if (online) all.online++;
-    const c = d.folderId !== null ? counts.get(d.folderId) : undefined;
+  for (const [folderId, n] of direct) {
+    all.total += n.total;
+    all.online += n.online;
+    const c = folderId !== null ? counts.get(folderId) : undefined;
     if (!c) {
-      unassigned.total++;
-      if (online) unassigned.online++;
+      unassigned.total += n.total;
+      unassigned.online += n.online;
       continue;
     }
-    c.direct++;
-    if (online) c.directOnline++;
+    c.direct += n.total;
+    c.directOnline += n.online;
   }
 
   // Sum bottom-up over the reachable tree only (iterative post-order: deep trees must not blow the stack).

@@ -1,20 +1,13 @@
-// Derived data, memoised on exactly what it depends on: the folder tree on the folder and device versions;
-// the sorted device order on the device version and the sort (plus folder names when sorting by folder);
-// the filtered rows on that order, the filter AND the device version: a poll may keep the order (it touched
-// no sorted field) yet change what the filter reads (a status, an alias), so the rows are filtered again on
-// every device change; only the sort may be skipped. A change of selection, screen or toasts recomputes
-// nothing.
+// Derived data, memoised on exactly what it depends on. The heavy lifting is the DeviceIndex's (data-store
+// keeps it in step by delta): sort orders are kept per key and patched per poll, counts are adjusted per
+// changed device, the tree is built from per-folder counts. What is left here is cheap: the folder tree on
+// the folder and device versions; the display order on the device version and the sort; the filtered rows
+// on that order, the filter and the device version. Typing on in the search box refines: when the new
+// text only adds to the old one (and nothing else changed), only the rows that matched are searched again.
+// A change of selection, screen or toasts recomputes nothing.
 
-import type { Device, Id } from '../../shared/model.js';
-import {
-  countStatuses,
-  filterDeviceIds,
-  presentOses,
-  sortDeviceIds,
-  type DeviceFilter,
-  type DeviceSort,
-  type StatusCounts,
-} from '../domain/device-query.js';
+import type { Id } from '../../shared/model.js';
+import type { DeviceFilter, StatusCounts } from '../domain/device-query.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
 import type { UiStore } from './ui-store.js';
@@ -31,13 +24,19 @@ export interface DeviceView {
 export function createViews(data: DataStore, ui: UiStore) {
   let treeKey = '';
   let tree: FolderTree | null = null;
+  let namesVersion = -1;
 
   function folderTree(): FolderTree {
-    const { versions, folders, devices } = data.getState();
+    const { versions, folders, deviceIndex } = data.getState();
     const key = `${versions.folders}|${versions.devices}`;
     if (!tree || key !== treeKey) {
-      tree = buildFolderTree(folders.values(), devices.values());
+      tree = buildFolderTree(folders.values(), deviceIndex.direct);
       treeKey = key;
+    }
+    if (namesVersion !== versions.folders) {
+      const byId = tree.byId;
+      deviceIndex.setFolderNames((id) => byId.get(id)?.name);
+      namesVersion = versions.folders;
     }
     return tree;
   }
@@ -57,30 +56,20 @@ export function createViews(data: DataStore, ui: UiStore) {
   let view: DeviceView | null = null;
 
   function deviceView(): DeviceView {
-    const { versions, devices, deviceSearch } = data.getState();
+    const { versions, deviceIndex } = data.getState();
     const { deviceSort, deviceFilter } = ui.getState();
     const currentTree = folderTree();
     const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
-    const nextSortKey = sortKeyOf(deviceSort, versions.devices, foldersPart);
-    const delta = data.getState().lastDeviceDelta;
-    if (
-      nextSortKey !== sortKey &&
-      sortKey === sortKeyOf(deviceSort, versions.devices - 1, foldersPart) &&
-      delta?.version === versions.devices &&
-      !delta.membershipChanged &&
-      !SORT_FIELDS[deviceSort.key].some((f) => delta.changedFields.has(f))
-    ) {
-      // A poll that changed only fields this order does not read (a status while sorted by name): the
-      // order stands as it is.
-      sortKey = nextSortKey;
-    } else if (nextSortKey !== sortKey) {
-      // Re-sorting the previous order: near-linear when only a few devices changed (see device-query.ts).
-      sorted = sortDeviceIds(devices, deviceSort, sorted, (id) => currentTree.byId.get(id)?.name);
+    const nextSortKey = `${deviceSort.key}|${deviceSort.direction}|${versions.devices}|${foldersPart}`;
+    if (nextSortKey !== sortKey) {
+      const next = deviceIndex.sorted(deviceSort);
+      // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
+      if (!sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;
     }
     if (statsVersion !== versions.devices) {
-      counts = countStatuses(devices.values());
-      oses = presentOses(devices.values());
+      counts = { ...deviceIndex.counts };
+      oses = deviceIndex.oses();
       statsVersion = versions.devices;
     }
     const needsTree = deviceFilter.folder.kind !== 'all';
@@ -97,7 +86,13 @@ export function createViews(data: DataStore, ui: UiStore) {
           ? descendantsAndSelf(currentTree, deviceFilter.folder.id)
           : new Set([deviceFilter.folder.id]);
       }
-      rows = filterDeviceIds(sorted, devices, deviceSearch, deviceFilter, folderIds, (id) =>
+      const refines =
+        rowsKey.sorted === sorted &&
+        rowsKey.treeKey === filterTreeKey &&
+        rowsKey.devicesVersion === versions.devices &&
+        rowsKey.filter !== null &&
+        refinesText(rowsKey.filter, deviceFilter);
+      rows = deviceIndex.filter(refines ? rows : sorted, deviceFilter, folderIds, (id) =>
         currentTree.byId.has(id),
       );
       rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey, devicesVersion: versions.devices };
@@ -112,19 +107,27 @@ export function createViews(data: DataStore, ui: UiStore) {
   return { folderTree, deviceView };
 }
 
-/** The device fields each order reads (ties break on the name). */
-const SORT_FIELDS: Record<DeviceSort['key'], Array<keyof Device>> = {
-  name: ['name'],
-  alias: ['alias', 'name'],
-  status: ['status', 'name'],
-  os: ['os', 'name'],
-  ip: ['ip', 'name'],
-  lastRefresh: ['lastRefresh', 'name'],
-  folder: ['folderId', 'name'],
-};
+function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
-function sortKeyOf(sort: DeviceSort, devicesVersion: number, foldersVersion: number): string {
-  return `${sort.key}|${sort.direction}|${devicesVersion}|${foldersVersion}`;
+/**
+ * Whether every device that passes `next` also passed `previous`: the same filter but for a search text
+ * that only adds to the old one (words are ANDed substrings, so a longer word or another word narrows).
+ */
+function refinesText(previous: DeviceFilter, next: DeviceFilter): boolean {
+  if (
+    previous.status !== next.status ||
+    previous.os !== next.os ||
+    previous.includeSubfolders !== next.includeSubfolders ||
+    JSON.stringify(previous.folder) !== JSON.stringify(next.folder)
+  )
+    return false;
+  const before = previous.text.trimStart().toLowerCase();
+  const after = next.text.trimStart().toLowerCase();
+  return before !== '' && after.startsWith(before);
 }
 
 export type Views = ReturnType<typeof createViews>;

@@ -22,15 +22,17 @@ const folderNames: Record<string, string> = { f1: 'Berlin', f2: 'amsterdam', f3:
 const folderName = (id: string) => folderNames[id];
 
 const arbDevice = (id: string) =>
-  fc.record({
-    name: fc.constantFrom('PC-1', 'pc-1', 'Desk 2', 'desk 10', '', 'Zeta', 'alpha'),
-    alias: fc.constantFrom(null, 'Front', 'back', 'Zed'),
-    status: fc.constantFrom('online', 'offline', 'busy', { unknown: 'asleep' }),
-    ip: fc.constantFrom('10.0.0.2', '10.0.0.10', '9.255.0.1', 'fe80::1', '', '300.1.1.1'),
-    os: fc.constantFrom('Windows', 'Linux', null, { unknown: 'Plan9' }),
-    lastRefresh: fc.constantFrom('2026-11-21T09:58:00Z', '2026-11-20T09:58:00Z', null, 'garbage'),
-    folderId: fc.constantFrom(null, 'f1', 'f2', 'f3', 'gone'),
-  }).map((p) => device(id, p as Partial<Device>));
+  fc
+    .record({
+      name: fc.constantFrom('PC-1', 'pc-1', 'Desk 2', 'desk 10', '', 'Zeta', 'alpha'),
+      alias: fc.constantFrom(null, 'Front', 'back', 'Zed'),
+      status: fc.constantFrom('online', 'offline', 'busy', { unknown: 'asleep' }),
+      ip: fc.constantFrom('10.0.0.2', '10.0.0.10', '9.255.0.1', 'fe80::1', '', '300.1.1.1'),
+      os: fc.constantFrom('Windows', 'Linux', null, { unknown: 'Plan9' }),
+      lastRefresh: fc.constantFrom('2026-11-21T09:58:00Z', '2026-11-20T09:58:00Z', null, 'garbage'),
+      folderId: fc.constantFrom(null, 'f1', 'f2', 'f3', 'gone'),
+    })
+    .map((p) => device(id, p as Partial<Device>));
 
 type Op = { put: Device[]; remove: string[] };
 const ids = Array.from({ length: 40 }, (_, i) => String(i + 1));
@@ -80,7 +82,9 @@ describe('DeviceIndex', () => {
           for (const op of ops) {
             const added: Device[] = [];
             const changed: Device[] = [];
-            const removed = [...new Set(op.remove)].filter((id) => map.has(id) && !op.put.some((d) => d.id === id));
+            const removed = [...new Set(op.remove)].filter(
+              (id) => map.has(id) && !op.put.some((d) => d.id === id),
+            );
             for (const id of removed) map.delete(id);
             const put = new Map(op.put.map((d) => [d.id, d]));
             for (const d of put.values()) {
@@ -100,7 +104,11 @@ describe('DeviceIndex', () => {
     const index = new DeviceIndex();
     index.apply({
       reset: true,
-      added: [device('1', { folderId: 'f1' }), device('2', { folderId: 'f1', status: 'offline' }), device('3')],
+      added: [
+        device('1', { folderId: 'f1' }),
+        device('2', { folderId: 'f1', status: 'offline' }),
+        device('3'),
+      ],
       changed: [],
       removed: [],
     });
