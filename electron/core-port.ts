@@ -25,6 +25,8 @@ export interface HostedCore {
   readonly handlers: InvokeHandlers;
   subscribe(sink: EventSink): () => void;
   snapshot(): AppSnapshot | Promise<AppSnapshot>;
+  /** The snapshot a renderer starts from; large device lists follow it as data:change parts. */
+  rendererSnapshot(): AppSnapshot | Promise<AppSnapshot>;
   trayState(): TrayState;
   onTrayStateChange(listener: (state: TrayState) => void): () => void;
   setSuspended(suspended: boolean): void;

@@ -93,7 +93,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     secretsEqual(sessionValue, readCookie(req.headers.cookie, cookie));
 
   async function resyncEvents(): Promise<StreamEvent[]> {
-    const snap = await core.snapshot();
+    // The renderer's snapshot: a large device list beyond its first part follows as live events.
+    const snap = await core.rendererSnapshot();
     const events: StreamEvent[] = [
       { event: 'auth:state', payload: snap.auth },
       { event: 'settings:state', payload: snap.settings },

@@ -28,19 +28,20 @@ import type { OAuthConsumer, OAuthToken } from '../../shared/oauth/types.js';
 import { AccountRecordStore } from './account-record.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { humanTime, isoAt, systemClock } from './clock.js';
-import type { DevicesDecoder } from './devices-decoder.js';
-import { createDevicesDecoder } from './devices-decoder.js';
+import { ChangePump, PART_RECORDS } from './change-pump.js';
+import { createDevicesFeed, type DevicesFeed } from './devices-poller.js';
 import { defaultServicePorts } from './default-ports.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { NotifiedStore } from './notified-store.js';
+import { storageProblem } from './atomic-file.js';
 import { OfflineCache, accountKey } from './offline-cache.js';
 import { Picture } from './picture.js';
 import type { ServicePorts } from './service-ports.js';
 import type { SchedulerMemory } from './session-scheduler.js';
 import { emptyMemory, evaluateSessions } from './session-scheduler.js';
 import { SettingsStore } from './settings-store.js';
-import { SyncEngine } from './sync-engine.js';
+import { SyncEngine, syncStateChange, type SyncEngineOptions } from './sync-engine.js';
 import type { TrayState } from './tray-state.js';
 import { computeTrayState } from './tray-state.js';
 import type { CredentialVault, StoredCredentials } from './vault.js';
@@ -72,7 +73,7 @@ export interface AppCoreOptions {
   fetch?: typeof fetch;
   /** Token flow and service client; default: the real ones of shared/oauth and shared/client. */
   services?: ServicePorts;
-  /** Decode devices documents in a worker thread (default true). */
+  /** Poll, decode and diff the devices in a worker thread (default true); false: in this thread. */
   decodeInWorker?: boolean;
   /** Randomness of the backoff jitter (tests pin it). */
   random?: () => number;
@@ -162,11 +163,16 @@ class Core implements AppCore {
   #freshSinceCache = new Set<DatasetName>();
   #memory: SchedulerMemory = emptyMemory();
   #reminderTimer: TimerHandle | null = null;
-  #decoder: DevicesDecoder | null = null;
+  /** The devices poll and the devices part of the offline cache (devices-poller.ts). */
+  readonly #devices: DevicesFeed;
+  /** Every data:change goes out through it, in order, in parts (change-pump.ts). */
+  readonly #pump: ChangePump;
   readonly #services: ServicePorts;
   #suspended = false;
   #activity = { visible: true, focused: false };
   #lastTray = '';
+  /** The sync state the renderers were last told of, whole or by its parts. */
+  #lastSync: SyncState | null = null;
   #lastCacheSaveAt = 0;
   #disposed = false;
 
@@ -184,6 +190,16 @@ class Core implements AppCore {
     this.#settingsStore = new SettingsStore(options.dataDir);
     this.#notified = new NotifiedStore(options.dataDir);
     this.#auth = { status: 'signed-out', defaults: this.#signInDefaults(), keychainAvailable: false };
+    this.#devices = createDevicesFeed({
+      logger: this.#log,
+      // Without a worker the same handler runs here: the tests' harness asks for that.
+      ...(options.decodeInWorker === false ? { worker: null } : {}),
+    });
+    this.#picture.onDevicesEdited = (puts, removals, reset) => {
+      if (reset) this.#devices.replaceAll(puts);
+      else this.#devices.patch(puts, removals);
+    };
+    this.#pump = new ChangePump((change) => this.#emit('data:change', change));
     this.#writes = new Writes({
       picture: this.#picture,
       engine: () => this.#engine,
@@ -215,6 +231,29 @@ class Core implements AppCore {
         users: this.#picture.list('users'),
       },
     };
+  }
+
+  /**
+   * The snapshot a renderer starts from: everything but the devices beyond the first part, which follow
+   * as data:change parts through the pump (a 100,000-device snapshot serialised at once is a stall of
+   * hundreds of milliseconds on this thread; see change-pump.ts). A renderer holds events until its
+   * snapshot has landed, so they apply on top of it.
+   */
+  rendererSnapshot(): AppSnapshot {
+    const snap = this.snapshot();
+    const devices = snap.data.devices;
+    if (devices.length > PART_RECORDS) {
+      this.#pump.push({
+        dataset: 'devices',
+        reset: false,
+        added: devices.slice(PART_RECORDS),
+        changed: [],
+        removed: [],
+        fetchedAt: this.#picture.fetchedAt.devices,
+      });
+      snap.data.devices = devices.slice(0, PART_RECORDS);
+    }
+    return snap;
   }
 
   trayState(): TrayState {
@@ -309,7 +348,7 @@ class Core implements AppCore {
     }
     await this.#cacheSaving;
     await this.#notifiedSaving;
-    await this.#decoder?.close();
+    await this.#devices.close();
     this.#sinks.clear();
     this.#trayListeners.clear();
   }
@@ -318,7 +357,7 @@ class Core implements AppCore {
 
   #makeHandlers(): InvokeHandlers {
     return {
-      'app:snapshot': async () => this.snapshot(),
+      'app:snapshot': async () => this.rendererSnapshot(),
       'auth:begin': (p) => this.#begin(p),
       'auth:complete': (p) => this.#complete(p.pin),
       'auth:cancel': async () => this.#cancel(),
@@ -533,6 +572,7 @@ class Core implements AppCore {
       clock: this.#clock,
       random: this.#o.random,
       logger: this.#log,
+      ...this.#devicesPolling(this.#api),
       onChange: (change) => this.#onChange(change),
       onState: (state) => this.#onSyncState(state),
       onUnauthorized: (error) => this.#onUnauthorized(error),
@@ -546,15 +586,25 @@ class Core implements AppCore {
     if (!how.keepPicture) {
       this.#freshSinceCache.clear();
       const loaded = how.loaded;
-      if (loaded?.status === 'loaded') {
+      const devices =
+        loaded?.status === 'loaded' && how.cache
+          ? await this.#devices.loadCache(how.cache.devicesFile)
+          : null;
+      if (loaded?.status === 'loaded' && devices?.result.status === 'loaded') {
         for (const dataset of DATASET_NAMES) {
           const entry = loaded.picture.datasets[dataset];
-          this.#emit('data:change', this.#picture.reset(dataset, entry.records as never, entry.fetchedAt));
+          const change =
+            dataset === 'devices'
+              ? this.#picture.reset('devices', devices.records, entry.fetchedAt, true)
+              : this.#picture.reset(dataset, entry.records as never, entry.fetchedAt);
+          this.#pump.push(change);
         }
         engine.cacheSavedAt = loaded.picture.savedAt;
       } else {
-        for (const change of this.#picture.clear()) this.#emit('data:change', change);
+        this.#pump.clear();
+        for (const change of this.#picture.clear()) this.#pump.push(change);
         if (loaded?.status === 'discarded') engine.cacheNotice = loaded.notice;
+        else if (devices?.result.status === 'discarded') engine.cacheNotice = devices.result.notice;
       }
       this.#memory = await this.#notified.load(accountKey(account.baseUrl, account.user.id));
     }
@@ -586,20 +636,26 @@ class Core implements AppCore {
     }
     this.#cache = null;
     this.#memory = emptyMemory();
-    for (const change of this.#picture.clear()) this.#emit('data:change', change);
+    // What was still on its way to the renderer belongs to the account being left.
+    this.#pump.clear();
+    for (const change of this.#picture.clear()) this.#pump.push(change);
     this.#onSyncState(this.#syncState());
   }
 
   // ---- sync events -------------------------------------------------------------------------------------
 
   #onChange(change: DataChange): void {
-    this.#emit('data:change', change);
+    this.#pump.push(change);
     this.#scheduleCacheSave();
     if (change.dataset === 'sessions') this.#trayMaybeChanged();
   }
 
   #onSyncState(state: SyncState): void {
-    this.#emit('sync:state', state);
+    const change = syncStateChange(this.#lastSync, state);
+    this.#lastSync = state;
+    if (change.kind === 'all') this.#emit('sync:state', state);
+    else if (change.kind === 'dataset')
+      this.#emit('sync:dataset', { dataset: change.dataset, status: state.datasets[change.dataset] });
     this.#trayMaybeChanged();
   }
 
@@ -663,13 +719,17 @@ class Core implements AppCore {
       currentUser: account.user,
       datasets: {
         folders: { fetchedAt: picture.fetchedAt.folders, records: picture.list('folders') },
-        devices: { fetchedAt: picture.fetchedAt.devices, records: picture.list('devices') },
+        // The devices are written by the poll worker from its mirror, which equals the picture's.
+        devices: { fetchedAt: picture.fetchedAt.devices, records: [] },
         sessions: { fetchedAt: picture.fetchedAt.sessions, records: picture.list('sessions') },
         users: { fetchedAt: picture.fetchedAt.users, records: picture.list('users') },
       },
     };
+    const devicesSaved = this.#devices.saveCache(cache.devicesFile, picture.fetchedAt.devices);
     this.#cacheSaving = this.#cacheSaving.then(async () => {
-      const notice = await cache.save(snapshot);
+      const notice =
+        (await devicesSaved.catch((error: unknown) => storageProblem(error, 'the offline copy'))) ??
+        (await cache.save(snapshot));
       if (notice && this.#engine) {
         this.#engine.cacheNotice = notice;
         this.#engine.emitState();
@@ -744,15 +804,22 @@ class Core implements AppCore {
       token: credentials.token,
       tokenSecret: credentials.tokenSecret,
     };
-    const useWorker = this.#o.decodeInWorker ?? true;
-    if (useWorker && !this.#decoder) this.#decoder = createDevicesDecoder({ logger: this.#log });
-    const decoder = this.#decoder;
     return this.#ports().createClient({
       baseUrl,
       credentials: oauth,
       ...(this.#o.fetch ? { fetch: this.#o.fetch } : {}),
-      ...(useWorker && decoder ? { decodeDevices: (xml: string) => decoder.decode(xml) } : {}),
     });
+  }
+
+  /**
+   * The devices poll through the feed (off this thread) when the client can sign a request for it to
+   * send; a client that cannot (a test double) or an injected fetch (which the worker cannot use) keeps
+   * the plain fetch-and-diff here.
+   */
+  #devicesPolling(api: ServiceApi): { devices?: SyncEngineOptions['devices'] } {
+    if (!api.signedGet || this.#o.fetch) return {};
+    const signedGet = api.signedGet.bind(api);
+    return { devices: { feed: this.#devices, sign: () => signedGet('/devices.xml') } };
   }
 
   #requireApi(): ServiceApi {

@@ -47,7 +47,6 @@ export function defaultServicePorts(
           : {}),
         signer,
         ...(config.fetch ? { fetch: config.fetch } : {}),
-        ...(config.decodeDevices ? { decode: { devices: config.decodeDevices } } : {}),
       }),
   };
 }

@@ -75,8 +75,11 @@ export interface WorkerSpec {
 }
 
 export interface DevicesFeedOptions {
-  /** Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken one. */
-  worker?: WorkerSpec;
+  /**
+   * Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken
+   * one; null runs the same handler in this thread from the start.
+   */
+  worker?: WorkerSpec | null;
   logger?: Logger;
   timeoutMs?: number;
   maxBytes?: number;
@@ -219,6 +222,10 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   };
 
   const start = (): void => {
+    if (options.worker === null) {
+      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)));
+      return;
+    }
     const spec = options.worker ?? defaultWorkerSpec();
     let w: Worker;
     try {

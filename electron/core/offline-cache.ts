@@ -1,7 +1,9 @@
 // The last good picture of one account on disk, so the app opens with data before the network answers and
 // stays browsable offline. One directory per account (a hash of base URL + user id: no address or id in
 // file names), one versioned JSON file written atomically. It holds only what the renderer may see anyway:
-// never a token or a secret. A file of another version or a damaged one is discarded with a notice; a
+// never a token or a secret. The devices live in a file of their own (devices.json), written and read by the
+// devices poll worker (devices-poll-work.ts): at 100,000 devices that JSON is ~30 MB, too much to
+// stringify or parse on the main thread; picture.json keeps the rest and an empty devices list. A file of another version or a damaged one is discarded with a notice; a
 // failed save (disk full, no permission) is a notice too: the app goes on.
 
 import { createHash } from 'node:crypto';
@@ -12,7 +14,8 @@ import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Timestamp, User } from '../../shared/model.js';
 import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
 
-export const CACHE_VERSION = 1;
+/** 2: the devices moved to devices.json. */
+export const CACHE_VERSION = 2;
 
 export interface CachedPicture {
   savedAt: Timestamp;
@@ -33,10 +36,12 @@ export function accountKey(baseUrl: string, userId: string): string {
 export class OfflineCache {
   readonly directory: string;
   readonly file: string;
+  readonly devicesFile: string;
 
   constructor(dataDir: string, baseUrl: string, userId: string) {
     this.directory = path.join(dataDir, 'accounts', accountKey(baseUrl, userId));
     this.file = path.join(this.directory, 'picture.json');
+    this.devicesFile = path.join(this.directory, 'devices.json');
   }
 
   async load(): Promise<CacheLoad> {
@@ -66,7 +71,11 @@ export class OfflineCache {
   /** Resolves to a notice when the save failed (the previous snapshot, if any, is still in place). */
   async save(picture: CachedPicture): Promise<string | null> {
     try {
-      await writeFileAtomic(this.file, JSON.stringify({ version: CACHE_VERSION, ...picture }));
+      const datasets = {
+        ...picture.datasets,
+        devices: { fetchedAt: picture.datasets.devices.fetchedAt, records: [] },
+      };
+      await writeFileAtomic(this.file, JSON.stringify({ version: CACHE_VERSION, ...picture, datasets }));
       return null;
     } catch (error) {
       return storageProblem(error, 'the offline copy');
@@ -78,7 +87,9 @@ export class OfflineCache {
   }
 
   async #discard(notice: string): Promise<CacheLoad> {
+    // Nothing is lost by a failed removal: the file is discarded again at the next load.
     await fsp.rm(this.file, { force: true }).catch(() => {});
+    await fsp.rm(this.devicesFile, { force: true }).catch(() => {});
     return { status: 'discarded', notice };
   }
 }

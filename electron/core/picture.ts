@@ -95,13 +95,15 @@ export class Picture {
     dataset: D,
     records: readonly DatasetRecordMap[D][],
     fetchedAt: Timestamp | null,
+    /** The devices came from the poll worker's mirror (a cache load): it need not be told. */
+    mirrored = false,
   ): DataChange<D> {
     const map = new Map<Id, DatasetRecordMap[D]>();
     for (const record of records) map.set(record.id, record);
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
     const added = Array.from(map.values());
-    if (dataset === 'devices') this.onDevicesEdited?.(added as Device[], [], true);
+    if (dataset === 'devices' && !mirrored) this.onDevicesEdited?.(added as Device[], [], true);
     return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
   }
 
@@ -155,6 +157,7 @@ export class Picture {
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
     this.fetchedAt[dataset] = fetchedAt;
     if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;
+    if (dataset === 'devices') this.onDevicesEdited?.([...added, ...changed] as Device[], removed, false);
     return { dataset, reset: false, added, changed, removed, fetchedAt };
   }
 

@@ -28,8 +28,6 @@ export interface ClientConfig {
   baseUrl: string;
   credentials: OAuthCredentials;
   fetch?: typeof fetch;
-  /** Decodes a devices document off the main thread (devices-decoder.ts). */
-  decodeDevices?: (xml: string) => Promise<Device[]>;
 }
 
 export interface ServicePorts {

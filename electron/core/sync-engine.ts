@@ -220,7 +220,11 @@ export class SyncEngine {
 
   // ---- internals -----------------------------------------------------------------------------------
 
-  #run(dataset: DatasetName): Promise<void> {
+  /**
+   * `announce`: tell the renderer the dataset is refreshing (a refresh someone asked for). A poll on its
+   * timer says nothing until it ends: an idle poll then costs the renderer one small sync:dataset event.
+   */
+  #run(dataset: DatasetName, announce = true): Promise<void> {
     const slot = this.#slots[dataset];
     if (!this.#running) return Promise.resolve();
     if (slot.inflight) return slot.inflight;
@@ -229,7 +233,7 @@ export class SyncEngine {
       slot.inflight = null;
       this.#emitState();
     });
-    this.#emitState();
+    if (announce) this.#emitState();
     return slot.inflight;
   }
 
@@ -353,7 +357,7 @@ export class SyncEngine {
     if (!this.#running || this.#suspended) return;
     slot.timer = this.#o.clock.setTimeout(() => {
       slot.timer = null;
-      void this.#run(dataset);
+      void this.#run(dataset, false);
     }, delay);
   }
 
@@ -393,6 +397,30 @@ export class SyncEngine {
   #emitState(): void {
     this.#o.onState(this.state());
   }
+}
+
+/**
+ * What changed from `previous` to `next`: nothing, one dataset's status alone (what a poll's end
+ * changes), or more (send the whole state).
+ */
+export function syncStateChange(
+  previous: SyncState | null,
+  next: SyncState,
+): { kind: 'none' } | { kind: 'dataset'; dataset: DatasetName } | { kind: 'all' } {
+  if (
+    previous === null ||
+    previous.connection !== next.connection ||
+    previous.offlineSince !== next.offlineSince ||
+    previous.cacheSavedAt !== next.cacheSavedAt ||
+    previous.cacheNotice !== next.cacheNotice ||
+    JSON.stringify(previous.progress) !== JSON.stringify(next.progress)
+  )
+    return { kind: 'all' };
+  const changed = DATASET_NAMES.filter(
+    (d) => JSON.stringify(previous.datasets[d]) !== JSON.stringify(next.datasets[d]),
+  );
+  if (changed.length === 0) return { kind: 'none' };
+  return changed.length === 1 ? { kind: 'dataset', dataset: changed[0]! } : { kind: 'all' };
 }
 
 export function isUnauthorized(error: AppError): boolean {

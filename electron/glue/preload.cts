@@ -37,6 +37,7 @@ const INVOKE = [
 const EVENTS = [
   'auth:state',
   'sync:state',
+  'sync:dataset',
   'data:change',
   'settings:state',
   'notify:sessions',

@@ -123,6 +123,10 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       if (!keep && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
     },
     'sync:state': (sync) => shell.setState({ sync }),
+    'sync:dataset': ({ dataset, status }) => {
+      const sync = shell.getState().sync;
+      if (sync) shell.setState({ sync: { ...sync, datasets: { ...sync.datasets, [dataset]: status } } });
+    },
     'settings:state': (settings) => shell.setState({ settings }),
     'data:change': (change) => {
       const removed = applyDataChange(data, change);

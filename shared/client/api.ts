@@ -41,6 +41,8 @@ export interface ServiceApi {
   // Devices (§4.3)
   /** Without folderId: GET /devices (all); with it: GET /folders/{folderId}/devices. */
   listDevices(folderId?: Id, options?: CallOptions): Promise<Device[]>;
+  /** A signed GET of `path` for a caller that sends it itself (see ServiceClient.signedGet). */
+  signedGet?(path: string): { url: string; headers: Record<string, string> };
   getDevice(id: Id, options?: CallOptions): Promise<Device>;
   /** PUT /devices/{id}, or PUT /folders/{viaFolder}/devices/{id} when `options.viaFolder` is given. */
   updateDevice(id: Id, update: DeviceUpdate, options?: CallOptions & { viaFolder?: Id }): Promise<void>;

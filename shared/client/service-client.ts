@@ -271,6 +271,15 @@ export class ServiceClient implements ServiceApi {
 
   // ---- Plumbing ----
 
+  /**
+   * A GET signed now, for a caller that sends it itself (the devices poll worker): the tokens stay here,
+   * only the one-use Authorization header travels. Sign per attempt: a nonce is good once (spec §8).
+   */
+  signedGet(path: string): { url: string; headers: Record<string, string> } {
+    const signed = this.signer.sign({ method: 'GET', url: this.baseUrl + path }, this.consumer, this.token);
+    return { url: signed.url, headers: { ...signed.headers } };
+  }
+
   private async decodeWith<T>(
     res: RawResponse,
     decode: () => T | Promise<T>,

@@ -198,6 +198,11 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError
 export interface MainEvents {
   'auth:state': AuthState;
   'sync:state': SyncState;
+  /**
+   * One dataset's status when nothing else in SyncState changed (a poll's end): what an idle poll sends,
+   * a tenth of the whole state.
+   */
+  'sync:dataset': { dataset: DatasetName; status: DatasetStatus };
   'data:change': DataChange;
   'settings:state': Settings;
   'notify:sessions': SessionNotice;
@@ -208,6 +213,7 @@ export type EventChannel = keyof MainEvents;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
   'auth:state',
   'sync:state',
+  'sync:dataset',
   'data:change',
   'settings:state',
   'notify:sessions',

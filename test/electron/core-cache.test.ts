@@ -6,7 +6,7 @@ import { OfflineCache } from '../../electron/core/offline-cache.js';
 import type { SyncState } from '../../shared/ipc/contract.js';
 import { serviceError } from './support/fake-service.js';
 import type { Harness } from './support/core-harness.js';
-import { BASE_URL, makeHarness, tempDir } from './support/core-harness.js';
+import { BASE_URL, lastSyncState, makeHarness, tempDir } from './support/core-harness.js';
 
 let harnesses: Harness[] = [];
 afterEach(async () => {
@@ -19,8 +19,7 @@ async function harness(...args: Parameters<typeof makeHarness>): Promise<Harness
   harnesses.push(x);
   return x;
 }
-const lastSync = (x: Harness) =>
-  x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
+const lastSync = (x: Harness): SyncState => lastSyncState(x.events);
 
 async function signedInWithCache(): Promise<{ h: Harness; file: string }> {
   const h = await harness();

@@ -6,13 +6,12 @@ import type { AuthState, FolderNode, SyncState } from '../../shared/ipc/contract
 import { settle } from './support/fake-clock.js';
 import { device, serviceError } from './support/fake-service.js';
 import type { Harness } from './support/core-harness.js';
-import { makeHarness } from './support/core-harness.js';
+import { lastSyncState, makeHarness } from './support/core-harness.js';
 
 let h: Harness;
 afterEach(async () => h?.dispose());
 
-const lastSync = (x: Harness) =>
-  x.events.filter((e) => e.event === 'sync:state').at(-1)?.payload as SyncState;
+const lastSync = (x: Harness): SyncState => lastSyncState(x.events);
 const lastAuth = (x: Harness) =>
   x.events.filter((e) => e.event === 'auth:state').at(-1)?.payload as AuthState;
 

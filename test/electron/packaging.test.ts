@@ -22,8 +22,7 @@ import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
-import { workerLocation } from '../../electron/core/devices-decoder.js';
-import { encodeDevices } from '../../shared/xml/resources.js';
+import { workerLocation } from '../../electron/core/devices-poller.js';
 import { device } from './support/fake-service.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -152,11 +151,11 @@ describe('app.asar', () => {
   });
 });
 
-describe('the devices decoding worker in the package', () => {
+describe('the devices poll worker in the package', () => {
   // Where the packaged decoder (inside app.asar) will look for its worker, as a path inside the archive.
   const inArchive = () => {
     const asarRoot = '/opt/sc/resources/app.asar';
-    const at = workerLocation(`file://${asarRoot}/dist/electron/electron/core/devices-decoder.js`);
+    const at = workerLocation(`file://${asarRoot}/dist/electron/electron/core/devices-poller.js`);
     return String(at).slice(asarRoot.length);
   };
 
@@ -182,23 +181,26 @@ describe('the devices decoding worker in the package', () => {
     expect(required.filter((id) => !(id.startsWith('node:') || builtins.has(id)))).toEqual([]);
   });
 
-  it('starts on its own (outside the archive) and decodes a devices document', async () => {
+  it('starts on its own (outside the archive) and reads a devices cache file in parts', async () => {
     const file = path.join(work, 'devices-poll-worker.cjs');
     writeFileSync(file, extractFile(asarPath, inArchive().slice(1)));
     const devices = [device('1', null, { alias: 'Front desk' }), device('2', '10', { ram: 2048 })];
+    const cacheFile = path.join(work, 'devices.json');
+    writeFileSync(cacheFile, JSON.stringify({ version: 1, fetchedAt: null, records: devices }));
     const worker = new Worker(file);
     try {
       const messages: unknown[] = [];
       const reply = new Promise<unknown>((resolve, reject) => {
-        worker.on('message', (m: { id?: number }) => {
+        worker.on('message', (m: { id?: number; op?: string }) => {
           messages.push(m);
-          if (m.id === 1) resolve(m);
+          if (m.id === 1 && m.op !== 'part') resolve(m);
         });
         worker.on('error', reject);
       });
-      worker.postMessage({ id: 1, xml: encodeDevices(devices) });
-      expect(await reply).toEqual({ id: 1, ok: true, devices });
+      worker.postMessage({ op: 'load', id: 1, file: cacheFile });
+      expect(await reply).toEqual({ id: 1, op: 'loaded', result: { status: 'loaded', fetchedAt: null } });
       expect(messages[0]).toEqual({ ready: true });
+      expect(messages[1]).toEqual({ id: 1, op: 'part', part: { added: devices, changed: [], removed: [] } });
     } finally {
       await worker.terminate();
     }

@@ -15,6 +15,7 @@ import type {
   IpcResult,
   MainEvents,
   SessionNotice,
+  SyncState,
 } from '../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
 import { FakeClock, settle } from './fake-clock.js';
@@ -131,4 +132,20 @@ export async function makeHarness(options: HarnessOptions = {}): Promise<Harness
     dispose: () => core.dispose(),
   };
   return h;
+}
+
+/**
+ * The sync state as a renderer holds it after the events so far: the last whole `sync:state`, with the
+ * `sync:dataset` parts sent after it applied on top.
+ */
+export function lastSyncState(events: Harness['events']): SyncState {
+  let state: SyncState | undefined;
+  for (const e of events) {
+    if (e.event === 'sync:state') state = e.payload as SyncState;
+    else if (e.event === 'sync:dataset' && state) {
+      const { dataset, status } = e.payload as MainEvents['sync:dataset'];
+      state = { ...state, datasets: { ...state.datasets, [dataset]: status } };
+    }
+  }
+  return state as SyncState;
 }

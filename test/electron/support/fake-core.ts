@@ -111,6 +111,7 @@ export function createFakeCore(): FakeCore {
       return () => sinks.delete(sink);
     },
     snapshot: () => snapshotFixture(),
+    rendererSnapshot: () => snapshotFixture(),
     trayState: () => tray,
     onTrayStateChange(listener) {
       trayListeners.add(listener);
