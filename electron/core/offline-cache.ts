@@ -87,7 +87,7 @@ export class OfflineCache {
   }
 
   async #discard(notice: string): Promise<CacheLoad> {
-    // Nothing is lost by a failed removal: the file is discarded again at the next load.
+    // The copy is unusable either way; if it cannot be removed, the next load discards it again.
     await fsp.rm(this.file, { force: true }).catch(() => {});
     await fsp.rm(this.devicesFile, { force: true }).catch(() => {});
     return { status: 'discarded', notice };

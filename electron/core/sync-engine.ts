@@ -59,6 +59,8 @@ export interface SyncEngineOptions {
   onCurrentUser(user: User): void;
   /** A dataset was fetched; `changed` tells whether the picture changed. */
   onFetched?(dataset: DatasetName, changed: boolean): void;
+  /** What the state says about the offline copy (the cache keeper's business, not the engine's). */
+  cache?: { status(): { cacheSavedAt: string | null; cacheNotice: string | null } };
 }
 
 interface Slot {
@@ -85,8 +87,6 @@ export class SyncEngine {
   #offlineSince: number | null = null;
   #abort = new AbortController();
   #progress: { others: number; folders: { done: number; total: number } } | null = null;
-  cacheSavedAt: string | null = null;
-  cacheNotice: string | null = null;
 
   constructor(options: SyncEngineOptions) {
     this.#o = options;
@@ -200,8 +200,7 @@ export class SyncEngine {
     return {
       connection: this.#connection,
       offlineSince: this.#offlineSince === null ? null : isoAt(this.#offlineSince),
-      cacheSavedAt: this.cacheSavedAt,
-      cacheNotice: this.cacheNotice,
+      ...(this.#o.cache?.status() ?? { cacheSavedAt: null, cacheNotice: null }),
       datasets,
       progress: this.#progress
         ? {
@@ -212,10 +211,6 @@ export class SyncEngine {
           }
         : null,
     };
-  }
-
-  emitState(): void {
-    this.#emitState();
   }
 
   // ---- internals -----------------------------------------------------------------------------------

@@ -319,6 +319,10 @@ export class DeviceIndex {
     if (this.#orders.size === 0 || moved.length === 0) return;
     const set = new Set(moved);
     const live = [...set].filter((s) => this.#ids[s] !== undefined);
+    // The name orders are derived from the (patched) name order in one pass; it puts names last that
+    // the comparator (which ranks '' first) would not.
+    this.#orders.delete('name|asc');
+    this.#orders.delete('name|desc');
     for (const [k, order] of this.#orders) {
       const [key, direction] = k.split('|') as [DeviceSortKey, 'asc' | 'desc'];
       const kept = order.filter((s) => !set.has(s));

@@ -96,7 +96,7 @@ describe('DeviceIndex', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
