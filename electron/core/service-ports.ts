@@ -2,7 +2,6 @@
 // shared/oauth and shared/client (default-ports.ts); tests may hand in others.
 
 import type { OAuthCredentials, ServiceApi } from '../../shared/client/api.js';
-import type { Device } from '../../shared/model.js';
 import type { OAuthConsumer, OAuthToken } from '../../shared/oauth/types.js';
 
 export interface TokenFlow {
