@@ -10,7 +10,7 @@
 // decoding and diffing altogether. Any local patch clears it: the mirror then no longer equals those bytes.
 
 import type { Device, Id } from '../../shared/model.js';
-import { devicesEqual } from './picture.js';
+import { devicesEqual, diffById } from './picture.js';
 
 export interface DevicesDelta {
   added: Device[];
@@ -43,20 +43,7 @@ export class DevicesMirror {
 
   /** The delta from the mirror to `devices`; held as pending until commit() or discard(). */
   diff(devices: readonly Device[], hash: string): DevicesDelta {
-    const previous = this.#map;
-    const next = new Map<Id, Device>();
-    const added: Device[] = [];
-    const changed: Device[] = [];
-    for (const device of devices) {
-      next.set(device.id, device);
-      const before = previous.get(device.id);
-      if (before === undefined) added.push(device);
-      else if (!devicesEqual(before, device)) changed.push(device);
-    }
-    const removed: Id[] = [];
-    if (next.size !== previous.size + added.length) {
-      for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
-    }
+    const { next, added, changed, removed } = diffById(this.#map, devices, devicesEqual);
     this.#pending = { map: next, hash };
     return { added, changed, removed };
   }

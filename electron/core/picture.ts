@@ -59,6 +59,28 @@ function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {
   return dataset === 'devices' ? (devicesEqual as (a: object, b: object) => boolean) : recordsEqual;
 }
 
+/** The smallest delta from `previous` to `records`, and the map of `records`: one pass, no sorting. */
+export function diffById<T extends { id: Id }>(
+  previous: ReadonlyMap<Id, T>,
+  records: readonly T[],
+  equal: (a: T, b: T) => boolean,
+): { next: Map<Id, T>; added: T[]; changed: T[]; removed: Id[] } {
+  const next = new Map<Id, T>();
+  const added: T[] = [];
+  const changed: T[] = [];
+  for (const record of records) {
+    next.set(record.id, record);
+    const before = previous.get(record.id);
+    if (before === undefined) added.push(record);
+    else if (!equal(before, record)) changed.push(record);
+  }
+  const removed: Id[] = [];
+  if (next.size !== previous.size + added.length) {
+    for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
+  }
+  return { next, added, changed, removed };
+}
+
 export function folderNode(folder: Folder): FolderNode {
   return { id: folder.id, name: folder.name, parentId: folder.parentId, dateCreation: folder.dateCreation };
 }
@@ -140,20 +162,7 @@ export class Picture {
     fetchedAt: Timestamp | null,
   ): DataChange<D> | null {
     const previous = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
-    const next = new Map<Id, DatasetRecordMap[D]>();
-    const added: DatasetRecordMap[D][] = [];
-    const changed: DatasetRecordMap[D][] = [];
-    const equal = equalFor(dataset);
-    for (const record of records) {
-      next.set(record.id, record);
-      const before = previous.get(record.id);
-      if (before === undefined) added.push(record);
-      else if (!equal(before, record)) changed.push(record);
-    }
-    const removed: Id[] = [];
-    if (next.size !== previous.size + added.length) {
-      for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
-    }
+    const { next, added, changed, removed } = diffById(previous, records, equalFor(dataset));
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
     this.fetchedAt[dataset] = fetchedAt;
     if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;

@@ -6,15 +6,17 @@ import { describe, expect, it } from 'vitest';
 import type { Device } from '../../../shared/model.js';
 import { DeviceIndex } from '../../../renderer/domain/device-index.js';
 import {
-  countStatuses,
   DEFAULT_FILTER,
   deviceSearchText,
-  filterDeviceIds,
-  presentOses,
-  sortDeviceIds,
   type DeviceSort,
   type DeviceSortKey,
 } from '../../../renderer/domain/device-query.js';
+import {
+  countStatuses,
+  filterDeviceIds,
+  presentOses,
+  sortDeviceIds,
+} from '../support/device-query-reference.js';
 import { device } from '../fake-bridge.js';
 
 const KEYS: DeviceSortKey[] = ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'];
