@@ -147,7 +147,8 @@ export function figureResult(key: FigureKey, runs: number[], load: number[]): Fi
   const spec = FIGURES[key];
   const mid = median(runs);
   const meets = spec.floor === null ? null : spec.better === 'lower' ? mid <= spec.floor : mid >= spec.floor;
-  return { min: Math.min(...runs), median: mid, floor: spec.floor, meets, runs, load };
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  return { min: r2(Math.min(...runs)), median: r2(mid), floor: spec.floor, meets, runs: runs.map(r2), load };
 }
 
 export function machine(): Pick<Results, 'cpu' | 'node'> {

@@ -6,7 +6,7 @@
 //   invoke {channel, payload}  an IPC call as the renderer's bridge makes it
 //   window:start               starts a measuring window: event-loop delay (1 ms resolution) and the bytes
 //                              written to the renderer's event stream (heartbeat comments excluded)
-//   window:stop                ends it: { maxStallMs, p99StallMs, eventBytes, events }
+//   window:stop                ends it: { maxStallMs, p99StallMs, eventBytes, events: names in order }
 //   settled {timeoutMs}        resolves once the sync reports every dataset fetched and nothing under way
 //   streams                    how many event streams pages have opened
 //   rss                        this process's resident set in bytes
@@ -33,7 +33,7 @@ ServerResponse.prototype.write = function (chunk, ...rest) {
     if (text.startsWith('retry:')) streams += 1;
     if (window && !text.startsWith(':')) {
       window.eventBytes += Buffer.byteLength(text);
-      window.events += (text.match(/^event: /gm) ?? []).length;
+      for (const m of text.matchAll(/^event: (.*)$/gm)) window.events.push(m[1]);
     }
   }
   return write.call(this, chunk, ...rest);
@@ -86,7 +86,7 @@ const commands = {
   async 'window:start'() {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
-    window = { delay, eventBytes: 0, events: 0 };
+    window = { delay, eventBytes: 0, events: [] };
     return null;
   },
   async 'window:stop'() {

@@ -78,7 +78,8 @@ export interface HostWindow {
   maxStallMs: number;
   p99StallMs: number;
   eventBytes: number;
-  events: number;
+  /** The names of the events written, in order. */
+  events: string[];
 }
 
 export class BenchHost extends Child {

@@ -69,9 +69,13 @@ export async function firstSync(
 }
 
 /** idle_poll_max_stall_ms and idle_poll_renderer_bytes: the worst of `polls` devices polls. */
-export async function idlePolls(host: BenchHost, polls: number): Promise<{ stallMs: number; bytes: number }> {
+export async function idlePolls(
+  host: BenchHost,
+  polls: number,
+): Promise<{ stallMs: number; bytes: number; events: string[][] }> {
   let stallMs = 0;
   let bytes = 0;
+  const events: string[][] = [];
   for (let i = 0; i < polls; i++) {
     const measured = await host.window(async () => {
       await host.invoke('sync:refresh', { datasets: ['devices'] });
@@ -79,8 +83,9 @@ export async function idlePolls(host: BenchHost, polls: number): Promise<{ stall
     });
     stallMs = Math.max(stallMs, measured.maxStallMs);
     bytes = Math.max(bytes, measured.eventBytes);
+    events.push(measured.events);
   }
-  return { stallMs, bytes };
+  return { stallMs, bytes, events };
 }
 
 const settle = (page: Page, minMs: number) => page.evaluate((m) => window.__bench.quiet(m, 500), minMs);
