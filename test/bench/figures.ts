@@ -53,7 +53,7 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     floor: 256,
     better: 'lower',
     unit: 'B',
-    how: 'bytes the host wrote to the renderer event stream for that poll (heartbeats excluded); worst of 3',
+    how: 'bytes the host wrote to the page’s event stream in such a window (heartbeats excluded); fewest of 3, as another dataset’s poll may fall into a window',
   },
   search_p95_ms: {
     floor: 50,
