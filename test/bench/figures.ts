@@ -77,7 +77,7 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     floor: 1000,
     better: 'lower',
     unit: 'ms',
-    how: 'host process spawn → first device row painted in Chromium, warm offline copy, service reachable',
+    how: 'host process spawn → first device row painted in Chromium, warm offline copy, service stopped',
   },
   scroll_p95_frame_ms: {
     floor: 17,

@@ -88,6 +88,8 @@ export class BenchHost extends Child {
     readonly launchUrl: string,
     /** Date.now() just before the process was spawned. */
     readonly spawnedAt: number,
+    /** Date.now() when it said it was listening (its core started). */
+    readonly readyAt: number,
   ) {
     super(child);
   }
@@ -144,5 +146,5 @@ export async function startHostProcess(options: {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await firstMessage<{ launchUrl: string }>(child, 'the browser host');
-  return new BenchHost(child, ready.launchUrl, spawnedAt);
+  return new BenchHost(child, ready.launchUrl, spawnedAt, Date.now());
 }

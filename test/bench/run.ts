@@ -131,7 +131,9 @@ try {
         await context.close();
         await host.close(); // saves the offline copy
       }
-      // The same account started again on its warm offline copy.
+      // The same account started again on its warm offline copy, with the service gone: the first rows
+      // can only come from the copy (with the service up, a fast enough sync could paint them instead).
+      await service.stop();
       const { context: again, page: cachePage } = await scenario.newProbedPage(browser);
       const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
       try {
