@@ -18,6 +18,7 @@ bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json -
 echo "== end-to-end (Debian Chromium against the browser host and service/)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
   bash scripts/with-keyring.sh npx playwright test --reporter=list,json
+echo "== bench smoke (10,000 devices: it must complete; timings are not judged here)"; bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 10000 --runs 1 --out test-results/bench-10000.json
 echo "== Electron end-to-end"
 node scripts/electron-e2e.mjs
 echo "== summary"

@@ -1,0 +1,202 @@
+// The figures the bench reports, their floors (issue 9), and how runs become results.json: each figure is
+// measured in every run; its min and median go beside its floor, and the verdict is the MEDIAN's.
+import os from 'node:os';
+
+export type FigureKey =
+  | 'decode_mb_per_s'
+  | 'decode_vs_fxp_ratio'
+  | 'first_sync_max_stall_ms'
+  | 'idle_poll_max_stall_ms'
+  | 'idle_poll_renderer_bytes'
+  | 'search_p95_ms'
+  | 'sort_p95_ms'
+  | 'delta_max_long_task_ms'
+  | 'first_rows_from_cache_ms'
+  | 'scroll_p95_frame_ms'
+  | 'scroll_max_long_task_ms'
+  | 'memory_mb';
+
+export interface FigureSpec {
+  floor: number | null;
+  better: 'lower' | 'higher';
+  unit: string;
+  /** Where and how it is measured, printed under the table. */
+  how: string;
+}
+
+export const FIGURES: Record<FigureKey, FigureSpec> = {
+  decode_mb_per_s: {
+    floor: null,
+    better: 'higher',
+    unit: 'MB/s',
+    how: 'decodeDevices on the devices document the service sent (bench process, after a warm-up)',
+  },
+  decode_vs_fxp_ratio: {
+    floor: 4,
+    better: 'higher',
+    unit: '×',
+    how: 'fast-xml-parser defaults (new XMLParser().parse) time ÷ decodeDevices time, same bytes',
+  },
+  first_sync_max_stall_ms: {
+    floor: 100,
+    better: 'lower',
+    unit: 'ms',
+    how: 'host main thread, monitorEventLoopDelay(1 ms) from auth:complete until first rows painted, sync settled, offline copy written, +1 s',
+  },
+  idle_poll_max_stall_ms: {
+    floor: 20,
+    better: 'lower',
+    unit: 'ms',
+    how: 'host main thread, devices poll with nothing changed on the service, until it answered +1 s; worst of 3 polls',
+  },
+  idle_poll_renderer_bytes: {
+    floor: 256,
+    better: 'lower',
+    unit: 'B',
+    how: 'bytes the host wrote to the page’s event stream in such a window (heartbeats excluded); fewest of 3, as another dataset’s poll may fall into a window',
+  },
+  search_p95_ms: {
+    floor: 50,
+    better: 'lower',
+    unit: 'ms',
+    how: 'Chromium: keydown timeStamp → first painted frame showing that query’s rows, a device name typed char by char',
+  },
+  sort_p95_ms: {
+    floor: 100,
+    better: 'lower',
+    unit: 'ms',
+    how: 'Chromium: mousedown on a column header → first painted frame showing the new order',
+  },
+  delta_max_long_task_ms: {
+    floor: 50,
+    better: 'lower',
+    unit: 'ms',
+    how: 'Chromium: longest long task from 5 status changes on the service (sorted by IP, poll) until shown +1 s; 0 = none',
+  },
+  first_rows_from_cache_ms: {
+    floor: 1000,
+    better: 'lower',
+    unit: 'ms',
+    how: 'host process spawn → first device row painted in Chromium, warm offline copy, service stopped',
+  },
+  scroll_p95_frame_ms: {
+    floor: 17,
+    better: 'lower',
+    unit: 'ms',
+    how: 'Chromium: requestAnimationFrame deltas while the grid is dragged top → bottom in 300 frames',
+  },
+  scroll_max_long_task_ms: {
+    floor: 50,
+    better: 'lower',
+    unit: 'ms',
+    how: 'Chromium: longest long task during that scroll; 0 = none',
+  },
+  memory_mb: {
+    floor: 600,
+    better: 'lower',
+    unit: 'MB',
+    how: 'host process RSS + renderer process RSS (/proc, pid from CDP SystemInfo) after the scenarios, no forced GC',
+  },
+};
+
+/** Figures of features still being built: reported as null with the reason, never with a made-up number. */
+export const PENDING: Record<string, string> = {
+  history_append_1000_ms: 'device history is not built yet (no history store to append to)',
+  history_query_offline_2d_ms: 'device history is not built yet (no offline history to query)',
+  views_20_update_ms: 'saved views are not built yet',
+  palette_p95_ms: 'the command palette is not built yet',
+  export_100k_ms: 'export is not built yet',
+};
+
+export interface FigureResult {
+  min: number | null;
+  median: number | null;
+  floor: number | null;
+  meets: boolean | null;
+  /** Every run's value, in order. */
+  runs?: number[];
+  /** The 1-minute load average when each run started. */
+  load?: number[];
+  pending?: string;
+}
+
+export interface Results {
+  devices: number;
+  cpu: string;
+  node: string;
+  /** 1-, 5-, 15-minute load averages at the start and the end of the bench. */
+  load: { start: number[]; end: number[] };
+  date: string;
+  [figure: string]: unknown;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) throw new Error('no samples');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function figureResult(key: FigureKey, runs: number[], load: number[]): FigureResult {
+  const spec = FIGURES[key];
+  const mid = median(runs);
+  const meets = spec.floor === null ? null : spec.better === 'lower' ? mid <= spec.floor : mid >= spec.floor;
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  return { min: r2(Math.min(...runs)), median: r2(mid), floor: spec.floor, meets, runs: runs.map(r2), load };
+}
+
+export function machine(): Pick<Results, 'cpu' | 'node'> {
+  const cpus = os.cpus();
+  return { cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`, node: process.version };
+}
+
+const round = (v: number) =>
+  Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+
+export function printTable(results: Results): void {
+  console.log(`\n${results.devices.toLocaleString('en-US')} devices · ${results.cpu} · Node ${results.node}`);
+  console.log(
+    `load average at start ${results.load.start.join(' ')}, at end ${results.load.end.join(' ')}\n`,
+  );
+  console.log(
+    `${'figure'.padEnd(28)} ${'min'.padStart(9)} ${'median'.padStart(9)}  floor        verdict  load per run`,
+  );
+  for (const key of Object.keys(FIGURES) as FigureKey[]) {
+    const r = results[key] as FigureResult | undefined;
+    if (!r || r.median === null || r.min === null) continue;
+    const spec = FIGURES[key];
+    const floor =
+      spec.floor === null ? '—' : `${spec.better === 'lower' ? '≤' : '≥'} ${spec.floor} ${spec.unit}`;
+    const verdict = r.meets === null ? '' : r.meets ? 'meets' : 'MISSES';
+    console.log(
+      `${key.padEnd(28)} ${round(r.min).padStart(9)} ${round(r.median).padStart(9)}  ${floor.padEnd(12)} ${verdict.padEnd(8)} ${(r.load ?? []).map((l) => l.toFixed(2)).join(' ')}`,
+    );
+  }
+  for (const [key, why] of Object.entries(PENDING))
+    console.log(`${key.padEnd(28)} ${'null'.padStart(9)} ${'null'.padStart(9)}  pending: ${why}`);
+  console.log('\nmin and median of the runs; the verdict is the median’s. Measured:');
+  for (const [key, spec] of Object.entries(FIGURES)) console.log(`  ${key}: ${spec.how}`);
+}
+
+/** How each figure grew against an earlier run (e.g. 300k against the committed 100k results). */
+export function printGrowth(current: Results, previous: Results): void {
+  const factor = current.devices / previous.devices;
+  console.log(
+    `\nGrowth from ${previous.devices.toLocaleString('en-US')} to ${current.devices.toLocaleString('en-US')} devices (×${factor.toFixed(1)}), medians:`,
+  );
+  for (const key of Object.keys(FIGURES) as FigureKey[]) {
+    const now = current[key] as FigureResult | undefined;
+    const before = previous[key] as FigureResult | undefined;
+    if (now?.median == null || before?.median == null) continue;
+    const growth = before.median === 0 ? '—' : `×${(now.median / before.median).toFixed(2)}`;
+    console.log(
+      `  ${key.padEnd(28)} ${round(before.median).padStart(9)} → ${round(now.median).padStart(9)} ${FIGURES[key].unit.padEnd(5)} ${growth}`,
+    );
+  }
+}

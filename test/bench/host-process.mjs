@@ -1,0 +1,139 @@
+// The browser host for the bench, alone in its own Node process, exactly as `npm start` runs it (the BUILT
+// main process from dist/, plain JavaScript so no TypeScript loader adds to its start-up time). Stalls of
+// its main thread are measured here, inside it, so the bench's and Playwright's own work never count.
+//
+// It talks to the bench over the IPC channel: { id, cmd, ... } in, { id, ok, value | error } out. Commands:
+//   invoke {channel, payload}  an IPC call as the renderer's bridge makes it
+//   window:start               starts a measuring window: event-loop delay (1 ms resolution) and the bytes
+//                              written to the renderer's event stream (heartbeat comments excluded)
+//   window:stop                ends it: { maxStallMs, p99StallMs, eventBytes, events: names in order }
+//   settled {timeoutMs}        resolves once the sync reports every dataset fetched and nothing under way
+//   streams                    how many event streams pages have opened
+//   rss                        this process's resident set in bytes
+//   close                      quits the app (it saves its offline copy) and exits
+// Environment: BENCH_DATA_DIR, BENCH_RENDERER_DIR, BENCH_SERVICE_URL, BENCH_CONSUMER_KEY, BENCH_CONSUMER_SECRET.
+/* global process, console, Buffer, setTimeout, clearTimeout */
+import { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const built = (file) => pathToFileURL(path.join(root, 'dist/electron', file)).href;
+
+let window = null;
+/** Event streams opened by a page (each starts with its `retry:` line). */
+let streams = 0;
+
+// Counted where the bytes leave: every write to a response of GET /events while a window is open.
+const write = ServerResponse.prototype.write;
+ServerResponse.prototype.write = function (chunk, ...rest) {
+  if (this.req?.url?.startsWith('/events')) {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text.startsWith('retry:')) streams += 1;
+    if (window && !text.startsWith(':')) {
+      window.eventBytes += Buffer.byteLength(text);
+      for (const m of text.matchAll(/^event: (.*)$/gm)) window.events.push(m[1]);
+    }
+  }
+  return write.call(this, chunk, ...rest);
+};
+
+const { startBrowserApp } = await import(built('electron/browser-host/main.js'));
+const { createLogger } = await import(built('electron/core/logger.js'));
+const { dispatchInvoke } = await import(built('shared/ipc/dispatch.js'));
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const app = await startBrowserApp({
+  rendererDir: env('BENCH_RENDERER_DIR'),
+  dataDir: env('BENCH_DATA_DIR'),
+  defaults: {
+    baseUrl: env('BENCH_SERVICE_URL'),
+    consumerKey: env('BENCH_CONSUMER_KEY'),
+    consumerSecret: env('BENCH_CONSUMER_SECRET'),
+  },
+  appVersion: 'bench',
+  port: 0,
+  logger: createLogger((level, line) => {
+    if (level === 'error') console.error(`[host] ${line}`);
+  }),
+});
+
+// The sync's own account of itself, as the renderer receives it (a reference kept, nothing copied).
+let syncState = null;
+const settledWaiters = new Set();
+const isSettled = (s) =>
+  s !== null &&
+  s.progress === null &&
+  Object.values(s.datasets).every((d) => d.fetchedAt !== null && !d.refreshing);
+app.core.subscribe((event, payload) => {
+  if (event !== 'sync:state') return;
+  syncState = payload;
+  if (isSettled(syncState)) for (const resolve of settledWaiters) resolve();
+});
+
+const commands = {
+  async invoke({ channel, payload }) {
+    const result = await dispatchInvoke(app.core.handlers, channel, payload);
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`);
+    return result.value ?? null;
+  },
+  async 'window:start'() {
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    window = { delay, eventBytes: 0, events: [] };
+    return null;
+  },
+  async 'window:stop'() {
+    if (!window) throw new Error('no window is open');
+    const { delay, eventBytes, events } = window;
+    delay.disable();
+    window = null;
+    return { maxStallMs: delay.max / 1e6, p99StallMs: delay.percentile(99) / 1e6, eventBytes, events };
+  },
+  async settled({ timeoutMs }) {
+    if (isSettled(syncState)) return null;
+    await new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        settledWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        settledWaiters.delete(done);
+        reject(new Error(`the sync did not settle in ${timeoutMs} ms: ${JSON.stringify(syncState)}`));
+      }, timeoutMs);
+      settledWaiters.add(done);
+    });
+    return null;
+  },
+  async streams() {
+    return streams;
+  },
+  async rss() {
+    return process.memoryUsage().rss;
+  },
+  async close() {
+    await app.close();
+    setTimeout(() => process.exit(0), 0);
+    return null;
+  },
+};
+
+process.on('message', (message) => {
+  const { id, cmd, ...args } = message;
+  const run = commands[cmd];
+  Promise.resolve()
+    .then(() => (run ? run(args) : Promise.reject(new Error(`unknown command ${cmd}`))))
+    .then(
+      (value) => process.send({ id, ok: true, value }),
+      (error) => process.send({ id, ok: false, error: String(error?.stack ?? error) }),
+    );
+});
+process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
+process.send({ ready: true, launchUrl: app.host.launchUrl, origin: app.host.origin });

@@ -1,0 +1,250 @@
+// One run of the browser and host figures against a fresh service + host + page. Each scenario says what
+// it times; page-probes.ts says how "painted" is observed.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ControlClient } from '../e2e/support/control.js';
+import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
+import { installProbes } from './page-probes.js';
+import { percentile } from './figures.js';
+import type { BenchHost, BenchService } from './processes.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function newProbedPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+  // As source: tsx (esbuild, keepNames) wraps named functions in __name(), which the page must have too.
+  await context.addInitScript({ content: `var __name = (f) => f; (${installProbes.toString()})();` });
+  return { context, page: await context.newPage() };
+}
+
+/** Resolves once the account's offline copy (picture.json) has been written at or after `since`. */
+async function offlineCopyWritten(dataDir: string, since: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const accounts = path.join(dataDir, 'accounts');
+    for (const dir of await readdir(accounts).catch(() => [])) {
+      const info = await stat(path.join(accounts, dir, 'picture.json')).catch(() => null);
+      if (info && info.mtimeMs >= since) return;
+    }
+    if (Date.now() > deadline) throw new Error(`no offline copy written within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}
+
+/** first_sync_max_stall_ms: sign-in completed in the host while the page is open and listening. */
+export async function firstSync(
+  host: BenchHost,
+  page: Page,
+  service: BenchService,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<{ syncStallMs: number; signInStallMs: number }> {
+  await page.goto(host.launchUrl);
+  const deadline = Date.now() + 30_000;
+  while ((await host.call<number>('streams')) < 1) {
+    if (Date.now() > deadline) throw new Error('the page never opened its event stream');
+    await sleep(50);
+  }
+  const { authorizeUrl } = await host.invoke<{ authorizeUrl: string }>('auth:begin', {
+    baseUrl: service.baseUrl,
+    consumerKey: DEMO.consumerKey,
+    consumerSecret: '',
+  });
+  const pin = await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password);
+  const since = Date.now();
+  // The sign-in's own end (token exchange, keychain write) is timed apart: it is not the sync.
+  const signIn = await host.window(async () => {
+    await host.invoke('auth:complete', { pin });
+  });
+  const measured = await host.window(async () => {
+    await Promise.all([
+      page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs }),
+      host.settled(timeoutMs),
+      offlineCopyWritten(dataDir, since, timeoutMs),
+    ]);
+    await sleep(1000);
+  });
+  return { syncStallMs: measured.maxStallMs, signInStallMs: signIn.maxStallMs };
+}
+
+/**
+ * idle_poll_max_stall_ms: the worst of `polls` devices polls. idle_poll_renderer_bytes: the fewest. A poll's
+ * own events are the same every time, but another dataset's poll (sessions, every 15 s) can fall into a
+ * window and add its own; the fewest bytes is the poll's own, unless every window caught another poll.
+ */
+export async function idlePolls(
+  host: BenchHost,
+  polls: number,
+): Promise<{ stallMs: number; bytes: number; events: string[][] }> {
+  let stallMs = 0;
+  let bytes = Infinity;
+  const events: string[][] = [];
+  for (let i = 0; i < polls; i++) {
+    const measured = await host.window(async () => {
+      await host.invoke('sync:refresh', { datasets: ['devices'] });
+      await sleep(1000);
+    });
+    stallMs = Math.max(stallMs, measured.maxStallMs);
+    bytes = Math.min(bytes, measured.eventBytes);
+    events.push(measured.events);
+  }
+  return { stallMs, bytes, events };
+}
+
+const settle = (page: Page, minMs: number) => page.evaluate((m) => window.__bench.quiet(m, 500), minMs);
+
+/** Times each input of `steps` to the painted result; `expected` are the states a calibration pass saw. */
+async function timedSteps(
+  page: Page,
+  steps: Array<() => Promise<void>>,
+  expected: string[],
+  before: string,
+  timeoutMs: number,
+): Promise<number[]> {
+  const samples: number[] = [];
+  let previous = before;
+  for (let i = 0; i < steps.length; i++) {
+    const target = expected[i]!;
+    if (target === previous) {
+      // Nothing on screen tells this input's answer apart from the last one: sent, not timed.
+      await steps[i]!();
+      await settle(page, 300);
+      continue;
+    }
+    await page.evaluate(({ t, ms }) => window.__bench.arm(t, ms), { t: target, ms: timeoutMs });
+    await steps[i]!();
+    samples.push(await page.evaluate(() => window.__bench.armed()));
+    previous = target;
+  }
+  return samples;
+}
+
+/** search_p95_ms: a device's name typed character by character, twice, after one calibrating pass. */
+export async function search(page: Page, query: string, timeoutMs: number): Promise<number[]> {
+  const box = page.getByRole('searchbox', { name: 'Search devices' });
+  const clear = async () => {
+    await box.fill('');
+    return settle(page, 1000);
+  };
+  const empty = await clear();
+  const expected: string[] = [];
+  for (let k = 1; k <= query.length; k++) {
+    await box.fill(query.slice(0, k));
+    expected.push(await settle(page, 1000));
+  }
+  if (expected.at(-1) === empty) throw new Error(`searching "${query}" changed nothing on screen`);
+  const keys = [...query].map((char) => () => page.keyboard.press(char));
+  const samples: number[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    await box.fill('');
+    await page.evaluate(({ t, ms }) => window.__bench.paintedWhen(t, ms), { t: empty, ms: timeoutMs });
+    await box.focus();
+    samples.push(...(await timedSteps(page, keys, expected, empty, timeoutMs)));
+  }
+  await clear();
+  return samples;
+}
+
+/** sort_p95_ms: header clicks that come back to the starting order, twice, after one calibrating pass. */
+export async function sort(page: Page, timeoutMs: number): Promise<number[]> {
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  const columns = ['IP', 'IP', 'Status', 'Status', 'OS', 'OS', 'Name'];
+  const clicks = columns.map(
+    (name) => () =>
+      grid.getByRole('columnheader', { name, exact: true }).getByRole('button').click({ timeout: timeoutMs }),
+  );
+  const start = await settle(page, 500);
+  const expected: string[] = [];
+  for (const click of clicks) {
+    await click();
+    expected.push(await settle(page, 1000));
+  }
+  if (expected.at(-1) !== start) throw new Error('the sort clicks did not come back to the starting order');
+  const samples: number[] = [];
+  for (let pass = 0; pass < 2; pass++)
+    samples.push(...(await timedSteps(page, clicks, expected, start, timeoutMs)));
+  return samples;
+}
+
+const NEXT_STATUS = { online: 'busy', offline: 'online', busy: 'offline' } as const;
+
+/** delta_max_long_task_ms: 5 devices on screen change status on the service while the grid is sorted by IP. */
+export async function delta(
+  page: Page,
+  host: BenchHost,
+  service: BenchService,
+  timeoutMs: number,
+): Promise<number> {
+  const grid = page.getByRole('grid', { name: 'Devices' });
+  await grid.getByRole('columnheader', { name: 'IP', exact: true }).getByRole('button').click();
+  await settle(page, 1500);
+  const rows = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="grid"] .grid-body [role="row"]')]
+      .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+      .slice(0, 5)
+      .map((r) => ({
+        domId: r.id,
+        status:
+          /status-(online|offline|busy)/.exec(r.querySelector('.col-status')?.className ?? '')?.[1] ?? '',
+      })),
+  );
+  if (rows.length < 5 || rows.some((r) => !(r.status in NEXT_STATUS))) {
+    throw new Error(`expected 5 rows with a known status, got ${JSON.stringify(rows)}`);
+  }
+  const changes = rows.map((r) => ({
+    domId: r.domId,
+    id: r.domId.replace(/^device-row-/, ''),
+    status: NEXT_STATUS[r.status as keyof typeof NEXT_STATUS],
+  }));
+  const control = new ControlClient(service.baseUrl, service.controlToken);
+  const from = await page.evaluate(() => performance.now());
+  for (const c of changes) await control.setDeviceStatus(c.id, c.status);
+  await host.invoke('sync:refresh', { datasets: ['devices'] });
+  await page.waitForFunction(
+    (cs) =>
+      cs.every((c) => document.getElementById(c.domId)?.querySelector(`.col-status.status-${c.status}`)),
+    changes,
+    { timeout: timeoutMs },
+  );
+  await sleep(1000);
+  return page.evaluate((f) => window.__bench.maxLongTask(f, performance.now()), from);
+}
+
+/** scroll_p95_frame_ms and scroll_max_long_task_ms: the grid dragged from top to bottom in 300 frames. */
+export async function scroll(page: Page): Promise<{ p95FrameMs: number; maxLongTaskMs: number }> {
+  await settle(page, 500);
+  const run = await page.evaluate(() => window.__bench.scrollThrough(300));
+  if (!run.reachedEnd) throw new Error('the scroll did not reach the last row');
+  const maxLongTaskMs = await page.evaluate(({ s, e }) => window.__bench.maxLongTask(s, e), {
+    s: run.start,
+    e: run.end,
+  });
+  return { p95FrameMs: percentile(run.deltas, 95), maxLongTaskMs };
+}
+
+/** memory_mb: host RSS + the page's renderer RSS, as they are (no forced GC). */
+export async function memory(browser: Browser, host: BenchHost): Promise<number> {
+  await sleep(2000);
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: Array<{ type: string; id: number; cpuTime: number }>;
+  };
+  await cdp.detach();
+  // The page's renderer is the one that worked: other renderers (a spare one) have next to no CPU time.
+  const renderer = processInfo.filter((p) => p.type === 'renderer').sort((a, b) => b.cpuTime - a.cpuTime)[0];
+  if (!renderer) throw new Error('CDP listed no renderer process');
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${renderer.id}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  if (!kb) throw new Error(`no VmRSS for renderer ${renderer.id}`);
+  return ((await host.rss()) + kb * 1024) / (1024 * 1024);
+}
+
+/** first_rows_from_cache_ms: from spawning the host to the first row painted, read from `page`. */
+export async function firstRowsFromCache(page: Page, host: BenchHost, timeoutMs: number): Promise<number> {
+  await page.goto(host.launchUrl);
+  await page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs });
+  const at = await page.evaluate(() => window.__bench.firstRowsAt!);
+  return at - host.spawnedAt;
+}
