@@ -59,6 +59,22 @@ describe('first sync', () => {
 });
 
 describe('polling and diffs', () => {
+  it('an idle poll tells the renderer one small sync:dataset per dataset polled, and sends no data', async () => {
+    h = await makeHarness();
+    await h.signIn();
+    const before = h.events.length;
+    await h.clock.advance(POLL_INTERVALS.background.devices);
+    const after = h.events.slice(before);
+    expect(h.service.count('listDevices')).toBe(2);
+    expect(after.length).toBeGreaterThan(0);
+    // Sessions poll four times in that minute, devices once: each poll's end is one small event.
+    expect(new Set(after.map((e) => e.event))).toEqual(new Set(['sync:dataset']));
+    for (const e of after) expect(JSON.stringify(e.payload).length).toBeLessThan(200);
+    expect(after.filter((e) => (e.payload as { dataset: string }).dataset === 'devices')).toHaveLength(1);
+    // What the renderer folds from them is the core's own state.
+    expect(lastSync(h)).toEqual(h.core.snapshot().sync);
+  });
+
   it('sends nothing when a poll finds nothing new, and only the changed records otherwise', async () => {
     h = await makeHarness();
     await h.signIn();
