@@ -66,8 +66,11 @@ export const MAX_NAME_LENGTH = 255;
 export const MAX_TEXT_LENGTH = 255;
 // Deliberately simple: one "@", something on both sides, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Control characters, and what XML 1.0 cannot carry at all (U+FFFE, U+FFFF, a lone surrogate): such a
+// character would be dropped when the text is served, so "a\uFFFEb" would be stored and read back as "ab".
+// Refused, never stripped: the caller learns the text was not taken as sent.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f\ufffe\uffff\ud800-\udfff]/u;
 
 /** Folder names are unique per level ignoring case and surrounding white space ("Acme" = " acme "). */
 export function folderNameKey(name: string): string {
@@ -336,7 +339,12 @@ export class AccountStore {
     if (trimmed === '') throw uncodedError(422, "Name can't be blank", 'name');
     if (trimmed.length > MAX_NAME_LENGTH)
       throw uncodedError(422, `Name is longer than ${MAX_NAME_LENGTH} characters`, 'name');
-    if (CONTROL_CHARS.test(trimmed)) throw uncodedError(422, 'Name contains control characters', 'name');
+    if (CONTROL_CHARS.test(trimmed))
+      throw uncodedError(
+        422,
+        'Name contains control characters or characters XML cannot carry (U+FFFE, U+FFFF)',
+        'name',
+      );
     return trimmed;
   }
 
@@ -471,7 +479,12 @@ export class AccountStore {
       const trimmed = (command.alias ?? '').trim();
       if (trimmed.length > MAX_TEXT_LENGTH)
         throw uncodedError(422, `Alias is longer than ${MAX_TEXT_LENGTH} characters`, 'alias');
-      if (CONTROL_CHARS.test(trimmed)) throw uncodedError(422, 'Alias contains control characters', 'alias');
+      if (CONTROL_CHARS.test(trimmed))
+        throw uncodedError(
+          422,
+          'Alias contains control characters or characters XML cannot carry (U+FFFE, U+FFFF)',
+          'alias',
+        );
       alias = trimmed === '' ? null : trimmed;
     }
     let folderId = device.folderId;
@@ -697,7 +710,7 @@ export class AccountStore {
   private validMail(mail: string | null | undefined): string | null {
     const trimmed = (mail ?? '').trim();
     if (trimmed === '') return null;
-    if (trimmed.length > MAX_TEXT_LENGTH || !EMAIL.test(trimmed)) {
+    if (trimmed.length > MAX_TEXT_LENGTH || !EMAIL.test(trimmed) || CONTROL_CHARS.test(trimmed)) {
       throw serviceError(1002, 'Customer e-mail is not a valid address', 'customer_mail');
     }
     return trimmed;

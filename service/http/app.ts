@@ -26,6 +26,8 @@ import type { OAuthEndpoint, OAuthGate } from './oauth-gate.js';
 import { handleResource } from './resource-handlers.js';
 import { HttpError, errorResponse, xmlResponse, type HttpResponse } from './responses.js';
 import { matchRoute } from './routes.js';
+import { UriQuery } from './uri-fields.js';
+import { refuseMalformedXml } from './well-formed.js';
 import { refuseUndefinedReferences } from './xml-references.js';
 
 export interface AppContext {
@@ -87,10 +89,13 @@ function absoluteUrl(req: IncomingMessage, baseUrl: string): string {
 }
 
 function providerRequest(req: IncomingMessage, baseUrl: string, formBody?: string): ProviderRequest {
+  // node:http keeps only the first of repeated Authorization headers in `headers`; the provider must see
+  // them all to refuse the request (which one counts would otherwise depend on their order).
+  const authorization = req.headersDistinct.authorization;
   const request: ProviderRequest = {
     method: req.method ?? 'GET',
     url: absoluteUrl(req, baseUrl),
-    headers: req.headers,
+    headers: authorization && authorization.length > 1 ? { ...req.headers, authorization } : req.headers,
   };
   if (formBody !== undefined) request.formBody = formBody;
   return request;
@@ -183,13 +188,14 @@ async function handleApi(ctx: AppContext, req: IncomingMessage, url: URL): Promi
   if (!user) return errorResponse(401, 'The signed-in user no longer exists');
   const body = hasBody ? await readBody(req, ctx.maxBodyBytes) : '';
   refuseUndefinedReferences(body);
+  refuseMalformedXml(body);
   return handleResource(match.operation, {
     store: ctx.store,
     devicesCache: ctx.devicesCache,
     baseUrl: ctx.baseUrl(),
     user,
     params: match.params,
-    query: url.searchParams,
+    query: UriQuery.parse(url.search),
     body,
     maxBodyBytes: ctx.maxBodyBytes,
   });
@@ -208,6 +214,12 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         return;
       }
       pathname = url.pathname;
+      // RFC 9112 §3.2: a request with more than one Host is answered 400. The signature covers the host,
+      // so which one was signed would otherwise be a guess.
+      if ((req.headersDistinct.host?.length ?? 0) > 1) {
+        send(res, errorResponse(400, 'The Host header is sent more than once.'));
+        return;
+      }
       if (pathname.startsWith(CONTROL_PREFIX) && ctx.control) {
         send(res, await handleControlRequest(ctx, ctx.control, req, pathname));
         return;
