@@ -114,15 +114,17 @@ function errorFor(error: unknown, maxBodyBytes: number): HttpResponse | null {
 }
 
 /** Applies a fault; true when the request is answered (or dropped) by it. */
-async function applyFault(rule: FaultRule, res: ServerResponse): Promise<boolean> {
+async function applyFault(rule: FaultRule, res: ServerResponse, clientGone: AbortSignal): Promise<boolean> {
   switch (rule.kind) {
     case 'delay':
-      await sleep(rule.delayMs ?? 0);
+      // A client that hangs up while held ends the wait (and the request) at once.
+      await sleep(rule.delayMs ?? 0, undefined, { signal: clientGone });
       return false;
     case 'error':
       send(res, errorResponse(500, 'Internal server error (injected)'));
       return true;
     case 'reset':
+      res.statusMessage = 'reset (injected)';
       res.socket?.resetAndDestroy();
       return true;
     case 'malformed':
@@ -205,6 +207,17 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
   return (req, res) => {
     const started = performance.now();
     let pathname = '/';
+    // Set when the connection closes before the answer was sent: the client aborted (hung up mid-body,
+    // gave up on a held request). Such a request is finished quietly and logged as aborted, not as a 500.
+    const hangUp = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
+    // The close event may come after the read that failed because of it: the socket tells at once.
+    const clientGone = (error?: unknown): boolean =>
+      hangUp.signal.aborted ||
+      res.destroyed ||
+      (!req.complete && (error as { code?: unknown } | undefined)?.code === 'ECONNRESET');
     const run = async (): Promise<void> => {
       let url: URL;
       try {
@@ -225,7 +238,7 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         return;
       }
       const fault = ctx.faults.take(req.method ?? 'GET', pathname);
-      if (fault && (await applyFault(fault, res))) return;
+      if (fault && (await applyFault(fault, res, hangUp.signal))) return;
       if (pathname.startsWith('/oauth/')) {
         send(res, await handleOAuth(ctx, req, pathname));
         return;
@@ -234,6 +247,7 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
     };
     run()
       .catch((error: unknown) => {
+        if (clientGone(error)) return;
         const known = errorFor(error, ctx.maxBodyBytes);
         if (known) {
           send(res, known);
@@ -247,7 +261,13 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         send(res, errorResponse(500, 'Internal server error'));
       })
       .finally(() => {
-        ctx.log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+        const took = `${(performance.now() - started).toFixed(1)}ms`;
+        const outcome = res.writableEnded
+          ? String(res.statusCode)
+          : res.statusMessage === 'reset (injected)'
+            ? 'reset (injected)'
+            : 'aborted by the client';
+        ctx.log(`${req.method} ${pathname} ${outcome} ${took}`);
       });
   };
 }
