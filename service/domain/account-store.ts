@@ -158,6 +158,19 @@ export class AccountStore {
     };
   }
 
+  /** The current records of these ids, null for one that no longer exists (the journal's upserts). */
+  records(kind: ChangeKind, ids: Iterable<Id>): Record<Id, FolderRecord | Device | SessionRecord | null> {
+    const source: ReadonlyMap<Id, FolderRecord | Device | SessionRecord> =
+      kind === 'folders' ? this.folders : kind === 'devices' ? this.devices : this.sessions;
+    const out: Record<Id, FolderRecord | Device | SessionRecord | null> = {};
+    for (const id of ids) out[id] = source.get(id) ?? null;
+    return out;
+  }
+
+  nextIds(): AccountState['nextId'] {
+    return { folder: this.nextFolderId, session: this.nextSessionId };
+  }
+
   summary(): AccountSummary {
     const devices = {
       total: this.devices.size,

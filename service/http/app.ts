@@ -41,6 +41,8 @@ export interface AppContext {
   maxBodyBytes: number;
   log: (line: string) => void;
   gzip: GzipCache;
+  /** Makes every change so far durable (the write-ahead journal); throws when it cannot. */
+  commit?: () => void;
 }
 
 const SMALL_BODY_LIMIT = 64 * 1024;
@@ -50,8 +52,28 @@ const OAUTH_ROUTES: Record<string, { endpoint: OAuthEndpoint; methods: string[] 
   '/oauth/access_token': { endpoint: 'access_token', methods: ['GET'] },
 };
 
-function send(res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
-  if (res.headersSent || res.destroyed) return;
+function send(ctx: AppContext, res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
+  if (res.headersSent) return;
+  // Whatever this request (or any before it) changed is on disk before an answer leaves: an acknowledged
+  // change survives a kill at any moment after it.
+  try {
+    ctx.commit?.();
+  } catch (error) {
+    ctx.log(`journal not written: ${(error as Error).message}`);
+    if (!res.destroyed) {
+      const refused = errorResponse(
+        503,
+        'The service could not save the change to disk; it may be lost when the service restarts. Check the data directory (disk full?) and try again.',
+      );
+      writeResponse(res, refused);
+    }
+    return;
+  }
+  if (res.destroyed) return;
+  writeResponse(res, response, encoding);
+}
+
+function writeResponse(res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
   const headers: Record<string, string> = {
     'Cache-Control': 'no-store',
@@ -71,12 +93,13 @@ async function sendMaybeCompressed(
   response: HttpResponse,
 ): Promise<void> {
   if (response.status !== 200 || response.body.length < COMPRESS_MIN_BYTES || !acceptsGzip(req)) {
-    send(res, response);
+    send(ctx, res, response);
     return;
   }
   const plain = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
   const compressed = await ctx.gzip.compress(plain);
   send(
+    ctx,
     res,
     { ...response, headers: { ...response.headers, Vary: 'Accept-Encoding' }, body: compressed },
     'gzip',
@@ -114,14 +137,19 @@ function errorFor(error: unknown, maxBodyBytes: number): HttpResponse | null {
 }
 
 /** Applies a fault; true when the request is answered (or dropped) by it. */
-async function applyFault(rule: FaultRule, res: ServerResponse, clientGone: AbortSignal): Promise<boolean> {
+async function applyFault(
+  ctx: AppContext,
+  rule: FaultRule,
+  res: ServerResponse,
+  clientGone: AbortSignal,
+): Promise<boolean> {
   switch (rule.kind) {
     case 'delay':
       // A client that hangs up while held ends the wait (and the request) at once.
       await sleep(rule.delayMs ?? 0, undefined, { signal: clientGone });
       return false;
     case 'error':
-      send(res, errorResponse(500, 'Internal server error (injected)'));
+      send(ctx, res, errorResponse(500, 'Internal server error (injected)'));
       return true;
     case 'reset':
       res.statusMessage = 'reset (injected)';
@@ -130,6 +158,7 @@ async function applyFault(rule: FaultRule, res: ServerResponse, clientGone: Abor
     case 'malformed':
       // Looks like a success but is cut off mid-document.
       send(
+        ctx,
         res,
         xmlResponse(200, '<?xml version="1.0" encoding="UTF-8"?><devices><device><id>1</id><name>TRUNC'),
       );
@@ -223,24 +252,24 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
       try {
         url = new URL(req.url ?? '/', 'http://service.invalid');
       } catch {
-        send(res, errorResponse(400, 'The request target is not a valid path'));
+        send(ctx, res, errorResponse(400, 'The request target is not a valid path'));
         return;
       }
       pathname = url.pathname;
       // RFC 9112 §3.2: a request with more than one Host is answered 400. The signature covers the host,
       // so which one was signed would otherwise be a guess.
       if ((req.headersDistinct.host?.length ?? 0) > 1) {
-        send(res, errorResponse(400, 'The Host header is sent more than once.'));
+        send(ctx, res, errorResponse(400, 'The Host header is sent more than once.'));
         return;
       }
       if (pathname.startsWith(CONTROL_PREFIX) && ctx.control) {
-        send(res, await handleControlRequest(ctx, ctx.control, req, pathname));
+        send(ctx, res, await handleControlRequest(ctx, ctx.control, req, pathname));
         return;
       }
       const fault = ctx.faults.take(req.method ?? 'GET', pathname);
-      if (fault && (await applyFault(fault, res, hangUp.signal))) return;
+      if (fault && (await applyFault(ctx, fault, res, hangUp.signal))) return;
       if (pathname.startsWith('/oauth/')) {
-        send(res, await handleOAuth(ctx, req, pathname));
+        send(ctx, res, await handleOAuth(ctx, req, pathname));
         return;
       }
       await sendMaybeCompressed(ctx, req, res, await handleApi(ctx, req, url));
@@ -250,7 +279,7 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         if (clientGone(error)) return;
         const known = errorFor(error, ctx.maxBodyBytes);
         if (known) {
-          send(res, known);
+          send(ctx, res, known);
           return;
         }
         const name = error instanceof Error ? error.name : typeof error;
@@ -258,7 +287,7 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         ctx.log(
           `500 ${req.method} ${pathname}: ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
-        send(res, errorResponse(500, 'Internal server error'));
+        send(ctx, res, errorResponse(500, 'Internal server error'));
       })
       .finally(() => {
         const took = `${(performance.now() - started).toFixed(1)}ms`;
