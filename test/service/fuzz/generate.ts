@@ -14,6 +14,8 @@ export interface FuzzRequest {
   contentType?: string;
   body?: string;
   who: Who;
+  /** Set when the body was broken on purpose: the service must refuse it (4xx), whatever else. */
+  malformed?: string;
 }
 
 /** Ids that exist in the generated account, a few that may come and go, and ones that never can. */
@@ -67,20 +69,20 @@ const TIMES = [
   '2027-01-01T10:00:00',
 ];
 
-/** Malformations applied to a body: what a hostile or broken client sends. */
-const BREAKAGES: Array<(xml: string) => string> = [
-  (xml) => xml.slice(0, Math.max(1, Math.floor(xml.length / 2))),
-  (xml) => xml.replace('>', ' a="<">'),
-  (xml) => xml.replace('>', '><!-- a -- b -->'),
-  (xml) => `<!DOCTYPE x [<!ENTITY a "aaaa">]>${xml}`,
-  (xml) => `${xml}trailing`,
-  (xml) => `${xml}${xml}`,
-  (xml) => xml.replace(/<(\w+)>/, '<$1><$1>'),
-  () => '',
-  () => 'name=x',
-  () => '{"name":"x"}',
-  (xml) => xml.replace(/>[^<]*</, '>]]><'),
-  (xml) => `\uFEFF${xml}`,
+/** Malformations a hostile or broken client sends, each of which the service must refuse. */
+const BREAKAGES: Array<[string, (xml: string) => string]> = [
+  ['cut short', (xml) => xml.slice(0, Math.max(1, Math.floor(xml.length / 2)))],
+  ['"<" in an attribute', (xml) => xml.replace(/<(\w+)>/, '<$1 a="<">')],
+  ['"--" in a comment', (xml) => xml.replace(/<(\w+)>/, '<$1><!-- a -- b -->')],
+  ['DOCTYPE', (xml) => `<!DOCTYPE x [<!ENTITY a "aaaa">]>${xml}`],
+  ['text after the root', (xml) => `${xml}trailing`],
+  ['two roots', (xml) => `${xml.replace(/^<\?xml[^>]*>/, '')}${xml.replace(/^<\?xml[^>]*>/, '')}`],
+  ['unclosed element', (xml) => xml.replace(/<(\w+)>/, '<$1><$1>')],
+  ['empty', () => ''],
+  ['form-encoded', () => 'name=x'],
+  ['JSON', () => '{"name":"x"}'],
+  ['"]]>" in text', (xml) => xml.replace(/<(\w+)>/, '<$1>]]>')],
+  ['U+FFFE in text', (xml) => xml.replace(/<(\w+)>/, '<$1>\uFFFE')],
 ];
 
 /** Well-formed values, with case and space variants so names collide (1101) and moves conflict. */
@@ -148,13 +150,21 @@ export class RequestGenerator {
     return inner;
   }
 
+  /** What the last body() broke on purpose, if anything. */
+  private broken: string | undefined;
+
   private body(root: string, inner: string): string {
+    this.broken = undefined;
     if (!this.hostile) return `<${root}>${inner}</${root}>`;
     const realRoot = this.random.chance(0.05)
       ? this.random.pick(['device', 'folder', 'support_session', 'x'])
       : root;
     let xml = `${this.random.chance(0.5) ? '<?xml version="1.0" encoding="UTF-8"?>' : ''}<${realRoot}>${inner}</${realRoot}>`;
-    if (this.random.chance(0.08)) xml = this.random.pick(BREAKAGES)(xml);
+    if (this.random.chance(0.08)) {
+      const [what, breakIt] = this.random.pick(BREAKAGES);
+      xml = breakIt(xml);
+      this.broken = what;
+    }
     return xml;
   }
 
@@ -162,7 +172,7 @@ export class RequestGenerator {
   private query(candidates: Array<[string, () => string]>): string {
     const pairs: string[] = [];
     for (const [name, value] of candidates) {
-      if (!this.random.chance(0.15)) continue;
+      if (!this.random.chance(this.hostile ? 0.25 : 0.15)) continue;
       pairs.push(`${name}=${encodeURIComponent(value())}`);
       if (this.random.chance(0.05)) pairs.push(`${name}=${encodeURIComponent(value())}`);
     }
@@ -255,7 +265,15 @@ export class RequestGenerator {
       ]);
     const write = (method: string, path: string, operation: string, body: string): FuzzRequest => {
       const contentType = this.contentType();
-      return { method, path, operation, body, who, ...(contentType ? { contentType } : {}) };
+      return {
+        method,
+        path,
+        operation,
+        body,
+        who,
+        ...(contentType ? { contentType } : {}),
+        ...(this.broken ? { malformed: this.broken } : {}),
+      };
     };
     const read = (method: string, path: string, operation: string): FuzzRequest => ({
       method,

@@ -16,6 +16,7 @@ import {
   decodeUsers,
   encodeDevices,
   encodeFolders,
+  encodeSupportSessions,
 } from '../../../shared/xml/index.js';
 import { folderNameKey, type AccountStore } from '../../../service/domain/account-store.js';
 import type { FuzzRequest } from './generate.js';
@@ -84,6 +85,7 @@ export function answerProblem(request: FuzzRequest, answer: Answer, baseUrl: str
   const signed = request.who === 'admin' || request.who === 'user';
   if (status >= 200 && status < 300) {
     if (request.operation === '') return `a routing refusal answered ${status}`;
+    if (request.malformed) return `a body with ${request.malformed} was accepted (${status})`;
     if (!signed) return `a ${request.who} request was accepted (${status})`;
     if (request.who === 'user' && request.operation === 'folders.create')
       return 'a non-administrator created a folder';
@@ -180,9 +182,19 @@ export function servedInvariantProblem(store: AccountStore): string | null {
       inFolder.set(device.id, folderId);
     }
   }
-  for (const device of devices) {
+  const storedDevices = store.listDevices();
+  for (const [index, device] of devices.entries()) {
     if ((device.folderId ?? undefined) !== inFolder.get(device.id))
       return `device ${device.id} says folder ${device.folderId}, listed in ${inFolder.get(device.id)}`;
+    if (device.alias !== storedDevices[index]?.alias)
+      return `device ${device.id}'s alias is served as ${JSON.stringify(device.alias)}, stored as ${JSON.stringify(storedDevices[index]?.alias)}`;
+  }
+  // Text is served as stored: nothing XML cannot carry was taken in and dropped on the way out.
+  const storedSessions = store.listSessions();
+  for (const [index, session] of decodeSupportSessions(encodeSupportSessions(storedSessions)).entries()) {
+    const stored = storedSessions[index];
+    if (session.customer !== stored?.customer || session.customerMail !== stored?.customerMail)
+      return `session ${session.id} is served as ${JSON.stringify([session.customer, session.customerMail])}, stored as ${JSON.stringify([stored?.customer, stored?.customerMail])}`;
   }
   return null;
 }
