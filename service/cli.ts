@@ -97,11 +97,25 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runServiceCli(process.argv.slice(2)).then(
     (result) => {
       if (!result) return;
-      const stop = (): void => {
-        void result.service.close().then(() => process.exit(0));
+      // Ctrl-C under `npm run service` reaches the service twice (from the terminal to the whole process
+      // group, and forwarded by tsx): every signal is handled, and only the first starts the shutdown, so a
+      // second one cannot kill the process in the middle of saving. Acknowledged changes are in the
+      // journal anyway (a kill -9 loses none); the shutdown writes the compact state file.
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals): void => {
+        if (stopping) return;
+        stopping = true;
+        console.error(`service: ${signal}, saving and stopping…`);
+        result.service.close().then(
+          () => process.exit(0),
+          (error: Error) => {
+            console.error(`service: could not save on stopping: ${error.message}`);
+            process.exit(1);
+          },
+        );
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     },
     (error: Error) => {
       console.error(`service: ${error.message}`);

@@ -2,7 +2,16 @@
 // the outbox in one JSON file, written atomically (temp file, fsync, rename, fsync of the directory) a short
 // while after changes. A state file that cannot be read stops the start with a clear error: a silent reset
 // would lose the account and every issued token.
-import { mkdirSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AccountState } from './domain/account-state.js';
@@ -97,6 +106,49 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
   }
 }
 
+/** writeFileAtomically, blocking: for the state written at start, before anything listens. */
+export function writeFileAtomicallySync(path: string, text: string): void {
+  const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+  try {
+    const file = openSync(temp, 'w', 0o600);
+    try {
+      writeSync(file, text);
+      fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  const dir = openSync(join(path, '..'), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+export function stateDocument(parts: Omit<PersistedState, 'version' | 'savedAt'>): PersistedState {
+  return { version: STATE_VERSION, savedAt: new Date().toISOString(), ...parts };
+}
+
+/** Writes the state file now (start-up: a new account, or one the configuration or the journal changed). */
+export function saveStateSync(dataDir: string, parts: Omit<PersistedState, 'version' | 'savedAt'>): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileAtomicallySync(join(dataDir, STATE_FILE_NAME), JSON.stringify(stateDocument(parts)));
+}
+
+/**
+ * The journal as the saver sees it: moved on to a new file when a state is collected, and the files that
+ * state covers removed once it is on disk.
+ */
+export interface JournalFiles {
+  rotate(): number;
+  removeUpTo(index: number): void;
+}
+
 /** Debounced saving: many changes in a burst make one write; writes never overlap. */
 export class StateSaver {
   private timer: NodeJS.Timeout | null = null;
@@ -108,6 +160,7 @@ export class StateSaver {
     private readonly collect: () => Omit<PersistedState, 'version' | 'savedAt'>,
     private readonly debounceMs: number,
     private readonly onError: (error: Error) => void,
+    private readonly journal?: JournalFiles,
   ) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
@@ -132,17 +185,16 @@ export class StateSaver {
       .then(async () => {
         if (!this.dirty) return;
         this.dirty = false;
-        const state: PersistedState = {
-          version: STATE_VERSION,
-          savedAt: new Date().toISOString(),
-          ...this.collect(),
-        };
+        const state = stateDocument(this.collect());
+        // Same turn as the collection: every change after it goes to the new journal file.
+        const covered = this.journal?.rotate();
         try {
           await writeFileAtomically(join(this.dataDir, STATE_FILE_NAME), JSON.stringify(state));
         } catch (error) {
           this.dirty = true;
           throw error;
         }
+        if (covered !== undefined) this.journal?.removeUpTo(covered);
       });
     return this.writing;
   }

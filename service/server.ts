@@ -17,8 +17,11 @@ import { DeviceListCache } from './http/device-list-cache.js';
 import { COMPRESS_MIN_BYTES, GzipCache } from './http/compression.js';
 import { FaultInjector } from './http/faults.js';
 import type { OAuthGate } from './http/oauth-gate.js';
-import { OAuthProvider } from './oauth/index.js';
-import { loadState, StateFileError, StateSaver } from './persistence.js';
+import { ChangeJournal } from './durability.js';
+import { applyJournal, Journal, journalIndexes, readJournal } from './journal.js';
+import { NonceFile, readNonceFile } from './nonce-file.js';
+import { NonceStore, OAuthProvider, type RateLimit } from './oauth/index.js';
+import { loadState, saveStateSync, StateFileError, StateSaver } from './persistence.js';
 
 export const SERVICE_DEFAULTS = {
   host: '127.0.0.1',
@@ -66,6 +69,10 @@ export interface ServiceOptions {
   maxBodyBytes?: number;
   /** Debounce of state writes in ms (default 200 ms plus 1 ms per 20 devices, at most 10 s). */
   saveDebounceMs?: number;
+  /** Signed requests remembered for replay protection at once (default 1,000,000); past it, 503. */
+  maxNonces?: number;
+  /** Request tokens per consumer key (default 30 at once, 30 a minute); past it, 429 with Retry-After. */
+  requestTokenLimit?: RateLimit;
   /** Access and error log lines (default: none). Never given secrets. */
   log?: (line: string) => void;
 }
@@ -174,7 +181,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     name: SERVICE_DEFAULTS.consumerName,
   };
 
-  const saved = options.dataDir ? loadState(options.dataDir) : null;
+  const dataDir = options.dataDir;
+  let saved = dataDir ? loadState(dataDir) : null;
+  // The write-ahead journal: what changed after the state file was written (see journal.ts).
+  const journalFiles = dataDir ? journalIndexes(dataDir) : [];
+  if (dataDir && !saved && journalFiles.length > 0) {
+    throw new StateFileError(
+      `${dataDir} holds a journal but no state file. Move the data directory away to start afresh.`,
+    );
+  }
+  const journaled = dataDir && saved ? readJournal(dataDir, journalFiles) : [];
+  if (saved && journaled.length > 0) saved = applyJournal(saved, journaled);
   // What a restart changed in the saved state to follow the configuration: it is written back at once.
   let configurationApplied = false;
   let account: AccountState;
@@ -201,8 +218,23 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     );
   }
 
+  // Replay memory, kept on disk with a data directory so a captured request cannot be replayed after a
+  // restart (nonce-file.ts).
+  let nonceFile: NonceFile | null = null;
+  const nonceStore = new NonceStore({
+    windowSeconds: 600,
+    ...(options.maxNonces !== undefined ? { maxEntries: options.maxNonces } : {}),
+    onAdd: (timestamp, key) => nonceFile?.append(timestamp, key),
+  });
+  if (dataDir) {
+    nonceStore.restore(readNonceFile(dataDir), Math.floor(Date.now() / 1000));
+  }
+
   const provider = new OAuthProvider({
     consumers: [consumer],
+    timestampWindowSeconds: 600,
+    nonceStore,
+    ...(options.requestTokenLimit ? { requestTokenLimit: options.requestTokenLimit } : {}),
     // Real time, not the service clock: clients sign with their real clocks.
     clock: Date.now,
     authenticateUser: (email, password) => {
@@ -235,21 +267,50 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     }
   }
 
-  const saver = options.dataDir
-    ? new StateSaver(
-        options.dataDir,
-        () => ({ account: store.snapshot(), oauth: provider.snapshot(), outbox: outbox.snapshot() }),
-        // A large account takes a while to serialise: save it less often (100,000 devices: every ~5 s at most).
-        options.saveDebounceMs ?? Math.min(10_000, 200 + Math.round(store.summary().devices.total / 20)),
-        (error) => log(`state file not written: ${error.message}`),
-      )
-    : null;
-  if (saver) {
-    store.onChange(() => saver.schedule());
-    outbox.onChange(() => saver.schedule());
-    // A freshly generated account is saved at once, so a restart finds the same account; so is a saved one
-    // the configuration changed.
-    if (!saved || configurationApplied) saver.schedule();
+  const collect = (): Parameters<typeof saveStateSync>[1] => ({
+    account: store.snapshot(),
+    oauth: provider.snapshot(),
+    outbox: outbox.snapshot(),
+  });
+  let journal: Journal | null = null;
+  let changes: ChangeJournal | null = null;
+  let saver: StateSaver | null = null;
+  if (dataDir) {
+    // A freshly generated account is written before anything listens, so a restart (even after kill -9)
+    // finds the same account; so is a saved one the configuration or the journal changed, after which the
+    // journal files it now covers go.
+    if (!saved || configurationApplied || journaled.length > 0) saveStateSync(dataDir, collect());
+    const lastFile = journalFiles[journalFiles.length - 1] ?? 0;
+    journal = new Journal(dataDir, lastFile + 1);
+    if (!saved || configurationApplied || journaled.length > 0) journal.removeUpTo(lastFile);
+    nonceFile = new NonceFile(dataDir, () => nonceStore);
+    nonceFile.open();
+    const onError = (error: Error): void => log(`state file not written: ${error.message}`);
+    changes = new ChangeJournal(
+      journal,
+      store,
+      outbox,
+      () => provider.snapshot(),
+      (error) => log(`journal not written: ${error.message}`),
+    );
+    saver = new StateSaver(
+      dataDir,
+      collect,
+      // A large account takes a while to serialise: save it less often (100,000 devices: every ~5 s at most).
+      options.saveDebounceMs ?? Math.min(10_000, 200 + Math.round(store.summary().devices.total / 20)),
+      onError,
+      journal,
+    );
+    const s = saver;
+    const c = changes;
+    store.onChange((event) => {
+      c.accountChanged(event);
+      s.schedule();
+    });
+    outbox.onChange((change) => {
+      c.outboxChanged(change);
+      s.schedule();
+    });
   }
 
   const devicesCache = new DeviceListCache();
@@ -272,11 +333,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     verifyResource: baseGate.verifyResource,
     handle: async (endpoint, request) => {
       const response = await baseGate.handle(endpoint, request);
+      changes?.oauthChanged();
       saver?.schedule();
       return response;
     },
     revokeAccessToken: async (token) => {
       const revoked = await baseGate.revokeAccessToken(token);
+      changes?.oauthChanged();
       saver?.schedule();
       return revoked;
     },
@@ -300,6 +363,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
       baseUrl: () => baseUrl,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       log,
+      commit: () => changes?.commit(),
     }),
   );
   server.keepAliveTimeout = 5000;
@@ -334,7 +398,17 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await saver?.flush();
+        try {
+          changes?.commit();
+        } catch (error) {
+          log(`journal not written: ${(error as Error).message}`);
+        }
+        try {
+          await saver?.flush();
+        } finally {
+          journal?.close();
+          nonceFile?.close();
+        }
       })();
       return closed;
     },

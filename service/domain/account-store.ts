@@ -66,8 +66,11 @@ export const MAX_NAME_LENGTH = 255;
 export const MAX_TEXT_LENGTH = 255;
 // Deliberately simple: one "@", something on both sides, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Control characters, and what XML 1.0 cannot carry at all (U+FFFE, U+FFFF, a lone surrogate): such a
+// character would be dropped when the text is served, so "a\uFFFEb" would be stored and read back as "ab".
+// Refused, never stripped: the caller learns the text was not taken as sent.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f\ufffe\uffff\ud800-\udfff]/u;
 
 /** Folder names are unique per level ignoring case and surrounding white space ("Acme" = " acme "). */
 export function folderNameKey(name: string): string {
@@ -153,6 +156,19 @@ export class AccountStore {
       sessions: [...this.sessions.values()],
       nextId: { folder: this.nextFolderId, session: this.nextSessionId },
     };
+  }
+
+  /** The current records of these ids, null for one that no longer exists (the journal's upserts). */
+  records(kind: ChangeKind, ids: Iterable<Id>): Record<Id, FolderRecord | Device | SessionRecord | null> {
+    const source: ReadonlyMap<Id, FolderRecord | Device | SessionRecord> =
+      kind === 'folders' ? this.folders : kind === 'devices' ? this.devices : this.sessions;
+    const out: Record<Id, FolderRecord | Device | SessionRecord | null> = {};
+    for (const id of ids) out[id] = source.get(id) ?? null;
+    return out;
+  }
+
+  nextIds(): AccountState['nextId'] {
+    return { folder: this.nextFolderId, session: this.nextSessionId };
   }
 
   summary(): AccountSummary {
@@ -336,7 +352,12 @@ export class AccountStore {
     if (trimmed === '') throw uncodedError(422, "Name can't be blank", 'name');
     if (trimmed.length > MAX_NAME_LENGTH)
       throw uncodedError(422, `Name is longer than ${MAX_NAME_LENGTH} characters`, 'name');
-    if (CONTROL_CHARS.test(trimmed)) throw uncodedError(422, 'Name contains control characters', 'name');
+    if (CONTROL_CHARS.test(trimmed))
+      throw uncodedError(
+        422,
+        'Name contains control characters or characters XML cannot carry (U+FFFE, U+FFFF)',
+        'name',
+      );
     return trimmed;
   }
 
@@ -471,7 +492,12 @@ export class AccountStore {
       const trimmed = (command.alias ?? '').trim();
       if (trimmed.length > MAX_TEXT_LENGTH)
         throw uncodedError(422, `Alias is longer than ${MAX_TEXT_LENGTH} characters`, 'alias');
-      if (CONTROL_CHARS.test(trimmed)) throw uncodedError(422, 'Alias contains control characters', 'alias');
+      if (CONTROL_CHARS.test(trimmed))
+        throw uncodedError(
+          422,
+          'Alias contains control characters or characters XML cannot carry (U+FFFE, U+FFFF)',
+          'alias',
+        );
       alias = trimmed === '' ? null : trimmed;
     }
     let folderId = device.folderId;
@@ -697,7 +723,7 @@ export class AccountStore {
   private validMail(mail: string | null | undefined): string | null {
     const trimmed = (mail ?? '').trim();
     if (trimmed === '') return null;
-    if (trimmed.length > MAX_TEXT_LENGTH || !EMAIL.test(trimmed)) {
+    if (trimmed.length > MAX_TEXT_LENGTH || !EMAIL.test(trimmed) || CONTROL_CHARS.test(trimmed)) {
       throw serviceError(1002, 'Customer e-mail is not a valid address', 'customer_mail');
     }
     return trimmed;

@@ -14,19 +14,28 @@ export interface OutboxMessage {
 }
 
 /** Oldest messages are dropped beyond this: a long demo must not grow the state file without end. */
-const MAX_MESSAGES = 1000;
+export const MAX_OUTBOX_MESSAGES = 1000;
+
+/** What changed: one message sent, or all cleared (the journal records exactly that). */
+export type OutboxChange = { added: OutboxMessage } | { cleared: true };
 
 export class Outbox {
   private messages: OutboxMessage[] = [];
   private nextId = 1;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(change: OutboxChange) => void>();
 
   send(message: Omit<OutboxMessage, 'id'>): OutboxMessage {
     const stored = { ...message, id: this.nextId++ };
     this.messages.push(stored);
-    if (this.messages.length > MAX_MESSAGES) this.messages.splice(0, this.messages.length - MAX_MESSAGES);
-    for (const listener of this.listeners) listener();
+    if (this.messages.length > MAX_OUTBOX_MESSAGES)
+      this.messages.splice(0, this.messages.length - MAX_OUTBOX_MESSAGES);
+    for (const listener of this.listeners) listener({ added: stored });
     return stored;
+  }
+
+  /** The id the next message will get. */
+  get nextMessageId(): number {
+    return this.nextId;
   }
 
   list(): readonly OutboxMessage[] {
@@ -35,10 +44,10 @@ export class Outbox {
 
   clear(): void {
     this.messages = [];
-    for (const listener of this.listeners) listener();
+    for (const listener of this.listeners) listener({ cleared: true });
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: (change: OutboxChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

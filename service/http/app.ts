@@ -26,6 +26,8 @@ import type { OAuthEndpoint, OAuthGate } from './oauth-gate.js';
 import { handleResource } from './resource-handlers.js';
 import { HttpError, errorResponse, xmlResponse, type HttpResponse } from './responses.js';
 import { matchRoute } from './routes.js';
+import { UriQuery } from './uri-fields.js';
+import { refuseMalformedXml } from './well-formed.js';
 import { refuseUndefinedReferences } from './xml-references.js';
 
 export interface AppContext {
@@ -39,6 +41,8 @@ export interface AppContext {
   maxBodyBytes: number;
   log: (line: string) => void;
   gzip: GzipCache;
+  /** Makes every change so far durable (the write-ahead journal); throws when it cannot. */
+  commit?: () => void;
 }
 
 const SMALL_BODY_LIMIT = 64 * 1024;
@@ -48,8 +52,28 @@ const OAUTH_ROUTES: Record<string, { endpoint: OAuthEndpoint; methods: string[] 
   '/oauth/access_token': { endpoint: 'access_token', methods: ['GET'] },
 };
 
-function send(res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
-  if (res.headersSent || res.destroyed) return;
+function send(ctx: AppContext, res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
+  if (res.headersSent) return;
+  // Whatever this request (or any before it) changed is on disk before an answer leaves: an acknowledged
+  // change survives a kill at any moment after it.
+  try {
+    ctx.commit?.();
+  } catch (error) {
+    ctx.log(`journal not written: ${(error as Error).message}`);
+    if (!res.destroyed) {
+      const refused = errorResponse(
+        503,
+        'The service could not save the change to disk; it may be lost when the service restarts. Check the data directory (disk full?) and try again.',
+      );
+      writeResponse(res, refused);
+    }
+    return;
+  }
+  if (res.destroyed) return;
+  writeResponse(res, response, encoding);
+}
+
+function writeResponse(res: ServerResponse, response: HttpResponse, encoding?: 'gzip'): void {
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
   const headers: Record<string, string> = {
     'Cache-Control': 'no-store',
@@ -69,12 +93,13 @@ async function sendMaybeCompressed(
   response: HttpResponse,
 ): Promise<void> {
   if (response.status !== 200 || response.body.length < COMPRESS_MIN_BYTES || !acceptsGzip(req)) {
-    send(res, response);
+    send(ctx, res, response);
     return;
   }
   const plain = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
   const compressed = await ctx.gzip.compress(plain);
   send(
+    ctx,
     res,
     { ...response, headers: { ...response.headers, Vary: 'Accept-Encoding' }, body: compressed },
     'gzip',
@@ -87,10 +112,13 @@ function absoluteUrl(req: IncomingMessage, baseUrl: string): string {
 }
 
 function providerRequest(req: IncomingMessage, baseUrl: string, formBody?: string): ProviderRequest {
+  // node:http keeps only the first of repeated Authorization headers in `headers`; the provider must see
+  // them all to refuse the request (which one counts would otherwise depend on their order).
+  const authorization = req.headersDistinct.authorization;
   const request: ProviderRequest = {
     method: req.method ?? 'GET',
     url: absoluteUrl(req, baseUrl),
-    headers: req.headers,
+    headers: authorization && authorization.length > 1 ? { ...req.headers, authorization } : req.headers,
   };
   if (formBody !== undefined) request.formBody = formBody;
   return request;
@@ -109,20 +137,28 @@ function errorFor(error: unknown, maxBodyBytes: number): HttpResponse | null {
 }
 
 /** Applies a fault; true when the request is answered (or dropped) by it. */
-async function applyFault(rule: FaultRule, res: ServerResponse): Promise<boolean> {
+async function applyFault(
+  ctx: AppContext,
+  rule: FaultRule,
+  res: ServerResponse,
+  clientGone: AbortSignal,
+): Promise<boolean> {
   switch (rule.kind) {
     case 'delay':
-      await sleep(rule.delayMs ?? 0);
+      // A client that hangs up while held ends the wait (and the request) at once.
+      await sleep(rule.delayMs ?? 0, undefined, { signal: clientGone });
       return false;
     case 'error':
-      send(res, errorResponse(500, 'Internal server error (injected)'));
+      send(ctx, res, errorResponse(500, 'Internal server error (injected)'));
       return true;
     case 'reset':
+      res.statusMessage = 'reset (injected)';
       res.socket?.resetAndDestroy();
       return true;
     case 'malformed':
       // Looks like a success but is cut off mid-document.
       send(
+        ctx,
         res,
         xmlResponse(200, '<?xml version="1.0" encoding="UTF-8"?><devices><device><id>1</id><name>TRUNC'),
       );
@@ -183,13 +219,14 @@ async function handleApi(ctx: AppContext, req: IncomingMessage, url: URL): Promi
   if (!user) return errorResponse(401, 'The signed-in user no longer exists');
   const body = hasBody ? await readBody(req, ctx.maxBodyBytes) : '';
   refuseUndefinedReferences(body);
+  refuseMalformedXml(body);
   return handleResource(match.operation, {
     store: ctx.store,
     devicesCache: ctx.devicesCache,
     baseUrl: ctx.baseUrl(),
     user,
     params: match.params,
-    query: url.searchParams,
+    query: UriQuery.parse(url.search),
     body,
     maxBodyBytes: ctx.maxBodyBytes,
   });
@@ -199,32 +236,50 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
   return (req, res) => {
     const started = performance.now();
     let pathname = '/';
+    // Set when the connection closes before the answer was sent: the client aborted (hung up mid-body,
+    // gave up on a held request). Such a request is finished quietly and logged as aborted, not as a 500.
+    const hangUp = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
+    // The close event may come after the read that failed because of it: the socket tells at once.
+    const clientGone = (error?: unknown): boolean =>
+      hangUp.signal.aborted ||
+      res.destroyed ||
+      (!req.complete && (error as { code?: unknown } | undefined)?.code === 'ECONNRESET');
     const run = async (): Promise<void> => {
       let url: URL;
       try {
         url = new URL(req.url ?? '/', 'http://service.invalid');
       } catch {
-        send(res, errorResponse(400, 'The request target is not a valid path'));
+        send(ctx, res, errorResponse(400, 'The request target is not a valid path'));
         return;
       }
       pathname = url.pathname;
+      // RFC 9112 §3.2: a request with more than one Host is answered 400. The signature covers the host,
+      // so which one was signed would otherwise be a guess.
+      if ((req.headersDistinct.host?.length ?? 0) > 1) {
+        send(ctx, res, errorResponse(400, 'The Host header is sent more than once.'));
+        return;
+      }
       if (pathname.startsWith(CONTROL_PREFIX) && ctx.control) {
-        send(res, await handleControlRequest(ctx, ctx.control, req, pathname));
+        send(ctx, res, await handleControlRequest(ctx, ctx.control, req, pathname));
         return;
       }
       const fault = ctx.faults.take(req.method ?? 'GET', pathname);
-      if (fault && (await applyFault(fault, res))) return;
+      if (fault && (await applyFault(ctx, fault, res, hangUp.signal))) return;
       if (pathname.startsWith('/oauth/')) {
-        send(res, await handleOAuth(ctx, req, pathname));
+        send(ctx, res, await handleOAuth(ctx, req, pathname));
         return;
       }
       await sendMaybeCompressed(ctx, req, res, await handleApi(ctx, req, url));
     };
     run()
       .catch((error: unknown) => {
+        if (clientGone(error)) return;
         const known = errorFor(error, ctx.maxBodyBytes);
         if (known) {
-          send(res, known);
+          send(ctx, res, known);
           return;
         }
         const name = error instanceof Error ? error.name : typeof error;
@@ -232,10 +287,16 @@ export function createRequestListener(ctx: AppContext): (req: IncomingMessage, r
         ctx.log(
           `500 ${req.method} ${pathname}: ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
-        send(res, errorResponse(500, 'Internal server error'));
+        send(ctx, res, errorResponse(500, 'Internal server error'));
       })
       .finally(() => {
-        ctx.log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+        const took = `${(performance.now() - started).toFixed(1)}ms`;
+        const outcome = res.writableEnded
+          ? String(res.statusCode)
+          : res.statusMessage === 'reset (injected)'
+            ? 'reset (injected)'
+            : 'aborted by the client';
+        ctx.log(`${req.method} ${pathname} ${outcome} ${took}`);
       });
   };
 }

@@ -19,6 +19,7 @@ import { serviceError, uncodedError } from '../domain/errors.js';
 import type { DeviceListCache } from './device-list-cache.js';
 import { emptyOk, xmlResponse, type HttpResponse } from './responses.js';
 import type { Operation, RouteParams } from './routes.js';
+import type { UriQuery } from './uri-fields.js';
 
 export interface ResourceContext {
   store: AccountStore;
@@ -26,18 +27,34 @@ export interface ResourceContext {
   baseUrl: string;
   user: User;
   params: RouteParams;
-  query: URLSearchParams;
+  /** The query string: its fields take priority over the body's (spec §4). */
+  query: UriQuery;
   /** The request body (POST/PUT only). */
   body: string;
   maxBodyBytes: number;
 }
 
-/** A parameter given in the query string counts as "in the URI" (spec §4: the URI wins over the body). */
-function uriParam(query: URLSearchParams, name: string): string | null | undefined {
-  const value = query.get(name);
-  if (value === null) return undefined;
-  return value.trim() === '' ? null : value;
-}
+const FOLDER_READ_ONLY = ['id', 'date_creation'];
+const DEVICE_READ_ONLY = [
+  'id',
+  'name',
+  'status',
+  'ip',
+  'os',
+  'last_refresh',
+  'cpu',
+  'ram',
+  'free_space',
+  'mac',
+  'date_installed',
+];
+const SESSION_READ_ONLY = ['id', 'code', 'state', 'init_time', 'end_time', 'note', 'user_id'];
+
+const repeatedFolderField = (name: string): Error =>
+  uncodedError(422, `The value of ${name} is not valid (repeated)`, name);
+const repeatedDeviceField = repeatedFolderField;
+const repeatedSessionField = (name: string): Error =>
+  serviceError(1002, `Parameter not valid: ${name} is given more than once`, name);
 
 /**
  * A field the operation does not take (unknown to the resource, or read-only like a folder's id) is refused
@@ -57,14 +74,19 @@ function refuseUnknownFields(report: DecodedInputReport, root: string, accepted:
 const FOLDER_FIELDS = ['name', 'parent_id', 'folders', 'devices'];
 const SESSION_FIELDS = ['customer', 'customer_mail', 'language', 'planned_init_time', 'planned_end_time'];
 
-function refuseInvalidValues(report: DecodedInputReport): void {
-  const first = report.invalid[0];
+function refuseInvalidValues(report: DecodedInputReport, query: UriQuery): void {
+  const first = report.invalid.find((field) => !query.has(field.field));
   if (first)
     throw uncodedError(422, `The value of ${first.field} is not valid (${first.problem})`, first.field);
 }
 
-function sessionCommand(report: ReturnType<typeof decodeSessionInput>, update: boolean): SessionCommand {
-  const invalid = report.invalid[0];
+function sessionCommand(
+  report: ReturnType<typeof decodeSessionInput>,
+  query: UriQuery,
+  update: boolean,
+): SessionCommand {
+  // A body value the URI replaces does not matter, valid or not.
+  const invalid = report.invalid.find((field) => !query.has(field.field));
   if (invalid) {
     const what =
       invalid.problem === 'not-a-language'
@@ -78,9 +100,26 @@ function sessionCommand(report: ReturnType<typeof decodeSessionInput>, update: b
   if (report.language !== undefined) command.language = report.language;
   if (report.plannedInitTime !== undefined) command.plannedInitTime = report.plannedInitTime;
   if (report.plannedEndTime !== undefined) command.plannedEndTime = report.plannedEndTime;
+  // The URI's values win (spec §4); the store validates them as it does the body's.
+  const fromUri: Array<[keyof SessionCommand & string, string]> = [
+    ['customer', 'customer'],
+    ['customerMail', 'customer_mail'],
+    ['language', 'language'],
+    ['plannedInitTime', 'planned_init_time'],
+    ['plannedEndTime', 'planned_end_time'],
+  ];
+  for (const [key, wire] of fromUri) {
+    const value = query.text(wire, repeatedSessionField);
+    if (value !== undefined) (command as Record<string, string | null>)[key] = value;
+  }
   // Update refuses fields that are not its arguments with the code the spec gives it (1002, §4.2); create
   // has no code for them and refused them before this (422).
-  if (update) command.invalidFields = [...report.readOnlyFields, ...report.unknownFields];
+  if (update)
+    command.invalidFields = [
+      ...report.readOnlyFields,
+      ...report.unknownFields,
+      ...query.present(SESSION_READ_ONLY),
+    ];
   return command;
 }
 
@@ -90,7 +129,7 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
   const decodeOptions = { maxBytes: ctx.maxBodyBytes };
   switch (operation) {
     case 'folders.list': {
-      const parent = params.parentId ?? uriParam(query, 'parent_id') ?? undefined;
+      const parent = params.parentId ?? query.id('parent_id', repeatedFolderField) ?? undefined;
       return xmlResponse(200, encodeFolders(store.listFolders(parent)));
     }
     case 'folders.show':
@@ -98,13 +137,18 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
     case 'folders.create':
     case 'folders.update': {
       const input = decodeFolderInput(ctx.body, decodeOptions);
+      input.readOnlyFields.push(...query.present(FOLDER_READ_ONLY));
       refuseUnknownFields(input, 'folder', FOLDER_FIELDS);
-      refuseInvalidValues(input);
-      const uriParent = params.parentId ?? uriParam(query, 'parent_id');
+      refuseInvalidValues(input, query);
+      // Every field given in the URI wins over the body's (spec §4); the path's parent over the query's.
+      const name = query.text('name', repeatedFolderField) ?? input.name;
+      const folders = query.ids('folders') ?? input.folders;
+      const devices = query.ids('devices') ?? input.devices;
+      const uriParent = params.parentId ?? query.id('parent_id', repeatedFolderField);
       const command = {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.folders !== undefined ? { folders: input.folders } : {}),
-        ...(input.devices !== undefined ? { devices: input.devices } : {}),
+        ...(name !== undefined ? { name } : {}),
+        ...(folders !== undefined ? { folders } : {}),
+        ...(devices !== undefined ? { devices } : {}),
         ...(uriParent !== undefined
           ? { parentId: uriParent }
           : input.parentId !== undefined
@@ -124,7 +168,7 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
       store.deleteFolder(id);
       return emptyOk();
     case 'devices.list': {
-      const folder = params.folderId ?? uriParam(query, 'folder_id') ?? undefined;
+      const folder = params.folderId ?? query.id('folder_id', repeatedDeviceField) ?? undefined;
       if (folder === undefined) return xmlResponse(200, ctx.devicesCache.encodeAll(store.listDevices()));
       return xmlResponse(200, ctx.devicesCache.encodeList(store.listDevices(folder)));
     }
@@ -133,7 +177,7 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
     case 'devices.update': {
       store.getDevice(id); // 1000 before anything about the body
       const input = decodeDeviceUpdate(ctx.body, decodeOptions);
-      const readOnly = [...input.readOnlyFields, ...input.unknownFields];
+      const readOnly = [...input.readOnlyFields, ...input.unknownFields, ...query.present(DEVICE_READ_ONLY)];
       if (readOnly.length > 0) {
         throw serviceError(
           1001,
@@ -141,10 +185,11 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
           readOnly[0],
         );
       }
-      refuseInvalidValues(input);
-      const uriFolder = params.folderId ?? uriParam(query, 'folder_id');
+      refuseInvalidValues(input, query);
+      const uriFolder = params.folderId ?? query.id('folder_id', repeatedDeviceField);
+      const alias = query.text('alias', repeatedDeviceField) ?? input.alias;
       store.updateDevice(id, {
-        ...(input.alias !== undefined ? { alias: input.alias } : {}),
+        ...(alias !== undefined ? { alias } : {}),
         ...(uriFolder !== undefined
           ? { folderId: uriFolder }
           : input.folderId !== undefined
@@ -159,15 +204,16 @@ export function handleResource(operation: Operation, ctx: ResourceContext): Http
       return xmlResponse(200, encodeSupportSession(store.getSession(id)));
     case 'sessions.create': {
       const input = decodeSessionInput(ctx.body, decodeOptions);
+      input.readOnlyFields.push(...query.present(SESSION_READ_ONLY));
       refuseUnknownFields(input, 'support_session', SESSION_FIELDS);
-      const created = store.createSession(ctx.user, sessionCommand(input, false));
+      const created = store.createSession(ctx.user, sessionCommand(input, query, false));
       return xmlResponse(201, encodeSupportSession(created), {
         Location: `${ctx.baseUrl}/support_sessions/${created.id}.xml`,
       });
     }
     case 'sessions.update': {
       store.getSession(id); // 1300 before anything about the body
-      store.updateSession(id, sessionCommand(decodeSessionInput(ctx.body, decodeOptions), true));
+      store.updateSession(id, sessionCommand(decodeSessionInput(ctx.body, decodeOptions), query, true));
       return emptyOk();
     }
     case 'sessions.destroy':

@@ -30,8 +30,9 @@ import type { HmacSha1 } from '../../shared/oauth/types.js';
 import { authorizeFormPage, messagePage, redirect, verifierPage } from './authorize-page.js';
 import { headerValues, type ProviderRequest, type ProviderResponse } from './http-types.js';
 import { NonceStore } from './nonce-store.js';
+import { DEFAULT_REQUEST_TOKEN_LIMIT, RateLimiter, type RateLimit } from './rate-limit.js';
 import { serviceHmacSha1 } from './node-hmac.js';
-import { formResponse, refusal, refusalResponse, type OAuthRefusal } from './refusal.js';
+import { formResponse, limitReached, refusal, refusalResponse, type OAuthRefusal } from './refusal.js';
 import {
   parseSnapshot,
   type AccessTokenRecord,
@@ -63,6 +64,10 @@ export interface OAuthProviderOptions {
   timestampWindowSeconds?: number;
   /** How long a request token can be approved and exchanged (default 10 minutes). */
   requestTokenLifetimeMs?: number;
+  /** Replay memory (default: in memory, bounded by the window); the service gives one kept on disk. */
+  nonceStore?: NonceStore;
+  /** Request tokens per consumer key (default 30 at once, 30 a minute). */
+  requestTokenLimit?: RateLimit;
 }
 
 /** Wrong verifiers or passwords tolerated on one request token before it is withdrawn. */
@@ -129,6 +134,7 @@ export class OAuthProvider {
   private readonly requestTokens = new Map<string, RequestTokenRecord>();
   private readonly accessTokens = new Map<string, AccessTokenRecord>();
   private readonly nonces: NonceStore;
+  private readonly requestTokenLimiter: RateLimiter;
   private readonly clock: () => number;
   private readonly random: () => string;
   private readonly newVerifier: () => string;
@@ -146,7 +152,8 @@ export class OAuthProvider {
     this.hmacSha1 = options.hmacSha1 ?? serviceHmacSha1;
     this.window = options.timestampWindowSeconds ?? 600;
     this.requestTokenLifetimeMs = options.requestTokenLifetimeMs ?? 10 * 60_000;
-    this.nonces = new NonceStore(this.window);
+    this.nonces = options.nonceStore ?? new NonceStore({ windowSeconds: this.window });
+    this.requestTokenLimiter = new RateLimiter(options.requestTokenLimit ?? DEFAULT_REQUEST_TOKEN_LIMIT);
   }
 
   // ---- verification -----------------------------------------------------------------------------
@@ -300,7 +307,15 @@ export class OAuthProvider {
           : 'The request token is not known to the service for this application, or the request is not signed with its secret. Start the sign-in again.',
       );
     }
-    // Only a genuinely signed request spends its nonce (see the top of this file).
+    // Only a genuinely signed request spends its nonce (see the top of this file). With no room left to
+    // remember it, the request is refused: forgetting nonces early would let replays through.
+    if (this.nonces.isFull(now)) {
+      return limitReached(
+        503,
+        this.nonces.secondsUntilRoom(now),
+        'The service is handling more signed requests than it can remember for replay protection. Try again shortly.',
+      );
+    }
     this.nonces.add(consumerKey, tokenValue, timestamp, nonce, now);
     // Signed with the token's own secret: now its state may be told (revoked, expired).
     if (tokenCheck.refusal) return tokenCheck.refusal;
@@ -449,6 +464,17 @@ export class OAuthProvider {
   handleRequestToken(request: ProviderRequest): ProviderResponse {
     const checked = this.check(request, 'request_token');
     if ('ok' in checked) return this.withResponse(request, checked).response;
+    const wait = this.requestTokenLimiter.take(checked.consumer.key, this.clock());
+    if (wait > 0) {
+      return this.withResponse(
+        request,
+        limitReached(
+          429,
+          wait,
+          `Too many sign-ins were started for this application; try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+        ),
+      ).response;
+    }
     this.dropExpiredRequestTokens();
     const record: RequestTokenRecord = {
       token: this.random(),

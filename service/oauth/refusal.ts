@@ -14,11 +14,22 @@ import type { ProviderResponse } from './http-types.js';
 
 export interface OAuthRefusal {
   ok: false;
-  status: 400 | 401;
-  problem: OAuthProblem;
+  /** 429 and 503 are limits, not refusals of the credentials: they name no oauth_problem. */
+  status: 400 | 401 | 429 | 503;
+  problem?: OAuthProblem;
   advice: string;
   /** Extra convention fields for the body (e.g. oauth_acceptable_timestamps). */
   details?: ReadonlyArray<readonly [string, string]>;
+  /** Sent as Retry-After (429, 503). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * A limit reached (429: too many request tokens for this application; 503: the service's replay memory is
+ * full): no WWW-Authenticate, since the credentials are fine, and a Retry-After in whole seconds.
+ */
+export function limitReached(status: 429 | 503, retryAfterSeconds: number, advice: string): OAuthRefusal {
+  return { ok: false, status, advice, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) };
 }
 
 export function refusal(
@@ -32,15 +43,18 @@ export function refusal(
 
 export function refusalResponse(realm: string, refused: OAuthRefusal): ProviderResponse {
   const quotedRealm = realm.replace(/["\\\p{Cc}]/gu, '');
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8',
+    'Cache-Control': 'no-store',
+  };
+  if (refused.problem !== undefined)
+    headers['WWW-Authenticate'] = `OAuth realm="${quotedRealm}", oauth_problem="${refused.problem}"`;
+  if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
   return {
     status: refused.status,
-    headers: {
-      'WWW-Authenticate': `OAuth realm="${quotedRealm}", oauth_problem="${refused.problem}"`,
-      'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8',
-      'Cache-Control': 'no-store',
-    },
+    headers,
     body: formEncode([
-      ['oauth_problem', refused.problem],
+      ...(refused.problem !== undefined ? ([['oauth_problem', refused.problem]] as const) : []),
       ['oauth_problem_advice', refused.advice],
       ...(refused.details ?? []),
     ]),

@@ -1,5 +1,5 @@
-// What the provider keeps, and its persisted form. Nonces are not persisted: they matter for at most
-// twenty minutes and a restart of the stand-in is a test or demo event, not an attack window worth a file.
+// What the provider keeps, and its persisted form. Nonces are kept apart (service/nonce-file.ts): they
+// change with every signed request, the rest only when a token is issued or revoked.
 import { z } from 'zod';
 
 export interface ConsumerRecord {

@@ -117,6 +117,8 @@ export interface HttpFailure {
   /** The response body as text ('' when none or unreadable). */
   body: string;
   wwwAuthenticate?: string | null;
+  /** The Retry-After header of a 429 or 503 (seconds or an HTTP date), when the service sent one. */
+  retryAfter?: string | null;
   method: string;
   /** What the call was about, from its path, for errors that do not name it. */
   resource?: ServiceResource;
@@ -185,7 +187,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
       ...base,
       ...withResource,
       kind: 'service',
-      message: MESSAGES.busy,
+      message: tooManyRequestsMessage(failure.retryAfter),
       retryable: repeatable,
     });
   if (status >= 500) {
@@ -205,6 +207,24 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
     kind: 'service',
     message: serverSentence(decoded?.message) ?? `The service refused the request (HTTP ${status}).`,
   });
+}
+
+/** Whole seconds a Retry-After asks for (delta-seconds or an HTTP date), undefined when unreadable. */
+export function retryAfterSeconds(header: string | null | undefined, nowMs = Date.now()): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** A 429 in one sentence: what happened and, when the service said, how long to wait. */
+export function tooManyRequestsMessage(retryAfter: string | null | undefined, nowMs = Date.now()): string {
+  const seconds = retryAfterSeconds(retryAfter, nowMs);
+  if (seconds === undefined) return MESSAGES.busy;
+  if (seconds <= 1) return 'The service is limiting requests right now; try again in a second.';
+  if (seconds < 120) return `The service is limiting requests right now; try again in ${seconds} seconds.`;
+  return `The service is limiting requests right now; try again in ${Math.ceil(seconds / 60)} minutes.`;
 }
 
 /** The service's own wording, shown to the technician: one tidy line, not a 64 KB dump. */
