@@ -71,9 +71,12 @@ const isSettled = (s) =>
   s !== null &&
   s.progress === null &&
   Object.values(s.datasets).every((d) => d.fetchedAt !== null && !d.refreshing);
+// The sync state as a renderer folds it: a whole sync:state, then one dataset's status per sync:dataset.
 app.core.subscribe((event, payload) => {
-  if (event !== 'sync:state') return;
-  syncState = payload;
+  if (event === 'sync:state') syncState = payload;
+  else if (event === 'sync:dataset' && syncState !== null)
+    syncState = { ...syncState, datasets: { ...syncState.datasets, [payload.dataset]: payload.status } };
+  else return;
   if (isSettled(syncState)) for (const resolve of settledWaiters) resolve();
 });
 
