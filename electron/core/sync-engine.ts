@@ -216,10 +216,10 @@ export class SyncEngine {
   // ---- internals -----------------------------------------------------------------------------------
 
   /**
-   * `announce`: tell the renderer the dataset is refreshing (a refresh someone asked for). A poll on its
-   * timer says nothing until it ends: an idle poll then costs the renderer one small sync:dataset event.
+   * A poll says nothing when it starts, only when it ends: an idle poll then costs the renderer one small
+   * sync:dataset event. (A renderer that asked for a refresh shows it as under way until its call answers.)
    */
-  #run(dataset: DatasetName, announce = true): Promise<void> {
+  #run(dataset: DatasetName): Promise<void> {
     const slot = this.#slots[dataset];
     if (!this.#running) return Promise.resolve();
     if (slot.inflight) return slot.inflight;
@@ -228,7 +228,6 @@ export class SyncEngine {
       slot.inflight = null;
       this.#emitState();
     });
-    if (announce) this.#emitState();
     return slot.inflight;
   }
 
@@ -352,7 +351,7 @@ export class SyncEngine {
     if (!this.#running || this.#suspended) return;
     slot.timer = this.#o.clock.setTimeout(() => {
       slot.timer = null;
-      void this.#run(dataset, false);
+      void this.#run(dataset);
     }, delay);
   }
 

@@ -64,6 +64,7 @@ export function dataAge(sync: SyncState, now: number): DataAge {
 
 export function StatusBar() {
   const sync = useShell((s) => s.sync);
+  const refreshAsked = useShell((s) => s.refreshesPending > 0);
   const now = useNow(5_000);
   if (!sync) return null;
   const age = dataAge(sync, now);
@@ -83,7 +84,7 @@ export function StatusBar() {
               })
             : t('status.noData')}
       </span>
-      {age.refreshing && <span>{t('status.refreshing')}</span>}
+      {(age.refreshing || refreshAsked) && <span>{t('status.refreshing')}</span>}
       {age.errors.length > 0 && <span className="failed">{age.errors.join(' ')}</span>}
       {sync.progress && (
         <span className="progress-inline">

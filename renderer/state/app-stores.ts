@@ -40,6 +40,12 @@ export interface ShellState {
    */
   account: { account: AccountInfo; credentialStore: CredentialStore } | null;
   sync: SyncState | null;
+  /**
+   * Refreshes this renderer asked for and that have not answered yet. The host does not announce a poll's
+   * start (an idle poll then costs one small event), so "Refreshing…" for a refresh the technician asked
+   * for comes from here.
+   */
+  refreshesPending: number;
   settings: Settings | null;
 }
 
@@ -66,6 +72,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     auth: null,
     account: null,
     sync: null,
+    refreshesPending: 0,
     settings: null,
   }));
   const data = createDataStore();
@@ -206,7 +213,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     writeBlockedReason,
     reportFailure,
     refresh(datasets?: DatasetName[]) {
-      return call('sync:refresh', datasets ? { datasets } : {}).then(reportFailure);
+      const pending = (step: number) =>
+        shell.setState({ refreshesPending: shell.getState().refreshesPending + step });
+      pending(1);
+      return call('sync:refresh', datasets ? { datasets } : {})
+        .finally(() => pending(-1))
+        .then(reportFailure);
     },
     reportWindowActivity(visible: boolean, focused: boolean) {
       return call('window:activity', { visible, focused });
