@@ -238,7 +238,10 @@ export async function memory(browser: Browser, host: BenchHost): Promise<number>
   const status = await readFile(`/proc/${renderer.id}/status`, 'utf8');
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
   if (!kb) throw new Error(`no VmRSS for renderer ${renderer.id}`);
-  return ((await host.rss()) + kb * 1024) / (1024 * 1024);
+  const hostBytes = await host.rss();
+  const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  console.log(`  memory: host ${mb(hostBytes)} MB + renderer ${mb(kb * 1024)} MB`);
+  return (hostBytes + kb * 1024) / (1024 * 1024);
 }
 
 /** first_rows_from_cache_ms: from spawning the host to the first row painted, read from `page`. */
