@@ -127,9 +127,13 @@ export async function saveDevicesCache(
   file: string,
   fetchedAt: Timestamp | null,
 ): Promise<string | null> {
-  const body: DevicesCacheFile = { version: DEVICES_CACHE_VERSION, fetchedAt, records: [...mirror.values()] };
+  // DevicesCacheFile, with the records as the mirror keeps them (JSON already).
+  const head = JSON.stringify({ version: DEVICES_CACHE_VERSION, fetchedAt } satisfies Omit<
+    DevicesCacheFile,
+    'records'
+  >);
   try {
-    await writeFileAtomic(file, JSON.stringify(body));
+    await writeFileAtomic(file, `${head.slice(0, -1)},"records":${mirror.json()}}`);
     return null;
   } catch (error) {
     return storageProblem(error, 'the offline copy');

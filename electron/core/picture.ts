@@ -59,20 +59,25 @@ function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {
   return dataset === 'devices' ? (devicesEqual as (a: object, b: object) => boolean) : recordsEqual;
 }
 
-/** The smallest delta from `previous` to `records`, and the map of `records`: one pass, no sorting. */
-export function diffById<T extends { id: Id }>(
-  previous: ReadonlyMap<Id, T>,
+/**
+ * The smallest delta from `previous` to `records`, and the map of `records` (each kept as `keep` makes it:
+ * the record itself, or a compact form of it): one pass, no sorting.
+ */
+export function diffById<T extends { id: Id }, K = T>(
+  previous: ReadonlyMap<Id, K>,
   records: readonly T[],
-  equal: (a: T, b: T) => boolean,
-): { next: Map<Id, T>; added: T[]; changed: T[]; removed: Id[] } {
-  const next = new Map<Id, T>();
+  same: (before: K, kept: K, record: T) => boolean,
+  keep: (record: T) => K = (record) => record as unknown as K,
+): { next: Map<Id, K>; added: T[]; changed: T[]; removed: Id[] } {
+  const next = new Map<Id, K>();
   const added: T[] = [];
   const changed: T[] = [];
   for (const record of records) {
-    next.set(record.id, record);
+    const kept = keep(record);
+    next.set(record.id, kept);
     const before = previous.get(record.id);
     if (before === undefined) added.push(record);
-    else if (!equal(before, record)) changed.push(record);
+    else if (!same(before, kept, record)) changed.push(record);
   }
   const removed: Id[] = [];
   if (next.size !== previous.size + added.length) {
@@ -162,7 +167,8 @@ export class Picture {
     fetchedAt: Timestamp | null,
   ): DataChange<D> | null {
     const previous = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
-    const { next, added, changed, removed } = diffById(previous, records, equalFor(dataset));
+    const equal = equalFor(dataset);
+    const { next, added, changed, removed } = diffById(previous, records, (a, b) => equal(a, b));
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
     this.fetchedAt[dataset] = fetchedAt;
     if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;
