@@ -22,6 +22,9 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
+import type { WriteBlock } from '../../shared/write-guard.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
+import type { MessageKey } from '../i18n/index.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -86,21 +89,27 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
-  /** Why writes are refused right now, or null. Offline writes are refused rather than queued. */
-  function writeBlockedReason(): string | null {
+  function currentWriteBlock(): { block: WriteBlock; offlineSince: string | null } | null {
     const state = shell.getState();
-    const { sync, auth } = state;
-    if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
-    if (sync?.connection === 'offline') return t('error.offlineWrite');
-    return null;
+    const block = writeBlock(state.auth?.status, state.sync?.connection, isRenewing(state));
+    return block ? { block, offlineSince: state.sync?.offlineSince ?? null } : null;
+  }
+
+  /** Why writes are refused right now, or null: the main process's answer (shared/write-guard), in words. */
+  function writeBlockedReason(): string | null {
+    const current = currentWriteBlock();
+    return current ? t(WRITE_BLOCK_MESSAGES[current.block]) : null;
   }
 
   async function write<C extends InvokeChannel>(
     channel: C,
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>> {
-    const blocked = writeBlockedReason();
-    if (blocked) return { ok: false, error: { kind: 'offline', message: blocked } };
+    const current = currentWriteBlock();
+    if (current) {
+      const error = writeBlockError(current.block, current.offlineSince);
+      return { ok: false, error: { ...error, message: t(WRITE_BLOCK_MESSAGES[current.block]) } };
+    }
     return call(channel, payload);
   }
 
@@ -285,6 +294,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
+const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {
+  'signed-out': 'error.signInWrite',
+  reauth: 'error.reauthWrite',
+  offline: 'error.offlineWrite',
+};
+
 export function isRenewing(s: Pick<ShellState, 'auth' | 'account'>): boolean {
   return s.auth?.status === 'awaiting-pin' && s.account !== null;
 }
