@@ -155,6 +155,7 @@ function pollError(outcome: PollSummary): Error | null {
         status: outcome.status,
         body: outcome.body,
         wwwAuthenticate: outcome.wwwAuthenticate,
+        retryAfter: outcome.retryAfter,
         method: 'GET',
         resource: 'device',
       });

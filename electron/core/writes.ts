@@ -7,7 +7,7 @@
 
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
-import { SERVICE_ERROR_CODES } from '../../shared/errors.js';
+import { fail, SERVICE_ERROR_CODES, toAppError } from '../../shared/errors.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type {
   AuthState,
@@ -17,7 +17,6 @@ import type {
   FolderNode,
   InvokeRequest,
 } from '../../shared/ipc/contract.js';
-import { toAppError } from '../../shared/ipc/dispatch.js';
 import type { Device, Id, SupportSession } from '../../shared/model.js';
 import { mapSettled } from './concurrency.js';
 import type { Picture } from './picture.js';
@@ -34,19 +33,6 @@ export interface WritesDeps {
   /** Who is signed in (the guard refuses writes under a revoked sign-in). */
   session: { readonly auth: AuthState };
   emit: (change: DataChange) => void;
-}
-
-export class AppErrorThrown extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message);
-  }
-  toAppError(): AppError {
-    return this.appError;
-  }
-}
-
-function fail(error: AppError): never {
-  throw new AppErrorThrown(error);
 }
 
 function serviceLike(code: keyof typeof SERVICE_ERROR_CODES, message: string, field?: string): AppError {

@@ -20,8 +20,11 @@ import type {
   Settings,
   SyncState,
 } from '../../shared/ipc/contract.js';
-import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import type { Id } from '../../shared/model.js';
+import type { WriteBlock } from '../../shared/write-guard.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
+import type { MessageKey } from '../i18n/index.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -93,21 +96,27 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
-  /** Why writes are refused right now, or null. Offline writes are refused rather than queued. */
-  function writeBlockedReason(): string | null {
+  function currentWriteBlock(): { block: WriteBlock; offlineSince: string | null } | null {
     const state = shell.getState();
-    const { sync, auth } = state;
-    if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
-    if (sync?.connection === 'offline') return t('error.offlineWrite');
-    return null;
+    const block = writeBlock(state.auth?.status, state.sync?.connection, isRenewing(state));
+    return block ? { block, offlineSince: state.sync?.offlineSince ?? null } : null;
+  }
+
+  /** Why writes are refused right now, or null: the main process's answer (shared/write-guard), in words. */
+  function writeBlockedReason(): string | null {
+    const current = currentWriteBlock();
+    return current ? t(WRITE_BLOCK_MESSAGES[current.block]) : null;
   }
 
   async function write<C extends InvokeChannel>(
     channel: C,
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>> {
-    const blocked = writeBlockedReason();
-    if (blocked) return { ok: false, error: { kind: 'offline', message: blocked } };
+    const current = currentWriteBlock();
+    if (current) {
+      const error = writeBlockError(current.block, current.offlineSince);
+      return { ok: false, error: { ...error, message: t(WRITE_BLOCK_MESSAGES[current.block]) } };
+    }
     return call(channel, payload);
   }
 
@@ -180,16 +189,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       sync: snap.sync,
       settings: snap.settings,
     });
-    for (const dataset of DATASET_NAMES) {
-      const removed = applyDataChange(data, {
-        dataset,
-        reset: true,
-        added: snap.data[dataset],
-        changed: [],
-        removed: [],
-        fetchedAt: snap.sync.datasets[dataset]?.fetchedAt ?? null,
-      } as MainEvents['data:change']);
-      if (dataset !== 'users') uiAct.pruneRemoved(dataset, removed);
+    for (const change of snapshotToChanges(snap)) {
+      const removed = applyDataChange(data, change);
+      if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
     }
     const pending = buffer;
     buffer = null;
@@ -210,6 +212,10 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const actions = {
     call,
     write,
+    /** `service[channel](payload)`: any request, typed by the contract (after VS Code's ProxyChannel). */
+    service: channelProxy(call),
+    /** The same for changes: refused here first when the main process would refuse them (write-guard). */
+    writes: channelProxy(write),
     writeBlockedReason,
     reportFailure,
     refresh(datasets?: DatasetName[]) {
@@ -219,12 +225,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       return call('sync:refresh', datasets ? { datasets } : {})
         .finally(() => pending(-1))
         .then(reportFailure);
-    },
-    reportWindowActivity(visible: boolean, focused: boolean) {
-      return call('window:activity', { visible, focused });
-    },
-    setAlias(id: Id, alias: string) {
-      return write('devices:set-alias', { id, alias });
     },
     async moveDevices(ids: Id[], folderId: Id | null) {
       const result = await write('devices:move', { ids, folderId });
@@ -244,18 +244,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       }
       return result;
     },
-    createFolder(name: string, parentId: Id | null) {
-      return write('folders:create', { name, parentId });
-    },
-    renameFolder(id: Id, name: string) {
-      return write('folders:rename', { id, name });
-    },
-    moveFolder(id: Id, parentId: Id | null) {
-      return write('folders:move', { id, parentId });
-    },
-    deleteFolder(id: Id) {
-      return write('folders:delete', { id });
-    },
     async createSession(payload: InvokeRequest<'sessions:create'>) {
       const result = await write('sessions:create', payload);
       if (result.ok) {
@@ -264,26 +252,8 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       }
       return result;
     },
-    updateSession(payload: InvokeRequest<'sessions:update'>) {
-      return write('sessions:update', payload);
-    },
-    deleteSession(id: Id) {
-      return write('sessions:delete', { id });
-    },
-    beginSignIn(payload: InvokeRequest<'auth:begin'>) {
-      return call('auth:begin', payload);
-    },
-    completeSignIn(pin: string) {
-      return call('auth:complete', { pin });
-    },
-    cancelSignIn() {
-      return call('auth:cancel', {});
-    },
     signOut() {
       return call('auth:sign-out', {}).then(reportFailure);
-    },
-    openExternal(url: string) {
-      return call('shell:open-external', { url });
     },
     async updateSettings(patch: InvokeRequest<'settings:update'>) {
       const result = reportFailure(await call('settings:update', patch));
@@ -301,6 +271,28 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
+/** Each channel of the contract as a method; the channel is the property name, checked by the compiler. */
+export type ChannelProxy = {
+  readonly [C in InvokeChannel]: (payload: InvokeRequest<C>) => Promise<IpcResult<InvokeResponse<C>>>;
+};
+
+function channelProxy(
+  send: <C extends InvokeChannel>(
+    channel: C,
+    payload: InvokeRequest<C>,
+  ) => Promise<IpcResult<InvokeResponse<C>>>,
+): ChannelProxy {
+  return new Proxy({} as ChannelProxy, {
+    get: (_target, channel) => (payload: never) => send(channel as InvokeChannel, payload),
+  });
+}
+
+const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {
+  'signed-out': 'error.signInWrite',
+  reauth: 'error.reauthWrite',
+  offline: 'error.offlineWrite',
+};
+
 export function isRenewing(s: Pick<ShellState, 'auth' | 'account'>): boolean {
   return s.auth?.status === 'awaiting-pin' && s.account !== null;
 }

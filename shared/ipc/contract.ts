@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
-import type { invokeSchemas } from './schemas.js';
+import type { invokeTable } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
 
@@ -141,84 +141,43 @@ export interface BulkMoveResult {
 // The runtime schemas live in schemas.ts (zod), which only the main side loads: the renderer bundle does
 // not need a validator for what it sends itself.
 
-export const INVOKE_CHANNELS = [
-  'app:snapshot',
-  'auth:begin',
-  'auth:complete',
-  'auth:cancel',
-  'auth:sign-out',
-  'sync:refresh',
-  'devices:set-alias',
-  'devices:move',
-  'folders:create',
-  'folders:rename',
-  'folders:move',
-  'folders:delete',
-  'sessions:create',
-  'sessions:update',
-  'sessions:delete',
-  'shell:open-external',
-  'settings:update',
-  'notifications:pause',
-  'window:activity',
-] as const;
-
-export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
-export type InvokeRequest<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)[C]>;
-
-export interface InvokeResponses {
-  'app:snapshot': AppSnapshot;
-  /** opened: the main process opened it in the system browser; otherwise the renderer offers a link. */
-  'auth:begin': { authorizeUrl: string; opened: boolean };
-  'auth:complete': AccountInfo;
-  'auth:cancel': void;
-  'auth:sign-out': void;
-  'sync:refresh': void;
-  'devices:set-alias': void;
-  'devices:move': BulkMoveResult;
-  'folders:create': { id: Id };
-  'folders:rename': void;
-  'folders:move': void;
-  'folders:delete': void;
-  'sessions:create': { id: Id };
-  'sessions:update': void;
-  'sessions:delete': void;
-  'shell:open-external': void;
-  'settings:update': Settings;
-  'notifications:pause': Settings;
-  'window:activity': void;
+/** A type carried by a table entry for the compiler only: nothing of it exists at run time. */
+export interface Reply<T> {
+  readonly __reply?: T;
 }
-export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
+export function reply<T>(): Reply<T> {
+  return {};
+}
+type ReplyOf<R> = R extends Reply<infer T> ? T : never;
+
+type InvokeTable = typeof invokeTable;
+export type InvokeChannel = keyof InvokeTable;
+export type InvokeRequest<C extends InvokeChannel> = z.infer<InvokeTable[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = ReplyOf<InvokeTable[C]['response']>;
 
 /** Errors travel as data: Electron's IPC keeps only an exception's message. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 // ---- Events the main process pushes ---------------------------------------------------------------
 
-export interface MainEvents {
-  'auth:state': AuthState;
-  'sync:state': SyncState;
+/** Every event the main process pushes, once, with its payload type. */
+export const eventTable = {
+  'auth:state': reply<AuthState>(),
+  'sync:state': reply<SyncState>(),
   /**
    * One dataset's status when nothing else in SyncState changed (a poll's end): what an idle poll sends,
-   * a tenth of the whole state.
+   * a fraction of the whole state.
    */
-  'sync:dataset': { dataset: DatasetName; status: DatasetStatus };
-  'data:change': DataChange;
-  'settings:state': Settings;
-  'notify:sessions': SessionNotice;
+  'sync:dataset': reply<{ dataset: DatasetName; status: DatasetStatus }>(),
+  'data:change': reply<DataChange>(),
+  'settings:state': reply<Settings>(),
+  'notify:sessions': reply<SessionNotice>(),
   /** A notification or the tray asked to show this session. */
-  'ui:focus-session': { sessionId: Id };
-}
+  'ui:focus-session': reply<{ sessionId: Id }>(),
+};
+export type MainEvents = { [E in keyof typeof eventTable]: ReplyOf<(typeof eventTable)[E]> };
 export type EventChannel = keyof MainEvents;
-export const EVENT_CHANNELS: readonly EventChannel[] = [
-  'auth:state',
-  'sync:state',
-  'sync:dataset',
-  'data:change',
-  'settings:state',
-  'notify:sessions',
-  'ui:focus-session',
-];
+export const EVENT_CHANNELS = Object.keys(eventTable) as EventChannel[];
 
 // ---- The two sides ---------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import { createDevicesFeed, workerLocation } from '../../electron/core/devices-p
 import { deltaParts } from '../../electron/core/devices-poll-worker.js';
 import type { LogLevel } from '../../electron/core/logger.js';
 import { createLogger } from '../../electron/core/logger.js';
-import { ServiceError } from '../../shared/client/errors.js';
+import { AppFailure } from '../../shared/errors.js';
 import type { Device } from '../../shared/model.js';
 import { encodeDevices } from '../../shared/xml/resources.js';
 import { device } from './support/fake-service.js';
@@ -100,17 +100,17 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
       headers: { 'WWW-Authenticate': 'OAuth oauth_problem="token_revoked"' },
     };
     const revoked = await feed.poll(sign).catch((e: unknown) => e);
-    expect(revoked).toBeInstanceOf(ServiceError);
-    expect((revoked as ServiceError).kind).toBe('not-signed-in');
+    expect(revoked).toBeInstanceOf(AppFailure);
+    expect((revoked as AppFailure).kind).toBe('not-signed-in');
 
     answer = { status: 200, body: '<!DOCTYPE x [<!ENTITY a "b">]><devices/>' };
     const hostile = await feed.poll(sign).catch((e: unknown) => e);
-    expect((hostile as ServiceError).kind).toBe('malformed-response');
+    expect((hostile as AppFailure).kind).toBe('malformed-response');
 
     const broken = await feed
       .poll(() => ({ url: 'http://127.0.0.1:1/devices.xml', headers: {} }))
       .catch((e: unknown) => e);
-    expect((broken as ServiceError).kind).toBe('network');
+    expect((broken as AppFailure).kind).toBe('network');
   });
 
   it('writes and reads the devices part of the offline cache', async () => {

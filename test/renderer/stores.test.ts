@@ -375,7 +375,7 @@ describe('app stores', () => {
     );
     const stores = createAppStores(bridge);
     await stores.start();
-    const result = await stores.actions.setAlias('1', 'x');
+    const result = await stores.actions.writes['devices:set-alias']({ id: '1', alias: 'x' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(/offline/i);
     expect(bridge.callsTo('devices:set-alias')).toHaveLength(0);
