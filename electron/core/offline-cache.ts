@@ -13,6 +13,8 @@ import type { Timestamp, User } from '../../shared/model.js';
 import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
 
 export const CACHE_VERSION = 1;
+/** Under the data directory: one subdirectory per account. */
+export const CACHE_ROOT = 'accounts';
 
 export interface CachedPicture {
   savedAt: Timestamp;
@@ -35,7 +37,7 @@ export class OfflineCache {
   readonly file: string;
 
   constructor(dataDir: string, baseUrl: string, userId: string) {
-    this.directory = path.join(dataDir, 'accounts', accountKey(baseUrl, userId));
+    this.directory = path.join(dataDir, CACHE_ROOT, accountKey(baseUrl, userId));
     this.file = path.join(this.directory, 'picture.json');
   }
 
