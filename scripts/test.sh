@@ -14,12 +14,16 @@ echo "== lint"; npm run --silent lint
 echo "== typecheck"; npm run --silent typecheck
 echo "== build"; npm run --silent build
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/playwright.json test-results/electron-e2e.json
+rm -f test-results/vitest.json test-results/playwright.json test-results/playwright-no-keychain.json \
+  test-results/electron-e2e.json
 echo "== unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)"
 bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 echo "== end-to-end (Debian Chromium against the browser host and service/)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
-  bash scripts/with-keyring.sh npx playwright test --reporter=list,json
+  bash scripts/with-keyring.sh npx playwright test --grep-invert @no-keychain --reporter=list,json
+echo "== end-to-end without a keychain (no session bus, as on a server or in a container)"
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright-no-keychain.json \
+  bash scripts/without-keyring.sh npx playwright test --grep @no-keychain --reporter=list,json
 echo "== Electron end-to-end"
 node scripts/electron-e2e.mjs test-results/electron-e2e.json
 echo "== the working tree is as it was"
@@ -30,4 +34,5 @@ if [ "$tree_before" != "$tree_after" ]; then
   exit 1
 fi
 echo "== summary"
-node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json test-results/electron-e2e.json
+node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json \
+  test-results/playwright-no-keychain.json test-results/electron-e2e.json

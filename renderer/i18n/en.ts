@@ -63,11 +63,10 @@ const catalogue = {
   'signIn.startOver': 'Start over',
   'signIn.demoHint':
     'Demo service: sign in on the authorization page as {email} with the password {password}.',
-  'signIn.memoryOnly': 'Continue without saving credentials (this run only)',
   'signIn.noKeychainNotice':
-    'This computer has no keychain (Secret Service) available. You can sign in for this run only; you will need to sign in again next time.',
+    'No keychain on this computer: this sign-in lasts for this run only, and you sign in again next time.',
   'signIn.noKeychainDetails': 'Details',
-  'signIn.retryKeychain': 'Try the keychain again (for example after unlocking it)',
+  'signIn.retryKeychain': 'Try the keychain again',
 
   'account.menu': 'Account',
   'account.role': 'Role: {role}',
