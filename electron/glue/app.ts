@@ -10,11 +10,13 @@ import type { AuthState, SessionNotice } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
+import type { UpdateStatusView } from '../core/updater.js';
 import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from './external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
 import { createNotifier } from './notifications.js';
 import { createTray } from './tray.js';
+import { createUpdates } from './updater.js';
 import { createMainWindow, hardenSession, showWindow } from './window.js';
 
 export interface CoreContext {
@@ -23,6 +25,8 @@ export interface CoreContext {
   notify: (notice: SessionNotice) => void;
   /** Opens an allow-listed URL in the system browser; false when refused or it failed. */
   openExternal: (url: string) => Promise<boolean>;
+  /** The update feed and the last check, for Settings (glue/updater.ts). */
+  updateStatus: () => Promise<UpdateStatusView>;
 }
 
 export type CoreFactory = (context: CoreContext) => HostedCore | Promise<HostedCore>;
@@ -116,11 +120,14 @@ export function runElectronApp(createCore: CoreFactory): void {
     const menu = applicationMenuTemplate(process.platform, PRODUCT_NAME);
     Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
     hardenSession(session.defaultSession);
+    const updates = createUpdates({ dataDir: app.getPath('userData'), window: () => win });
+    app.on('will-quit', () => updates.stop());
     const c = await createCore({
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
       notify: createNotifier({ showWindow: reveal, focusSession: (id) => core?.focusSession(id) }),
       openExternal,
+      updateStatus: () => updates.status(),
     });
     core = c;
     allowedOrigins = accountOrigins((await c.snapshot()).auth);
@@ -152,7 +159,11 @@ export function runElectronApp(createCore: CoreFactory): void {
     });
 
     powerMonitor.on('suspend', () => c.setSuspended(true));
-    powerMonitor.on('resume', () => c.setSuspended(false));
+    powerMonitor.on('resume', () => {
+      c.setSuspended(false);
+      updates.resumed();
+    });
     await c.start();
+    updates.start();
   });
 }
