@@ -32,7 +32,14 @@ const platforms = [
   ...(builderArgs.some((a) => /^(--linux|-l)$/.test(a)) ? ['linux'] : []),
 ];
 if (platforms.length === 0) platforms.push(process.platform);
-const archs = ['x64', 'arm64', 'ia32', 'armv7l', 'universal'].filter((a) => builderArgs.includes(`--${a}`));
+// A universal macOS app is made of the x64 and the arm64 distributions.
+const archs = [
+  ...new Set(
+    ['x64', 'arm64', 'ia32', 'armv7l', 'universal']
+      .filter((a) => builderArgs.includes(`--${a}`))
+      .flatMap((a) => (a === 'universal' ? ['x64', 'arm64'] : [a])),
+  ),
+];
 if (archs.length === 0) archs.push(process.arch);
 
 const givenDist = builderArgs.find((a) => a.startsWith('-c.electronDist='));
@@ -131,16 +138,14 @@ if (platforms.includes('darwin')) {
 if (platforms.includes('linux')) console.log('Linux: AppImage and .deb are not signed.');
 
 // 4. Build, then package.
-const run = (command, commandArgs) => {
-  const result = spawnSync(command, commandArgs, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
+// npm is npm.cmd on Windows, which needs a shell; node itself does not (and its path may hold spaces).
+const run = (command, commandArgs, shell = false) => {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', shell });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-if (!skipBuild) run('npm', ['run', 'build']);
-run(path.join(ROOT, 'node_modules/.bin/electron-builder'), [
+if (!skipBuild) run('npm', ['run', 'build'], process.platform === 'win32');
+run(process.execPath, [
+  require.resolve('electron-builder/cli.js'),
   '-c',
   'build/electron-builder.config.ts',
   ...builderArgs,
