@@ -20,6 +20,7 @@ import type {
   Settings,
   SignInDefaults,
   SyncState,
+  UpdateStatus,
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/ipc/dispatch.js';
@@ -79,6 +80,8 @@ export interface AppCoreOptions {
   logger?: Logger;
   /** Delay before the offline copy is written after a change (default 3 s). */
   cacheSaveDelayMs?: number;
+  /** The Electron host's updater (glue/updater.ts); absent: updates are off for this host. */
+  updateStatus?: () => Promise<UpdateStatus>;
 }
 
 export interface AppCore extends HostedCore {
@@ -363,6 +366,12 @@ class Core implements AppCore {
           notificationsPausedUntil: minutes === 0 ? null : isoAt(this.#clock.now() + minutes * 60_000),
         }),
       'window:activity': async (p) => this.setWindowActivity(p),
+      'updates:status': async () =>
+        (await this.#o.updateStatus?.()) ?? {
+          feedUrl: null,
+          off: this.#o.host === 'browser' ? 'browser-host' : 'development',
+          lastCheck: null,
+        },
     };
   }
 

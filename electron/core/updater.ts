@@ -10,7 +10,7 @@
 // an administrator can point one installation elsewhere with the same variable at run time.
 
 import path from 'node:path';
-import type { HostKind } from '../../shared/ipc/contract.js';
+import type { HostKind, UpdateStatus } from '../../shared/ipc/contract.js';
 import { readJsonFile, writeFileAtomic } from './atomic-file.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
@@ -25,7 +25,7 @@ export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** After a failed check (offline at start, the feed down): sooner than tomorrow. */
 export const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 
-export type UpdatesOffReason = 'development' | 'browser-host' | 'no-feed';
+export type UpdatesOffReason = NonNullable<UpdateStatus['off']>;
 
 export interface UpdateConfig {
   feedUrl: string | null;
@@ -39,7 +39,7 @@ export type UpdateCheckOutcome =
   | { outcome: 'downloaded'; version: string }
   | { outcome: 'failed'; message: string };
 
-export type LastUpdateCheck = UpdateCheckOutcome & { at: string };
+export type LastUpdateCheck = NonNullable<UpdateStatus['lastCheck']>;
 
 /**
  * The feed must be HTTPS: the update's own signature is checked only on Windows and macOS, and the feed's
@@ -116,11 +116,8 @@ export interface UpdateSchedulerOptions {
   intervalMs?: number;
 }
 
-export interface UpdateStatusView {
-  feedUrl: string | null;
-  off: UpdatesOffReason | null;
-  lastCheck: LastUpdateCheck | null;
-}
+/** What Settings shows (the contract's 'updates:status'). */
+export type UpdateStatusView = UpdateStatus;
 
 /**
  * Checks at start, then daily (an hour after a failure). Timers do not run while a laptop sleeps, so the

@@ -6,11 +6,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
 import { Menu, app, clipboard, ipcMain, powerMonitor, session, shell } from 'electron';
-import type { AuthState, SessionNotice } from '../../shared/ipc/contract.js';
+import type { AuthState, SessionNotice, UpdateStatus } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
-import type { UpdateStatusView } from '../core/updater.js';
 import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from './external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
@@ -26,7 +25,7 @@ export interface CoreContext {
   /** Opens an allow-listed URL in the system browser; false when refused or it failed. */
   openExternal: (url: string) => Promise<boolean>;
   /** The update feed and the last check, for Settings (glue/updater.ts). */
-  updateStatus: () => Promise<UpdateStatusView>;
+  updateStatus: () => Promise<UpdateStatus>;
 }
 
 export type CoreFactory = (context: CoreContext) => HostedCore | Promise<HostedCore>;

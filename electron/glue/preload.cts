@@ -33,6 +33,7 @@ const INVOKE = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  'updates:status',
 ] as const satisfies readonly InvokeChannel[];
 const EVENTS = [
   'auth:state',

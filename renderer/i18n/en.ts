@@ -287,6 +287,20 @@ const catalogue = {
   'settings.resume': 'Resume notifications',
   'settings.pausedUntil': 'Notifications paused until {time}',
   'settings.version': 'Version {version}',
+  'settings.updates': 'Updates',
+  'settings.updates.feed': 'Update feed',
+  'settings.updates.noFeed': 'None',
+  'settings.updates.lastCheck': 'Last check',
+  'settings.updates.never': 'Not checked yet',
+  'settings.updates.checkedAt': '{time}: {outcome}',
+  'settings.updates.upToDate': 'up to date',
+  'settings.updates.downloading': 'version {version} found, downloading',
+  'settings.updates.downloaded': 'version {version} downloaded; it installs when you restart',
+  'settings.updates.off.development': 'Updates are off: this app runs from a checkout, not an installation.',
+  'settings.updates.off.browser-host':
+    'Updates are off in the browser: update the checkout (git pull) instead.',
+  'settings.updates.off.no-feed':
+    'Updates are off: no https:// update feed is configured for this installation.',
 
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.search': '/ or Ctrl+F: search',

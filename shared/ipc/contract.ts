@@ -161,6 +161,7 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  'updates:status',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -187,6 +188,18 @@ export interface InvokeResponses {
   'settings:update': Settings;
   'notifications:pause': Settings;
   'window:activity': void;
+  'updates:status': UpdateStatus;
+}
+
+/** What Settings shows about updates (electron/core/updater.ts decides them; off says why they are off). */
+export interface UpdateStatus {
+  feedUrl: string | null;
+  off: 'development' | 'browser-host' | 'no-feed' | null;
+  lastCheck:
+    | { at: Timestamp; outcome: 'up-to-date'; version: string | null }
+    | { at: Timestamp; outcome: 'downloading' | 'downloaded'; version: string }
+    | { at: Timestamp; outcome: 'failed'; message: string }
+    | null;
 }
 export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
 

@@ -104,4 +104,5 @@ export const invokeSchemas = {
     .strict(),
   /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
   'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+  'updates:status': empty,
 } as const satisfies Record<InvokeChannel, z.ZodType>;

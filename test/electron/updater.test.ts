@@ -16,6 +16,7 @@ import {
   packagingFeedUrl,
   resolveUpdateConfig,
 } from '../../electron/core/updater.js';
+import { makeHarness } from './support/core-harness.js';
 import { FakeClock } from './support/fake-clock.js';
 
 const FEED = 'https://updates.example.org/stable/';
@@ -166,5 +167,32 @@ describe('update checks', () => {
 
     await writeFile(path.join(dir, 'update-check.json'), '{"at": "yesterday", "outcome": "up-to-date"');
     expect((await scheduler('development').status()).lastCheck).toBeNull();
+  });
+});
+
+describe('the core answers updates:status', () => {
+  it("with the host's updater when it has one, else off for the browser host", async () => {
+    const browser = await makeHarness();
+    const electron = await makeHarness({
+      overrides: {
+        host: 'electron',
+        updateStatus: async () => ({ feedUrl: FEED, off: null, lastCheck: null }),
+      },
+    });
+    try {
+      expect(await browser.core.handlers['updates:status']({})).toEqual({
+        feedUrl: null,
+        off: 'browser-host',
+        lastCheck: null,
+      });
+      expect(await electron.core.handlers['updates:status']({})).toEqual({
+        feedUrl: FEED,
+        off: null,
+        lastCheck: null,
+      });
+    } finally {
+      await browser.dispose();
+      await electron.dispose();
+    }
   });
 });
