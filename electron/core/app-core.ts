@@ -266,6 +266,13 @@ class Core implements AppCore {
         await this.#cache.discard(baseUrl, userId);
         await this.#notifier.discard();
       },
+      openCopy: async ({ baseUrl, userId }) => {
+        const opened = await this.#cache.open(baseUrl, userId);
+        for (const change of opened.changes) this.#events.emit('data:change', change);
+        if (this.#cache.status().cacheSavedAt !== null) return opened.cachedUser;
+        await this.#cache.close({ forget: false });
+        return false;
+      },
     };
   }
 

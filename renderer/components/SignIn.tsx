@@ -34,8 +34,11 @@ export function SignInFlow({ auth, account }: Props) {
     error ??
     (auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.error : undefined) ??
     null;
+  // Signing in again to an account whose credentials were not kept: as it was signed in.
   const keychainAvailable =
-    auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.keychainAvailable : true;
+    auth.status === 'signed-out' || auth.status === 'awaiting-pin'
+      ? auth.keychainAvailable
+      : auth.credentialStore === 'keychain';
 
   async function begin(memoryOnly: boolean) {
     setBusy(true);

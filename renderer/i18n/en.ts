@@ -75,6 +75,7 @@ const catalogue = {
     'Sign out? The cached data of this account stays on this computer until the next sign-in.',
   'account.memoryOnly': 'Credentials not saved (this run only)',
   'reauth.banner': 'Your sign-in is no longer valid — sign in again',
+  'reauth.signedOutBanner': 'Signed out — sign in to refresh. Showing the copy saved on this computer.',
   'reauth.action': 'Sign in again',
   'reauth.dialog': 'Sign in again',
 

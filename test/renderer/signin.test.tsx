@@ -166,6 +166,38 @@ describe('sign-in', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens an account whose credentials were not kept as "signed out — sign in to refresh", signing in for this run only', async () => {
+    const s = signedIn();
+    if (s.status !== 'signed-in') throw new Error('fixture');
+    const { bridge } = await renderApp({
+      auth: {
+        status: 'reauth-required',
+        account: s.account,
+        credentialStore: 'memory',
+        reason: { kind: 'keychain', message: 'Signed out: the credentials of the last run were not kept.' },
+      },
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Signed out — sign in to refresh. Showing the copy saved on this computer.',
+    );
+    expect(screen.queryByText('Your sign-in is no longer valid — sign in again')).toBeNull();
+    expect(screen.getByRole('grid', { name: 'Devices' })).toBeTruthy();
+
+    bridge.handle('auth:begin', () => ({ authorizeUrl: 'http://127.0.0.1:9/oauth/authorize', opened: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in again' });
+    expect(within(dialog).getByText(NO_KEYCHAIN)).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: OPEN })));
+    expect(bridge.callsTo('auth:begin')).toEqual([
+      {
+        baseUrl: s.account.baseUrl,
+        consumerKey: s.account.consumerKey,
+        consumerSecret: '',
+        memoryOnly: true,
+      },
+    ]);
+  });
+
   it('keeps the re-auth dialog and the table behind it through the PIN step, until signed in again', async () => {
     const s = signedIn();
     if (s.status !== 'signed-in') throw new Error('fixture');
