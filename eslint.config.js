@@ -19,8 +19,8 @@ const noNode = {
   message: 'Node built-ins are not allowed in this layer (see eslint.config.js).',
 };
 const noElectron = {
-  group: ['electron', 'electron/*'],
-  message: "Only electron/glue/** may import 'electron'.",
+  group: ['electron', 'electron/*', 'electron-updater'],
+  message: "Only electron/glue/** may import 'electron' (or electron-updater, which loads it).",
 };
 const noReact = {
   group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*'],

@@ -1,12 +1,18 @@
 // electron-builder configuration (`npm run package`; `npm run package:dir` for an unpacked build).
 // appId comes from electron/app-identity.ts, the same constant the main process gives
 // app.setAppUserModelId(): Windows shows notifications only when the two agree.
-// nsis (Windows) and dmg+zip (macOS) are the targets electron-updater can update from.
+// nsis (Windows), dmg+zip (macOS) and AppImage (Linux) are the targets electron-updater can update from;
+// `publish` is the generic feed they update from (electron/core/updater.ts), and the same address goes
+// into the packaged package.json, where the app reads it. Signing and notarisation: see README, "Build
+// installers"; electron-builder reads their credentials from the environment and skips them when absent.
 
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../electron/app-identity.js';
+import { PACKAGED_FEED_KEY, packagingFeedUrl } from '../electron/core/updater.js';
 import { WORKER_BUNDLE, bundleDevicesWorker } from './bundle-worker.js';
+
+const feedUrl = packagingFeedUrl(process.env);
 
 const config: Configuration = {
   appId: APP_ID,
@@ -26,6 +32,8 @@ const config: Configuration = {
     '!dist/electron/electron/browser-host/**',
   ],
   asar: true,
+  extraMetadata: { [PACKAGED_FEED_KEY]: feedUrl },
+  publish: [{ provider: 'generic', url: feedUrl }],
   // The devices decoding worker ships as one CommonJS bundle inside app.asar (see bundle-worker.ts for why);
   // it is built here, before electron-builder collects the files, from the sources of this checkout.
   beforePack: async () => {

@@ -1,12 +1,19 @@
-// Prints one closing line for the whole test command, totalled over the Vitest and Playwright JSON
-// reports: "tests: N passed, N failed" (plus skipped, when any). Exits non-zero when a report is missing
-// or counts no test at all: a suite that did not run must not look like a pass.
+// Prints one closing line for the whole test command, totalled over the suites' JSON reports:
+// "tests: N passed, N failed, N skipped", naming what was skipped (a whole suite that could not run on
+// this machine counts as one skip, with its reason). Exits non-zero when a report is missing or counts no
+// test at all: a suite that did not run must not look like a pass.
+//
+//   node scripts/summarize-tests.mjs <vitest.json> <playwright.json> [<suite.json> …]
+//
+// Each further report is a Playwright JSON report, or {"skippedSuite": {"name", "reason"}} written by a
+// runner that could not start its suite (scripts/electron-e2e.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 
-const [vitestPath, playwrightPath] = process.argv.slice(2);
+const [vitestPath, playwrightPath, ...suitePaths] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
-let skipped = 0;
+let skippedTests = 0;
+const skippedSuites = [];
 let missing = false;
 
 function read(path, what) {
@@ -18,22 +25,38 @@ function read(path, what) {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
+function addPlaywright(report) {
+  const stats = report.stats ?? {};
+  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  failed += stats.unexpected ?? 0;
+  skippedTests += stats.skipped ?? 0;
+  if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) === 0) missing = true;
+}
+
 const vitest = read(vitestPath, 'Vitest');
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   // A file that fails to load has no test to count: count such files as failures.
   if ((vitest.numFailedTests ?? 0) === 0) failed += vitest.numFailedTestSuites ?? 0;
-  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  skippedTests += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   if ((vitest.numTotalTests ?? 0) === 0) missing = true;
 }
 const playwright = read(playwrightPath, 'Playwright');
-if (playwright) {
-  const stats = playwright.stats ?? {};
-  passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-  failed += stats.unexpected ?? 0;
-  skipped += stats.skipped ?? 0;
-  if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) === 0) missing = true;
+if (playwright) addPlaywright(playwright);
+for (const path of suitePaths) {
+  const report = read(path, path);
+  if (!report) continue;
+  if (report.skippedSuite) skippedSuites.push(report.skippedSuite);
+  else addPlaywright(report);
 }
-console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+
+const skipped = skippedTests + skippedSuites.length;
+const named = [
+  ...(skippedTests ? [`${skippedTests} test${skippedTests === 1 ? '' : 's'}`] : []),
+  ...skippedSuites.map((s) => `the ${s.name} suite (${s.reason})`),
+];
+console.log(
+  `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${named.length ? `: ${named.join('; ')}` : ''}`,
+);
 process.exit(missing || failed > 0 ? 1 : 0);

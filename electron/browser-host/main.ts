@@ -3,9 +3,11 @@
 // start it the same way.
 
 import { createAppCore } from '../core/app-core.js';
+import { prepareDataDir } from '../core/atomic-file.js';
 import type { AppCore, AppCoreDefaults } from '../core/app-core.js';
 import { KeyringVault } from '../core/keyring-vault.js';
 import type { Logger } from '../core/logger.js';
+import { CACHE_ROOT } from '../core/offline-cache.js';
 import type { CredentialVault } from '../core/vault.js';
 import type { BrowserHost } from './server.js';
 import { startBrowserHost } from './server.js';
@@ -34,6 +36,7 @@ export interface BrowserApp {
 
 export async function startBrowserApp(options: BrowserAppOptions): Promise<BrowserApp> {
   let host: BrowserHost | null = null;
+  await prepareDataDir(options.dataDir, [CACHE_ROOT]);
   const core = createAppCore({
     dataDir: options.dataDir,
     host: 'browser',

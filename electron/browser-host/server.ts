@@ -38,7 +38,7 @@ export interface BrowserHost {
   readonly port: number;
   /** http://127.0.0.1:<port> */
   readonly origin: string;
-  /** The one URL to open: carries the launch secret. */
+  /** The one URL to open: carries the launch secret, and lets one browser in (a second use gets 410). */
   readonly launchUrl: string;
   /** Sessions started: goes to every open tab as `notify:sessions` (no tray in a browser). */
   notify(notice: SessionNotice): void;
@@ -48,6 +48,8 @@ export interface BrowserHost {
 const HOST = '127.0.0.1';
 const FORBIDDEN_TEXT =
   'Forbidden. Open the address printed by `npm start`: it carries the key of this launch.\n';
+const LAUNCH_USED_TEXT =
+  'This launch address has already been used. Go back to the tab it opened, or restart `npm start` and open the new address it prints.\n';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -71,6 +73,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const { core, rendererDir } = options;
   const launchSecret = options.launchSecret ?? newSecret();
   const sessionValue = newSecret();
+  // The printed URL is worth one cookie: a copy left in a terminal's scrollback or a browser's history
+  // must not let another browser in later.
+  let launchUsed = false;
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const stream = new EventStream(options.heartbeatMs ?? 15_000, options.reconnectMs);
 
@@ -113,8 +118,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (launch !== null) {
       if (req.method !== 'GET' || !secretsEqual(launchSecret, launch))
         throw new RequestError(403, FORBIDDEN_TEXT);
+      if (launchUsed && !hasSession(req)) throw new RequestError(410, LAUNCH_USED_TEXT);
+      // The browser that traded it already holds the cookie: reopening the link just goes to the app.
+      const grant = !launchUsed;
+      launchUsed = true;
       res.writeHead(303, {
-        'Set-Cookie': sessionCookie(cookie, sessionValue),
+        ...(grant ? { 'Set-Cookie': sessionCookie(cookie, sessionValue) } : {}),
         Location: '/',
         'Cache-Control': 'no-store',
       });

@@ -1,14 +1,17 @@
-// The non-secret account record (base URL, consumer key, user id) so a restart knows whom to resume.
-// The secrets are in the vault under vaultAccount(baseUrl, userId); this file never holds one.
+// The non-secret account record (base URL, consumer key, user id) so a restart knows whom to resume, and
+// where its credentials went: the keychain (vaultAccount(baseUrl, userId)), or nowhere ('memory': this run
+// only), in which case a restart opens the account's offline copy signed out. This file never holds a secret.
 
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import type { CredentialStore } from '../../shared/ipc/contract.js';
 import { readJsonFile, writeFileAtomic } from './atomic-file.js';
 
 export interface AccountRecord {
   baseUrl: string;
   consumerKey: string;
   userId: string;
+  store: CredentialStore;
 }
 
 const VERSION = 1;
@@ -29,7 +32,13 @@ export class AccountRecordStore {
         typeof value.consumerKey === 'string' &&
         typeof value.userId === 'string'
       ) {
-        return { baseUrl: value.baseUrl, consumerKey: value.consumerKey, userId: value.userId };
+        return {
+          baseUrl: value.baseUrl,
+          consumerKey: value.consumerKey,
+          userId: value.userId,
+          // Records written before the field existed were keychain sign-ins only.
+          store: value.store === 'memory' ? 'memory' : 'keychain',
+        };
       }
     } catch {
       // a damaged record is as good as none: the technician signs in again
@@ -45,6 +54,7 @@ export class AccountRecordStore {
         baseUrl: record.baseUrl,
         consumerKey: record.consumerKey,
         userId: record.userId,
+        store: record.store,
       }),
     );
   }

@@ -1,6 +1,7 @@
 // Who is signed in: the PIN sign-in (request token, authorize page, PIN, access token, current user), the
 // secrets in the vault (the OS keychain, or memory for this run only), the non-secret account record that
-// lets a restart resume, and the auth state the renderer shows. It decides when an account is entered or
+// lets a restart resume (or, when no credentials were kept, open the account's offline copy signed out),
+// and the auth state the renderer shows. It decides when an account is entered or
 // left; what that means for the data (offline copy, syncing, notices) is the host's (AccountHost) job.
 
 import type { ServiceApi } from '../../shared/client/api.js';
@@ -18,6 +19,7 @@ import { isAllowedExternalUrl } from '../../shared/external-links.js';
 import type { Id, User } from '../../shared/model.js';
 import { userKnownById } from '../../shared/model.js';
 import type { OAuthConsumer, OAuthToken } from '../../shared/oauth/types.js';
+import type { AccountRecord } from './account-record.js';
 import { AccountRecordStore } from './account-record.js';
 import type { Logger } from './logger.js';
 import type { ServiceConnector } from './service-connector.js';
@@ -47,7 +49,18 @@ export interface AccountHost {
   close(forget: boolean): Promise<void>;
   /** Removes the files of an account that is not open (its sign-in is gone). */
   discard(account: { baseUrl: string; userId: Id }): Promise<void>;
+  /**
+   * Shows the account's offline copy without syncing (no credentials to sync with). Resolves to the user
+   * the copy remembers, or false when there is no usable copy (then nothing is shown).
+   */
+  openCopy(account: { baseUrl: string; userId: Id }): Promise<User | null | false>;
 }
+
+/** The account's copy opened at start without credentials (none were kept): browsable, not refreshed. */
+export const CACHED_SIGNED_OUT: AppError = {
+  kind: 'keychain',
+  message: 'Signed out: the credentials of the last run were not kept. Sign in to refresh.',
+};
 
 export interface AccountSessionOptions {
   dataDir: string;
@@ -84,6 +97,8 @@ export class AccountSession {
   #keychainAvailable = false;
   #auth: AuthState;
   #account: Account | null = null;
+  /** The account whose offline copy is shown signed out (no credentials were kept); null otherwise. */
+  #cachedOnly: AccountInfo | null = null;
   #pending: PendingSignIn | null = null;
 
   constructor(options: AccountSessionOptions) {
@@ -107,7 +122,11 @@ export class AccountSession {
     this.#keychainAvailable = (await this.#o.vault.probe()).available;
     this.#setAuth({ ...this.#signedOut(), ...(this.#keychainAvailable ? {} : { error: KEYCHAIN_MISSING }) });
     const record = await this.#records.load();
-    if (!record || !this.#keychainAvailable) return;
+    if (!record) return;
+    if (record.store === 'memory' || !this.#keychainAvailable) {
+      await this.#openCachedOnly(record);
+      return;
+    }
     let credentials: StoredCredentials | null;
     try {
       credentials = await this.#o.vault.read(vaultAccount(record.baseUrl, record.userId));
@@ -241,11 +260,10 @@ export class AccountSession {
       throw new AppFailure(appError);
     }
     this.#pending = null;
-    if (store === 'keychain') {
-      await this.#records
-        .save({ baseUrl: pending.baseUrl, consumerKey: pending.consumer.key, userId: user.id })
-        .catch((error: unknown) => this.#log.warn('account record not saved', { error }));
-    }
+    // Also for this run only: no secret in it, and the next start opens the account's copy signed out.
+    await this.#records
+      .save({ baseUrl: pending.baseUrl, consumerKey: pending.consumer.key, userId: user.id, store })
+      .catch((error: unknown) => this.#log.warn('account record not saved', { error }));
     const previous = this.#account;
     const same = previous !== null && previous.baseUrl === pending.baseUrl && previous.user.id === user.id;
     // Signing in again after a revoked token keeps the picture and the UI state, and resumes syncing.
@@ -261,7 +279,9 @@ export class AccountSession {
 
   cancel(): void {
     this.#pending = null;
-    if (this.#account) {
+    if (this.#cachedOnly) {
+      this.#setAuth(this.#cachedOnlyAuth(this.#cachedOnly));
+    } else if (this.#account) {
       this.#setAuth({
         status: 'reauth-required',
         account: this.#accountInfo(),
@@ -326,6 +346,7 @@ export class AccountSession {
   ): Promise<void> {
     const account: Account = { ...identity, ...where };
     this.#account = account;
+    this.#cachedOnly = null;
     const cachedUser = await this.#o.host.open(
       { baseUrl: account.baseUrl, userId: account.user.id },
       api,
@@ -338,11 +359,13 @@ export class AccountSession {
 
   async #leave({ forget }: { forget: boolean }): Promise<void> {
     const account = this.#account;
+    const cachedOnly = this.#cachedOnly;
     this.#account = null;
+    this.#cachedOnly = null;
     await this.#o.host.close(forget);
-    if (!forget || !account) return;
+    if (!forget || (!account && !cachedOnly)) return;
     try {
-      await account.vault.remove(vaultAccount(account.baseUrl, account.user.id));
+      if (account) await account.vault.remove(vaultAccount(account.baseUrl, account.user.id));
     } catch (error) {
       this.#log.warn('keychain entry not removed', { error });
     }
@@ -357,6 +380,27 @@ export class AccountSession {
       // which signs out with a message.
       this.#log.warn('account record not removed', { error });
     }
+  }
+
+  /** The offline copy of an account whose credentials were not kept: shown, searchable, not refreshed. */
+  async #openCachedOnly(record: AccountRecord): Promise<void> {
+    const cachedUser = await this.#o.host.openCopy({ baseUrl: record.baseUrl, userId: record.userId });
+    if (cachedUser === false) return;
+    this.#cachedOnly = {
+      baseUrl: record.baseUrl,
+      consumerKey: record.consumerKey,
+      user: cachedUser ?? userKnownById(record.userId),
+    };
+    this.#setAuth(this.#cachedOnlyAuth(this.#cachedOnly));
+  }
+
+  #cachedOnlyAuth(account: AccountInfo): AuthState {
+    return {
+      status: 'reauth-required',
+      account,
+      credentialStore: this.#keychainAvailable ? 'keychain' : 'memory',
+      reason: CACHED_SIGNED_OUT,
+    };
   }
 
   #accountInfo(): AccountInfo {

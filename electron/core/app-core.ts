@@ -17,6 +17,7 @@ import type {
   SessionNotice,
   Settings,
   SyncState,
+  UpdateStatus,
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id, User } from '../../shared/model.js';
@@ -70,6 +71,8 @@ export interface AppCoreOptions {
   logger?: Logger;
   /** Delay before the offline copy is written after a change (default 3 s). */
   cacheSaveDelayMs?: number;
+  /** The Electron host's updater (glue/updater.ts); absent: updates are off for this host. */
+  updateStatus?: () => Promise<UpdateStatus>;
 }
 
 /** HostedCore, answered synchronously (the in-process core needs no round trip). */
@@ -260,6 +263,12 @@ class Core implements AppCore {
       'settings:update': (p) => this.#settings.update(p),
       'notifications:pause': ({ minutes }) => this.#settings.pause(minutes),
       'window:activity': async (p) => this.setWindowActivity(p),
+      'updates:status': async () =>
+        (await this.#o.updateStatus?.()) ?? {
+          feedUrl: null,
+          off: this.#o.host === 'browser' ? 'browser-host' : 'development',
+          lastCheck: null,
+        },
     };
   }
 
@@ -302,6 +311,13 @@ class Core implements AppCore {
       discard: async ({ baseUrl, userId }) => {
         await this.#cache.discard(baseUrl, userId);
         await this.#notifier.discard();
+      },
+      openCopy: async ({ baseUrl, userId }) => {
+        const opened = await this.#cache.open(baseUrl, userId);
+        for (const change of opened.changes) this.#events.emit('data:change', change);
+        if (this.#cache.status().cacheSavedAt !== null) return opened.cachedUser;
+        await this.#cache.close({ forget: false });
+        return false;
       },
     };
   }

@@ -1,15 +1,59 @@
 // Our own small files (cache, account record, settings, notified sessions) are written atomically: a temp
 // file in the same directory, fsync, rename over the target, fsync the directory. A crash or a full disk
-// mid-write leaves the previous file intact; readers never see half a file.
+// mid-write leaves the previous file intact; readers never see half a file. A kill between open and rename
+// leaves the temp file behind: prepareDataDir removes those at start, before anything writes.
 
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+/** The directories hold the account's cache and record: readable by this user only. */
+const DIR_MODE = 0o700;
+const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+function tempPath(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/**
+ * Run once at start, before the core writes (the single-instance lock keeps a second app out): creates the
+ * data directory 0700, tightens one made earlier with the umask's 0755, and removes the temp files of
+ * writes that a kill or a crash interrupted: in the directory itself and anywhere under `ownSubdirs`.
+ * Only those: in Electron the data directory is also Chromium's profile, which is not ours to walk.
+ * Resolves to the number of temp files removed.
+ */
+export async function prepareDataDir(dataDir: string, ownSubdirs: readonly string[]): Promise<number> {
+  await fsp.mkdir(dataDir, { recursive: true, mode: DIR_MODE });
+  let removed = 0;
+  const visit = async (dir: string, deep: boolean): Promise<void> => {
+    await fsp.chmod(dir, DIR_MODE);
+    for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && deep) await visit(full, true);
+      else if (entry.isFile() && TEMP_NAME.test(entry.name)) {
+        await fsp.rm(full, { force: true });
+        removed++;
+      }
+    }
+  };
+  await visit(dataDir, false);
+  for (const sub of ownSubdirs) {
+    const full = path.join(dataDir, sub);
+    if (
+      await fsp.stat(full).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      await visit(full, true);
+  }
+  return removed;
+}
+
 export async function writeFileAtomic(target: string, data: string): Promise<void> {
   const dir = path.dirname(target);
-  await fsp.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const temp = tempPath(target);
   let handle: Awaited<ReturnType<typeof fsp.open>> | undefined;
   try {
     handle = await fsp.open(temp, 'w', 0o600);

@@ -16,6 +16,8 @@ import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js'
 
 /** 2: the devices moved to devices.json. */
 export const CACHE_VERSION = 2;
+/** Under the data directory: one subdirectory per account. */
+export const CACHE_ROOT = 'accounts';
 
 export interface CachedPicture {
   savedAt: Timestamp;
@@ -39,7 +41,7 @@ export class OfflineCache {
   readonly devicesFile: string;
 
   constructor(dataDir: string, baseUrl: string, userId: string) {
-    this.directory = path.join(dataDir, 'accounts', accountKey(baseUrl, userId));
+    this.directory = path.join(dataDir, CACHE_ROOT, accountKey(baseUrl, userId));
     this.file = path.join(this.directory, 'picture.json');
     this.devicesFile = path.join(this.directory, 'devices.json');
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
 import { Menu, app, clipboard, ipcMain, powerMonitor, session, shell } from 'electron';
-import type { AuthState, SessionNotice } from '../../shared/ipc/contract.js';
+import type { AuthState, SessionNotice, UpdateStatus } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
@@ -15,6 +15,7 @@ import { isAllowedExternalUrl, originOf } from '../../shared/external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
 import { createNotifier } from './notifications.js';
 import { createTray } from './tray.js';
+import { createUpdates } from './updater.js';
 import { createMainWindow, hardenSession, showWindow } from './window.js';
 
 export interface CoreContext {
@@ -23,6 +24,8 @@ export interface CoreContext {
   notify: (notice: SessionNotice) => void;
   /** Opens an allow-listed URL in the system browser; false when refused or it failed. */
   openExternal: (url: string) => Promise<boolean>;
+  /** The update feed and the last check, for Settings (glue/updater.ts). */
+  updateStatus: () => Promise<UpdateStatus>;
 }
 
 export type CoreFactory = (context: CoreContext) => HostedCore | Promise<HostedCore>;
@@ -116,11 +119,14 @@ export function runElectronApp(createCore: CoreFactory): void {
     const menu = applicationMenuTemplate(process.platform, PRODUCT_NAME);
     Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
     hardenSession(session.defaultSession);
+    const updates = createUpdates({ dataDir: app.getPath('userData'), window: () => win });
+    app.on('will-quit', () => updates.stop());
     const c = await createCore({
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
       notify: createNotifier({ showWindow: reveal, focusSession: (id) => core?.focusSession(id) }),
       openExternal,
+      updateStatus: () => updates.status(),
     });
     core = c;
     allowedOrigins = accountOrigins((await c.snapshot()).auth);
@@ -152,7 +158,11 @@ export function runElectronApp(createCore: CoreFactory): void {
     });
 
     powerMonitor.on('suspend', () => c.setSuspended(true));
-    powerMonitor.on('resume', () => c.setSuspended(false));
+    powerMonitor.on('resume', () => {
+      c.setSuspended(false);
+      updates.resumed();
+    });
     await c.start();
+    updates.start();
   });
 }

@@ -40,7 +40,11 @@ export function Banners() {
     <>
       {reauth && (
         <div className="banner banner-warning" role="alert">
-          <span>{t('reauth.banner')}</span>
+          <span>
+            {auth?.status === 'reauth-required' && auth.reason.kind === 'keychain'
+              ? t('reauth.signedOutBanner')
+              : t('reauth.banner')}
+          </span>
           <button type="button" onClick={() => stores.uiActions.setReauthDialog(true)}>
             {t('reauth.action')}
           </button>

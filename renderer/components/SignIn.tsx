@@ -1,6 +1,6 @@
 // The PIN (oob) sign-in: service URL + consumer key/secret → "Open the authorization page" (auth:begin)
-// → PIN (auth:complete). Every failure is the AppError's sentence; a missing keychain offers to continue
-// for this run only (auth:begin again with memoryOnly).
+// → PIN (auth:complete). Every failure is the AppError's sentence. Without a keychain the same primary
+// action signs in for this run only (auth:begin with memoryOnly), said in one sentence beside it.
 
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
@@ -34,8 +34,11 @@ export function SignInFlow({ auth, account }: Props) {
     error ??
     (auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.error : undefined) ??
     null;
+  // Signing in again to an account whose credentials were not kept: as it was signed in.
   const keychainAvailable =
-    auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.keychainAvailable : true;
+    auth.status === 'signed-out' || auth.status === 'awaiting-pin'
+      ? auth.keychainAvailable
+      : auth.credentialStore === 'keychain';
 
   async function begin(memoryOnly: boolean) {
     setBusy(true);
@@ -105,8 +108,9 @@ export function SignInFlow({ auth, account }: Props) {
     );
   }
 
-  // No keychain (known at launch, or found when trying): one notice, and signing in for this run only is
-  // the way forward. The keychain way stays as a secondary button: main probes again, it may be unlocked.
+  // No keychain (known at launch, or found when trying): the primary action is the same "Open the
+  // authorization page", now for this run only, with that said beside it. Trying the keychain again stays
+  // as a secondary button: main probes again, it may have been unlocked since.
   const noKeychain = !keychainAvailable || shownError?.kind === 'keychain';
   const otherError = shownError && shownError.kind !== 'keychain' ? shownError : null;
   // Only a keychain failure the technician just caused is announced; the launch-time state is not an alert.
@@ -150,9 +154,10 @@ export function SignInFlow({ auth, account }: Props) {
         </p>
       )}
       {defaults?.demoSignIn && <p className="hint demo">{t('signIn.demoHint', defaults.demoSignIn)}</p>}
+      {otherError && <ErrorLine id="signin-error" error={otherError} />}
       {noKeychain && (
-        <div className="notice" role={keychainFailure ? 'alert' : undefined} id="keychain-notice">
-          <p>{t('signIn.noKeychainNotice')}</p>
+        <div className="notice" role={keychainFailure ? 'alert' : undefined}>
+          <p id="keychain-notice">{t('signIn.noKeychainNotice')}</p>
           {keychainFailure && (
             <details>
               <summary>{t('signIn.noKeychainDetails')}</summary>
@@ -161,27 +166,20 @@ export function SignInFlow({ auth, account }: Props) {
           )}
         </div>
       )}
-      {otherError && <ErrorLine id="signin-error" error={otherError} />}
       <div className="actions">
-        {noKeychain ? (
-          <>
-            <button
-              type="button"
-              disabled={busy}
-              title={t('signIn.retryKeychain')}
-              onClick={() => void begin(false)}
-            >
-              {t('signIn.open')}
-            </button>
-            <button type="submit" className="primary" disabled={busy} aria-describedby="keychain-notice">
-              {t('signIn.memoryOnly')}
-            </button>
-          </>
-        ) : (
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? t('signIn.opening') : t('signIn.open')}
+        {noKeychain && (
+          <button type="button" disabled={busy} onClick={() => void begin(false)}>
+            {t('signIn.retryKeychain')}
           </button>
         )}
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy}
+          aria-describedby={noKeychain ? 'keychain-notice' : undefined}
+        >
+          {busy ? t('signIn.opening') : t('signIn.open')}
+        </button>
       </div>
     </form>
   );

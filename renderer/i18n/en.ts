@@ -64,11 +64,10 @@ const catalogue = {
   'signIn.startOver': 'Start over',
   'signIn.demoHint':
     'Demo service: sign in on the authorization page as {email} with the password {password}.',
-  'signIn.memoryOnly': 'Continue without saving credentials (this run only)',
   'signIn.noKeychainNotice':
-    'This computer has no keychain (Secret Service) available. You can sign in for this run only; you will need to sign in again next time.',
+    'No keychain on this computer: this sign-in lasts for this run only, and you sign in again next time.',
   'signIn.noKeychainDetails': 'Details',
-  'signIn.retryKeychain': 'Try the keychain again (for example after unlocking it)',
+  'signIn.retryKeychain': 'Try the keychain again',
 
   'account.menu': 'Account',
   'account.role': 'Role: {role}',
@@ -77,6 +76,7 @@ const catalogue = {
     'Sign out? The cached data of this account stays on this computer until the next sign-in.',
   'account.memoryOnly': 'Credentials not saved (this run only)',
   'reauth.banner': 'Your sign-in is no longer valid — sign in again',
+  'reauth.signedOutBanner': 'Signed out — sign in to refresh. Showing the copy saved on this computer.',
   'reauth.action': 'Sign in again',
   'reauth.dialog': 'Sign in again',
 
@@ -289,6 +289,20 @@ const catalogue = {
   'settings.resume': 'Resume notifications',
   'settings.pausedUntil': 'Notifications paused until {time}',
   'settings.version': 'Version {version}',
+  'settings.updates': 'Updates',
+  'settings.updates.feed': 'Update feed',
+  'settings.updates.noFeed': 'None',
+  'settings.updates.lastCheck': 'Last check',
+  'settings.updates.never': 'Not checked yet',
+  'settings.updates.checkedAt': '{time}: {outcome}',
+  'settings.updates.upToDate': 'up to date',
+  'settings.updates.downloading': 'version {version} found, downloading',
+  'settings.updates.downloaded': 'version {version} downloaded; it installs when you restart',
+  'settings.updates.off.development': 'Updates are off: this app runs from a checkout, not an installation.',
+  'settings.updates.off.browser-host':
+    'Updates are off in the browser: update the checkout (git pull) instead.',
+  'settings.updates.off.no-feed':
+    'Updates are off: no https:// update feed is configured for this installation.',
 
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.search': '/ or Ctrl+F: search',

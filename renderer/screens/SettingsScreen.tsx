@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import type { UpdateStatus } from '../../shared/ipc/contract.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import { formatDate, t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
@@ -89,8 +91,51 @@ export function SettingsScreen() {
           <li>{t('shortcuts.sort')}</li>
           <li>{t('shortcuts.sections')}</li>
         </ul>
+        <UpdatesSection />
         <p className="hint">{t('settings.version', { version })}</p>
       </div>
+    </section>
+  );
+}
+
+/** Where updates come from and how the last check went; asked once per visit to Settings. */
+function UpdatesSection() {
+  const { actions } = useStores();
+  const [status, setStatus] = useState<UpdateStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    void actions.call('updates:status', {}).then((result) => {
+      if (live && result.ok) setStatus(result.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [actions]);
+  if (!status) return null;
+  const last = status.lastCheck;
+  const at = last ? parseTimestamp(last.at) : null;
+  return (
+    <section aria-labelledby="updates-title">
+      <h2 id="updates-title">{t('settings.updates')}</h2>
+      {status.off && <p>{t(`settings.updates.off.${status.off}`)}</p>}
+      <dl className="fields">
+        <dt>{t('settings.updates.feed')}</dt>
+        <dd>{status.feedUrl ?? t('settings.updates.noFeed')}</dd>
+        <dt>{t('settings.updates.lastCheck')}</dt>
+        <dd>
+          {!last || !at
+            ? t('settings.updates.never')
+            : t('settings.updates.checkedAt', {
+                time: formatDate(at),
+                outcome:
+                  last.outcome === 'failed'
+                    ? last.message
+                    : last.outcome === 'up-to-date'
+                      ? t('settings.updates.upToDate')
+                      : t(`settings.updates.${last.outcome}`, { version: last.version }),
+              })}
+        </dd>
+      </dl>
     </section>
   );
 }

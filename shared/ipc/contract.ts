@@ -158,6 +158,17 @@ export type InvokeResponse<C extends InvokeChannel> = ReplyOf<InvokeTable[C]['re
 /** Errors travel as data: Electron's IPC keeps only an exception's message. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
+/** What Settings shows about updates (electron/core/updater.ts decides them; off says why they are off). */
+export interface UpdateStatus {
+  feedUrl: string | null;
+  off: 'development' | 'browser-host' | 'no-feed' | null;
+  lastCheck:
+    | { at: Timestamp; outcome: 'up-to-date'; version: string | null }
+    | { at: Timestamp; outcome: 'downloading' | 'downloaded'; version: string }
+    | { at: Timestamp; outcome: 'failed'; message: string }
+    | null;
+}
+
 // ---- Events the main process pushes ---------------------------------------------------------------
 
 /** Every event the main process pushes, once, with its payload type. */

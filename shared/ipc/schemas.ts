@@ -12,6 +12,7 @@ import type {
   InvokeChannel,
   Reply,
   Settings,
+  UpdateStatus,
 } from './contract.js';
 import { DATASET_NAMES, reply } from './contract.js';
 import type { Id } from '../model.js';
@@ -172,6 +173,8 @@ export const invokeTable = {
     request: z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
     response: reply<void>(),
   },
+  /** What Settings shows about updates: the feed, the last check (electron/core/updater.ts). */
+  'updates:status': { request: empty, response: reply<UpdateStatus>() },
 } as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
 
 /** Every channel the renderer may invoke: the table's keys, named nowhere else. */

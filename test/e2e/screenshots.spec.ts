@@ -1,6 +1,7 @@
-// Screenshots of each main screen in light and dark, written to docs/screenshots/<screen>-<theme>.png on
-// every run (1400×860, the config's viewport). Each also checks that the theme really applies: the page's
-// background is light in light mode and dark in dark mode.
+// Each main screen in light and dark (1400×860, the config's viewport), checking that the theme really
+// applies: the page's background is light in light mode and dark in dark mode. The pictures go to the
+// test's output folder (test-results/, ignored by git), so `npm test` leaves the tree clean; `npm run
+// screenshots` sets SUPPORT_CONSOLE_SCREENSHOTS=docs and writes them to docs/screenshots for the README.
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { deviceRow, selectFolder, showScreen, treeItem } from './support/ui.js';
 
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const DOCS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
@@ -29,14 +30,19 @@ function backgroundLuminance(page: Page): Promise<number> {
   });
 }
 
+function outputDir(): string {
+  return process.env.SUPPORT_CONSOLE_SCREENSHOTS === 'docs' ? DOCS : test.info().outputPath('screenshots');
+}
+
 async function shoot(page: Page, screen: string, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
   const luminance = await backgroundLuminance(page);
   if (theme === 'light') expect(luminance).toBeGreaterThan(0.6);
   else expect(luminance).toBeLessThan(0.2);
-  await mkdir(OUT, { recursive: true });
+  const out = outputDir();
+  await mkdir(out, { recursive: true });
   await page.screenshot({
-    path: path.join(OUT, `${screen}-${theme}.png`),
+    path: path.join(out, `${screen}-${theme}.png`),
     animations: 'disabled',
     caret: 'hide',
   });

@@ -20,8 +20,9 @@ test('first launch signs in with the PIN from the authorize page and lands on th
   await expect(signIn.getByLabel('Consumer secret')).toHaveValue('');
   await expect(signIn.getByText('A consumer secret is configured')).toBeVisible();
   await expect(signIn.getByText(`as ${DEMO.email} with the password ${DEMO.password}`)).toBeVisible();
-  // The keychain is there, so nothing offers the memory-only way.
-  await expect(page.getByRole('button', { name: /Continue without saving credentials/ })).toHaveCount(0);
+  // The keychain is there, so nothing speaks of "this run only".
+  await expect(signIn.getByText(/No keychain|this run only/)).toHaveCount(0);
+  await expect(signIn.getByRole('button', { name: 'Try the keychain again' })).toHaveCount(0);
 
   await signIn.getByRole('button', { name: 'Open the authorization page' }).click();
 

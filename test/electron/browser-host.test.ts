@@ -104,6 +104,23 @@ describe('browser host: the launch secret', () => {
     expect(forged.status).toBe(403);
   });
 
+  it('lets the launch URL in once: a second browser gets 410 and no cookie', async () => {
+    const cookie = await login();
+    const again = await fetch(`${host.origin}/?launch=${SECRET}`, { redirect: 'manual' });
+    expect(again.status).toBe(410);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(await again.text()).toMatch(/already been used.*restart `npm start`/);
+    // The browser that traded it reopens the link from history: straight to the app, no new cookie.
+    const reopened = await fetch(`${host.origin}/?launch=${SECRET}`, {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+    expect(reopened.status).toBe(303);
+    expect(reopened.headers.get('location')).toBe('/');
+    expect(reopened.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${host.origin}/`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('refuses a request whose Host header is not ours (DNS rebinding)', async () => {
     const cookie = await login();
     const { request } = await import('node:http');

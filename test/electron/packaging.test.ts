@@ -1,5 +1,6 @@
-// Packages the built app with electron-builder (--dir, Linux) against a placeholder Electron: no Electron
-// download is possible here, and `-c.electronDist` skips it. The placeholder carries Electron's fuse
+// Packages the built app through scripts/package.mjs (--dir, Linux) against a placeholder Electron given as
+// ELECTRON_OVERRIDE_DIST_PATH: no Electron download is possible here, and the script passes it on to
+// electron-builder as electronDist. Also: without that, the script fails in seconds with one sentence. The placeholder carries Electron's fuse
 // sentinel with Electron 45's default wire, so the real @electron/fuses flips it and the test can read
 // what the packaged binary would enforce. Then app.asar is opened with @electron/asar. Needs `npm run build`
 // first (scripts/test.sh runs it before the suites).
@@ -14,7 +15,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
 import { builtinModules } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -23,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
 import { workerLocation } from '../../electron/core/devices-poller.js';
+import { PACKAGED_FEED_KEY } from '../../electron/core/updater.js';
 import { device } from './support/fake-service.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -36,6 +40,8 @@ let asarPath: string;
 let files: string[];
 let binary: Buffer;
 let unpackedDir: string;
+let outDir: string;
+const FEED = 'https://updates.example.org/support-console/stable/';
 
 beforeAll(() => {
   for (const built of [
@@ -61,24 +67,25 @@ beforeAll(() => {
   );
   chmodSync(placeholder, 0o755);
   const out = path.join(work, 'out');
+  outDir = out;
+  // Through `npm run package:dir`'s script, with the placeholder as ELECTRON_OVERRIDE_DIST_PATH: the way
+  // out the script names when Electron cannot be downloaded.
   const result = spawnSync(
-    path.join(root, 'node_modules/.bin/electron-builder'),
-    [
-      '--dir',
-      '--linux',
-      '-c',
-      'build/electron-builder.config.ts',
-      `-c.electronDist=${electronDist}`,
-      `-c.directories.output=${out}`,
-    ],
+    process.execPath,
+    ['scripts/package.mjs', '--dir', '--linux', '--skip-build', `-c.directories.output=${out}`],
     {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      env: {
+        ...process.env,
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        ELECTRON_OVERRIDE_DIST_PATH: electronDist,
+        SUPPORT_CONSOLE_UPDATE_URL: FEED,
+      },
       timeout: 180_000,
     },
   );
-  if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`packaging failed:\n${result.stdout}\n${result.stderr}`);
   asarPath = path.join(out, 'linux-unpacked/resources/app.asar');
   unpackedDir = `${asarPath}.unpacked`;
   files = listPackage(asarPath, { isPack: false }).map((f) => f.replaceAll('\\', '/'));
@@ -104,6 +111,18 @@ describe('electron-builder config', () => {
     // RunAsNode 0, cookie encryption 1, NODE_OPTIONS 0, --inspect 0, asar integrity 1, only app.asar 1.
     expect(wire.slice(0, 6)).toBe('010011');
     expect(wire.slice(6)).toBe(DEFAULT_WIRE.slice(6));
+  });
+});
+
+describe('updates in the package', () => {
+  it('names its author and the feed chosen when packaging, where electron-updater and the app read it', () => {
+    const pkg = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as Record<string, unknown>;
+    expect(pkg.author).toMatchObject({ name: expect.any(String), email: expect.stringContaining('@') });
+    expect(pkg[PACKAGED_FEED_KEY]).toBe(FEED);
+    const yml = readFileSync(path.join(outDir, 'linux-unpacked/resources/app-update.yml'), 'utf8');
+    expect(yml).toMatch(/^provider: generic$/m);
+    expect(yml).toContain(`url: ${FEED}`);
+    expect(files).toContain('/node_modules/electron-updater/package.json');
   });
 });
 
@@ -203,6 +222,42 @@ describe('the devices poll worker in the package', () => {
       expect(messages[1]).toEqual({ id: 1, op: 'part', part: { added: devices, changed: [], removed: [] } });
     } finally {
       await worker.terminate();
+    }
+  });
+});
+
+describe('npm run package where Electron cannot be downloaded', () => {
+  it('fails within seconds, before building, with one sentence naming the way out', async () => {
+    // A port just closed on this machine: as unreachable as github.com is here, without asking DNS.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const started = Date.now();
+    const cache = mkdtempSync(path.join(tmpdir(), 'sc-electron-cache-'));
+    try {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        ELECTRON_CACHE: cache,
+        ELECTRON_MIRROR: `http://127.0.0.1:${port}/`,
+      };
+      delete env.ELECTRON_OVERRIDE_DIST_PATH;
+      const result = spawnSync(process.execPath, ['scripts/package.mjs', '--dir', '--linux', '--x64'], {
+        cwd: root,
+        encoding: 'utf8',
+        env,
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^npm run package: Electron \d+\.\d+\.\d+ for linux-x64 is not cached and cannot be downloaded from 127\.0\.0\.1:\d+ \(ECONNREFUSED\); set ELECTRON_OVERRIDE_DIST_PATH to .*electronDist/,
+      );
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
     }
   });
 });

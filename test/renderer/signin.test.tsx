@@ -10,8 +10,8 @@ const defaults: SignInDefaults = {
   demoSignIn: { email: 'demo@example.com', password: 'demo' },
 };
 const NO_KEYCHAIN =
-  'This computer has no keychain (Secret Service) available. You can sign in for this run only; you will need to sign in again next time.';
-const MEMORY_ONLY = 'Continue without saving credentials (this run only)';
+  'No keychain on this computer: this sign-in lasts for this run only, and you sign in again next time.';
+const OPEN = 'Open the authorization page';
 const signedOut: AuthState = { status: 'signed-out', defaults, keychainAvailable: true };
 
 describe('sign-in', () => {
@@ -64,13 +64,11 @@ describe('sign-in', () => {
     expect(screen.getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('offers to continue without saving credentials when the keychain fails, and asks again memory-only', async () => {
+  it('when the keychain fails, the same primary action signs in for this run only, said beside it', async () => {
     const { bridge } = await renderApp({ auth: signedOut });
     bridge.fail('auth:begin', { kind: 'keychain', message: 'The system keychain is not available.' });
     fireEvent.change(screen.getByLabelText('Consumer secret'), { target: { value: 's3cret' } });
-    await act(async () =>
-      fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
-    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: OPEN })));
     // One notice, announced because it answers what was just tried; the cause is under "Details".
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(NO_KEYCHAIN);
@@ -81,9 +79,10 @@ describe('sign-in', () => {
       authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
       opened: true,
     }));
-    const memory = screen.getByRole('button', { name: MEMORY_ONLY });
-    expect(memory.className).toContain('primary');
-    await act(async () => fireEvent.click(memory));
+    const primary = screen.getByRole('button', { name: OPEN });
+    expect(primary.className).toContain('primary');
+    expect(primary.getAttribute('aria-describedby')).toBe('keychain-notice');
+    await act(async () => fireEvent.click(primary));
     expect(bridge.callsTo('auth:begin').at(-1)).toEqual({
       baseUrl: 'http://127.0.0.1:4000',
       consumerKey: 'demo-key',
@@ -92,7 +91,7 @@ describe('sign-in', () => {
     });
   });
 
-  it('on a first launch without a keychain: one calm notice, and this-run-only sign-in as the primary action', async () => {
+  it('on a first launch without a keychain: one calm sentence, and "Open the authorization page" signs in for this run only', async () => {
     const { bridge } = await renderApp({
       auth: {
         status: 'signed-out',
@@ -111,23 +110,28 @@ describe('sign-in', () => {
     expect(screen.getAllByText(NO_KEYCHAIN)).toHaveLength(1);
     expect(screen.queryByText(/keychain is not available/)).toBeNull();
 
-    const memory = screen.getByRole('button', { name: MEMORY_ONLY });
-    expect(memory.className).toContain('primary');
-    expect(memory.getAttribute('type')).toBe('submit');
-    const keychainWay = screen.getByRole('button', { name: 'Open the authorization page' });
-    expect(keychainWay.className).not.toContain('primary');
+    // One primary action, the one the README names; trying the keychain again is secondary and says so.
+    const primary = screen.getByRole('button', { name: OPEN });
+    expect(primary.className).toContain('primary');
+    expect(primary.getAttribute('type')).toBe('submit');
+    expect(document.querySelectorAll('button.primary')).toHaveLength(1);
+    const retry = screen.getByRole('button', { name: 'Try the keychain again' });
+    expect(retry.className).not.toContain('primary');
 
     bridge.handle('auth:begin', () => ({
       authorizeUrl: 'http://127.0.0.1:4000/oauth/authorize',
       opened: true,
     }));
-    // Enter in the form takes the primary way.
-    await act(async () =>
-      fireEvent.submit(screen.getByRole('form', { name: 'Sign in to your remote-support account' })),
-    );
+    await act(async () => fireEvent.click(primary));
     expect(bridge.callsTo('auth:begin')).toEqual([
       { baseUrl: 'http://127.0.0.1:4000', consumerKey: 'demo-key', consumerSecret: '', memoryOnly: true },
     ]);
+    await act(async () => fireEvent.click(retry));
+    expect(bridge.callsTo('auth:begin').at(-1)).toEqual({
+      baseUrl: 'http://127.0.0.1:4000',
+      consumerKey: 'demo-key',
+      consumerSecret: '',
+    });
   });
 
   it('shows the service-unreachable sentence from the AppError', async () => {
@@ -137,7 +141,8 @@ describe('sign-in', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
     );
     expect(screen.getByRole('alert').textContent).toBe('Could not reach http://127.0.0.1:4000.');
-    expect(screen.queryByRole('button', { name: /Continue without saving/ })).toBeNull();
+    expect(screen.queryByText(NO_KEYCHAIN)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try the keychain again' })).toBeNull();
   });
 
   it('keeps data browsable when the sign-in expires, with a banner and the PIN flow in a dialog', async () => {
@@ -159,6 +164,38 @@ describe('sign-in', () => {
     expect(dialog.querySelector('input[type="url"]')).toHaveProperty('value', s.account.baseUrl);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens an account whose credentials were not kept as "signed out — sign in to refresh", signing in for this run only', async () => {
+    const s = signedIn();
+    if (s.status !== 'signed-in') throw new Error('fixture');
+    const { bridge } = await renderApp({
+      auth: {
+        status: 'reauth-required',
+        account: s.account,
+        credentialStore: 'memory',
+        reason: { kind: 'keychain', message: 'Signed out: the credentials of the last run were not kept.' },
+      },
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Signed out — sign in to refresh. Showing the copy saved on this computer.',
+    );
+    expect(screen.queryByText('Your sign-in is no longer valid — sign in again')).toBeNull();
+    expect(screen.getByRole('grid', { name: 'Devices' })).toBeTruthy();
+
+    bridge.handle('auth:begin', () => ({ authorizeUrl: 'http://127.0.0.1:9/oauth/authorize', opened: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in again' });
+    expect(within(dialog).getByText(NO_KEYCHAIN)).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: OPEN })));
+    expect(bridge.callsTo('auth:begin')).toEqual([
+      {
+        baseUrl: s.account.baseUrl,
+        consumerKey: s.account.consumerKey,
+        consumerSecret: '',
+        memoryOnly: true,
+      },
+    ]);
   });
 
   it('keeps the re-auth dialog and the table behind it through the PIN step, until signed in again', async () => {

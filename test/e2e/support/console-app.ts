@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserApp, startBrowserApp as StartBrowserApp } from '../../../electron/browser-host/main.js';
 import type { AppCoreDefaults } from '../../../electron/core/app-core.js';
+import { KeyringVault } from '../../../electron/core/keyring-vault.js';
 import { createLogger, type Logger } from '../../../electron/core/logger.js';
 import type {
   AccountInfo,
@@ -94,13 +95,25 @@ async function rendererSnapshot(): Promise<string> {
   }
 }
 
-function requireSecretService(): void {
-  // Like the keychain tests: outside with-keyring.sh there is no Secret Service, and the sign-in would
-  // silently take the memory-only path. Fail instead of proving something else.
-  if (process.env.SUPPORT_CONSOLE_SECRET_SERVICE !== 'available') {
+/**
+ * The keychain each spec needs must really be there, or really not: outside with-keyring.sh there is no
+ * Secret Service and a sign-in would silently take the memory-only path; inside it a "no keychain" spec
+ * would prove nothing. Fail instead of proving something else.
+ */
+async function requireKeychain(keychain: 'present' | 'absent'): Promise<void> {
+  const env = process.env.SUPPORT_CONSOLE_SECRET_SERVICE;
+  if (keychain === 'present' && env !== 'available') {
     throw new Error(
       'The end-to-end tests need the Secret Service: run them as `bash scripts/with-keyring.sh npx playwright test`.',
     );
+  }
+  if (keychain === 'absent') {
+    const probe = await new KeyringVault().probe();
+    if (env !== 'absent' || probe.available) {
+      throw new Error(
+        'This spec walks the sign-in without a keychain: run it as `bash scripts/without-keyring.sh npx playwright test --grep @no-keychain`.',
+      );
+    }
   }
 }
 
@@ -111,6 +124,8 @@ export interface ConsoleAppOptions {
   signedIn?: boolean;
   /** Who signs in: the demo administrator (default) or the first generated user without that role. */
   as?: 'administrator' | 'user';
+  /** Whether the OS keychain is reachable (default present: with-keyring.sh; absent: without-keyring.sh). */
+  keychain?: 'present' | 'absent';
 }
 
 /**
@@ -153,7 +168,7 @@ export class ConsoleApp {
   }
 
   static async start(options: ConsoleAppOptions = {}): Promise<ConsoleApp> {
-    requireSecretService();
+    await requireKeychain(options.keychain ?? 'present');
     const { startBrowserApp } = await loadBrowserHost();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-app-'));
     const serviceDir = await mkdtemp(path.join(tmpdir(), 'sc-e2e-service-'));

@@ -1,6 +1,6 @@
 // The account session on its own (the order it enters and leaves an account in, with a recording host),
 // then sign-in, resume after a restart, sign-out and the keychain-less path through the AppCore.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CredentialVault, StoredCredentials } from '../../../electron/core/vault.js';
@@ -10,11 +10,12 @@ import { AccountSession } from '../../../electron/core/account-session.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { ServiceConnector } from '../../../electron/core/service-connector.js';
 import type { AuthState } from '../../../shared/ipc/contract.js';
+import type { User } from '../../../shared/model.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { FakeService } from '../support/fake-service.js';
 import { tempDir } from '../support/core-harness.js';
 import { settle } from '../support/fake-clock.js';
-import { fakePorts } from '../support/fake-service.js';
+import { fakePorts, serviceError } from '../support/fake-service.js';
 import type { Harness } from '../support/core-harness.js';
 import { BASE_URL, makeHarness } from '../support/core-harness.js';
 
@@ -53,7 +54,11 @@ function filesUnder(dir: string): string[] {
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-function sessionRig(vault: CredentialVault = new MemoryVault(), dataDir = tempDir().dir) {
+function sessionRig(
+  vault: CredentialVault = new MemoryVault(),
+  dataDir = tempDir().dir,
+  copy: User | null | false = null,
+) {
   const calls: string[] = [];
   const host: AccountHost = {
     authChanged: (state) => calls.push(`auth ${state.status}`),
@@ -67,6 +72,10 @@ function sessionRig(vault: CredentialVault = new MemoryVault(), dataDir = tempDi
     },
     discard: async (account) => {
       calls.push(`discard ${account.userId}`);
+    },
+    openCopy: async (account) => {
+      calls.push(`open copy ${account.userId}`);
+      return copy;
     },
   };
   const connector = new ServiceConnector({ services: fakePorts(new FakeService()) }, new FakeClock());
@@ -110,6 +119,26 @@ describe('AccountSession', () => {
     await r.session.signOut();
     expect(r.calls).toEqual(['close forget', 'auth signed-out']);
     expect(await r.vault.read(vaultAccount(BASE_URL, '1'))).toBeNull();
+  });
+
+  it('without kept credentials, opens the copy at start signed out, never syncing it; a missing copy stays signed out', async () => {
+    const r = sessionRig(new MissingVault());
+    await r.session.resume();
+    await r.session.begin({
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await r.session.complete('1234');
+    const again = sessionRig(new MissingVault(), r.dataDir);
+    await again.session.resume();
+    expect(again.calls).toEqual(['auth signed-out', 'open copy 1', 'auth reauth-required']);
+    expect(again.session.auth).toMatchObject({ status: 'reauth-required', reason: { kind: 'keychain' } });
+    const none = sessionRig(new MissingVault(), r.dataDir, false);
+    await none.session.resume();
+    expect(none.calls).toEqual(['auth signed-out', 'open copy 1']);
+    expect(none.session.auth.status).toBe('signed-out');
   });
 
   it('discards the files of a saved account whose keychain entry is gone', async () => {
@@ -294,11 +323,103 @@ describe('without a keychain', () => {
     expect(auth(h)).toMatchObject({ status: 'signed-in', credentialStore: 'memory' });
     await settle();
     expect(h.core.snapshot().data.devices).toHaveLength(3);
-    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    // The account record is kept (whom to show at the next start), and no file holds a secret.
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(true);
     await h.saveCache();
     for (const file of filesUnder(h.dataDir))
       expect(readFileSync(file, 'utf8')).not.toContain('access-secret');
+  });
 
+  it('opens the cached account at the next start, signed out; signing in again keeps it; signing out removes it', async () => {
+    const h = await harness({ vault: new MissingVault() });
+    await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await h.invoke('auth:complete', { pin: '1234' });
+    await settle();
+    const account = (auth(h) as Extract<AuthState, { status: 'signed-in' }>).account;
+    await h.saveCache();
+    await h.dispose();
+
+    // Restart, the service unreachable: the copy is there at once, clearly not signed in, nothing asked.
+    h.service.down = serviceError('network');
+    const again = await harness({
+      dataDir: h.dataDir,
+      vault: new MissingVault(),
+      clock: h.clock,
+      service: h.service,
+    });
+    expect(auth(again)).toEqual({
+      status: 'reauth-required',
+      account,
+      credentialStore: 'memory',
+      reason: { kind: 'keychain', message: expect.stringMatching(/^Signed out: .* Sign in to refresh\.$/) },
+    });
+    expect(again.core.snapshot().data.devices).toHaveLength(3);
+    expect(again.core.snapshot().data.folders.length).toBeGreaterThan(0);
+    const writeRefused = await again.invoke('devices:set-alias', {
+      id: again.core.snapshot().data.devices[0]!.id,
+      alias: 'x',
+    });
+    expect(writeRefused.ok).toBe(false);
+
+    // Starting to sign in and cancelling goes back to the copy, not to an empty sign-in screen.
+    h.service.down = null;
+    await again.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await again.invoke('auth:cancel', {});
+    expect(auth(again).status).toBe('reauth-required');
+    expect(again.core.snapshot().data.devices).toHaveLength(3);
+
+    // Signing in again to the same account: the copy stays shown throughout, then syncs.
+    const seen: number[] = [];
+    again.core.subscribe((event) => {
+      if (event === 'auth:state') seen.push(again.core.snapshot().data.devices.length);
+    });
+    await again.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    const done = await again.invoke('auth:complete', { pin: '1234' });
+    expect(done.ok).toBe(true);
+    expect(auth(again)).toMatchObject({ status: 'signed-in', credentialStore: 'memory', account });
+    expect(seen.every((n) => n === 3)).toBe(true);
+
+    // Signing out still removes it: the next start is an empty sign-in.
+    await again.invoke('auth:sign-out', {});
+    await again.dispose();
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    expect(filesUnder(path.join(h.dataDir, 'accounts'))).toEqual([]);
+    const third = await harness({
+      dataDir: h.dataDir,
+      vault: new MissingVault(),
+      clock: h.clock,
+      service: h.service,
+    });
+    expect(auth(third).status).toBe('signed-out');
+    expect(third.core.snapshot().data.devices).toEqual([]);
+  });
+
+  it('signing out of the signed-out copy removes it from this computer', async () => {
+    const h = await harness({ vault: new MissingVault() });
+    await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await h.invoke('auth:complete', { pin: '1234' });
+    await settle();
+    await h.saveCache();
     await h.dispose();
     const again = await harness({
       dataDir: h.dataDir,
@@ -306,7 +427,60 @@ describe('without a keychain', () => {
       clock: h.clock,
       service: h.service,
     });
+    expect(auth(again).status).toBe('reauth-required');
+    await again.invoke('auth:sign-out', {});
     expect(auth(again).status).toBe('signed-out');
+    expect(again.core.snapshot().data.devices).toEqual([]);
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    expect(filesUnder(path.join(h.dataDir, 'accounts'))).toEqual([]);
+  });
+
+  it('without a usable copy on disk, the start is an ordinary signed-out one', async () => {
+    const h = await harness({ vault: new MissingVault() });
+    await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await h.invoke('auth:complete', { pin: '1234' });
+    await settle();
+    await h.saveCache();
+    await h.dispose();
+    rmSync(path.join(h.dataDir, 'accounts'), { recursive: true, force: true });
+    const again = await harness({
+      dataDir: h.dataDir,
+      vault: new MissingVault(),
+      clock: h.clock,
+      service: h.service,
+    });
+    expect(auth(again)).toMatchObject({ status: 'signed-out', keychainAvailable: false });
+    expect(again.core.snapshot().data.devices).toEqual([]);
+  });
+
+  it('a keychain that came back: the copy of a this-run-only account opens, and signing in uses the keychain', async () => {
+    const h = await harness({ vault: new MissingVault() });
+    await h.invoke('auth:begin', {
+      baseUrl: BASE_URL,
+      consumerKey: 'demo-console',
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await h.invoke('auth:complete', { pin: '1234' });
+    await settle();
+    await h.saveCache();
+    await h.dispose();
+    const vault = new MemoryVault();
+    const again = await harness({ dataDir: h.dataDir, vault, clock: h.clock, service: h.service });
+    expect(auth(again)).toMatchObject({ status: 'reauth-required', credentialStore: 'keychain' });
+    expect(again.core.snapshot().data.devices).toHaveLength(3);
+    await again.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    expect((await again.invoke('auth:complete', { pin: '1234' })).ok).toBe(true);
+    expect(auth(again)).toMatchObject({ status: 'signed-in', credentialStore: 'keychain' });
+    const record = JSON.parse(readFileSync(path.join(h.dataDir, 'account.json'), 'utf8')) as {
+      store: string;
+    };
+    expect(record.store).toBe('keychain');
   });
 
   it('MemoryVault keeps entries per account for the run', async () => {

@@ -1,0 +1,90 @@
+// electron-updater, driven by the plain-Node policy of core/updater.ts: the feed it decided, a check at
+// start and daily, the download in the background, and a question before restarting (never a restart
+// behind the technician's back: a support session may be running). An update not installed by a restart
+// installs when the app quits.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserWindow } from 'electron';
+import { app, dialog } from 'electron';
+import electronUpdater from 'electron-updater';
+import { systemClock } from '../core/clock.js';
+import { createLogger } from '../core/logger.js';
+import type { UpdateCheckOutcome } from '../core/updater.js';
+import { LastCheckStore, PACKAGED_FEED_KEY, UpdateScheduler, resolveUpdateConfig } from '../core/updater.js';
+
+/** The feed chosen when packaging, from the packaged package.json (build/electron-builder.config.ts). */
+function packagedFeedUrl(appRoot: string): string | null {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const url = pkg[PACKAGED_FEED_KEY];
+    return typeof url === 'string' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The updater of this installation; the caller start()s it once the core runs (no check before that). */
+export function createUpdates(options: {
+  dataDir: string;
+  window: () => BrowserWindow | null;
+}): UpdateScheduler {
+  const logger = createLogger(undefined, 'updates');
+  const config = resolveUpdateConfig({
+    host: 'electron',
+    packaged: app.isPackaged,
+    env: process.env,
+    packagedFeedUrl: packagedFeedUrl(app.getAppPath()),
+  });
+  // Read lazily: electron-updater's getter builds the platform's updater, which needs a running Electron.
+  const check = async (): Promise<UpdateCheckOutcome> => {
+    const result = await electronUpdater.autoUpdater.checkForUpdates();
+    if (!result?.isUpdateAvailable) return { outcome: 'up-to-date', version: app.getVersion() };
+    return { outcome: 'downloading', version: result.updateInfo.version };
+  };
+  const scheduler = new UpdateScheduler({
+    config,
+    check,
+    store: new LastCheckStore(options.dataDir),
+    clock: systemClock,
+    logger,
+  });
+  if (config.off !== null || !config.feedUrl) {
+    logger.info('updates are off', { reason: config.off });
+    return scheduler;
+  }
+
+  const { autoUpdater } = electronUpdater;
+  autoUpdater.setFeedURL({ provider: 'generic', url: config.feedUrl });
+  autoUpdater.autoDownload = true;
+  autoUpdater.autoInstallOnAppQuit = true;
+  autoUpdater.on('error', (error: Error) => {
+    void scheduler.record({
+      outcome: 'failed',
+      message: `The update failed: ${error.message.slice(0, 300)}`,
+    });
+  });
+  autoUpdater.on('update-downloaded', (info: { version: string }) => {
+    void scheduler.record({ outcome: 'downloaded', version: info.version });
+    void askToRestart(info.version, options.window());
+  });
+  return scheduler;
+
+  async function askToRestart(version: string, win: BrowserWindow | null): Promise<void> {
+    const question = {
+      type: 'info' as const,
+      buttons: ['Restart now', 'Later'],
+      defaultId: 0,
+      cancelId: 1,
+      message: `Support Console ${version} is ready to install.`,
+      detail: 'Restart now to use it, or later: it installs when you quit the app.',
+    };
+    const { response } = win
+      ? await dialog.showMessageBox(win, question)
+      : await dialog.showMessageBox(question);
+    if (response === 0) autoUpdater.quitAndInstall();
+  }
+}
