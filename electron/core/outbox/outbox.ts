@@ -161,8 +161,6 @@ export class Outbox {
   ): Promise<OutboxEntry[]> {
     const now = isoAt(this.#o.clock.now());
     const batchId = batch ? this.#newId() : null;
-    // Made while the service is away: compared with it before they go.
-    const verify = this.#waiting === 'offline';
     const entries = writes.map(({ write, seen }): OutboxEntry => ({
       id: this.#newId(),
       seq: ++this.#seq,
@@ -173,7 +171,7 @@ export class Outbox {
       attempts: 0,
       state: 'queued',
       maybeSent: false,
-      verify,
+      verify: false,
     }));
     const records: JournalRecord[] = [];
     if (batch && batchId)
@@ -188,6 +186,8 @@ export class Outbox {
     for (const e of entries) records.push({ t: 'add', e });
     await this.#journal.append(records);
     if (batch && batchId) this.#addBatch(batchId, batch.label, entries.length, false, false);
+    // Made while the service is away (or signed out): compared with it before they go.
+    const verify = this.#waiting !== null;
     for (const e of entries) this.#track(e, verify);
     this.#changed();
     this.#pump();
@@ -273,8 +273,9 @@ export class Outbox {
   async pauseBatch(batchId: string, paused: boolean): Promise<void> {
     const batch = this.#batch(batchId);
     if (batch.cancelled || batch.paused === paused) return;
-    await this.#journal.append([{ t: 'batch', ...this.#batchRecord(batch), paused }]);
+    // At once in memory: no lane takes another of its writes while the record is being written.
     batch.paused = paused;
+    await this.#journal.append([{ t: 'batch', ...this.#batchRecord(batch) }]);
     this.#changed();
     if (!paused) this.#pump();
   }
@@ -283,6 +284,7 @@ export class Outbox {
   async cancelBatch(batchId: string): Promise<void> {
     const batch = this.#batch(batchId);
     if (batch.cancelled) return;
+    batch.paused = true; // nothing more of it starts while the cancel is recorded
     await this.#journal.append([{ t: 'batch', ...this.#batchRecord(batch), cancelled: true }]);
     batch.cancelled = true;
     await this.#settleMany(
@@ -563,6 +565,8 @@ export class Outbox {
     if (this.#waiting === waiting) return;
     this.#waiting = waiting;
     if (waiting !== null) {
+      // Whatever waits from now on may be out of date when it goes: compared with the service first.
+      for (const e of this.#queue) if (e.state === 'queued' && !e.verify) this.#markVerify(e);
       // Writes left waiting: whoever awaited them hears "queued".
       for (const [id, list] of this.#watchers) {
         if (this.#entries.get(id)?.state !== 'queued') continue;
