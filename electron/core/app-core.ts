@@ -14,6 +14,7 @@ import type {
   DatasetName,
   EventSink,
   HostKind,
+  InvokeChannel,
   InvokeHandlers,
   MainEvents,
   SessionNotice,
@@ -35,6 +36,7 @@ import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
 import { NotifiedStore } from './notified-store.js';
 import { OfflineCache, accountKey } from './offline-cache.js';
+import { CoreOutbox } from './outbox/core-outbox.js';
 import { Picture } from './picture.js';
 import type { ServicePorts } from './service-ports.js';
 import type { SchedulerMemory } from './session-scheduler.js';
@@ -143,6 +145,7 @@ class Core implements AppCore {
   readonly #settingsStore: SettingsStore;
   readonly #notified: NotifiedStore;
   readonly #writes: Writes;
+  readonly #outbox: CoreOutbox;
   #settings: Settings = {
     reminderLeadMinutes: 10,
     notificationsEnabled: true,
@@ -169,6 +172,7 @@ class Core implements AppCore {
   #lastTray = '';
   #lastCacheSaveAt = 0;
   #disposed = false;
+  #outboxOpen = false;
 
   constructor(options: AppCoreOptions) {
     this.#o = options;
@@ -184,12 +188,22 @@ class Core implements AppCore {
     this.#settingsStore = new SettingsStore(options.dataDir);
     this.#notified = new NotifiedStore(options.dataDir);
     this.#auth = { status: 'signed-out', defaults: this.#signInDefaults(), keychainAvailable: false };
+    this.#outbox = new CoreOutbox({
+      picture: this.#picture,
+      engine: () => this.#engine,
+      api: () => this.#api,
+      clock: this.#clock,
+      logger: this.#log,
+      emitChange: (change) => this.#onChange(change),
+      emitState: (state) => this.#emit('outbox:state', state),
+    });
     this.#writes = new Writes({
       picture: this.#picture,
       engine: () => this.#engine,
       api: () => this.#requireApi(),
-      ensureWritable: () => this.#ensureWritable(),
+      ensureWritable: (queueable) => this.#ensureWritable(queueable),
       emit: (change) => this.#onChange(change),
+      outbox: () => (this.#account ? this.#outbox : null),
     });
     this.handlers = this.#makeHandlers();
   }
@@ -309,6 +323,7 @@ class Core implements AppCore {
     }
     await this.#cacheSaving;
     await this.#notifiedSaving;
+    await this.#outbox.close();
     await this.#decoder?.close();
     this.#sinks.clear();
     this.#trayListeners.clear();
@@ -363,6 +378,45 @@ class Core implements AppCore {
           notificationsPausedUntil: minutes === 0 ? null : isoAt(this.#clock.now() + minutes * 60_000),
         }),
       'window:activity': async (p) => this.setWindowActivity(p),
+      ...this.#outboxHandlers(),
+    };
+  }
+
+  #outboxHandlers(): Pick<
+    InvokeHandlers,
+    (`outbox:${string}` & InvokeChannel) | (`bulk:${string}` & InvokeChannel)
+  > {
+    const box = () => {
+      if (!this.#account) throw new AppErrorThrown(this.#notWritableError());
+      return this.#outbox.outbox;
+    };
+    return {
+      'outbox:state': async () => this.#outbox.state(),
+      'outbox:resolve': ({ entryId, choice }) => box().resolveConflict(entryId, choice),
+      'outbox:retry': async ({ entryId }) => ({
+        requeued: await box().retry(entryId ? { entryId } : {}),
+      }),
+      'outbox:discard': ({ entryId }) => box().discard(entryId),
+      'bulk:start': (request) => {
+        this.#ensureWritable(true);
+        return this.#outbox.bulk(request);
+      },
+      'bulk:pause': async ({ batchId }) => {
+        await box().pauseBatch(batchId, true);
+        return box().batchProgress(batchId);
+      },
+      'bulk:resume': async ({ batchId }) => {
+        await box().pauseBatch(batchId, false);
+        return box().batchProgress(batchId);
+      },
+      'bulk:cancel': async ({ batchId }) => {
+        await box().cancelBatch(batchId);
+        return box().batchProgress(batchId);
+      },
+      'bulk:retry': async ({ batchId }) => {
+        await box().retry({ batchId });
+        return box().batchProgress(batchId);
+      },
     };
   }
 
@@ -558,8 +612,14 @@ class Core implements AppCore {
       }
       this.#memory = await this.#notified.load(accountKey(account.baseUrl, account.user.id));
     }
+    // The account's outbox: what it held at the last exit is shown again and sent (compared first).
+    if (!how.keepPicture || !this.#outboxOpen) {
+      await this.#outbox.open(new OfflineCache(this.#o.dataDir, account.baseUrl, account.user.id).directory);
+      this.#outboxOpen = true;
+    } else this.#outbox.engineChanged();
     this.#setAuth({ status: 'signed-in', account: this.#accountInfo(), credentialStore: account.store });
     engine.start();
+    this.#outbox.wake();
   }
 
   /** Stops syncing the current account; `forget` also removes its secrets, record, cache and memory. */
@@ -569,6 +629,8 @@ class Core implements AppCore {
     this.#engine = null;
     this.#api = null;
     this.#account = null;
+    await this.#outbox.close();
+    this.#outboxOpen = false;
     this.#clearReminderTimer();
     if (this.#cacheTimer !== null) this.#clock.clearTimeout(this.#cacheTimer);
     this.#cacheTimer = null;
@@ -600,6 +662,7 @@ class Core implements AppCore {
 
   #onSyncState(state: SyncState): void {
     this.#emit('sync:state', state);
+    if (state.connection === 'online') this.#outbox.wake();
     this.#trayMaybeChanged();
   }
 
@@ -764,7 +827,8 @@ class Core implements AppCore {
     return { kind: 'not-signed-in', message: 'Sign in to make changes.' };
   }
 
-  #ensureWritable(): void {
+  /** `queueable`: the write goes through the outbox, which keeps it while offline. */
+  #ensureWritable(queueable = false): void {
     if (this.#auth.status === 'reauth-required') {
       throw new AppErrorThrown({
         kind: 'not-signed-in',
@@ -774,7 +838,7 @@ class Core implements AppCore {
     if (this.#auth.status !== 'signed-in' || !this.#engine)
       throw new AppErrorThrown(this.#notWritableError());
     const since = this.#engine.offlineSince;
-    if (this.#engine.connection === 'offline' && since !== null) {
+    if (!queueable && this.#engine.connection === 'offline' && since !== null) {
       throw new AppErrorThrown({
         kind: 'offline',
         retryable: true,

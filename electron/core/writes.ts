@@ -1,6 +1,8 @@
 // Every change the technician makes: checked against the picture before anything is sent (the same
 // errors the service would give, with the field and the counts), applied optimistically with a
-// data:change, and rolled back with another when the service refuses. Creates (POST) are not optimistic
+// data:change, and rolled back with another when the service refuses. The idempotent ones (device alias and
+// folder, folder create/rename/move/delete, session edits) go through the durable outbox (outbox/): shown
+// at once, kept while the service is away and sent when it is back. Creates (POST) are not optimistic
 // (the id comes from the service) and are never retried: a timeout says the outcome is unknown and
 // refreshes the dataset so the technician can see whether it happened. After a create, the new record is
 // fetched by its id so the picture carries the service's values (the session code, the creation date).
@@ -17,20 +19,23 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/ipc/dispatch.js';
 import type { Device, Id, SupportSession } from '../../shared/model.js';
-import { mapSettled } from './concurrency.js';
+import type { OutboxWrite, SeenValues } from '../../shared/outbox.js';
+import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
 import type { Picture } from './picture.js';
-import { folderNode } from './picture.js';
 import type { SyncEngine } from './sync-engine.js';
-
-export const WRITE_CONCURRENCY = 4;
 
 export interface WritesDeps {
   picture: Picture;
   engine: () => SyncEngine | null;
   api: () => ServiceApi;
-  /** Throws the AppError that forbids writing now (signed out, re-auth required, offline). */
-  ensureWritable: () => void;
+  /**
+   * Throws the AppError that forbids writing now (signed out, re-auth required, offline). `queueable`:
+   * the write goes through the outbox, which keeps it while offline.
+   */
+  ensureWritable: (queueable?: boolean) => void;
   emit: (change: DataChange) => void;
+  /** The durable outbox every idempotent write goes through (null: signed out). */
+  outbox: () => CoreOutbox | null;
 }
 
 export class AppErrorThrown extends Error {
@@ -68,15 +73,13 @@ export class Writes {
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     const device = this.#device(id);
-    await this.#optimistic('devices', [{ ...device, alias: alias === '' ? null : alias }], [], [device], () =>
-      this.#d.api().updateDevice(id, { alias }),
-    );
+    await this.#queued({ kind: 'device', id, alias }, { alias: device.alias });
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     if (folderId !== null) this.#folder(folderId);
     const picture = this.#d.picture;
     const failed: BulkMoveResult['failed'] = [];
@@ -90,61 +93,39 @@ export class Writes {
       else targets.push(device);
     }
     if (targets.length === 0) return { moved, failed };
-
-    const end = this.#d.engine()?.beginWrite('devices');
-    try {
-      this.#emit(
-        picture.apply(
-          'devices',
-          targets.map((d) => ({ ...d, folderId })),
-        ),
-      );
-      const results = await mapSettled(targets, WRITE_CONCURRENCY, (device) =>
-        this.#d.api().updateDevice(device.id, { folderId }),
-      );
-      const rollback: Device[] = [];
-      results.forEach((result, index) => {
-        const device = targets[index] as Device;
-        if (result.status === 'fulfilled') moved.push(device.id);
-        else {
-          const error = toAppError(result.reason);
-          this.#d.engine()?.observeError(error);
-          failed.push({ id: device.id, error });
-          rollback.push(device);
-        }
-      });
-      this.#emit(picture.apply('devices', rollback));
-      return { moved, failed };
-    } finally {
-      end?.();
-    }
+    const results = await this.#outbox().submit(
+      targets.map((d) => ({ write: { kind: 'device', id: d.id, folderId }, seen: { folderId: d.folderId } })),
+    );
+    results.forEach((result, index) => {
+      const device = targets[index] as Device;
+      // Queued (offline) or waiting for a choice counts as moved: the picture shows it, the outbox keeps it.
+      if (result.how === 'failed' && result.error) failed.push({ id: device.id, error: result.error });
+      else if (result.how !== 'cancelled') moved.push(device.id);
+    });
+    return { moved, failed };
   }
 
   // ---- folders ---------------------------------------------------------------------------------------
 
-  async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id }> {
-    this.#d.ensureWritable();
+  /** Through the outbox: a retry first looks for the folder under its parent (outbox/remote.ts). */
+  async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id | null }> {
+    this.#d.ensureWritable(true);
     if (parentId !== null) this.#folder(parentId);
     this.#uniqueName(name, parentId, null);
-    const id = await this.#create('folders', () =>
-      this.#d.api().createFolder({ name, parentId }, { parentInPath: parentId !== null }),
-    );
-    await this.#fetchCreated('folders', async () => folderNode(await this.#d.api().getFolder(id)));
-    return { id };
+    const result = await this.#queued({ kind: 'folder-create', name, parentId }, {});
+    return { id: result.createdId ?? null };
   }
 
   async renameFolder({ id, name }: InvokeRequest<'folders:rename'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.name === name) return;
     this.#uniqueName(name, folder.parentId, id);
-    await this.#optimistic('folders', [{ ...folder, name }], [], [folder], () =>
-      this.#d.api().updateFolder(id, { name }),
-    );
+    await this.#queued({ kind: 'folder-update', id, name }, { name: folder.name });
   }
 
   async moveFolder({ id, parentId }: InvokeRequest<'folders:move'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.parentId === parentId) return;
     if (parentId !== null) {
@@ -164,13 +145,14 @@ export class Writes {
     }
     this.#uniqueName(folder.name, parentId, id);
     // The service requires the name on every update; devices and folders are left out so they stay.
-    await this.#optimistic('folders', [{ ...folder, parentId }], [], [folder], () =>
-      this.#d.api().updateFolder(id, { name: folder.name, parentId }),
+    await this.#queued(
+      { kind: 'folder-update', id, name: folder.name, parentId },
+      { name: folder.name, parentId: folder.parentId },
     );
   }
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     const folder = this.#folder(id);
     let devices = 0;
     for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
@@ -185,7 +167,8 @@ export class Writes {
         serviceLike(1103, `The folder "${folder.name}" is not empty: move its ${parts.join(' and ')} first.`),
       );
     }
-    await this.#optimistic('folders', [], [id], [folder], () => this.#d.api().deleteFolder(id));
+    // The whole folder is what was seen: a failed or cancelled delete puts it back.
+    await this.#queued({ kind: 'folder-delete', id }, { ...folder });
   }
 
   // ---- sessions --------------------------------------------------------------------------------------
@@ -199,7 +182,7 @@ export class Writes {
   }
 
   async updateSession({ id, ...update }: InvokeRequest<'sessions:update'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#d.ensureWritable(true);
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -214,16 +197,14 @@ export class Writes {
       update.plannedInitTime ?? session.plannedInitTime ?? undefined,
       update.plannedEndTime ?? undefined,
     );
-    const next: SupportSession = { ...session };
-    if (update.customer !== undefined) next.customer = update.customer;
-    if (update.customerMail !== undefined) next.customerMail = update.customerMail;
-    if (update.language !== undefined) next.language = update.language;
-    if (update.plannedInitTime !== undefined) next.plannedInitTime = update.plannedInitTime;
-    // null clears it: the picture shows no end at once, and the rollback restores the old one.
-    if (update.plannedEndTime !== undefined) next.plannedEndTime = update.plannedEndTime;
     // The service does not keep a customer that is not supplied (§4.2): always send the current one.
+    // null for plannedEndTime clears it: the picture shows no end at once, a rollback restores the old one.
     const body = { ...update, customer: update.customer ?? session.customer ?? undefined };
-    await this.#optimistic('sessions', [next], [], [session], () => this.#d.api().updateSession(id, body));
+    const seen: SeenValues = {};
+    for (const field of Object.keys(body))
+      if ((body as Record<string, unknown>)[field] !== undefined)
+        seen[field] = session[field as keyof SupportSession];
+    await this.#queued({ kind: 'session-update', id, update: body }, seen);
   }
 
   async deleteSession({ id }: InvokeRequest<'sessions:delete'>): Promise<void> {
@@ -241,6 +222,25 @@ export class Writes {
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------
+
+  #outbox(): CoreOutbox {
+    return this.#d.outbox() ?? fail(this.#signedOut());
+  }
+
+  #signedOut(): AppError {
+    return { kind: 'not-signed-in', message: 'Sign in to make changes.' };
+  }
+
+  /** Through the outbox: shown at once, answered while the service is reachable, kept while it is not. */
+  async #queued(write: OutboxWrite, seen: SeenValues): Promise<{ how: SubmitOutcome; createdId?: Id }> {
+    const [result] = await this.#outbox().submit([{ write, seen }]);
+    if (!result) fail(this.#signedOut());
+    if (result.how === 'failed' && result.error) {
+      this.#d.engine()?.observeError(result.error);
+      fail(result.error);
+    }
+    return result;
+  }
 
   #emit(change: DataChange | null): void {
     if (change) this.#d.emit(change);

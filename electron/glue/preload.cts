@@ -33,6 +33,16 @@ const INVOKE = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  // ---- outbox and bulk changes (issue 12) ----
+  'outbox:state',
+  'outbox:resolve',
+  'outbox:retry',
+  'outbox:discard',
+  'bulk:start',
+  'bulk:pause',
+  'bulk:resume',
+  'bulk:cancel',
+  'bulk:retry',
 ] as const satisfies readonly InvokeChannel[];
 const EVENTS = [
   'auth:state',
@@ -41,6 +51,7 @@ const EVENTS = [
   'settings:state',
   'notify:sessions',
   'ui:focus-session',
+  'outbox:state',
 ] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the lists above are exactly the contract's: `satisfies` refuses a channel the

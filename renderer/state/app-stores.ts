@@ -22,6 +22,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
+import type { OutboxState } from '../../shared/outbox.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -41,6 +42,8 @@ export interface ShellState {
   account: { account: AccountInfo; credentialStore: CredentialStore } | null;
   sync: SyncState | null;
   settings: Settings | null;
+  /** Writes waiting for the service, conflicts, bulk runs (the main process's outbox). */
+  outbox: OutboxState | null;
 }
 
 export interface AppStoreOptions {
@@ -67,6 +70,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     account: null,
     sync: null,
     settings: null,
+    outbox: null,
   }));
   const data = createDataStore();
   const ui = createUiStore();
@@ -86,12 +90,15 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
-  /** Why writes are refused right now, or null. Offline writes are refused rather than queued. */
-  function writeBlockedReason(): string | null {
+  /**
+   * Why writes are refused right now, or null. Offline, edits go to the main process's outbox and wait
+   * there; only what is never queued ('direct': creating or deleting a support session) is refused.
+   */
+  function writeBlockedReason(kind: 'queued' | 'direct' = 'queued'): string | null {
     const state = shell.getState();
     const { sync, auth } = state;
     if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
-    if (sync?.connection === 'offline') return t('error.offlineWrite');
+    if (kind === 'direct' && sync?.connection === 'offline') return t('outbox.sessionOffline');
     return null;
   }
 
@@ -99,7 +106,8 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     channel: C,
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>> {
-    const blocked = writeBlockedReason();
+    const direct = channel === 'sessions:create' || channel === 'sessions:delete';
+    const blocked = writeBlockedReason(direct ? 'direct' : 'queued');
     if (blocked) return { ok: false, error: { kind: 'offline', message: blocked } };
     return call(channel, payload);
   }
@@ -135,6 +143,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
+    'outbox:state': (outbox) => shell.setState({ outbox }),
   };
 
   async function start(): Promise<void> {
@@ -184,6 +193,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     buffer = null;
     for (const run of pending) run();
     shell.setState({ phase: 'ready' });
+    // What waited in the outbox before this window opened (the event only says what changes).
+    const outbox = await call('outbox:state', {});
+    if (outbox.ok && shell.getState().outbox === null) shell.setState({ outbox: outbox.value });
   }
 
   function dispose(): void {

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
+import type { BulkProgress, OutboxState } from '../outbox.js';
 import type { invokeSchemas } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
@@ -161,6 +162,16 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  // ---- outbox and bulk changes (issue 12) ----
+  'outbox:state',
+  'outbox:resolve',
+  'outbox:retry',
+  'outbox:discard',
+  'bulk:start',
+  'bulk:pause',
+  'bulk:resume',
+  'bulk:cancel',
+  'bulk:retry',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -176,7 +187,8 @@ export interface InvokeResponses {
   'sync:refresh': void;
   'devices:set-alias': void;
   'devices:move': BulkMoveResult;
-  'folders:create': { id: Id };
+  /** id null: queued while the service is away; the folder appears once the service has it. */
+  'folders:create': { id: Id | null };
   'folders:rename': void;
   'folders:move': void;
   'folders:delete': void;
@@ -187,6 +199,18 @@ export interface InvokeResponses {
   'settings:update': Settings;
   'notifications:pause': Settings;
   'window:activity': void;
+  // ---- outbox and bulk changes (issue 12) ----
+  'outbox:state': OutboxState;
+  /** The conflict's write is sent again over theirs ('mine'), or dropped ('theirs'). */
+  'outbox:resolve': void;
+  'outbox:retry': { requeued: number };
+  'outbox:discard': void;
+  /** batchId null: nothing to send (every device unknown or already as asked). */
+  'bulk:start': { batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] };
+  'bulk:pause': BulkProgress;
+  'bulk:resume': BulkProgress;
+  'bulk:cancel': BulkProgress;
+  'bulk:retry': BulkProgress;
 }
 export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
 
@@ -203,6 +227,8 @@ export interface MainEvents {
   'notify:sessions': SessionNotice;
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': { sessionId: Id };
+  /** Pending count, conflicts and bulk progress (at most ~10 a second during a bulk run). */
+  'outbox:state': OutboxState;
 }
 export type EventChannel = keyof MainEvents;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
@@ -212,6 +238,7 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'settings:state',
   'notify:sessions',
   'ui:focus-session',
+  'outbox:state',
 ];
 
 // ---- The two sides ---------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ const email = z
   .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address');
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
+const entryId = z.string().min(1).max(64);
 
 export const invokeSchemas = {
   'app:snapshot': empty,
@@ -104,4 +105,34 @@ export const invokeSchemas = {
     .strict(),
   /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
   'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+  // ---- outbox and bulk changes (issue 12) ----
+  'outbox:state': empty,
+  'outbox:resolve': z.object({ entryId, choice: z.enum(['mine', 'theirs']) }).strict(),
+  /** Without entryId: every failed write. */
+  'outbox:retry': z.object({ entryId: entryId.optional() }).strict(),
+  'outbox:discard': z.object({ entryId }).strict(),
+  'bulk:start': z.discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('move'),
+        ids: z.array(id).min(1).max(100_000),
+        folderId: id.nullable(),
+        label: z.string().max(MAX_NAME).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('alias'),
+        items: z
+          .array(z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict())
+          .min(1)
+          .max(100_000),
+        label: z.string().max(MAX_NAME).optional(),
+      })
+      .strict(),
+  ]),
+  'bulk:pause': z.object({ batchId: entryId }).strict(),
+  'bulk:resume': z.object({ batchId: entryId }).strict(),
+  'bulk:cancel': z.object({ batchId: entryId }).strict(),
+  'bulk:retry': z.object({ batchId: entryId }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;

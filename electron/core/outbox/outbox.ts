@@ -475,7 +475,13 @@ export class Outbox {
         this.#setWaiting('signed-out');
       } else if (entry.write.kind === 'folder-delete' && isNotFound(error) && entry.maybeSent) {
         await this.#settle(entry, 'done');
-      } else if ((error.httpStatus ?? 0) >= 500 && entry.attempts < SERVER_ERROR_ATTEMPTS) {
+      } else if (
+        // A bulk run goes on by itself past a passing 5xx; a single edit reports it at once (its
+        // technician is waiting and can try again).
+        entry.batchId !== null &&
+        (error.httpStatus ?? 0) >= 500 &&
+        entry.attempts < SERVER_ERROR_ATTEMPTS
+      ) {
         if (sending) entry.maybeSent = true;
         this.#markVerify(entry);
         this.#setState(entry, 'queued');
