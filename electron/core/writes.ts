@@ -10,7 +10,9 @@
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
 import { SERVICE_ERROR_CODES } from '../../shared/errors.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type {
+  AuthState,
   BulkMoveResult,
   DataChange,
   DatasetName,
@@ -24,18 +26,16 @@ import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
 import type { Picture } from './picture.js';
 import type { SyncEngine } from './sync-engine.js';
 
+/** One signed-in account's writes: made when the account is entered, dropped when it is left. */
 export interface WritesDeps {
   picture: Picture;
-  engine: () => SyncEngine | null;
-  api: () => ServiceApi;
-  /**
-   * Throws the AppError that forbids writing now (signed out, re-auth required, offline). `queueable`:
-   * the write goes through the outbox, which keeps it while offline.
-   */
-  ensureWritable: (queueable?: boolean) => void;
+  engine: SyncEngine;
+  api: ServiceApi;
+  /** Who is signed in (the guard refuses writes under a revoked sign-in). */
+  session: { readonly auth: AuthState };
   emit: (change: DataChange) => void;
-  /** The durable outbox every idempotent write goes through (null: signed out). */
-  outbox: () => CoreOutbox | null;
+  /** The durable outbox every idempotent write goes through. */
+  outbox: CoreOutbox;
 }
 
 export class AppErrorThrown extends Error {
@@ -70,16 +70,23 @@ export class Writes {
     this.#d = deps;
   }
 
+  /** `queueable`: the write goes through the outbox, which keeps it while offline. */
+  #ensureWritable(queueable = false): void {
+    const sync = this.#d.engine.state();
+    const block = writeBlock(this.#d.session.auth.status, sync.connection);
+    if (block && !(queueable && block === 'offline')) fail(writeBlockError(block, sync.offlineSince));
+  }
+
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     const device = this.#device(id);
     await this.#queued({ kind: 'device', id, alias }, { alias: device.alias });
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     if (folderId !== null) this.#folder(folderId);
     const picture = this.#d.picture;
     const failed: BulkMoveResult['failed'] = [];
@@ -93,7 +100,8 @@ export class Writes {
       else targets.push(device);
     }
     if (targets.length === 0) return { moved, failed };
-    const results = await this.#outbox().submit(
+    // Through the outbox, 4 at a time, one fsync for the whole list.
+    const results = await this.#d.outbox.submit(
       targets.map((d) => ({ write: { kind: 'device', id: d.id, folderId }, seen: { folderId: d.folderId } })),
     );
     results.forEach((result, index) => {
@@ -109,7 +117,7 @@ export class Writes {
 
   /** Through the outbox: a retry first looks for the folder under its parent (outbox/remote.ts). */
   async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id | null }> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     if (parentId !== null) this.#folder(parentId);
     this.#uniqueName(name, parentId, null);
     const result = await this.#queued({ kind: 'folder-create', name, parentId }, {});
@@ -117,7 +125,7 @@ export class Writes {
   }
 
   async renameFolder({ id, name }: InvokeRequest<'folders:rename'>): Promise<void> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.name === name) return;
     this.#uniqueName(name, folder.parentId, id);
@@ -125,7 +133,7 @@ export class Writes {
   }
 
   async moveFolder({ id, parentId }: InvokeRequest<'folders:move'>): Promise<void> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.parentId === parentId) return;
     if (parentId !== null) {
@@ -152,7 +160,7 @@ export class Writes {
   }
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     let devices = 0;
     for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
@@ -174,15 +182,15 @@ export class Writes {
   // ---- sessions --------------------------------------------------------------------------------------
 
   async createSession(input: InvokeRequest<'sessions:create'>): Promise<{ id: Id }> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     this.#checkTimes(input.plannedInitTime, input.plannedEndTime);
-    const id = await this.#create('sessions', () => this.#d.api().createSession(input));
-    await this.#fetchCreated('sessions', () => this.#d.api().getSession(id));
+    const id = await this.#create('sessions', () => this.#d.api.createSession(input));
+    await this.#fetchCreated('sessions', () => this.#d.api.getSession(id));
     return { id };
   }
 
   async updateSession({ id, ...update }: InvokeRequest<'sessions:update'>): Promise<void> {
-    this.#d.ensureWritable(true);
+    this.#ensureWritable(true);
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -201,14 +209,13 @@ export class Writes {
     // null for plannedEndTime clears it: the picture shows no end at once, a rollback restores the old one.
     const body = { ...update, customer: update.customer ?? session.customer ?? undefined };
     const seen: SeenValues = {};
-    for (const field of Object.keys(body))
-      if ((body as Record<string, unknown>)[field] !== undefined)
-        seen[field] = session[field as keyof SupportSession];
+    for (const [field, value] of Object.entries(body))
+      if (value !== undefined) seen[field] = session[field as keyof SupportSession];
     await this.#queued({ kind: 'session-update', id, update: body }, seen);
   }
 
   async deleteSession({ id }: InvokeRequest<'sessions:delete'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -218,25 +225,17 @@ export class Writes {
           'A finished session cannot be deleted: the service keeps it as the record of the support given.',
       });
     }
-    await this.#optimistic('sessions', [], [id], [session], () => this.#d.api().deleteSession(id));
+    await this.#optimistic('sessions', [], [id], [session], () => this.#d.api.deleteSession(id));
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------
 
-  #outbox(): CoreOutbox {
-    return this.#d.outbox() ?? fail(this.#signedOut());
-  }
-
-  #signedOut(): AppError {
-    return { kind: 'not-signed-in', message: 'Sign in to make changes.' };
-  }
-
   /** Through the outbox: shown at once, answered while the service is reachable, kept while it is not. */
   async #queued(write: OutboxWrite, seen: SeenValues): Promise<{ how: SubmitOutcome; createdId?: Id }> {
-    const [result] = await this.#outbox().submit([{ write, seen }]);
-    if (!result) fail(this.#signedOut());
+    const [result] = await this.#d.outbox.submit([{ write, seen }]);
+    if (!result) fail(writeBlockError('signed-out', null));
     if (result.how === 'failed' && result.error) {
-      this.#d.engine()?.observeError(result.error);
+      this.#d.engine.observeError(result.error);
       fail(result.error);
     }
     return result;
@@ -254,14 +253,14 @@ export class Writes {
     send: () => Promise<void>,
   ): Promise<void> {
     const picture = this.#d.picture;
-    const end = this.#d.engine()?.beginWrite(dataset);
+    const end = this.#d.engine.beginWrite(dataset);
     try {
       this.#emit(picture.apply(dataset, puts as never, removals));
       try {
         await send();
       } catch (caught) {
         const error = toAppError(caught);
-        this.#d.engine()?.observeError(error);
+        this.#d.engine.observeError(error);
         // Back to what it was: the records as before, and the ones this write added taken out again.
         const prior = new Set(previous.map((r) => (r as { id: Id }).id));
         const added = (puts as Array<{ id: Id }>).map((r) => r.id).filter((x) => !prior.has(x));
@@ -269,7 +268,7 @@ export class Writes {
         fail(error);
       }
     } finally {
-      end?.();
+      end();
     }
   }
 
@@ -278,10 +277,10 @@ export class Writes {
       return await send();
     } catch (caught) {
       const error = toAppError(caught);
-      this.#d.engine()?.observeError(error);
+      this.#d.engine.observeError(error);
       if (error.kind === 'timeout' || error.kind === 'network' || error.outcomeUnknown) {
         // It may have been created: let the technician see before trying again (never retried here).
-        void this.#d.engine()?.refresh([dataset]);
+        void this.#d.engine.refresh([dataset]);
         fail({
           ...error,
           retryable: false,
@@ -303,7 +302,7 @@ export class Writes {
       this.#emit(this.#d.picture.put(dataset, (await get()) as never));
     } catch {
       // Created, but not read back: the next refresh brings it.
-      void this.#d.engine()?.refresh([dataset]);
+      void this.#d.engine.refresh([dataset]);
     }
   }
 
