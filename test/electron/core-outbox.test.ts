@@ -48,10 +48,13 @@ describe('the outbox in the core', () => {
     await settle();
     expect(aliasIn(h2, '1')).toBe('Kept offline');
 
-    // The service is back, still with the old alias: the first poll must not show it again.
+    // The service is back, still with the old alias; the outbox's first look at the device is cut off, so
+    // polls of the full list land while the edit still waits: they must not show the old alias again.
+    h2.service.failures.set('getDevice', [serviceError('network')]);
     h2.service.down = null;
     const sentBefore = h2.service.count('updateDevice');
     await h2.clock.advance(POLL_INTERVALS.background.devices);
+    expect(h2.service.count('listDevices')).toBeGreaterThan(0);
     await vi.waitFor(async () => {
       await h2.clock.advance(2_000);
       expect(h2.service.devices.get('1')?.alias).toBe('Kept offline');
