@@ -64,6 +64,20 @@ describe('the outbox in the core', () => {
     expect(aliasIn(h2, '1')).toBe('Kept offline');
   });
 
+  it('after a long outage the waiting edit goes as soon as the service answers, not at the end of its backoff', async () => {
+    const h = await makeHarness();
+    harnesses.push(h);
+    await h.signIn();
+    h.service.down = serviceError('network');
+    await h.clock.advance(POLL_INTERVALS.background.sessions);
+    await h.invoke('devices:set-alias', { id: '1', alias: 'After the outage' });
+    // Ten minutes down: the outbox's own retries have backed off to about a minute apart.
+    for (let i = 0; i < 60; i++) await h.clock.advance(10_000);
+    h.service.down = null;
+    expect(await h.invoke('sync:refresh', {})).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(h.service.devices.get('1')?.alias).toBe('After the outage'));
+  });
+
   it('a conflict shows the service’s value until the technician keeps theirs or takes the service’s', async () => {
     const h = await makeHarness();
     harnesses.push(h);
