@@ -61,6 +61,83 @@ export interface AppError {
   outcomeUnknown?: boolean;
 }
 
+/** The optional fields of AppError, listed once: copying an error copies these and nothing else. */
+const OPTIONAL_FIELDS = [
+  'code',
+  'httpStatus',
+  'resource',
+  'field',
+  'retryable',
+  'outcomeUnknown',
+] as const satisfies readonly (keyof AppError)[];
+
+// Every optional field must be in the list: a field added to AppError and forgotten here fails to compile.
+type Unlisted = Exclude<keyof AppError, 'kind' | 'message' | (typeof OPTIONAL_FIELDS)[number]>;
+const allListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void allListed;
+
+/** A copy with the known fields only, so nothing else an error object carried (a request, a header) leaks. */
+export function pickAppError(e: AppError): AppError {
+  const out: AppError = { kind: e.kind, message: e.message };
+  for (const key of OPTIONAL_FIELDS) {
+    if (e[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = e[key];
+  }
+  return out;
+}
+
+export interface AppFailureInit extends AppError {
+  /** The OAuth problem the service named (e.g. 'timestamp_refused'). Not secret; kept for diagnosis. */
+  oauthProblem?: string;
+  cause?: unknown;
+}
+
+/**
+ * The one thrown form of an AppError, in both processes: the service client rejects with it, the core's
+ * checks throw it, and at the IPC edge `toAppError` turns it (or anything else) into the plain data.
+ */
+export class AppFailure extends Error {
+  override readonly name = 'AppFailure';
+  readonly kind: AppErrorKind;
+  declare readonly code?: number;
+  declare readonly httpStatus?: number;
+  declare readonly resource?: ServiceResource;
+  declare readonly field?: string;
+  declare readonly retryable?: boolean;
+  declare readonly outcomeUnknown?: boolean;
+  declare readonly oauthProblem?: string;
+
+  constructor(init: AppFailureInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    // Whether a repeat may succeed is always stated: false unless the thrower knows better.
+    Object.assign(this, { retryable: false }, pickAppError(init));
+    if (init.oauthProblem !== undefined) Object.assign(this, { oauthProblem: init.oauthProblem });
+  }
+
+  toAppError(): AppError {
+    return pickAppError(this);
+  }
+}
+
+/** Throws `error` as an AppFailure. */
+export function fail(error: AppError): never {
+  throw new AppFailure(error);
+}
+
+/** Anything thrown, as the plain data that crosses IPC: an AppFailure or AppError as itself, else internal. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppFailure || isAppError(error)) return pickAppError(error);
+  // Errors of a step that know their AppError (the OAuth token flow's) say it themselves.
+  if (typeof error === 'object' && error !== null && 'toAppError' in error) {
+    const converter = (error as { toAppError: unknown }).toAppError;
+    if (typeof converter === 'function') return pickAppError(converter.call(error) as AppError);
+  }
+  return {
+    kind: 'internal',
+    message: 'Something went wrong inside the app. Try again; if it persists, restart it.',
+  };
+}
+
 export function isAppError(value: unknown): value is AppError {
   return (
     typeof value === 'object' &&

@@ -5,6 +5,7 @@
 
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
+import { AppFailure, fail, toAppError } from '../../shared/errors.js';
 import type {
   AccountInfo,
   AuthState,
@@ -14,7 +15,6 @@ import type {
   SignInDefaults,
 } from '../../shared/ipc/contract.js';
 import { isAllowedExternalUrl } from '../../shared/external-links.js';
-import { toAppError } from '../../shared/ipc/dispatch.js';
 import type { Id, User } from '../../shared/model.js';
 import { userKnownById } from '../../shared/model.js';
 import type { OAuthConsumer, OAuthToken } from '../../shared/oauth/types.js';
@@ -23,7 +23,6 @@ import type { Logger } from './logger.js';
 import type { ServiceConnector } from './service-connector.js';
 import type { CredentialVault, StoredCredentials } from './vault.js';
 import { KEYCHAIN_MISSING, MemoryVault, SAVED_SIGN_IN_MISSING, vaultAccount } from './vault.js';
-import { AppErrorThrown } from './writes.js';
 
 export interface SignInConfig {
   baseUrl: string;
@@ -151,7 +150,7 @@ export class AccountSession {
         : undefined;
     const secret = p.consumerSecret !== '' ? p.consumerSecret : configured;
     if (secret === undefined) {
-      throw new AppErrorThrown({
+      throw new AppFailure({
         kind: 'validation',
         field: 'consumerSecret',
         message: 'Enter the consumer secret.',
@@ -161,7 +160,7 @@ export class AccountSession {
     if (!memoryOnly && !this.#keychainAvailable) {
       // Probe again: the keychain may have been unlocked since.
       this.#keychainAvailable = (await this.#o.vault.probe()).available;
-      if (!this.#keychainAvailable) throw new AppErrorThrown(KEYCHAIN_MISSING);
+      if (!this.#keychainAvailable) throw new AppFailure(KEYCHAIN_MISSING);
     }
     const consumer = { key: consumerKey, secret };
     const flow = this.#o.connector.tokenFlow;
@@ -174,7 +173,7 @@ export class AccountSession {
       if (this.#auth.status === 'signed-out' || this.#auth.status === 'awaiting-pin') {
         this.#setAuth({ ...this.#signedOut(), error: appError });
       }
-      throw new AppErrorThrown(appError);
+      throw new AppFailure(appError);
     }
     const authorizeUrl = flow.authorizeUrl(baseUrl, requestToken.token);
     this.#pending = { baseUrl, consumer, requestToken, authorizeUrl, memoryOnly };
@@ -200,7 +199,7 @@ export class AccountSession {
   async complete(pin: string): Promise<AccountInfo> {
     const pending = this.#pending;
     if (!pending) {
-      throw new AppErrorThrown({
+      throw new AppFailure({
         kind: 'validation',
         message: 'Start signing in first: the PIN belongs to a sign-in in progress.',
       });
@@ -225,7 +224,7 @@ export class AccountSession {
     } catch (error) {
       const appError = toAppError(error);
       this.#setAuth({ ...(this.#auth as Extract<AuthState, { status: 'awaiting-pin' }>), error: appError });
-      throw new AppErrorThrown(appError);
+      throw new AppFailure(appError);
     }
     const store: CredentialStore = pending.memoryOnly ? 'memory' : 'keychain';
     const vault = pending.memoryOnly ? new MemoryVault() : this.#o.vault;
@@ -239,7 +238,7 @@ export class AccountSession {
       };
       this.#pending = null;
       this.#setAuth({ ...this.#signedOut(), error: appError });
-      throw new AppErrorThrown(appError);
+      throw new AppFailure(appError);
     }
     this.#pending = null;
     if (store === 'keychain') {
@@ -387,8 +386,4 @@ export class AccountSession {
     this.#auth = state;
     this.#o.host.authChanged(state);
   }
-}
-
-function fail(error: AppError): never {
-  throw new AppErrorThrown(error);
 }

@@ -8,7 +8,7 @@
 // outbox those changes go through, one journal per account).
 
 import type { ServiceApi } from '../../shared/client/api.js';
-import type { AppError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import type {
   AppSnapshot,
   DataChange,
@@ -43,7 +43,7 @@ import type { TrayState } from './tray-state.js';
 import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
 import type { CredentialVault } from './vault.js';
-import { AppErrorThrown, Writes } from './writes.js';
+import { Writes } from './writes.js';
 
 export type AppCoreDefaults = SignInConfig;
 
@@ -376,8 +376,4 @@ class Core implements AppCore {
     }
     return { connection: 'idle', offlineSince: null, ...this.#cache.status(), datasets, progress: null };
   }
-}
-
-function fail(error: AppError): never {
-  throw new AppErrorThrown(error);
 }

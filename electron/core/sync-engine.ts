@@ -15,7 +15,7 @@ import type {
   SyncState,
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
-import { toAppError } from '../../shared/ipc/dispatch.js';
+import { toAppError } from '../../shared/errors.js';
 import type { User } from '../../shared/model.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';

@@ -9,7 +9,7 @@
 
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
-import { SERVICE_ERROR_CODES } from '../../shared/errors.js';
+import { fail, SERVICE_ERROR_CODES, toAppError } from '../../shared/errors.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type {
   AuthState,
@@ -19,7 +19,6 @@ import type {
   FolderNode,
   InvokeRequest,
 } from '../../shared/ipc/contract.js';
-import { toAppError } from '../../shared/ipc/dispatch.js';
 import type { Device, Id, SupportSession } from '../../shared/model.js';
 import type { OutboxWrite, SeenValues } from '../../shared/outbox.js';
 import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
@@ -36,19 +35,6 @@ export interface WritesDeps {
   emit: (change: DataChange) => void;
   /** The durable outbox every idempotent write goes through. */
   outbox: CoreOutbox;
-}
-
-export class AppErrorThrown extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message);
-  }
-  toAppError(): AppError {
-    return this.appError;
-  }
-}
-
-function fail(error: AppError): never {
-  throw new AppErrorThrown(error);
 }
 
 function serviceLike(code: keyof typeof SERVICE_ERROR_CODES, message: string, field?: string): AppError {

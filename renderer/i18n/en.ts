@@ -36,6 +36,7 @@ const catalogue = {
   'error.withCode': '{message} ({code})',
   'error.offlineWrite': 'You are offline: changes are possible again once the service is reachable.',
   'error.reauthWrite': 'Sign in again to make changes.',
+  'error.signInWrite': 'Sign in to make changes.',
 
   'age.seconds': { one: '{count} s', other: '{count} s' },
   'age.minutes': { one: '{count} min', other: '{count} min' },

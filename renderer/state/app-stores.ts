@@ -23,6 +23,9 @@ import type {
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import type { OutboxState } from '../../shared/outbox.js';
+import type { WriteBlock } from '../../shared/write-guard.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
+import type { MessageKey } from '../i18n/index.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -91,24 +94,35 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   }
 
   /**
-   * Why writes are refused right now, or null. Offline, edits go to the main process's outbox and wait
-   * there; only what is never queued ('direct': creating or deleting a support session) is refused.
+   * What forbids a write now, or null. Offline, edits go to the main process's outbox and wait there;
+   * only what is never queued ('direct': creating or deleting a support session) is refused.
    */
-  function writeBlockedReason(kind: 'queued' | 'direct' = 'queued'): string | null {
+  function currentWriteBlock(
+    kind: 'queued' | 'direct' = 'queued',
+  ): { block: WriteBlock; offlineSince: string | null } | null {
     const state = shell.getState();
-    const { sync, auth } = state;
-    if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
-    if (kind === 'direct' && sync?.connection === 'offline') return t('outbox.sessionOffline');
-    return null;
+    const block = writeBlock(state.auth?.status, state.sync?.connection, isRenewing(state));
+    if (!block || (block === 'offline' && kind === 'queued')) return null;
+    return { block, offlineSince: state.sync?.offlineSince ?? null };
+  }
+
+  /** Why writes are refused right now, or null: the main process's answer (shared/write-guard), in words. */
+  function writeBlockedReason(kind: 'queued' | 'direct' = 'queued'): string | null {
+    const current = currentWriteBlock(kind);
+    if (!current) return null;
+    return current.block === 'offline' ? t('outbox.sessionOffline') : t(WRITE_BLOCK_MESSAGES[current.block]);
   }
 
   async function write<C extends InvokeChannel>(
     channel: C,
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>> {
-    const direct = channel === 'sessions:create' || channel === 'sessions:delete';
-    const blocked = writeBlockedReason(direct ? 'direct' : 'queued');
-    if (blocked) return { ok: false, error: { kind: 'offline', message: blocked } };
+    const kind = channel === 'sessions:create' || channel === 'sessions:delete' ? 'direct' : 'queued';
+    const current = currentWriteBlock(kind);
+    if (current) {
+      const error = writeBlockError(current.block, current.offlineSince);
+      return { ok: false, error: { ...error, message: writeBlockedReason(kind) ?? error.message } };
+    }
     return call(channel, payload);
   }
 
@@ -297,6 +311,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
+const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {
+  'signed-out': 'error.signInWrite',
+  reauth: 'error.reauthWrite',
+  offline: 'error.offlineWrite',
+};
+
 export function isRenewing(s: Pick<ShellState, 'auth' | 'account'>): boolean {
   return s.auth?.status === 'awaiting-pin' && s.account !== null;
 }

@@ -2,7 +2,7 @@
 // `ServiceClient` (service-client.ts) implements it over signed XML; tests and the sync engine may use
 // any other implementation (a fake, a recording wrapper).
 //
-// Failures reject with `ServiceError` (errors.ts in this folder), whose `toAppError()` gives the plain data
+// Failures reject with `AppFailure` (errors.ts in this folder), whose `toAppError()` gives the plain data
 // that crosses IPC.
 
 import type {
@@ -18,7 +18,7 @@ import type {
 } from '../model.js';
 
 export interface CallOptions {
-  /** Cancels the call; it then rejects with a ServiceError of kind 'cancelled'. */
+  /** Cancels the call; it then rejects with a AppFailure of kind 'cancelled'. */
   signal?: AbortSignal;
   /** Per-call timeout in ms, overriding the client's default. */
   timeoutMs?: number;

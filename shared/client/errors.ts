@@ -1,64 +1,11 @@
-// How a failed call reads to the technician. Every failure of the service client is a ServiceError; its
-// `toAppError()` is the plain data that crosses IPC. Messages are our own sentences, never a body or header
+// How a failed call reads to the technician. Every failure of the service client is an AppFailure
+// (shared/errors.ts); its `toAppError()` is the plain data that crosses IPC. Messages are our own sentences, never a body or header
 // echoed verbatim except the service's own human text where we have nothing better (403 without a code);
 // nothing here ever holds a token, secret, signature or Authorization header.
 
-import { SERVICE_ERROR_CODES, type AppError, type AppErrorKind, type ServiceResource } from '../errors.js';
+import { AppFailure, SERVICE_ERROR_CODES, type ServiceResource } from '../errors.js';
 import { decodeErrorBody } from '../xml/index.js';
 
-export interface ServiceErrorInit {
-  kind: AppErrorKind;
-  message: string;
-  code?: number;
-  httpStatus?: number;
-  resource?: ServiceResource;
-  field?: string;
-  retryable?: boolean;
-  outcomeUnknown?: boolean;
-  /** The OAuth problem the service named (e.g. 'timestamp_refused'). Not secret; kept for diagnosis. */
-  oauthProblem?: string;
-  cause?: unknown;
-}
-
-export class ServiceError extends Error {
-  override readonly name = 'ServiceError';
-  readonly kind: AppErrorKind;
-  readonly code?: number;
-  readonly httpStatus?: number;
-  readonly resource?: ServiceResource;
-  readonly field?: string;
-  readonly retryable: boolean;
-  readonly outcomeUnknown?: boolean;
-  readonly oauthProblem?: string;
-
-  constructor(init: ServiceErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.kind = init.kind;
-    this.retryable = init.retryable ?? false;
-    if (init.code !== undefined) this.code = init.code;
-    if (init.httpStatus !== undefined) this.httpStatus = init.httpStatus;
-    if (init.resource !== undefined) this.resource = init.resource;
-    if (init.field !== undefined) this.field = init.field;
-    if (init.outcomeUnknown !== undefined) this.outcomeUnknown = init.outcomeUnknown;
-    if (init.oauthProblem !== undefined) this.oauthProblem = init.oauthProblem;
-  }
-
-  toAppError(): AppError {
-    const error: AppError = { kind: this.kind, message: this.message, retryable: this.retryable };
-    if (this.code !== undefined) error.code = this.code;
-    if (this.httpStatus !== undefined) error.httpStatus = this.httpStatus;
-    if (this.resource !== undefined) error.resource = this.resource;
-    if (this.field !== undefined) error.field = this.field;
-    if (this.outcomeUnknown !== undefined) error.outcomeUnknown = this.outcomeUnknown;
-    return error;
-  }
-}
-
-export function isServiceError(value: unknown): value is ServiceError {
-  return value instanceof ServiceError;
-}
-
-/** Every code of spec §7, as a sentence a technician understands and the form field it is about. */
 export const SERVICE_CODE_MESSAGES: Readonly<Record<number, { message: string; field?: string }>> = {
   1000: { message: 'This device no longer exists on the service. Refresh the device list.' },
   1001: { message: 'Only the alias and the folder of a device can be changed.' },
@@ -127,15 +74,15 @@ function codeResource(code: number): ServiceResource | undefined {
   return known?.resource;
 }
 
-/** A non-2xx answer as a ServiceError: by the service's code first, then by the OAuth problem, then by status. */
-export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
+/** A non-2xx answer as a AppFailure: by the service's code first, then by the OAuth problem, then by status. */
+export function serviceErrorFromResponse(failure: HttpFailure): AppFailure {
   const { status, method } = failure;
   const decoded = decodeErrorBody(failure.body);
   const problem = oauthProblemFromHeader(failure.wwwAuthenticate) ?? decoded?.problem;
   const base = { httpStatus: status };
 
   if (problem !== undefined && CLOCK_PROBLEMS.has(problem)) {
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       kind: 'clock-skew',
       message: MESSAGES.clockSkew,
@@ -148,7 +95,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
   if (code !== undefined) {
     const known = SERVICE_CODE_MESSAGES[code];
     const resource = codeResource(code) ?? failure.resource;
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       kind: 'service',
       code,
@@ -161,7 +108,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
   const resource = failure.resource;
   const withResource = resource !== undefined ? { resource } : {};
   if (status === 401) {
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       kind: 'not-signed-in',
       message: MESSAGES.notSignedIn,
@@ -170,7 +117,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
     });
   }
   if (status === 403) {
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       ...withResource,
       kind: 'not-allowed',
@@ -181,7 +128,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
   // might have been done and a second attempt would duplicate it.
   const repeatable = method.toUpperCase() !== 'POST';
   if (status === 429)
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       ...withResource,
       kind: 'service',
@@ -189,7 +136,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
       retryable: repeatable,
     });
   if (status >= 500) {
-    return new ServiceError({
+    return new AppFailure({
       ...base,
       ...withResource,
       kind: 'service',
@@ -198,8 +145,8 @@ export function serviceErrorFromResponse(failure: HttpFailure): ServiceError {
     });
   }
   if (status === 404)
-    return new ServiceError({ ...base, ...withResource, kind: 'service', message: MESSAGES.notFound });
-  return new ServiceError({
+    return new AppFailure({ ...base, ...withResource, kind: 'service', message: MESSAGES.notFound });
+  return new AppFailure({
     ...base,
     ...withResource,
     kind: 'service',
@@ -229,10 +176,10 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function networkError(method: string, cause?: unknown): ServiceError {
+export function networkError(method: string, cause?: unknown): AppFailure {
   const isCreate = method.toUpperCase() === 'POST';
   const notSent = NOT_SENT_CAUSES.has(causeCode(cause) ?? '');
-  return new ServiceError({
+  return new AppFailure({
     kind: 'network',
     message: MESSAGES.network,
     retryable: !isCreate || notSent,
@@ -240,9 +187,9 @@ export function networkError(method: string, cause?: unknown): ServiceError {
   });
 }
 
-export function timeoutError(method: string): ServiceError {
+export function timeoutError(method: string): AppFailure {
   const read = method.toUpperCase() === 'GET';
-  return new ServiceError({
+  return new AppFailure({
     kind: 'timeout',
     message: read ? MESSAGES.timeout : MESSAGES.timeoutWrite,
     retryable: method.toUpperCase() !== 'POST',
@@ -250,12 +197,12 @@ export function timeoutError(method: string): ServiceError {
   });
 }
 
-export function cancelledError(): ServiceError {
-  return new ServiceError({ kind: 'cancelled', message: MESSAGES.cancelled });
+export function cancelledError(): AppFailure {
+  return new AppFailure({ kind: 'cancelled', message: MESSAGES.cancelled });
 }
 
-export function malformedResponseError(httpStatus?: number, cause?: unknown): ServiceError {
-  return new ServiceError({
+export function malformedResponseError(httpStatus?: number, cause?: unknown): AppFailure {
+  return new AppFailure({
     kind: 'malformed-response',
     message: MESSAGES.malformed,
     retryable: true,
@@ -264,8 +211,8 @@ export function malformedResponseError(httpStatus?: number, cause?: unknown): Se
   });
 }
 
-export function createdWithoutLocationError(httpStatus: number, resource: ServiceResource): ServiceError {
-  return new ServiceError({
+export function createdWithoutLocationError(httpStatus: number, resource: ServiceResource): AppFailure {
+  return new AppFailure({
     kind: 'malformed-response',
     message: MESSAGES.createdWithoutLocation,
     httpStatus,

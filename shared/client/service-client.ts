@@ -4,7 +4,7 @@
 //   parameters travel (header or query) is the signer's setting. XML bodies are never part of a signature.
 // - Only GET is retried automatically (network errors, 5xx, 429; exponential backoff with jitter,
 //   Retry-After respected). POST, PUT and DELETE are sent exactly once: a second create would duplicate.
-// - Every failure is a ServiceError (errors.ts). Nothing is logged here: callers decide what to log, and
+// - Every failure is a AppFailure (errors.ts). Nothing is logged here: callers decide what to log, and
 //   nothing this module could log is free of the risk of carrying a signed URL.
 
 import type {
@@ -36,8 +36,8 @@ import {
   encodeSessionCreate,
   encodeSessionUpdate,
 } from '../xml/index.js';
+import { AppFailure } from '../errors.js';
 import {
-  ServiceError,
   cancelledError,
   createdWithoutLocationError,
   malformedResponseError,
@@ -95,7 +95,7 @@ const TIMED_OUT = Symbol('timed-out');
 function segment(id: Id): string {
   // '.' and '..' (even percent-encoded) are dot segments to a URL parser: they would address another path.
   if (typeof id !== 'string' || id === '' || id === '.' || id === '..') {
-    throw new ServiceError({ kind: 'validation', message: 'The item has no valid id.' });
+    throw new AppFailure({ kind: 'validation', message: 'The item has no valid id.' });
   }
   return encodeURIComponent(id);
 }
@@ -318,7 +318,7 @@ export class ServiceClient implements ServiceApi {
       try {
         res = await this.attempt(method, path, options, body);
       } catch (error) {
-        if (error instanceof ServiceError && error.kind === 'network' && attempt < retries) {
+        if (error instanceof AppFailure && error.kind === 'network' && attempt < retries) {
           await sleep(this.backoff(attempt), signal);
           continue;
         }

@@ -4,37 +4,12 @@
 // calling this (Electron: the frame's URL; browser host: the per-launch secret).
 
 import type { AppError } from '../errors.js';
-import { isAppError } from '../errors.js';
+import { toAppError } from '../errors.js';
 import type { InvokeChannel, InvokeHandlers, InvokeResponse, IpcResult } from './contract.js';
 import { invokeSchemas } from './schemas.js';
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(invokeSchemas, value);
-}
-
-/** Anything a handler throws that is not already an AppError (or carries one) is an internal error. */
-export function toAppError(error: unknown): AppError {
-  if (isAppError(error)) return pickAppError(error);
-  if (typeof error === 'object' && error !== null && 'toAppError' in error) {
-    const converter = (error as { toAppError: unknown }).toAppError;
-    if (typeof converter === 'function') return pickAppError(converter.call(error) as AppError);
-  }
-  return {
-    kind: 'internal',
-    message: 'Something went wrong inside the app. Try again; if it persists, restart it.',
-  };
-}
-
-// Copies only the known fields, so nothing else an error object carried (a request, a header) leaks out.
-function pickAppError(e: AppError): AppError {
-  const out: AppError = { kind: e.kind, message: e.message };
-  if (e.code !== undefined) out.code = e.code;
-  if (e.httpStatus !== undefined) out.httpStatus = e.httpStatus;
-  if (e.resource !== undefined) out.resource = e.resource;
-  if (e.field !== undefined) out.field = e.field;
-  if (e.retryable !== undefined) out.retryable = e.retryable;
-  if (e.outcomeUnknown !== undefined) out.outcomeUnknown = e.outcomeUnknown;
-  return out;
 }
 
 export async function dispatchInvoke(

@@ -200,6 +200,9 @@ describe('sign-in', () => {
     expect(within(pinDialog).getByLabelText('PIN')).toBeTruthy();
     // Writes wait for the sign-in.
     expect(stores.actions.writeBlockedReason()).toBe('Sign in again to make changes.');
+    // ...and say so as what it is: a sign-in to renew, not "offline".
+    const refused = await stores.actions.write('devices:set-alias', { id: '1', alias: 'x' });
+    expect(refused.ok === false && refused.error.kind).toBe('not-signed-in');
 
     bridge.handle('auth:complete', () => {
       bridge.emit('auth:state', s);

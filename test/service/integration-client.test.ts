@@ -2,7 +2,7 @@
 // every operation of spec §4 in both path forms, every error code of §7 and the "not shown" choices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../shared/client/service-client.js';
-import { ServiceError } from '../../shared/client/errors.js';
+import { AppFailure } from '../../shared/errors.js';
 import type { OAuthToken } from '../../shared/oauth/types.js';
 import {
   ADMIN,
@@ -27,11 +27,11 @@ function client(token: OAuthToken): ServiceClient {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
+async function failure(promise: Promise<unknown>): Promise<AppFailure> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ServiceError) return error;
+    if (error instanceof AppFailure) return error;
     throw error;
   }
   throw new Error('expected the call to fail');

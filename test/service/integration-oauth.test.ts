@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeHmacSha1 } from '../../electron/platform/node-crypto.js';
 import { ServiceClient } from '../../shared/client/service-client.js';
-import { ServiceError } from '../../shared/client/errors.js';
+import { AppFailure } from '../../shared/errors.js';
 import {
   collectRequestParameters,
   createNonce,
@@ -224,7 +224,7 @@ describe('OAuth refusals through the running service', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toBeInstanceOf(AppFailure);
     expect(error).toMatchObject({ kind: 'clock-skew', oauthProblem: 'timestamp_refused', httpStatus: 401 });
   });
 });

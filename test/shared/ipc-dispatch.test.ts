@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract.js';
 import { invokeSchemas } from '../../shared/ipc/schemas.js';
-import { dispatchInvoke, toAppError } from '../../shared/ipc/dispatch.js';
+import { toAppError } from '../../shared/errors.js';
+import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 
 function handlersThat(impl: Partial<InvokeHandlers>): InvokeHandlers {
   const all = {} as Record<string, unknown>;

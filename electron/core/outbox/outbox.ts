@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceApi } from '../../../shared/client/api.js';
 import type { AppError } from '../../../shared/errors.js';
-import { toAppError } from '../../../shared/ipc/dispatch.js';
+import { toAppError } from '../../../shared/errors.js';
 import type { Device, Id } from '../../../shared/model.js';
 import type {
   BulkProgress,

@@ -1,7 +1,7 @@
 // An in-memory ServiceApi for unit tests of the core: a small account, call counters and scripted
 // failures. Tests against the real stand-in service over HTTP live in core-service.test.ts.
 import type { CallOptions, ServiceApi } from '../../../shared/client/api.js';
-import { ServiceError } from '../../../shared/client/errors.js';
+import { AppFailure } from '../../../shared/errors.js';
 import type { AppErrorKind } from '../../../shared/errors.js';
 import type {
   Device,
@@ -71,9 +71,9 @@ export const ADMIN: User = {
 
 export function serviceError(
   kind: AppErrorKind,
-  extra: Partial<ConstructorParameters<typeof ServiceError>[0]> = {},
+  extra: Partial<ConstructorParameters<typeof AppFailure>[0]> = {},
 ) {
-  return new ServiceError({ kind, message: `scripted ${kind}`, ...extra });
+  return new AppFailure({ kind, message: `scripted ${kind}`, ...extra });
 }
 
 type Method = keyof ServiceApi;

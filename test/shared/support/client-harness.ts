@@ -1,5 +1,5 @@
 import { ServiceClient, type ServiceClientOptions } from '../../../shared/client/service-client.js';
-import { ServiceError } from '../../../shared/client/errors.js';
+import { AppFailure } from '../../../shared/errors.js';
 import { CountingSigner, startTestServer, type Handler, type TestServer } from './test-server.js';
 
 export interface Harness {
@@ -25,12 +25,12 @@ export async function startHarness(
   return { server, signer, client };
 }
 
-/** The ServiceError a call rejects with (fails the test if it resolves or rejects with anything else). */
-export async function failure(call: Promise<unknown>): Promise<ServiceError> {
+/** The AppFailure a call rejects with (fails the test if it resolves or rejects with anything else). */
+export async function failure(call: Promise<unknown>): Promise<AppFailure> {
   try {
     await call;
   } catch (error) {
-    if (error instanceof ServiceError) return error;
+    if (error instanceof AppFailure) return error;
     throw error;
   }
   throw new Error('expected the call to fail');
