@@ -69,7 +69,10 @@ function useWindowActivity() {
   const stores = useStores();
   useEffect(() => {
     const report = () =>
-      void stores.actions.reportWindowActivity(document.visibilityState === 'visible', document.hasFocus());
+      void stores.actions.service['window:activity']({
+        visible: document.visibilityState === 'visible',
+        focused: document.hasFocus(),
+      });
     report();
     document.addEventListener('visibilitychange', report);
     window.addEventListener('focus', report);

@@ -6,11 +6,11 @@
 // it was traded for, nothing is served, not even the renderer; POSTs must also come from our own origin,
 // and the Host header must be ours (so a DNS-rebound name cannot reach us).
 
+import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventSink, SessionNotice } from '../../shared/ipc/contract.js';
-import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy.js';
 import type { HostedCore } from '../core-port.js';
@@ -99,19 +99,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       { event: 'settings:state', payload: snap.settings },
       { event: 'sync:state', payload: snap.sync },
     ];
-    for (const dataset of DATASET_NAMES) {
-      events.push({
-        event: 'data:change',
-        payload: {
-          dataset,
-          reset: true,
-          added: snap.data[dataset],
-          changed: [],
-          removed: [],
-          fetchedAt: snap.sync.datasets[dataset].fetchedAt,
-        },
-      });
-    }
+    for (const change of snapshotToChanges(snap)) events.push({ event: 'data:change', payload: change });
     return events;
   }
 

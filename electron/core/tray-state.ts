@@ -49,15 +49,6 @@ export function computeTrayState(
   };
 }
 
-/** "Support Console: online, 2 sessions ongoing": the tooltip, for hosts that want a ready sentence. */
-export function trayTooltip(state: TrayState): string {
-  const ongoingTotal = state.ongoing.length;
-  if (state.status === 'signed-out') return 'Support Console: signed out';
-  const sessions =
-    ongoingTotal === 0 ? '' : `, ${ongoingTotal} session${ongoingTotal === 1 ? '' : 's'} ongoing`;
-  return `Support Console: ${state.status}${sessions}`;
-}
-
 /** Tells the host's tray when what it shows changed (compared by value: most changes do not touch it). */
 export class TrayWatch {
   readonly #listeners = new Set<(state: TrayState) => void>();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { InvokeHandlers, IpcResult } from '../../shared/ipc/contract.js';
-import { INVOKE_CHANNELS } from '../../shared/ipc/contract.js';
+import { INVOKE_CHANNELS } from '../../shared/ipc/schemas.js';
 import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 
 export interface TrustedRenderer {

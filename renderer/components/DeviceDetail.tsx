@@ -160,7 +160,7 @@ export function AliasEditor({ device, onDone }: { device: Device; onDone: () => 
   async function save() {
     if (value.trim() === (device.alias ?? '')) return onDone();
     setBusy(true);
-    const result = await actions.setAlias(device.id, value.trim());
+    const result = await actions.writes['devices:set-alias']({ id: device.id, alias: value.trim() });
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);

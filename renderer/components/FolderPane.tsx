@@ -131,8 +131,8 @@ function FolderNameDialog(props: {
     setBusy(true);
     const result =
       props.mode === 'create'
-        ? await actions.createFolder(trimmed, parentId)
-        : await actions.renameFolder(props.id!, trimmed);
+        ? await actions.writes['folders:create']({ name: trimmed, parentId: parentId })
+        : await actions.writes['folders:rename']({ id: props.id!, name: trimmed });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     if (props.mode === 'create' && parentId) uiActions.setFolderExpanded(parentId, true);
@@ -201,7 +201,7 @@ function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onC
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = await actions.moveFolder(id, parent || null);
+    const result = await actions.writes['folders:move']({ id: id, parentId: parent || null });
     if (result.ok) onClose();
     else setError(result.error);
   }
@@ -249,7 +249,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
 
   async function confirm() {
     setBusy(true);
-    const result = await actions.deleteFolder(id);
+    const result = await actions.writes['folders:delete']({ id: id });
     setBusy(false);
     if (result.ok) {
       uiActions.setFilter({ folder: { kind: 'all' } });

@@ -188,7 +188,9 @@ export function FolderTreeView({ onRequestDelete }: FolderTreeViewProps) {
     if (!folderId || item.key === UNASSIGNED_KEY) return;
     const parent = item.folderId;
     if (!canMoveFolder(tree, folderId, parent) || tree.parentOf(folderId) === parent) return;
-    stores.actions.reportFailure(await stores.actions.moveFolder(folderId, parent));
+    stores.actions.reportFailure(
+      await stores.actions.writes['folders:move']({ id: folderId, parentId: parent }),
+    );
   }
 
   const renderItem = (item: VisibleItem, index: number) => {
@@ -303,7 +305,7 @@ function RenameField({ id, name, onDone }: { id: Id; name: string; onDone: () =>
     const trimmed = value.trim();
     if (!trimmed || trimmed === name) return onDone();
     setBusy(true);
-    const result = await actions.renameFolder(id, trimmed);
+    const result = await actions.writes['folders:rename']({ id: id, name: trimmed });
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);

@@ -170,7 +170,7 @@ export function SessionForm({
     }
     setBusy(true);
     const result = session
-      ? await actions.updateSession(sessionUpdatePayload(session, values, offset))
+      ? await actions.writes['sessions:update'](sessionUpdatePayload(session, values, offset))
       : await actions.createSession(sessionCreatePayload(values, offset));
     setBusy(false);
     if (result.ok) return onClose();

@@ -41,7 +41,9 @@ export function SignInFlow({ auth, account }: Props) {
     setBusy(true);
     setError(null);
     const payload = { baseUrl: baseUrl.trim(), consumerKey: consumerKey.trim(), consumerSecret };
-    const result = await actions.beginSignIn(memoryOnly ? { ...payload, memoryOnly: true } : payload);
+    const result = await actions.service['auth:begin'](
+      memoryOnly ? { ...payload, memoryOnly: true } : payload,
+    );
     setBusy(false);
     if (result.ok) setOpened(result.value.opened);
     else setError(result.error);
@@ -51,7 +53,7 @@ export function SignInFlow({ auth, account }: Props) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await actions.completeSignIn(pin.trim());
+    const result = await actions.service['auth:complete']({ pin: pin.trim() });
     setBusy(false);
     if (!result.ok) setError(result.error);
   }
@@ -60,7 +62,7 @@ export function SignInFlow({ auth, account }: Props) {
     setError(null);
     setPin('');
     setOpened(null);
-    await actions.cancelSignIn();
+    await actions.service['auth:cancel']({});
   }
 
   if (awaiting) {

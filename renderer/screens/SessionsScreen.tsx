@@ -343,7 +343,7 @@ function SessionDetail({
           error={deleteError}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            const result = await actions.deleteSession(session.id);
+            const result = await actions.writes['sessions:delete']({ id: session.id });
             if (result.ok) setDeleting(null);
             else setDeleteError(formatError(result.error));
           }}

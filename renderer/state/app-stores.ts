@@ -20,7 +20,7 @@ import type {
   Settings,
   SyncState,
 } from '../../shared/ipc/contract.js';
-import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import type { Id } from '../../shared/model.js';
 import type { OutboxState } from '../../shared/outbox.js';
 import type { WriteBlock } from '../../shared/write-guard.js';
@@ -192,16 +192,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       sync: snap.sync,
       settings: snap.settings,
     });
-    for (const dataset of DATASET_NAMES) {
-      const removed = applyDataChange(data, {
-        dataset,
-        reset: true,
-        added: snap.data[dataset],
-        changed: [],
-        removed: [],
-        fetchedAt: snap.sync.datasets[dataset]?.fetchedAt ?? null,
-      } as MainEvents['data:change']);
-      if (dataset !== 'users') uiAct.pruneRemoved(dataset, removed);
+    for (const change of snapshotToChanges(snap)) {
+      const removed = applyDataChange(data, change);
+      if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
     }
     const pending = buffer;
     buffer = null;
@@ -225,16 +218,14 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const actions = {
     call,
     write,
+    /** `service[channel](payload)`: any request, typed by the contract (after VS Code's ProxyChannel). */
+    service: channelProxy(call),
+    /** The same for changes: refused here first when the main process would refuse them (write-guard). */
+    writes: channelProxy(write),
     writeBlockedReason,
     reportFailure,
     refresh(datasets?: DatasetName[]) {
       return call('sync:refresh', datasets ? { datasets } : {}).then(reportFailure);
-    },
-    reportWindowActivity(visible: boolean, focused: boolean) {
-      return call('window:activity', { visible, focused });
-    },
-    setAlias(id: Id, alias: string) {
-      return write('devices:set-alias', { id, alias });
     },
     async moveDevices(ids: Id[], folderId: Id | null) {
       const result = await write('devices:move', { ids, folderId });
@@ -254,18 +245,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       }
       return result;
     },
-    createFolder(name: string, parentId: Id | null) {
-      return write('folders:create', { name, parentId });
-    },
-    renameFolder(id: Id, name: string) {
-      return write('folders:rename', { id, name });
-    },
-    moveFolder(id: Id, parentId: Id | null) {
-      return write('folders:move', { id, parentId });
-    },
-    deleteFolder(id: Id) {
-      return write('folders:delete', { id });
-    },
     async createSession(payload: InvokeRequest<'sessions:create'>) {
       const result = await write('sessions:create', payload);
       if (result.ok) {
@@ -274,26 +253,8 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       }
       return result;
     },
-    updateSession(payload: InvokeRequest<'sessions:update'>) {
-      return write('sessions:update', payload);
-    },
-    deleteSession(id: Id) {
-      return write('sessions:delete', { id });
-    },
-    beginSignIn(payload: InvokeRequest<'auth:begin'>) {
-      return call('auth:begin', payload);
-    },
-    completeSignIn(pin: string) {
-      return call('auth:complete', { pin });
-    },
-    cancelSignIn() {
-      return call('auth:cancel', {});
-    },
     signOut() {
       return call('auth:sign-out', {}).then(reportFailure);
-    },
-    openExternal(url: string) {
-      return call('shell:open-external', { url });
     },
     async updateSettings(patch: InvokeRequest<'settings:update'>) {
       const result = reportFailure(await call('settings:update', patch));
@@ -311,6 +272,22 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
+/** Each channel of the contract as a method; the channel is the property name, checked by the compiler. */
+export type ChannelProxy = {
+  readonly [C in InvokeChannel]: (payload: InvokeRequest<C>) => Promise<IpcResult<InvokeResponse<C>>>;
+};
+
+function channelProxy(
+  send: <C extends InvokeChannel>(
+    channel: C,
+    payload: InvokeRequest<C>,
+  ) => Promise<IpcResult<InvokeResponse<C>>>,
+): ChannelProxy {
+  return new Proxy({} as ChannelProxy, {
+    get: (_target, channel) => (payload: never) => send(channel as InvokeChannel, payload),
+  });
+}
+
 const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {
   'signed-out': 'error.signInWrite',
   reauth: 'error.reauthWrite',

@@ -9,8 +9,8 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
-import type { BulkProgress, OutboxState } from '../outbox.js';
-import type { invokeSchemas } from './schemas.js';
+import type { OutboxState } from '../outbox.js';
+import type { invokeTable } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
 
@@ -142,104 +142,40 @@ export interface BulkMoveResult {
 // The runtime schemas live in schemas.ts (zod), which only the main side loads: the renderer bundle does
 // not need a validator for what it sends itself.
 
-export const INVOKE_CHANNELS = [
-  'app:snapshot',
-  'auth:begin',
-  'auth:complete',
-  'auth:cancel',
-  'auth:sign-out',
-  'sync:refresh',
-  'devices:set-alias',
-  'devices:move',
-  'folders:create',
-  'folders:rename',
-  'folders:move',
-  'folders:delete',
-  'sessions:create',
-  'sessions:update',
-  'sessions:delete',
-  'shell:open-external',
-  'settings:update',
-  'notifications:pause',
-  'window:activity',
-  // ---- outbox and bulk changes (issue 12) ----
-  'outbox:state',
-  'outbox:resolve',
-  'outbox:retry',
-  'outbox:discard',
-  'bulk:start',
-  'bulk:pause',
-  'bulk:resume',
-  'bulk:cancel',
-  'bulk:retry',
-] as const;
-
-export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
-export type InvokeRequest<C extends InvokeChannel> = z.infer<(typeof invokeSchemas)[C]>;
-
-export interface InvokeResponses {
-  'app:snapshot': AppSnapshot;
-  /** opened: the main process opened it in the system browser; otherwise the renderer offers a link. */
-  'auth:begin': { authorizeUrl: string; opened: boolean };
-  'auth:complete': AccountInfo;
-  'auth:cancel': void;
-  'auth:sign-out': void;
-  'sync:refresh': void;
-  'devices:set-alias': void;
-  'devices:move': BulkMoveResult;
-  /** id null: queued while the service is away; the folder appears once the service has it. */
-  'folders:create': { id: Id | null };
-  'folders:rename': void;
-  'folders:move': void;
-  'folders:delete': void;
-  'sessions:create': { id: Id };
-  'sessions:update': void;
-  'sessions:delete': void;
-  'shell:open-external': void;
-  'settings:update': Settings;
-  'notifications:pause': Settings;
-  'window:activity': void;
-  // ---- outbox and bulk changes (issue 12) ----
-  'outbox:state': OutboxState;
-  /** The conflict's write is sent again over theirs ('mine'), or dropped ('theirs'). */
-  'outbox:resolve': void;
-  'outbox:retry': { requeued: number };
-  'outbox:discard': void;
-  /** batchId null: nothing to send (every device unknown or already as asked). */
-  'bulk:start': { batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] };
-  'bulk:pause': BulkProgress;
-  'bulk:resume': BulkProgress;
-  'bulk:cancel': BulkProgress;
-  'bulk:retry': BulkProgress;
+/** A type carried by a table entry for the compiler only: nothing of it exists at run time. */
+export interface Reply<T> {
+  readonly __reply?: T;
 }
-export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
+export function reply<T>(): Reply<T> {
+  return {};
+}
+type ReplyOf<R> = R extends Reply<infer T> ? T : never;
+
+type InvokeTable = typeof invokeTable;
+export type InvokeChannel = keyof InvokeTable;
+export type InvokeRequest<C extends InvokeChannel> = z.infer<InvokeTable[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = ReplyOf<InvokeTable[C]['response']>;
 
 /** Errors travel as data: Electron's IPC keeps only an exception's message. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 // ---- Events the main process pushes ---------------------------------------------------------------
 
-export interface MainEvents {
-  'auth:state': AuthState;
-  'sync:state': SyncState;
-  'data:change': DataChange;
-  'settings:state': Settings;
-  'notify:sessions': SessionNotice;
+/** Every event the main process pushes, once, with its payload type. */
+export const eventTable = {
+  'auth:state': reply<AuthState>(),
+  'sync:state': reply<SyncState>(),
+  'data:change': reply<DataChange>(),
+  'settings:state': reply<Settings>(),
+  'notify:sessions': reply<SessionNotice>(),
   /** A notification or the tray asked to show this session. */
-  'ui:focus-session': { sessionId: Id };
-  /** Pending count, conflicts and bulk progress (at most ~10 a second during a bulk run). */
-  'outbox:state': OutboxState;
-}
+  'ui:focus-session': reply<{ sessionId: Id }>(),
+  /** Outbox and bulk changes (issue 12): pending count, conflicts and bulk progress (≤ ~10 a second). */
+  'outbox:state': reply<OutboxState>(),
+};
+export type MainEvents = { [E in keyof typeof eventTable]: ReplyOf<(typeof eventTable)[E]> };
 export type EventChannel = keyof MainEvents;
-export const EVENT_CHANNELS: readonly EventChannel[] = [
-  'auth:state',
-  'sync:state',
-  'data:change',
-  'settings:state',
-  'notify:sessions',
-  'ui:focus-session',
-  'outbox:state',
-];
+export const EVENT_CHANNELS = Object.keys(eventTable) as EventChannel[];
 
 // ---- The two sides ---------------------------------------------------------------------------------
 

@@ -6,10 +6,10 @@
 import type { AppError } from '../errors.js';
 import { toAppError } from '../errors.js';
 import type { InvokeChannel, InvokeHandlers, InvokeResponse, IpcResult } from './contract.js';
-import { invokeSchemas } from './schemas.js';
+import { invokeTable } from './schemas.js';
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(invokeSchemas, value);
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(invokeTable, value);
 }
 
 export async function dispatchInvoke(
@@ -20,7 +20,7 @@ export async function dispatchInvoke(
   if (!isInvokeChannel(channel)) {
     return { ok: false, error: { kind: 'validation', message: 'Unknown request.' } };
   }
-  const parsed = invokeSchemas[channel].safeParse(payload ?? {});
+  const parsed = invokeTable[channel].request.safeParse(payload ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || undefined;

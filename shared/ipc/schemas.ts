@@ -1,9 +1,21 @@
-// Runtime schemas of every invoke payload (contract.ts names the channels and types). The main side
-// validates with these before any handler runs (dispatch.ts); the renderer never loads this file.
+// Every invoke channel, once: its request's runtime schema beside its response type. The channel names,
+// the request and response types (contract.ts) and the preload's allow-list are derived from this table.
+// The main side validates with it before any handler runs (dispatch.ts); the renderer never loads this
+// file (its typed proxy needs no names at run time).
 
 import { z } from 'zod';
-import type { DatasetName, InvokeChannel } from './contract.js';
-import { DATASET_NAMES } from './contract.js';
+import type {
+  AccountInfo,
+  AppSnapshot,
+  BulkMoveResult,
+  DatasetName,
+  InvokeChannel,
+  Reply,
+  Settings,
+} from './contract.js';
+import { DATASET_NAMES, reply } from './contract.js';
+import type { Id } from '../model.js';
+import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
@@ -33,106 +45,179 @@ const email = z
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
 const entryId = z.string().min(1).max(64);
+const batch = z.object({ batchId: entryId }).strict();
 
-export const invokeSchemas = {
-  'app:snapshot': empty,
-  'auth:begin': z
-    .object({
-      baseUrl: httpUrl,
-      consumerKey: z.string().trim().min(1).max(512),
-      /** Blank: use the configured secret (SignInDefaults.hasConfiguredSecret). */
-      consumerSecret: z.string().max(512),
-      /** The user accepted working without a keychain for this run. */
-      memoryOnly: z.boolean().optional(),
-    })
-    .strict(),
-  'auth:complete': z.object({ pin: z.string().trim().min(1).max(128) }).strict(),
-  'auth:cancel': empty,
-  'auth:sign-out': empty,
-  'sync:refresh': z.object({ datasets: z.array(z.enum(DATASET_NAMES as [DatasetName])).optional() }).strict(),
-  'devices:set-alias': z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict(),
+export const invokeTable = {
+  'app:snapshot': {
+    request: empty,
+    response: reply<AppSnapshot>(),
+  },
+  'auth:begin': {
+    request: z
+      .object({
+        baseUrl: httpUrl,
+        consumerKey: z.string().trim().min(1).max(512),
+        /** Blank: use the configured secret (SignInDefaults.hasConfiguredSecret). */
+        consumerSecret: z.string().max(512),
+        /** The user accepted working without a keychain for this run. */
+        memoryOnly: z.boolean().optional(),
+      })
+      .strict(),
+    response: reply<{ authorizeUrl: string; opened: boolean }>(),
+  },
+  'auth:complete': {
+    request: z.object({ pin: z.string().trim().min(1).max(128) }).strict(),
+    response: reply<AccountInfo>(),
+  },
+  'auth:cancel': {
+    request: empty,
+    response: reply<void>(),
+  },
+  'auth:sign-out': {
+    request: empty,
+    response: reply<void>(),
+  },
+  'sync:refresh': {
+    request: z.object({ datasets: z.array(z.enum(DATASET_NAMES as [DatasetName])).optional() }).strict(),
+    response: reply<void>(),
+  },
+  'devices:set-alias': {
+    request: z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict(),
+    response: reply<void>(),
+  },
   /** folderId null: unassign. */
-  'devices:move': z.object({ ids: z.array(id).min(1).max(100_000), folderId: id.nullable() }).strict(),
-  'folders:create': z.object({ name: trimmedName, parentId: id.nullable() }).strict(),
-  'folders:rename': z.object({ id, name: trimmedName }).strict(),
+  'devices:move': {
+    request: z.object({ ids: z.array(id).min(1).max(100_000), folderId: id.nullable() }).strict(),
+    response: reply<BulkMoveResult>(),
+  },
+  'folders:create': {
+    request: z.object({ name: trimmedName, parentId: id.nullable() }).strict(),
+    /** id null: queued while the service is away; the folder appears once the service has it. */
+    response: reply<{ id: Id | null }>(),
+  },
+  'folders:rename': {
+    request: z.object({ id, name: trimmedName }).strict(),
+    response: reply<void>(),
+  },
   /** parentId null: move to root. */
-  'folders:move': z.object({ id, parentId: id.nullable() }).strict(),
-  'folders:delete': z.object({ id }).strict(),
-  'sessions:create': z
-    .object({
-      customer: trimmedName,
-      customerMail: email.optional(),
-      language,
-      plannedInitTime: utcTimestamp.optional(),
-      plannedEndTime: utcTimestamp.optional(),
-    })
-    .strict(),
-  'sessions:update': z
-    .object({
-      id,
-      customer: trimmedName.optional(),
-      customerMail: email.optional(),
-      language: language.optional(),
-      plannedInitTime: utcTimestamp.optional(),
-      /** null: clear the planned end (the session code then lasts 15 minutes). */
-      plannedEndTime: utcTimestamp.nullable().optional(),
-    })
-    .strict(),
-  'sessions:delete': z.object({ id }).strict(),
+  'folders:move': {
+    request: z.object({ id, parentId: id.nullable() }).strict(),
+    response: reply<void>(),
+  },
+  'folders:delete': {
+    request: z.object({ id }).strict(),
+    response: reply<void>(),
+  },
+  'sessions:create': {
+    request: z
+      .object({
+        customer: trimmedName,
+        customerMail: email.optional(),
+        language,
+        plannedInitTime: utcTimestamp.optional(),
+        plannedEndTime: utcTimestamp.optional(),
+      })
+      .strict(),
+    response: reply<{ id: Id }>(),
+  },
+  'sessions:update': {
+    request: z
+      .object({
+        id,
+        customer: trimmedName.optional(),
+        customerMail: email.optional(),
+        language: language.optional(),
+        plannedInitTime: utcTimestamp.optional(),
+        /** null: clear the planned end (the session code then lasts 15 minutes). */
+        plannedEndTime: utcTimestamp.nullable().optional(),
+      })
+      .strict(),
+    response: reply<void>(),
+  },
+  'sessions:delete': {
+    request: z.object({ id }).strict(),
+    response: reply<void>(),
+  },
   /** Opens a URL in the system browser; the main process allows only the account's own origin. */
-  'shell:open-external': z.object({ url: httpUrl }).strict(),
-  'settings:update': z
-    .object({
-      reminderLeadMinutes: z
-        .number()
-        .int()
-        .min(0)
-        .max(24 * 60)
-        .optional(),
-      notificationsEnabled: z.boolean().optional(),
-      theme: z.enum(['system', 'light', 'dark']).optional(),
-    })
-    .strict(),
+  'shell:open-external': {
+    request: z.object({ url: httpUrl }).strict(),
+    response: reply<void>(),
+  },
+  'settings:update': {
+    request: z
+      .object({
+        reminderLeadMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60)
+          .optional(),
+        notificationsEnabled: z.boolean().optional(),
+        theme: z.enum(['system', 'light', 'dark']).optional(),
+      })
+      .strict(),
+    response: reply<Settings>(),
+  },
   /** minutes 0: resume now. */
-  'notifications:pause': z
-    .object({
-      minutes: z
-        .number()
-        .int()
-        .min(0)
-        .max(24 * 60),
-    })
-    .strict(),
+  'notifications:pause': {
+    request: z
+      .object({
+        minutes: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60),
+      })
+      .strict(),
+    response: reply<Settings>(),
+  },
   /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
-  'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+  'window:activity': {
+    request: z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+    response: reply<void>(),
+  },
   // ---- outbox and bulk changes (issue 12) ----
-  'outbox:state': empty,
-  'outbox:resolve': z.object({ entryId, choice: z.enum(['mine', 'theirs']) }).strict(),
+  'outbox:state': { request: empty, response: reply<OutboxState>() },
+  /** The conflict's write is sent again over theirs ('mine'), or dropped ('theirs'). */
+  'outbox:resolve': {
+    request: z.object({ entryId, choice: z.enum(['mine', 'theirs']) }).strict(),
+    response: reply<void>(),
+  },
   /** Without entryId: every failed write. */
-  'outbox:retry': z.object({ entryId: entryId.optional() }).strict(),
-  'outbox:discard': z.object({ entryId }).strict(),
-  'bulk:start': z.discriminatedUnion('kind', [
-    z
-      .object({
-        kind: z.literal('move'),
-        ids: z.array(id).min(1).max(100_000),
-        folderId: id.nullable(),
-        label: z.string().max(MAX_NAME).optional(),
-      })
-      .strict(),
-    z
-      .object({
-        kind: z.literal('alias'),
-        items: z
-          .array(z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict())
-          .min(1)
-          .max(100_000),
-        label: z.string().max(MAX_NAME).optional(),
-      })
-      .strict(),
-  ]),
-  'bulk:pause': z.object({ batchId: entryId }).strict(),
-  'bulk:resume': z.object({ batchId: entryId }).strict(),
-  'bulk:cancel': z.object({ batchId: entryId }).strict(),
-  'bulk:retry': z.object({ batchId: entryId }).strict(),
-} as const satisfies Record<InvokeChannel, z.ZodType>;
+  'outbox:retry': {
+    request: z.object({ entryId: entryId.optional() }).strict(),
+    response: reply<{ requeued: number }>(),
+  },
+  'outbox:discard': { request: z.object({ entryId }).strict(), response: reply<void>() },
+  /** batchId null: nothing to send (every device unknown or already as asked). */
+  'bulk:start': {
+    request: z.discriminatedUnion('kind', [
+      z
+        .object({
+          kind: z.literal('move'),
+          ids: z.array(id).min(1).max(100_000),
+          folderId: id.nullable(),
+          label: z.string().max(MAX_NAME).optional(),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('alias'),
+          items: z
+            .array(z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict())
+            .min(1)
+            .max(100_000),
+          label: z.string().max(MAX_NAME).optional(),
+        })
+        .strict(),
+    ]),
+    response: reply<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }>(),
+  },
+  'bulk:pause': { request: batch, response: reply<BulkProgress>() },
+  'bulk:resume': { request: batch, response: reply<BulkProgress>() },
+  'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
+  'bulk:retry': { request: batch, response: reply<BulkProgress>() },
+} as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
+
+/** Every channel the renderer may invoke: the table's keys, named nowhere else. */
+export const INVOKE_CHANNELS = Object.keys(invokeTable) as InvokeChannel[];

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, redactText } from '../../electron/core/logger.js';
 import { Picture } from '../../electron/core/picture.js';
-import { computeTrayState, trayTooltip } from '../../electron/core/tray-state.js';
+import { computeTrayState } from '../../electron/core/tray-state.js';
 import type { AuthState } from '../../shared/ipc/contract.js';
 import { ADMIN, device, session } from './support/fake-service.js';
 
@@ -63,7 +63,6 @@ describe('tray state', () => {
     expect(state.status).toBe('online');
     expect(state.ongoing.map((s) => s.code)).toEqual(['C3']);
     expect(state.upcoming.map((s) => s.id)).toEqual(['2', '1']);
-    expect(trayTooltip(state)).toBe('Support Console: online, 1 session ongoing');
     expect(computeTrayState(signedIn, { connection: 'offline' }, sessions, null).status).toBe('offline');
     const out = computeTrayState(
       {

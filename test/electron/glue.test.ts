@@ -4,10 +4,11 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import ts from 'typescript';
+import { bundlePreload } from '../../scripts/build-preload.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, MenuItemConstructorOptions, WebContents } from 'electron';
-import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../shared/ipc/contract.js';
+import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
+import { INVOKE_CHANNELS } from '../../shared/ipc/schemas.js';
 import type { TrayState } from '../../electron/core-port.js';
 import type { BrowserWindow } from './support/electron-stub.js';
 import { Notification, ipcMain, session, stubEvent, StubWebContents } from './support/electron-stub.js';
@@ -523,12 +524,10 @@ describe('notifications', () => {
   });
 });
 
-describe('preload (compiled as the sandbox loads it)', () => {
+describe('preload (bundled as the sandbox loads it)', () => {
   async function loadPreload() {
-    const source = await readFile(path.join(import.meta.dirname, '../../electron/glue/preload.cts'), 'utf8');
-    const js = ts.transpileModule(source, {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
+    // Bundled exactly as `npm run build` bundles it, then run with the sandbox's require.
+    const js = (await bundlePreload({ write: false })) as string;
     const exposed: Record<string, unknown> = {};
     const invoked: Array<[string, unknown]> = [];
     const listeners = new Map<string, Set<(...a: unknown[]) => void>>();
@@ -585,46 +584,5 @@ describe('preload (compiled as the sandbox loads it)', () => {
     expect(seen).toEqual([{ status: 'signed-out' }]);
     for (const off of offs) off();
     expect([...listeners.values()].every((s) => s.size === 0)).toBe(true);
-  });
-
-  describe('compile-time channel check', () => {
-    const preloadPath = path.join(import.meta.dirname, '../../electron/glue/preload.cts');
-    const parsed = new Map<string, ts.SourceFile | undefined>();
-    // Type-checks the preload as tsc -p electron would, with its text replaced by `edit(text)`.
-    async function typeErrors(edit: (text: string) => string): Promise<string[]> {
-      const original = await readFile(preloadPath, 'utf8');
-      const config = ts.getParsedCommandLineOfConfigFile(
-        path.join(import.meta.dirname, '../../electron/tsconfig.json'),
-        {},
-        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-      )!;
-      const host = ts.createCompilerHost(config.options);
-      const read = host.readFile.bind(host);
-      host.readFile = (file) => (path.resolve(file) === preloadPath ? edit(original) : read(file));
-      const getSource = host.getSourceFile.bind(host);
-      host.getSourceFile = (file, language, onError) => {
-        if (path.resolve(file) === preloadPath) return ts.createSourceFile(file, edit(original), language);
-        // The contract, electron's and Node's types parse once for all the variants.
-        let source = parsed.get(file);
-        if (!source) parsed.set(file, (source = getSource(file, language, onError)));
-        return source;
-      };
-      const program = ts.createProgram([preloadPath], config.options, host);
-      return ts
-        .getPreEmitDiagnostics(program, program.getSourceFile(preloadPath))
-        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    }
-
-    it('passes as written, and fails when a contract channel is left out or a foreign one added', async () => {
-      expect(await typeErrors((t) => t)).toEqual([]);
-      const dropInvoke = await typeErrors((t) => t.replace("  'folders:rename',\n", ''));
-      expect(dropInvoke.join('\n')).toMatch(/_allInvoke|not assignable to type 'false'/);
-      const dropEvent = await typeErrors((t) => t.replace("  'data:change',\n", ''));
-      expect(dropEvent.join('\n')).toMatch(/not assignable to type 'false'/);
-      const foreign = await typeErrors((t) =>
-        t.replace("  'window:activity',\n", "  'window:activity',\n  'shell:exec',\n"),
-      );
-      expect(foreign.join('\n')).toMatch(/shell:exec/);
-    }, 30_000);
   });
 });

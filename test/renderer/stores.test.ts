@@ -375,7 +375,7 @@ describe('app stores', () => {
     );
     const stores = createAppStores(bridge);
     await stores.start();
-    await stores.actions.setAlias('1', 'x');
+    await stores.actions.writes['devices:set-alias']({ id: '1', alias: 'x' });
     expect(bridge.callsTo('devices:set-alias')).toHaveLength(1);
     const result = await stores.actions.createSession({ customer: 'Ann', language: 'en' });
     expect(result.ok).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVOKE_CHANNELS, type InvokeHandlers } from '../../shared/ipc/contract.js';
-import { invokeSchemas } from '../../shared/ipc/schemas.js';
+import type { InvokeHandlers } from '../../shared/ipc/contract.js';
+import { INVOKE_CHANNELS, invokeTable } from '../../shared/ipc/schemas.js';
 import { toAppError } from '../../shared/errors.js';
 import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 
@@ -18,7 +18,7 @@ function handlersThat(impl: Partial<InvokeHandlers>): InvokeHandlers {
 
 describe('IPC dispatch (main side of every invoke)', () => {
   it('names the same channels in the contract and the schemas', () => {
-    expect(Object.keys(invokeSchemas).sort()).toEqual([...INVOKE_CHANNELS].sort());
+    expect(Object.keys(invokeTable).sort()).toEqual([...INVOKE_CHANNELS].sort());
   });
 
   it('refuses an unknown channel before any handler runs', async () => {
@@ -77,8 +77,11 @@ describe('IPC dispatch (main side of every invoke)', () => {
     expect(cleared).toEqual({ ok: true, value: undefined });
     expect(seen).toEqual([{ id: 's1', plannedEndTime: null }]);
     expect(
-      invokeSchemas['sessions:create'].safeParse({ customer: 'C', language: 'en', plannedEndTime: null })
-        .success,
+      invokeTable['sessions:create'].request.safeParse({
+        customer: 'C',
+        language: 'en',
+        plannedEndTime: null,
+      }).success,
     ).toBe(false);
     const bad = await dispatchInvoke(handlers, 'sessions:update', { id: 's1', plannedEndTime: 'tomorrow' });
     expect(bad.ok).toBe(false);

@@ -9,7 +9,7 @@ import type {
   MainEvents,
   Settings,
 } from '../../../shared/ipc/contract.js';
-import { INVOKE_CHANNELS } from '../../../shared/ipc/contract.js';
+import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import type { HostedCore, TrayState } from '../../../electron/core-port.js';
 
 export const SETTINGS: Settings = {
