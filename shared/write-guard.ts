@@ -1,6 +1,7 @@
 // "Can we write now?", answered once for both processes: the main process refuses the call with
 // writeBlockError, the renderer says the same thing before sending it (in the technician's language).
-// Writes are refused rather than queued while offline; a revoked sign-in is its own answer, not "offline".
+// Offline, the edits the outbox keeps are let through (Writes asks with queueable); creating or deleting a
+// session is refused. A revoked sign-in is its own answer, not "offline".
 
 import type { AppError } from './errors.js';
 import type { AuthState, SyncState } from './ipc/contract.js';

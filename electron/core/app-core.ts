@@ -4,7 +4,8 @@
 //
 // This file only composes the parts, each with one job: AccountSession (who is signed in), SyncEngine
 // (keeping the picture fresh), CacheKeeper (the offline copy), SessionNotifier (session notices),
-// AppSettings and Writes (the technician's changes, one per signed-in account).
+// AppSettings, Writes (the technician's changes, one per signed-in account) and CoreOutbox (the durable
+// outbox those changes go through, one journal per account).
 
 import type { ServiceApi } from '../../shared/client/api.js';
 import { fail } from '../../shared/errors.js';
@@ -13,6 +14,7 @@ import type {
   DataChange,
   EventSink,
   HostKind,
+  InvokeChannel,
   InvokeHandlers,
   SessionNotice,
   Settings,
@@ -21,7 +23,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id, User } from '../../shared/model.js';
-import { writeBlockError } from '../../shared/write-guard.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { HostedCore } from '../core-port.js';
 import type { AccountHost, SignInConfig } from './account-session.js';
 import { AccountSession } from './account-session.js';
@@ -33,7 +35,8 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Logger } from './logger.js';
 import { createLogger } from './logger.js';
-import { accountKey } from './offline-cache.js';
+import { OfflineCache, accountKey } from './offline-cache.js';
+import { CoreOutbox } from './outbox/core-outbox.js';
 import { Picture } from './picture.js';
 import { ServiceConnector } from './service-connector.js';
 import type { ServicePorts } from './service-ports.js';
@@ -105,7 +108,9 @@ class Core implements AppCore {
   readonly #pump: ChangePump;
   /** The sync state the renderers were last told of, whole or by its parts. */
   #lastSync: SyncState | null = null;
+  readonly #outbox: CoreOutbox;
   #engine: SyncEngine | null = null;
+  #api: ServiceApi | null = null;
   #writes: Writes | null = null;
   #suspended = false;
   #activity = { visible: true, focused: false };
@@ -138,6 +143,15 @@ class Core implements AppCore {
       onStatusChange: () => this.#onSyncState(this.#syncState()),
     });
     this.#notifier = new SessionNotifier({ ...parts, notify: options.notify, settings: this.#settings });
+    this.#outbox = new CoreOutbox({
+      picture: this.#picture,
+      engine: () => this.#engine,
+      api: () => this.#api,
+      clock,
+      logger,
+      emitChange: (change) => this.#onChange(change),
+      emitState: (state) => this.#events.emit('outbox:state', state),
+    });
     this.#session = new AccountSession({
       dataDir,
       vault: options.vault,
@@ -231,6 +245,7 @@ class Core implements AppCore {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#engine?.stop();
+    await this.#outbox.close();
     await this.#notifier.dispose();
     await this.#cache.dispose();
     await this.#devices.close();
@@ -269,6 +284,35 @@ class Core implements AppCore {
           off: this.#o.host === 'browser' ? 'browser-host' : 'development',
           lastCheck: null,
         },
+      ...this.#outboxHandlers(),
+    };
+  }
+
+  #outboxHandlers(): Pick<InvokeHandlers, Extract<InvokeChannel, `outbox:${string}` | `bulk:${string}`>> {
+    const box = () => {
+      if (!this.#writes) fail(writeBlockError('signed-out', null));
+      return this.#outbox.outbox;
+    };
+    const progress = async (batchId: string, act: () => Promise<unknown>) => {
+      await act();
+      return box().batchProgress(batchId);
+    };
+    return {
+      'outbox:state': async () => this.#outbox.state(),
+      'outbox:resolve': ({ entryId, choice }) => box().resolveConflict(entryId, choice),
+      'outbox:retry': async ({ entryId }) => ({ requeued: await box().retry(entryId ? { entryId } : {}) }),
+      'outbox:discard': ({ entryId }) => box().discard(entryId),
+      'bulk:start': (request) => {
+        // Like any queued edit: refused while signed out or under a revoked sign-in, kept while offline.
+        const sync = this.#syncState();
+        const block = writeBlock(this.#session.auth.status, sync.connection);
+        if (block && block !== 'offline') fail(writeBlockError(block, sync.offlineSince));
+        return this.#outbox.bulk(request);
+      },
+      'bulk:pause': ({ batchId }) => progress(batchId, () => box().pauseBatch(batchId, true)),
+      'bulk:resume': ({ batchId }) => progress(batchId, () => box().pauseBatch(batchId, false)),
+      'bulk:cancel': ({ batchId }) => progress(batchId, () => box().cancelBatch(batchId)),
+      'bulk:retry': ({ batchId }) => progress(batchId, () => box().retry({ batchId })),
     };
   }
 
@@ -289,18 +333,26 @@ class Core implements AppCore {
           this.#pump.clear();
           for (const change of opened.changes) this.#pump.push(change);
           await this.#notifier.open(accountKey(account.baseUrl, account.userId));
-        }
+          // What the outbox held at the last exit is shown again (over the cached picture) and sent.
+          await this.#outbox.open(
+            new OfflineCache(this.#o.dataDir, account.baseUrl, account.userId).directory,
+          );
+        } else this.#outbox.engineChanged();
         return cachedUser;
       },
       startSync: () => {
         const user = this.#session.user;
         if (user) this.#cache.setUser(user, { save: false });
         this.#engine?.start();
+        this.#outbox.wake();
       },
       close: async (forget) => {
         this.#engine?.stop();
         this.#engine = null;
+        this.#api = null;
         this.#writes = null;
+        // Before the cache: a sign-out removes the account's directory, journal included.
+        await this.#outbox.close();
         await this.#notifier.close({ forget });
         await this.#cache.close({ forget });
         // What was still on its way to the renderer belongs to the account being left.
@@ -344,12 +396,14 @@ class Core implements AppCore {
     });
     engine.setActivity(this.#activity);
     if (this.#suspended) engine.setSuspended(true);
+    this.#api = api;
     this.#writes = new Writes({
       picture: this.#picture,
       engine,
       api,
       session: this.#session,
       emit: (change) => this.#onChange(change),
+      outbox: this.#outbox,
     });
     return engine;
   }
@@ -378,6 +432,7 @@ class Core implements AppCore {
     if (change.kind === 'all') this.#events.emit('sync:state', state);
     else if (change.kind === 'dataset')
       this.#events.emit('sync:dataset', { dataset: change.dataset, status: state.datasets[change.dataset] });
+    if (state.connection === 'online') this.#outbox.wake();
     this.#tray.check();
   }
 

@@ -1,6 +1,8 @@
 // Every change the technician makes: checked against the picture before anything is sent (the same
 // errors the service would give, with the field and the counts), applied optimistically with a
-// data:change, and rolled back with another when the service refuses. Creates (POST) are not optimistic
+// data:change, and rolled back with another when the service refuses. The idempotent ones (device alias and
+// folder, folder create/rename/move/delete, session edits) go through the durable outbox (outbox/): shown
+// at once, kept while the service is away and sent when it is back. Creates (POST) are not optimistic
 // (the id comes from the service) and are never retried: a timeout says the outcome is unknown and
 // refreshes the dataset so the technician can see whether it happened. After a create, the new record is
 // fetched by its id so the picture carries the service's values (the session code, the creation date).
@@ -18,12 +20,10 @@ import type {
   InvokeRequest,
 } from '../../shared/ipc/contract.js';
 import type { Device, Id, SupportSession } from '../../shared/model.js';
-import { mapSettled } from './concurrency.js';
+import type { OutboxWrite, SeenValues } from '../../shared/outbox.js';
+import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
 import type { Picture } from './picture.js';
-import { folderNode } from './picture.js';
 import type { SyncEngine } from './sync-engine.js';
-
-export const WRITE_CONCURRENCY = 4;
 
 /** One signed-in account's writes: made when the account is entered, dropped when it is left. */
 export interface WritesDeps {
@@ -33,6 +33,8 @@ export interface WritesDeps {
   /** Who is signed in (the guard refuses writes under a revoked sign-in). */
   session: { readonly auth: AuthState };
   emit: (change: DataChange) => void;
+  /** The durable outbox every idempotent write goes through. */
+  outbox: CoreOutbox;
 }
 
 function serviceLike(code: keyof typeof SERVICE_ERROR_CODES, message: string, field?: string): AppError {
@@ -54,24 +56,23 @@ export class Writes {
     this.#d = deps;
   }
 
-  #ensureWritable(): void {
+  /** `queueable`: the write goes through the outbox, which keeps it while offline. */
+  #ensureWritable(queueable = false): void {
     const sync = this.#d.engine.state();
     const block = writeBlock(this.#d.session.auth.status, sync.connection);
-    if (block) fail(writeBlockError(block, sync.offlineSince));
+    if (block && !(queueable && block === 'offline')) fail(writeBlockError(block, sync.offlineSince));
   }
 
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     const device = this.#device(id);
-    await this.#optimistic('devices', [{ ...device, alias: alias === '' ? null : alias }], [], [device], () =>
-      this.#d.api.updateDevice(id, { alias }),
-    );
+    await this.#queued({ kind: 'device', id, alias }, { alias: device.alias });
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     if (folderId !== null) this.#folder(folderId);
     const picture = this.#d.picture;
     const failed: BulkMoveResult['failed'] = [];
@@ -85,61 +86,40 @@ export class Writes {
       else targets.push(device);
     }
     if (targets.length === 0) return { moved, failed };
-
-    const end = this.#d.engine.beginWrite('devices');
-    try {
-      this.#emit(
-        picture.apply(
-          'devices',
-          targets.map((d) => ({ ...d, folderId })),
-        ),
-      );
-      const results = await mapSettled(targets, WRITE_CONCURRENCY, (device) =>
-        this.#d.api.updateDevice(device.id, { folderId }),
-      );
-      const rollback: Device[] = [];
-      results.forEach((result, index) => {
-        const device = targets[index] as Device;
-        if (result.status === 'fulfilled') moved.push(device.id);
-        else {
-          const error = toAppError(result.reason);
-          this.#d.engine.observeError(error);
-          failed.push({ id: device.id, error });
-          rollback.push(device);
-        }
-      });
-      this.#emit(picture.apply('devices', rollback));
-      return { moved, failed };
-    } finally {
-      end();
-    }
+    // Through the outbox, 4 at a time, one fsync for the whole list.
+    const results = await this.#d.outbox.submit(
+      targets.map((d) => ({ write: { kind: 'device', id: d.id, folderId }, seen: { folderId: d.folderId } })),
+    );
+    results.forEach((result, index) => {
+      const device = targets[index] as Device;
+      // Queued (offline) or waiting for a choice counts as moved: the picture shows it, the outbox keeps it.
+      if (result.how === 'failed' && result.error) failed.push({ id: device.id, error: result.error });
+      else if (result.how !== 'cancelled') moved.push(device.id);
+    });
+    return { moved, failed };
   }
 
   // ---- folders ---------------------------------------------------------------------------------------
 
-  async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id }> {
-    this.#ensureWritable();
+  /** Through the outbox: a retry first looks for the folder under its parent (outbox/remote.ts). */
+  async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id | null }> {
+    this.#ensureWritable(true);
     if (parentId !== null) this.#folder(parentId);
     this.#uniqueName(name, parentId, null);
-    const id = await this.#create('folders', () =>
-      this.#d.api.createFolder({ name, parentId }, { parentInPath: parentId !== null }),
-    );
-    await this.#fetchCreated('folders', async () => folderNode(await this.#d.api.getFolder(id)));
-    return { id };
+    const result = await this.#queued({ kind: 'folder-create', name, parentId }, {});
+    return { id: result.createdId ?? null };
   }
 
   async renameFolder({ id, name }: InvokeRequest<'folders:rename'>): Promise<void> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.name === name) return;
     this.#uniqueName(name, folder.parentId, id);
-    await this.#optimistic('folders', [{ ...folder, name }], [], [folder], () =>
-      this.#d.api.updateFolder(id, { name }),
-    );
+    await this.#queued({ kind: 'folder-update', id, name }, { name: folder.name });
   }
 
   async moveFolder({ id, parentId }: InvokeRequest<'folders:move'>): Promise<void> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.parentId === parentId) return;
     if (parentId !== null) {
@@ -159,13 +139,14 @@ export class Writes {
     }
     this.#uniqueName(folder.name, parentId, id);
     // The service requires the name on every update; devices and folders are left out so they stay.
-    await this.#optimistic('folders', [{ ...folder, parentId }], [], [folder], () =>
-      this.#d.api.updateFolder(id, { name: folder.name, parentId }),
+    await this.#queued(
+      { kind: 'folder-update', id, name: folder.name, parentId },
+      { name: folder.name, parentId: folder.parentId },
     );
   }
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     const folder = this.#folder(id);
     let devices = 0;
     for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
@@ -180,7 +161,8 @@ export class Writes {
         serviceLike(1103, `The folder "${folder.name}" is not empty: move its ${parts.join(' and ')} first.`),
       );
     }
-    await this.#optimistic('folders', [], [id], [folder], () => this.#d.api.deleteFolder(id));
+    // The whole folder is what was seen: a failed or cancelled delete puts it back.
+    await this.#queued({ kind: 'folder-delete', id }, { ...folder });
   }
 
   // ---- sessions --------------------------------------------------------------------------------------
@@ -194,7 +176,7 @@ export class Writes {
   }
 
   async updateSession({ id, ...update }: InvokeRequest<'sessions:update'>): Promise<void> {
-    this.#ensureWritable();
+    this.#ensureWritable(true);
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -209,16 +191,13 @@ export class Writes {
       update.plannedInitTime ?? session.plannedInitTime ?? undefined,
       update.plannedEndTime ?? undefined,
     );
-    const next: SupportSession = { ...session };
-    if (update.customer !== undefined) next.customer = update.customer;
-    if (update.customerMail !== undefined) next.customerMail = update.customerMail;
-    if (update.language !== undefined) next.language = update.language;
-    if (update.plannedInitTime !== undefined) next.plannedInitTime = update.plannedInitTime;
-    // null clears it: the picture shows no end at once, and the rollback restores the old one.
-    if (update.plannedEndTime !== undefined) next.plannedEndTime = update.plannedEndTime;
     // The service does not keep a customer that is not supplied (§4.2): always send the current one.
+    // null for plannedEndTime clears it: the picture shows no end at once, a rollback restores the old one.
     const body = { ...update, customer: update.customer ?? session.customer ?? undefined };
-    await this.#optimistic('sessions', [next], [], [session], () => this.#d.api.updateSession(id, body));
+    const seen: SeenValues = {};
+    for (const [field, value] of Object.entries(body))
+      if (value !== undefined) seen[field] = session[field as keyof SupportSession];
+    await this.#queued({ kind: 'session-update', id, update: body }, seen);
   }
 
   async deleteSession({ id }: InvokeRequest<'sessions:delete'>): Promise<void> {
@@ -236,6 +215,17 @@ export class Writes {
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------
+
+  /** Through the outbox: shown at once, answered while the service is reachable, kept while it is not. */
+  async #queued(write: OutboxWrite, seen: SeenValues): Promise<{ how: SubmitOutcome; createdId?: Id }> {
+    const [result] = await this.#d.outbox.submit([{ write, seen }]);
+    if (!result) fail(writeBlockError('signed-out', null));
+    if (result.how === 'failed' && result.error) {
+      this.#d.engine.observeError(result.error);
+      fail(result.error);
+    }
+    return result;
+  }
 
   #emit(change: DataChange | null): void {
     if (change) this.#d.emit(change);

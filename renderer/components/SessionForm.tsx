@@ -17,7 +17,7 @@ import {
   type UtcOffset,
 } from '../domain/time-zone.js';
 import { formatError, t } from '../i18n/index.js';
-import { useStores } from '../state/context.js';
+import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { languageName } from './labels.js';
 
@@ -149,6 +149,9 @@ export function SessionForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Creating a session is never queued (a retry would invite the customer twice): offline, say so here.
+  const createBlocked = useWriteBlocked('direct');
+  const offline = !session && createBlocked !== null;
 
   const set = (patch: Partial<SessionFormValues>) => {
     setValues({ ...values, ...patch });
@@ -270,12 +273,17 @@ export function SessionForm({
               {formError}
             </p>
           )}
+          {offline && (
+            <p role="alert" className="error-text">
+              {createBlocked}
+            </p>
+          )}
         </div>
         <footer className="dialog-footer">
           <button type="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" disabled={busy || offline}>
             {session ? t('common.save') : t('common.create')}
           </button>
         </footer>

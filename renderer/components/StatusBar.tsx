@@ -8,6 +8,7 @@ import { formatAge, formatError, t } from '../i18n/index.js';
 import { useShell } from '../state/context.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import { useNow } from './hooks.js';
+import { OutboxIndicator } from './OutboxIndicator.js';
 
 const DATASET_LABEL = {
   devices: 'dataset.devices',
@@ -86,6 +87,7 @@ export function StatusBar() {
       </span>
       {(age.refreshing || refreshAsked) && <span>{t('status.refreshing')}</span>}
       {age.errors.length > 0 && <span className="failed">{age.errors.join(' ')}</span>}
+      <OutboxIndicator />
       {sync.progress && (
         <span className="progress-inline">
           <progress max={sync.progress.total} value={sync.progress.done} aria-label={sync.progress.label} />

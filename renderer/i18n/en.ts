@@ -314,6 +314,28 @@ const catalogue = {
   'shortcuts.editAlias': 'F2 in the table: edit the alias; Escape: clear the selection',
 
   'toasts.region': 'Notifications',
+
+  // Outbox: edits waiting for the service, conflicts (issue 12)
+  'outbox.sessionOffline':
+    'Offline: support sessions are created and deleted only while the service is reachable. They are never queued, so a customer is never invited twice.',
+  'outbox.pending': { one: '{count} change waiting', other: '{count} changes waiting' },
+  'outbox.sending': { one: 'Sending {count} change…', other: 'Sending {count} changes…' },
+  'outbox.waitingOffline': 'sent when the service is back',
+  'outbox.waitingSignIn': 'sent after you sign in again',
+  'outbox.conflicts': { one: '{count} conflict', other: '{count} conflicts' },
+  'outbox.failed': { one: '{count} change refused', other: '{count} changes refused' },
+  'outbox.conflictTitle': 'Changed on the service meanwhile',
+  'outbox.conflictIntro':
+    'While your change waited, someone changed the same item on the service. Choose which to keep.',
+  'outbox.conflictItem': '{item}: {field}',
+  'outbox.yours': 'Yours',
+  'outbox.seen': 'You saw',
+  'outbox.theirs': 'On the service now',
+  'outbox.keepMine': 'Keep mine',
+  'outbox.takeTheirs': 'Take theirs',
+  'outbox.retry': 'Retry',
+  'outbox.discard': 'Discard',
+  'outbox.empty': '(empty)',
 } as const satisfies Record<string, string | PluralMessage>;
 
 export type MessageKey = keyof typeof catalogue;

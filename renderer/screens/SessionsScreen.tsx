@@ -91,6 +91,8 @@ export function SessionsScreen() {
   const selectedId = useUi((s) => s.selectedSessionId);
   const offset = useUserOffset();
   const blocked = useWriteBlocked();
+  // Creating and deleting a session are sent at once or not at all: refused offline.
+  const direct = useWriteBlocked('direct');
   const now = useNow(60_000);
   const [creating, setCreating] = useState(false);
 
@@ -132,14 +134,14 @@ export function SessionsScreen() {
           <button
             type="button"
             className="primary"
-            disabled={!!blocked}
-            title={blocked ?? undefined}
+            disabled={!!direct}
+            title={direct ?? undefined}
             onClick={() => setCreating(true)}
           >
             {t('sessions.new')}
           </button>
         </div>
-        {blocked && <p className="hint reason">{blocked}</p>}
+        {direct && <p className="hint reason">{direct}</p>}
         {groups.length === 0 && <p className="empty">{t('sessions.empty')}</p>}
         <div className="session-groups">
           {groups.map((g) => (
@@ -170,7 +172,7 @@ export function SessionsScreen() {
           ))}
         </div>
       </section>
-      <SessionDetail session={selected} offset={offset} blocked={blocked} />
+      <SessionDetail session={selected} offset={offset} blocked={blocked} direct={direct} />
       {creating && <SessionForm offset={offset} onClose={() => setCreating(false)} />}
     </div>
   );
@@ -232,10 +234,12 @@ function SessionDetail({
   session,
   offset,
   blocked,
+  direct,
 }: {
   session: SupportSession | undefined;
   offset: UtcOffset | null;
   blocked: string | null;
+  direct: string | null;
 }) {
   const { actions } = useStores();
   const createdAt = useUi((s) => (session ? s.createdSessions.get(session.id) : undefined));
@@ -250,7 +254,7 @@ function SessionDetail({
       </aside>
     );
   const deletable = canDeleteSession(session);
-  const deleteReason = blocked ?? (deletable ? null : t('sessions.finishedNoDelete'));
+  const deleteReason = direct ?? (deletable ? null : t('sessions.finishedNoDelete'));
   const rows: Array<[string, React.ReactNode]> = [
     [t('sessions.customerMail'), session.customerMail ?? t('common.none')],
     [t('sessions.language'), languageName(session.language)],

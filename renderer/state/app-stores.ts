@@ -22,6 +22,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import type { Id } from '../../shared/model.js';
+import type { OutboxState } from '../../shared/outbox.js';
 import type { WriteBlock } from '../../shared/write-guard.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { MessageKey } from '../i18n/index.js';
@@ -50,6 +51,8 @@ export interface ShellState {
    */
   refreshesPending: number;
   settings: Settings | null;
+  /** Writes waiting for the service, conflicts, bulk runs (the main process's outbox). */
+  outbox: OutboxState | null;
 }
 
 export interface AppStoreOptions {
@@ -77,6 +80,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     sync: null,
     refreshesPending: 0,
     settings: null,
+    outbox: null,
   }));
   const data = createDataStore();
   const ui = createUiStore();
@@ -96,26 +100,35 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
-  function currentWriteBlock(): { block: WriteBlock; offlineSince: string | null } | null {
+  /**
+   * What forbids a write now, or null. Offline, edits go to the main process's outbox and wait there;
+   * only what is never queued ('direct': creating or deleting a support session) is refused.
+   */
+  function currentWriteBlock(
+    kind: 'queued' | 'direct' = 'queued',
+  ): { block: WriteBlock; offlineSince: string | null } | null {
     const state = shell.getState();
     const block = writeBlock(state.auth?.status, state.sync?.connection, isRenewing(state));
-    return block ? { block, offlineSince: state.sync?.offlineSince ?? null } : null;
+    if (!block || (block === 'offline' && kind === 'queued')) return null;
+    return { block, offlineSince: state.sync?.offlineSince ?? null };
   }
 
   /** Why writes are refused right now, or null: the main process's answer (shared/write-guard), in words. */
-  function writeBlockedReason(): string | null {
-    const current = currentWriteBlock();
-    return current ? t(WRITE_BLOCK_MESSAGES[current.block]) : null;
+  function writeBlockedReason(kind: 'queued' | 'direct' = 'queued'): string | null {
+    const current = currentWriteBlock(kind);
+    if (!current) return null;
+    return current.block === 'offline' ? t('outbox.sessionOffline') : t(WRITE_BLOCK_MESSAGES[current.block]);
   }
 
   async function write<C extends InvokeChannel>(
     channel: C,
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>> {
-    const current = currentWriteBlock();
+    const kind = channel === 'sessions:create' || channel === 'sessions:delete' ? 'direct' : 'queued';
+    const current = currentWriteBlock(kind);
     if (current) {
       const error = writeBlockError(current.block, current.offlineSince);
-      return { ok: false, error: { ...error, message: t(WRITE_BLOCK_MESSAGES[current.block]) } };
+      return { ok: false, error: { ...error, message: writeBlockedReason(kind) ?? error.message } };
     }
     return call(channel, payload);
   }
@@ -155,6 +168,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
+    'outbox:state': (outbox) => shell.setState({ outbox }),
   };
 
   async function start(): Promise<void> {
@@ -197,6 +211,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     buffer = null;
     for (const run of pending) run();
     shell.setState({ phase: 'ready' });
+    // What waited in the outbox before this window opened (the event only says what changes).
+    const outbox = await call('outbox:state', {});
+    if (outbox.ok && shell.getState().outbox === null) shell.setState({ outbox: outbox.value });
   }
 
   function dispose(): void {

@@ -48,11 +48,11 @@ export function useDeviceView(): DeviceView {
   return stores.views.deviceView();
 }
 
-/** Why writes are disabled right now (offline, sign-in needed), or null. */
-export function useWriteBlocked(): string | null {
+/** Why writes are disabled right now (sign-in needed; offline for 'direct' writes), or null. */
+export function useWriteBlocked(kind: 'queued' | 'direct' = 'queued'): string | null {
   const stores = useStores();
   useShell((s) => s.auth?.status);
   useShell((s) => s.account);
   useShell((s) => s.sync?.connection);
-  return stores.actions.writeBlockedReason();
+  return stores.actions.writeBlockedReason(kind);
 }

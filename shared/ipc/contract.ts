@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
+import type { OutboxState } from '../outbox.js';
 import type { invokeTable } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
@@ -185,6 +186,8 @@ export const eventTable = {
   'notify:sessions': reply<SessionNotice>(),
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': reply<{ sessionId: Id }>(),
+  /** Outbox and bulk changes (issue 12): pending count, conflicts and bulk progress (≤ ~10 a second). */
+  'outbox:state': reply<OutboxState>(),
 };
 export type MainEvents = { [E in keyof typeof eventTable]: ReplyOf<(typeof eventTable)[E]> };
 export type EventChannel = keyof MainEvents;

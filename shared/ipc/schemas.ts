@@ -16,6 +16,7 @@ import type {
 } from './contract.js';
 import { DATASET_NAMES, reply } from './contract.js';
 import type { Id } from '../model.js';
+import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
@@ -44,6 +45,8 @@ const email = z
   .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address');
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
+const entryId = z.string().min(1).max(64);
+const batch = z.object({ batchId: entryId }).strict();
 
 export const invokeTable = {
   'app:snapshot': {
@@ -90,7 +93,8 @@ export const invokeTable = {
   },
   'folders:create': {
     request: z.object({ name: trimmedName, parentId: id.nullable() }).strict(),
-    response: reply<{ id: Id }>(),
+    /** id null: queued while the service is away; the folder appears once the service has it. */
+    response: reply<{ id: Id | null }>(),
   },
   'folders:rename': {
     request: z.object({ id, name: trimmedName }).strict(),
@@ -175,6 +179,47 @@ export const invokeTable = {
   },
   /** What Settings shows about updates: the feed, the last check (electron/core/updater.ts). */
   'updates:status': { request: empty, response: reply<UpdateStatus>() },
+  // ---- outbox and bulk changes (issue 12) ----
+  'outbox:state': { request: empty, response: reply<OutboxState>() },
+  /** The conflict's write is sent again over theirs ('mine'), or dropped ('theirs'). */
+  'outbox:resolve': {
+    request: z.object({ entryId, choice: z.enum(['mine', 'theirs']) }).strict(),
+    response: reply<void>(),
+  },
+  /** Without entryId: every failed write. */
+  'outbox:retry': {
+    request: z.object({ entryId: entryId.optional() }).strict(),
+    response: reply<{ requeued: number }>(),
+  },
+  'outbox:discard': { request: z.object({ entryId }).strict(), response: reply<void>() },
+  /** batchId null: nothing to send (every device unknown or already as asked). */
+  'bulk:start': {
+    request: z.discriminatedUnion('kind', [
+      z
+        .object({
+          kind: z.literal('move'),
+          ids: z.array(id).min(1).max(100_000),
+          folderId: id.nullable(),
+          label: z.string().max(MAX_NAME).optional(),
+        })
+        .strict(),
+      z
+        .object({
+          kind: z.literal('alias'),
+          items: z
+            .array(z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict())
+            .min(1)
+            .max(100_000),
+          label: z.string().max(MAX_NAME).optional(),
+        })
+        .strict(),
+    ]),
+    response: reply<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }>(),
+  },
+  'bulk:pause': { request: batch, response: reply<BulkProgress>() },
+  'bulk:resume': { request: batch, response: reply<BulkProgress>() },
+  'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
+  'bulk:retry': { request: batch, response: reply<BulkProgress>() },
 } as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
 
 /** Every channel the renderer may invoke: the table's keys, named nowhere else. */

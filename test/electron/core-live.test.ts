@@ -86,13 +86,22 @@ describe('the core against the running service', () => {
     expect(delays[1]!).toBeGreaterThan(delays[0]!);
     expect(delays[2]!).toBeGreaterThan(delays[1]!);
     expect(run.core.snapshot().data.devices.length).toBeGreaterThan(0); // still browsable
+    // Offline, a folder create waits in the outbox (no id yet) and is made once the service is back.
+    await control(svc, 'POST', 'faults', { kind: 'reset', count: 50, method: 'POST' });
     const write = await run.invoke('folders:create', { name: 'While offline', parentId: null });
-    expect(!write.ok && write.error).toMatchObject({ kind: 'offline' });
+    expect(write).toEqual({ ok: true, value: { id: null } });
+    expect(run.core.snapshot().data.folders.some((f) => f.name === 'While offline')).toBe(false);
 
     await control(svc, 'DELETE', 'faults');
     await run.clock.advance(delays[2]!);
     await vi.waitFor(() => expect(sync(run).connection).toBe('online'), { timeout: 5_000 });
     expect(sync(run).datasets.sessions.error).toBeNull();
+    const made = () => svc.service.store.listFolders().filter((f) => f.name === 'While offline');
+    await vi.waitFor(() => expect(made()).toHaveLength(1), { timeout: 5_000 });
+    await vi.waitFor(
+      () => expect(run.core.snapshot().data.folders.some((f) => f.id === made()[0]!.id)).toBe(true),
+      { timeout: 5_000 },
+    );
   });
 
   it('resumes after a restart on the same data dir and keychain: the offline copy first, then the service', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from './render.js';
-import { ADMIN, session, signedIn } from './fake-bridge.js';
+import { ADMIN, makeSync, session, signedIn } from './fake-bridge.js';
 import { sessionUpdatePayload, type SessionFormValues } from '../../renderer/components/SessionForm.js';
 import {
   keepTimeTogether,
@@ -52,6 +52,23 @@ describe('sessions screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(stores.ui.getState().selectedSessionId).toBe('new1');
     expect(stores.ui.getState().createdSessions.get('new1')).toBe(NOW);
+  });
+
+  it('the open form says so when the service goes away: a session is never created offline', async () => {
+    const { bridge } = await openSessions();
+    fireEvent.click(screen.getByRole('button', { name: 'New session' }));
+    const dialog = screen.getByRole('dialog', { name: 'New support session' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Customer' }), { target: { value: 'Bob' } });
+    act(() =>
+      bridge.emit('sync:state', makeSync({ connection: 'offline', offlineSince: '2026-11-21T09:30:00Z' })),
+    );
+    expect(within(dialog).getByRole('alert').textContent).toMatch(
+      /never queued, so a customer is never invited twice/,
+    );
+    const create = within(dialog).getByRole('button', { name: 'Create' });
+    expect(create).toHaveProperty('disabled', true);
+    await act(async () => fireEvent.submit(create.closest('form')!));
+    expect(bridge.callsTo('sessions:create')).toHaveLength(0);
   });
 
   it('rejects a malformed e-mail and an end before the start', async () => {

@@ -369,16 +369,20 @@ describe('app stores', () => {
     expect(stores.ui.getState().selectedDeviceIds.size).toBe(4);
   });
 
-  it('refuses writes offline without calling main, and explains why', async () => {
+  it('offline, hands edits to main (its outbox keeps them) but refuses creating a session, and says why', async () => {
     const bridge = createFakeBridge(
       makeSnapshot({ sync: makeSync({ connection: 'offline', offlineSince: '2026-11-21T10:42:00Z' }) }),
     );
     const stores = createAppStores(bridge);
     await stores.start();
-    const result = await stores.actions.writes['devices:set-alias']({ id: '1', alias: 'x' });
+    await stores.actions.writes['devices:set-alias']({ id: '1', alias: 'x' });
+    expect(bridge.callsTo('devices:set-alias')).toHaveLength(1);
+    const result = await stores.actions.createSession({ customer: 'Ann', language: 'en' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toMatch(/offline/i);
-    expect(bridge.callsTo('devices:set-alias')).toHaveLength(0);
+    if (!result.ok) expect(result.error.message).toMatch(/never queued/i);
+    expect(bridge.callsTo('sessions:create')).toHaveLength(0);
+    expect(stores.actions.writeBlockedReason('direct')).toMatch(/^Offline/);
+    expect(stores.actions.writeBlockedReason()).toBeNull();
   });
 
   it('session notices become toasts and ui:focus-session selects the session', async () => {

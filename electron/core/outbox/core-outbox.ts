@@ -1,0 +1,226 @@
+// The outbox inside the application core: one journal per account, the picture kept in step with each
+// write (optimistic at once, back to what the technician saw if it fails or is cancelled, the service's
+// values in a conflict), and the sync engine told about every write still open, so a poll that started
+// before a write settled cannot undo its optimistic change (SyncEngine.beginWrite's contract). After a
+// restart the recovered writes are applied to the picture again and held the same way.
+
+import path from 'node:path';
+import type { ServiceApi } from '../../../shared/client/api.js';
+import type { AppError } from '../../../shared/errors.js';
+import type { DataChange, DatasetName, FolderNode } from '../../../shared/ipc/contract.js';
+import type { Device, Id, SupportSession } from '../../../shared/model.js';
+import type { BulkRequest, OutboxState, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
+import type { Clock, TimerHandle } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Picture } from '../picture.js';
+import { folderNode } from '../picture.js';
+import type { SyncEngine } from '../sync-engine.js';
+import { planBulk } from './bulk.js';
+import type { OutboxEntry, SettleHow } from './outbox.js';
+import { Outbox } from './outbox.js';
+import { wanted } from './remote.js';
+
+const STATE_EVENT_MS = 100;
+
+export interface CoreOutboxDeps {
+  picture: Picture;
+  engine: () => SyncEngine | null;
+  api: () => ServiceApi | null;
+  clock: Clock;
+  logger: Logger;
+  emitChange: (change: DataChange) => void;
+  emitState: (state: OutboxState) => void;
+}
+
+export type SubmitOutcome = SettleHow | 'queued';
+
+function datasetOf(write: OutboxWrite): DatasetName {
+  return write.kind === 'device' ? 'devices' : write.kind === 'session-update' ? 'sessions' : 'folders';
+}
+
+export class CoreOutbox {
+  readonly #d: CoreOutboxDeps;
+  #outbox: Outbox | null = null;
+  #opening: Promise<void> | null = null;
+  /** The engine's write guard of each open write. */
+  readonly #held = new Map<string, () => void>();
+  #stateTimer: TimerHandle | null = null;
+
+  constructor(deps: CoreOutboxDeps) {
+    this.#d = deps;
+  }
+
+  /** Opens the account's journal (dataDir/accounts/<account>/outbox.jsonl) and resumes what it holds. */
+  async open(accountDir: string): Promise<void> {
+    await this.close();
+    this.#opening = (async () => {
+      this.#outbox = await Outbox.open({
+        file: path.join(accountDir, 'outbox.jsonl'),
+        api: this.#d.api,
+        clock: this.#d.clock,
+        logger: this.#d.logger,
+        hooks: {
+          onSettled: (entry, how) => this.#settled(entry, how),
+          onRequeued: (entry) => this.#hold(entry),
+          onState: () => this.#stateChanged(),
+        },
+      });
+      for (const entry of this.#outbox.pending()) if (entry.state !== 'conflict') this.#hold(entry);
+      this.#stateChanged();
+    })();
+    await this.#opening;
+  }
+
+  async close(): Promise<void> {
+    await this.#opening?.catch(() => {});
+    for (const end of this.#held.values()) end();
+    this.#held.clear();
+    await this.#outbox?.close();
+    this.#outbox = null;
+  }
+
+  /** A new sync engine (sign-in again): it must know about the writes still open too. */
+  engineChanged(): void {
+    for (const end of this.#held.values()) end();
+    const engine = this.#d.engine();
+    for (const id of this.#held.keys())
+      this.#held.set(id, engine?.beginWrite(this.#datasetOfEntry(id)) ?? noop);
+  }
+
+  /** The service answers again (or the account signed in again): send what waits. */
+  wake(): void {
+    if (this.#outbox?.waiting) this.#outbox.wake();
+  }
+
+  state(): OutboxState {
+    return this.#outbox?.state() ?? { pending: 0, waiting: null, items: [], conflicts: [], batches: [] };
+  }
+
+  /**
+   * Records the writes (one fsync), shows them at once, and waits for the service's answers while it is
+   * reachable: 'failed' with the service's error (the picture is already back), 'queued' when a write
+   * waits for the service, 'conflict' when the technician must choose.
+   */
+  async submit(
+    writes: ReadonlyArray<{ write: OutboxWrite; seen: SeenValues }>,
+  ): Promise<Array<{ how: SubmitOutcome; error?: AppError; createdId?: Id }>> {
+    const outbox = this.#require();
+    const entries = await outbox.enqueue(writes);
+    this.#holdMany(entries);
+    return Promise.all(
+      entries.map(async (entry) => {
+        const how = await outbox.outcome(entry.id);
+        return {
+          how,
+          ...(how === 'failed' && entry.error ? { error: entry.error } : {}),
+          ...(entry.createdId !== undefined ? { createdId: entry.createdId } : {}),
+        };
+      }),
+    );
+  }
+
+  async bulk(
+    request: BulkRequest,
+  ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
+    const outbox = this.#require();
+    const plan = planBulk(request, (id) => this.#d.picture.get('devices', id));
+    if (plan.writes.length === 0)
+      return { batchId: null, total: 0, unknown: plan.unknown, unchanged: plan.unchanged };
+    const entries = await outbox.enqueue(plan.writes, { label: plan.label });
+    this.#holdMany(entries);
+    return {
+      batchId: entries[0]?.batchId ?? null,
+      total: entries.length,
+      unknown: plan.unknown,
+      unchanged: plan.unchanged,
+    };
+  }
+
+  get outbox(): Outbox {
+    return this.#require();
+  }
+
+  // ---- the picture ---------------------------------------------------------------------------------
+
+  #hold(entry: Readonly<OutboxEntry>): void {
+    this.#holdMany([entry]);
+  }
+
+  /** Applies the writes to the picture (one change per dataset) and holds the engine's guard for each. */
+  #holdMany(entries: ReadonlyArray<Readonly<OutboxEntry>>): void {
+    const engine = this.#d.engine();
+    const byDataset = new Map<DatasetName, { puts: object[]; removals: Id[] }>();
+    for (const entry of entries) {
+      if (entry.write.kind === 'folder-create') continue;
+      const dataset = datasetOf(entry.write);
+      if (!this.#held.has(entry.id)) this.#held.set(entry.id, engine?.beginWrite(dataset) ?? noop);
+      const slot = byDataset.get(dataset) ?? { puts: [], removals: [] };
+      byDataset.set(dataset, slot);
+      if (entry.write.kind === 'folder-delete') slot.removals.push(entry.write.id);
+      else {
+        const record = this.#d.picture.get(dataset, entry.write.id);
+        if (record) slot.puts.push({ ...record, ...wanted(entry.write) });
+      }
+    }
+    for (const [dataset, { puts, removals }] of byDataset)
+      this.#emit(this.#d.picture.apply(dataset, puts as never, removals));
+  }
+
+  #settled(entry: Readonly<OutboxEntry>, how: SettleHow): void {
+    this.#held.get(entry.id)?.();
+    this.#held.delete(entry.id);
+    const write = entry.write;
+    const picture = this.#d.picture;
+    if (how === 'done') {
+      if (write.kind === 'folder-create' && entry.createdId !== undefined)
+        void this.#fetchFolder(entry.createdId);
+      return;
+    }
+    if (write.kind === 'folder-create') return; // nothing was shown before the service had it
+    // Failed, cancelled: back to what the technician saw. Conflict (or "take theirs"): the service's values.
+    const dataset = datasetOf(write);
+    const back = { ...entry.seen, ...(entry.theirs ?? {}) };
+    delete back.exists;
+    const record = picture.get(dataset, write.id) as Device | FolderNode | SupportSession | undefined;
+    if (write.kind === 'folder-delete') {
+      if (!record && entry.seen.id !== undefined)
+        this.#emit(picture.put('folders', back as unknown as FolderNode));
+      return;
+    }
+    if (record) this.#emit(picture.apply(dataset, [{ ...record, ...back }] as never));
+  }
+
+  async #fetchFolder(id: Id): Promise<void> {
+    try {
+      const api = this.#d.api();
+      if (api) this.#emit(this.#d.picture.put('folders', folderNode(await api.getFolder(id))));
+    } catch {
+      void this.#d.engine()?.refresh(['folders']); // created, not read back: the next refresh brings it
+    }
+  }
+
+  #datasetOfEntry(id: string): DatasetName {
+    const entry = this.#outbox?.get(id);
+    return entry ? datasetOf(entry.write) : 'devices';
+  }
+
+  #emit(change: DataChange | null): void {
+    if (change) this.#d.emitChange(change);
+  }
+
+  #stateChanged(): void {
+    // A bulk run changes state hundreds of times a second: the renderer hears it at most every 100 ms.
+    if (this.#stateTimer !== null) return;
+    this.#stateTimer = this.#d.clock.setTimeout(() => {
+      this.#stateTimer = null;
+      this.#d.emitState(this.state());
+    }, STATE_EVENT_MS);
+  }
+
+  #require(): Outbox {
+    if (!this.#outbox) throw new Error('The outbox is not open (signed out).');
+    return this.#outbox;
+  }
+}
+
+function noop(): void {}

@@ -1,0 +1,50 @@
+// Offline edits: with the service gone, an alias edit is kept in the outbox (shown at once, counted on the
+// status bar), survives nothing being reachable, and reaches the service once it is back. Creating a
+// session stays refused offline, saying why.
+
+import { expect, test } from './fixtures.js';
+import { cellText, deviceRow, deviceRows, searchBox, showScreen } from './support/ui.js';
+
+test('offline edit → reconnect → sent: the alias waits in the outbox and reaches the service', async ({
+  app,
+  consolePage: page,
+}) => {
+  const device = app.service.store.listDevices().find((d) => !d.alias)!;
+  const alias = 'Queued kiosk';
+  const statusBar = page.getByRole('contentinfo', { name: 'Status' });
+
+  await app.stopService();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Offline', exact: true })).toBeVisible();
+
+  await searchBox(page).fill(device.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  const row = deviceRow(page, device.name!);
+  await row.dblclick();
+  const editor = page.getByRole('complementary', { name: 'Device details' }).getByRole('textbox', {
+    name: 'Alias',
+  });
+  await editor.fill(alias);
+  await editor.press('Enter');
+  await expect(editor).toHaveCount(0);
+  // Shown at once, and counted as waiting for the service.
+  expect(await cellText(row, 'Alias')).toBe(alias);
+  await expect(statusBar.getByRole('status')).toHaveText('1 change waiting — sent when the service is back');
+
+  // Creating a session is never queued: offline it is refused up front, with the reason.
+  await showScreen(page, 'Sessions');
+  await expect(page.getByRole('button', { name: 'New session' })).toBeDisabled();
+  await expect(page.getByText(/never queued, so a customer is never invited twice/)).toBeVisible();
+  await showScreen(page, 'Devices');
+
+  // The service comes back (its saved state, without our change): the next refresh reconnects and the
+  // outbox sends the alias.
+  await app.restartService();
+  expect(app.service.store.getDevice(device.id).alias).toBeNull();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(statusBar).toContainText('Connected');
+  await expect.poll(() => app.service.store.getDevice(device.id).alias, { timeout: 15_000 }).toBe(alias);
+  await expect(statusBar.getByRole('status')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New session' })).toHaveCount(0); // (on Devices)
+  expect(await cellText(deviceRow(page, device.name!), 'Alias')).toBe(alias);
+});

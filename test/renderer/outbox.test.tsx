@@ -1,0 +1,64 @@
+// The outbox on the status bar: the waiting count and why, and the conflict dialog's choices, which go to
+// the main process as outbox:resolve.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { OutboxState } from '../../shared/outbox.js';
+import { renderApp } from './render.js';
+import { ADMIN, device } from './fake-bridge.js';
+
+const waiting = (patch: Partial<OutboxState> = {}): OutboxState => ({
+  pending: 2,
+  waiting: 'offline',
+  items: [],
+  conflicts: [],
+  batches: [],
+  ...patch,
+});
+
+describe('outbox indicator', () => {
+  it('counts the changes waiting and says what they wait for; nothing when none wait', async () => {
+    const { bridge } = await renderApp({ data: { folders: [], devices: [], sessions: [], users: [ADMIN] } });
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    expect(within(bar).queryByRole('status')).toBeNull();
+    act(() => bridge.emit('outbox:state', waiting()));
+    expect(within(bar).getByRole('status').textContent).toBe(
+      '2 changes waiting — sent when the service is back',
+    );
+    act(() => bridge.emit('outbox:state', waiting({ pending: 0, waiting: null })));
+    expect(within(bar).queryByRole('status')).toBeNull();
+  });
+
+  it('shows a conflict with what was seen, what the service holds and what was wanted; the choice goes to main', async () => {
+    const { bridge } = await renderApp({
+      data: { folders: [], devices: [device('7', { name: 'Till 7' })], sessions: [], users: [ADMIN] },
+    });
+    bridge.handle('outbox:resolve', () => undefined);
+    act(() =>
+      bridge.emit(
+        'outbox:state',
+        waiting({
+          pending: 1,
+          waiting: null,
+          conflicts: [
+            {
+              entryId: 'e1',
+              write: { kind: 'device', id: '7', alias: 'Mine' },
+              seen: { alias: 'Before' },
+              theirs: { alias: 'Theirs' },
+            },
+          ],
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '1 conflict' }));
+    const dialog = screen.getByRole('dialog', { name: 'Changed on the service meanwhile' });
+    expect(within(dialog).getByText('Till 7')).toBeTruthy();
+    const row = within(dialog).getByRole('row', { name: /alias/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Before', 'Theirs', 'Mine']);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' })));
+    expect(bridge.callsTo('outbox:resolve')).toEqual([{ entryId: 'e1', choice: 'mine' }]);
+  });
+});
