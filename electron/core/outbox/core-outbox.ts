@@ -208,12 +208,19 @@ export class CoreOutbox {
     if (change) this.#d.emitChange(change);
   }
 
+  #lastState = '';
+
   #stateChanged(): void {
     // A bulk run changes state hundreds of times a second: the renderer hears it at most every 100 ms.
     if (this.#stateTimer !== null) return;
     this.#stateTimer = this.#d.clock.setTimeout(() => {
       this.#stateTimer = null;
-      this.#d.emitState(this.state());
+      // Nothing new, nothing sent: an idle console's event stream stays quiet.
+      const state = this.state();
+      const text = JSON.stringify(state);
+      if (text === this.#lastState) return;
+      this.#lastState = text;
+      this.#d.emitState(state);
     }, STATE_EVENT_MS);
   }
 
