@@ -6,6 +6,7 @@
 // nothing.
 
 import type { Device, Id } from '../../shared/model.js';
+import { sortIdsByColumn } from '../domain/device-columns.js';
 import {
   countStatuses,
   filterDeviceIds,
@@ -13,11 +14,12 @@ import {
   sortDeviceIds,
   type DeviceFilter,
   type DeviceSort,
+  type DeviceSortKey,
   type StatusCounts,
 } from '../domain/device-query.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
-import type { UiStore } from './ui-store.js';
+import type { GridSort, UiStore } from './ui-store.js';
 
 export interface DeviceView {
   /** Every device id in display order. */
@@ -75,7 +77,15 @@ export function createViews(data: DataStore, ui: UiStore) {
       sortKey = nextSortKey;
     } else if (nextSortKey !== sortKey) {
       // Re-sorting the previous order: near-linear when only a few devices changed (see device-query.ts).
-      sorted = sortDeviceIds(devices, deviceSort, sorted, (id) => currentTree.byId.get(id)?.name);
+      const folderName = (id: Id) => currentTree.byId.get(id)?.name;
+      // device-query sorts its own keys (incrementally); the grid's other columns sort by the column table.
+      sorted = isQuerySort(deviceSort)
+        ? sortDeviceIds(devices, deviceSort, sorted, folderName)
+        : sortIdsByColumn(devices, deviceSort.key, deviceSort.direction, {
+            folderName,
+            fetchedAt: null,
+            now: Date.now(),
+          });
       sortKey = nextSortKey;
     }
     if (statsVersion !== versions.devices) {
@@ -112,8 +122,19 @@ export function createViews(data: DataStore, ui: UiStore) {
   return { folderTree, deviceView };
 }
 
+const QUERY_SORT_KEYS = new Set<string>(['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder']);
+function isQuerySort(sort: GridSort): sort is DeviceSort & { key: DeviceSortKey } {
+  return QUERY_SORT_KEYS.has(sort.key);
+}
+
 /** The device fields each order reads (ties break on the name). */
-const SORT_FIELDS: Record<DeviceSort['key'], Array<keyof Device>> = {
+const SORT_FIELDS: Record<GridSort['key'], Array<keyof Device>> = {
+  mac: ['mac', 'name'],
+  cpu: ['cpu', 'name'],
+  ram: ['ram', 'name'],
+  freeSpace: ['freeSpace', 'name'],
+  dateInstalled: ['dateInstalled', 'name'],
+  id: ['name'],
   name: ['name'],
   alias: ['alias', 'name'],
   status: ['status', 'name'],
@@ -123,7 +144,7 @@ const SORT_FIELDS: Record<DeviceSort['key'], Array<keyof Device>> = {
   folder: ['folderId', 'name'],
 };
 
-function sortKeyOf(sort: DeviceSort, devicesVersion: number, foldersVersion: number): string {
+function sortKeyOf(sort: GridSort, devicesVersion: number, foldersVersion: number): string {
   return `${sort.key}|${sort.direction}|${devicesVersion}|${foldersVersion}`;
 }
 
