@@ -46,6 +46,8 @@ import { computeTrayState } from './tray-state.js';
 import type { CredentialVault, StoredCredentials } from './vault.js';
 import { MemoryVault, vaultAccount } from './vault.js';
 import { AppErrorThrown, Writes } from './writes.js';
+import { SavedViewsStore } from './saved-views-store.js';
+import { storageProblem } from './atomic-file.js';
 
 export interface AppCoreDefaults {
   baseUrl: string;
@@ -141,6 +143,7 @@ class Core implements AppCore {
   readonly #picture = new Picture();
   readonly #accounts: AccountRecordStore;
   readonly #settingsStore: SettingsStore;
+  readonly #views: SavedViewsStore;
   readonly #notified: NotifiedStore;
   readonly #writes: Writes;
   #settings: Settings = {
@@ -182,6 +185,7 @@ class Core implements AppCore {
       });
     this.#accounts = new AccountRecordStore(options.dataDir);
     this.#settingsStore = new SettingsStore(options.dataDir);
+    this.#views = new SavedViewsStore(options.dataDir);
     this.#notified = new NotifiedStore(options.dataDir);
     this.#auth = { status: 'signed-out', defaults: this.#signInDefaults(), keychainAvailable: false };
     this.#writes = new Writes({
@@ -363,6 +367,18 @@ class Core implements AppCore {
           notificationsPausedUntil: minutes === 0 ? null : isoAt(this.#clock.now() + minutes * 60_000),
         }),
       'window:activity': async (p) => this.setWindowActivity(p),
+      // Saved views belong to the signed-in account; none while signed out.
+      'views:load': async () =>
+        this.#account ? this.#views.load(this.#account.baseUrl, this.#account.user.id) : { views: [] },
+      'views:save': async (p) => {
+        if (!this.#account)
+          throw new AppErrorThrown({ kind: 'not-allowed', message: 'Sign in to save views.' });
+        try {
+          await this.#views.save(this.#account.baseUrl, this.#account.user.id, p);
+        } catch (error) {
+          throw new AppErrorThrown({ kind: 'storage', message: storageProblem(error, 'the saved views') });
+        }
+      },
     };
   }
 

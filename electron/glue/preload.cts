@@ -33,6 +33,8 @@ const INVOKE = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  'views:load',
+  'views:save',
 ] as const satisfies readonly InvokeChannel[];
 const EVENTS = [
   'auth:state',

@@ -26,6 +26,7 @@ import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
+import { createSavedViews } from './saved-views.js';
 
 export interface ShellState {
   phase: 'loading' | 'ready' | 'failed';
@@ -86,6 +87,22 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
+  const savedViews = createSavedViews({ data, ui, views, call });
+  views.setExtraFilter({ entryOf: savedViews.entryOf, activeView: () => savedViews.activePredicate() });
+  // Saved views are the account's: (re)loaded whenever a different account is signed in.
+  let viewsAccount = '';
+  // Not in `unsubscribers`: start() subscribes to the bridge only while that list is empty.
+  const savedViewsOff = [
+    shell.subscribe((s) => {
+      const a = s.account?.account;
+      const key = a ? `${a.baseUrl}\n${a.user.id}` : '';
+      if (key === viewsAccount) return;
+      viewsAccount = key;
+      void savedViews.load();
+    }),
+    () => savedViews.dispose(),
+  ];
+
   /** Why writes are refused right now, or null. Offline writes are refused rather than queued. */
   function writeBlockedReason(): string | null {
     const state = shell.getState();
@@ -127,6 +144,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     'data:change': (change) => {
       const removed = applyDataChange(data, change);
       if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
+      savedViews.onDataChange(change);
     },
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
@@ -170,15 +188,17 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       settings: snap.settings,
     });
     for (const dataset of DATASET_NAMES) {
-      const removed = applyDataChange(data, {
+      const change = {
         dataset,
         reset: true,
         added: snap.data[dataset],
         changed: [],
         removed: [],
         fetchedAt: snap.sync.datasets[dataset]?.fetchedAt ?? null,
-      } as MainEvents['data:change']);
+      } as MainEvents['data:change'];
+      const removed = applyDataChange(data, change);
       if (dataset !== 'users') uiAct.pruneRemoved(dataset, removed);
+      savedViews.onDataChange(change);
     }
     const pending = buffer;
     buffer = null;
@@ -188,6 +208,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   function dispose(): void {
     for (const off of unsubscribers.splice(0)) off();
+    for (const off of savedViewsOff.splice(0)) off();
   }
 
   /** Shows a failure as a toast; returns the result for the caller's own handling. */
@@ -281,7 +302,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
   };
 
-  return { bridge, shell, data, ui, uiActions: uiAct, views, actions, start, dispose, now };
+  return { bridge, shell, data, ui, uiActions: uiAct, views, savedViews, actions, start, dispose, now };
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */

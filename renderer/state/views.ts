@@ -20,6 +20,7 @@ import {
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
 import type { GridSort, UiStore } from './ui-store.js';
+import { compileSearch, type SearchEntry } from '../domain/device-search.js';
 
 export interface DeviceView {
   /** Every device id in display order. */
@@ -30,7 +31,18 @@ export interface DeviceView {
   oses: readonly string[];
 }
 
+/**
+ * The search language (device-search.ts) and the active saved view, applied over the filtered rows.
+ * Set by saved-views.ts, which owns the search entries until the data store holds them (lead's rewrite).
+ */
+export interface ExtraFilter {
+  entryOf: (d: Device) => SearchEntry;
+  activeView: () => ((d: Device, s: SearchEntry) => boolean) | null;
+}
+
 export function createViews(data: DataStore, ui: UiStore) {
+  let extraFilter: ExtraFilter | null = null;
+  let extraKey: { rows: Id[]; text: string; view: unknown; out: Id[] } | null = null;
   let treeKey = '';
   let tree: FolderTree | null = null;
 
@@ -56,7 +68,7 @@ export function createViews(data: DataStore, ui: UiStore) {
     devicesVersion: -1,
   };
   let rows: Id[] = [];
-  let view: DeviceView | null = null;
+  let result: DeviceView | null = null;
 
   function deviceView(): DeviceView {
     const { versions, devices, deviceSearch } = data.getState();
@@ -107,19 +119,49 @@ export function createViews(data: DataStore, ui: UiStore) {
           ? descendantsAndSelf(currentTree, deviceFilter.folder.id)
           : new Set([deviceFilter.folder.id]);
       }
-      rows = filterDeviceIds(sorted, devices, deviceSearch, deviceFilter, folderIds, (id) =>
+      // The text is matched below by the search language when its entries are available.
+      const structural = extraFilter ? { ...deviceFilter, text: '' } : deviceFilter;
+      rows = filterDeviceIds(sorted, devices, deviceSearch, structural, folderIds, (id) =>
         currentTree.byId.has(id),
       );
       rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey, devicesVersion: versions.devices };
-      view = null;
+      result = null;
     }
-    if (!view || view.sorted !== sorted || view.rows !== rows || view.counts !== counts) {
-      view = { sorted, rows, counts, oses };
+    let shown = rows;
+    const view = extraFilter?.activeView() ?? null;
+    if (extraFilter && (view || deviceFilter.text.trim())) {
+      if (
+        !extraKey ||
+        extraKey.rows !== rows ||
+        extraKey.view !== view ||
+        extraKey.text !== deviceFilter.text
+      ) {
+        const search = compileSearch(deviceFilter.text);
+        const { entryOf } = extraFilter;
+        const out: Id[] = [];
+        for (const id of rows) {
+          const d = devices.get(id);
+          if (!d) continue;
+          const e = entryOf(d);
+          if ((!search || search(e)) && (!view || view(d, e))) out.push(id);
+        }
+        extraKey = { rows, view, text: deviceFilter.text, out };
+      }
+      shown = extraKey.out;
     }
-    return view;
+    if (!result || result.sorted !== sorted || result.rows !== shown || result.counts !== counts) {
+      result = { sorted, rows: shown, counts, oses };
+    }
+    return result;
   }
 
-  return { folderTree, deviceView };
+  return {
+    folderTree,
+    deviceView,
+    setExtraFilter(filter: ExtraFilter) {
+      extraFilter = filter;
+    },
+  };
 }
 
 const QUERY_SORT_KEYS = new Set<string>(['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder']);

@@ -132,6 +132,14 @@ export interface AppSnapshot {
   data: { [D in DatasetName]: DatasetRecordMap[D][] };
 }
 
+/**
+ * The saved views of one account as the main process stores them: opaque to it beyond their ids and
+ * names (the condition language is the renderer's, which validates each view when it loads them).
+ */
+export interface StoredViews {
+  views: Array<{ id: string; name: string; [field: string]: unknown }>;
+}
+
 export interface BulkMoveResult {
   moved: Id[];
   failed: Array<{ id: Id; error: AppError }>;
@@ -161,6 +169,9 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  // Saved views of the signed-in account (issue 12).
+  'views:load',
+  'views:save',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -187,6 +198,8 @@ export interface InvokeResponses {
   'settings:update': Settings;
   'notifications:pause': Settings;
   'window:activity': void;
+  'views:load': StoredViews;
+  'views:save': void;
 }
 export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
 

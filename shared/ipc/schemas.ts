@@ -104,4 +104,14 @@ export const invokeSchemas = {
     .strict(),
   /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
   'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+  'views:load': empty,
+  /** Bounded in count and size: the views are the renderer's data, but the file is ours to keep sane. */
+  'views:save': z
+    .object({
+      views: z
+        .array(z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(120) }))
+        .max(500),
+    })
+    .strict()
+    .refine((p) => JSON.stringify(p).length <= 1_000_000, 'saved views larger than 1 MB'),
 } as const satisfies Record<InvokeChannel, z.ZodType>;
