@@ -45,7 +45,7 @@ export function DevicesScreen() {
 
   return (
     <div className="devices-screen">
-      <div className="sidebar">
+      <div className="devices-sidebar">
         <SavedViewsPanel />
         <FolderPane />
       </div>
