@@ -3,16 +3,18 @@
 // by keyboard, and the CSV export of the current view (the file's rows are the view's rows, in order).
 
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
+import type { ServiceApi } from '../../shared/client/api.js';
 import { expect, test } from './fixtures.js';
 import { cellText, deviceGrid, deviceRows, searchBox } from './support/ui.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-const views = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Saved views' });
+const views = (page: Page) => page.getByRole('region', { name: 'Saved views' });
 
 /** An alias the seeded account really has, and how many devices carry exactly it. */
-async function someAlias(serviceApi: import('../../shared/client/api.js').ServiceApi) {
+async function someAlias(serviceApi: ServiceApi) {
   const devices = await serviceApi.listDevices();
   const counts = new Map<string, number>();
   for (const d of devices) if (d.alias) counts.set(d.alias, (counts.get(d.alias) ?? 0) + 1);
@@ -20,7 +22,7 @@ async function someAlias(serviceApi: import('../../shared/client/api.js').Servic
   return { alias, count };
 }
 
-async function rowNames(page: import('@playwright/test').Page): Promise<string[]> {
+async function rowNames(page: Page): Promise<string[]> {
   const rows = deviceRows(page);
   const out: string[] = [];
   for (let i = 0; i < (await rows.count()); i++) out.push(await cellText(rows.nth(i), 'Name'));
