@@ -12,6 +12,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -107,6 +108,16 @@ export function DeviceTable({
   });
 
   const activeIndex = activeId ? rows.indexOf(activeId) : -1;
+
+  // A row made active from elsewhere (the palette, a notice) is scrolled into view: it may not be rendered.
+  const revealIndex = useRef(-1);
+  useEffect(() => {
+    if (activeIndex === -1 || revealIndex.current === activeIndex) return;
+    revealIndex.current = activeIndex;
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    // Only when the active row changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeId]);
 
   const moveTo = useCallback(
     (index: number, extend: boolean) => {

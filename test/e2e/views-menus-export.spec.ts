@@ -153,3 +153,30 @@ test('the CSV export holds the view: its rows in order, its columns, a BOM and U
     expect(r[utc]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$|^$/);
   expect(rows.slice(1).every((r) => r[1] === alias)).toBe(true);
 });
+
+test('the command palette jumps to a device by its IP, and to a screen despite a typo', async ({
+  consolePage: page,
+  serviceApi,
+}) => {
+  const target = (await serviceApi.listDevices()).find((d) => d.ip && d.name)!;
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('combobox', { name: 'Command palette' });
+  await expect(box).toBeFocused();
+  await box.fill(target.ip!);
+  const first = page.getByRole('listbox', { name: 'Command palette' }).getByRole('option').first();
+  await expect(first).toContainText(target.name!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(deviceGrid(page).getByRole('row', { name: new RegExp(`^${target.name}`) })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+
+  await page.keyboard.press('Control+k');
+  await box.fill('sesions');
+  await expect(
+    page.getByRole('listbox', { name: 'Command palette' }).getByRole('option').first(),
+  ).toContainText('Sessions');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main', { name: 'Sessions' })).toBeVisible();
+});
