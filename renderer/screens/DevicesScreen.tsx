@@ -14,6 +14,7 @@ import { useDebouncedText } from '../components/hooks.js';
 import { ColumnChooser } from '../components/ColumnChooser.js';
 import { DeviceRowMenu } from '../components/DeviceRowMenu.js';
 import { ExportButton } from '../components/ExportButton.js';
+import { BulkDialog } from '../components/BulkDialog.js';
 import { SavedViewsPanel } from '../components/SavedViewsPanel.js';
 import type { MenuAnchor } from '../components/ContextMenu.js';
 
@@ -35,6 +36,7 @@ export function DevicesScreen() {
   const hasSelection = useUi((s) => s.selectedDeviceIds.size > 0);
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
   const [rowMenu, setRowMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
 
@@ -130,6 +132,9 @@ export function DevicesScreen() {
           </label>
           <ColumnChooser />
           <ExportButton />
+          <button type="button" onClick={() => setBulkOpen(true)}>
+            {t('bulk.open')}
+          </button>
         </div>
         {/* The detail pane sits beside the grid, under the toolbars, so the filters stay in reach while a
             device is open: docked down to 1100 px (the grid then drops the columns the pane repeats),
@@ -140,6 +145,7 @@ export function DevicesScreen() {
         </div>
       </section>
       <MoveDevicesDialog />
+      {bulkOpen && <BulkDialog onClose={() => setBulkOpen(false)} />}
       {rowMenu && (
         <DeviceRowMenu
           id={rowMenu.id}
