@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow } from '../components/hooks.js';
 import { languageName, sessionStateName } from '../components/labels.js';
 import { SessionForm } from '../components/SessionForm.js';
+import { SessionShare } from '../components/SessionShare.js';
 
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
@@ -291,6 +292,7 @@ function SessionDetail({
           </div>
         )}
         {createdAt !== undefined && !session.plannedEndTime && <CodeCountdown createdAt={createdAt} />}
+        <SessionShare session={session} offset={offset} />
         <dl className="fields">
           {rows.map(([label, value]) => (
             <div key={label} className="field-row">
