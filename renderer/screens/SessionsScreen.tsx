@@ -26,7 +26,8 @@ import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow } from '../components/hooks.js';
 import { languageName, sessionStateName } from '../components/labels.js';
 import { SessionForm } from '../components/SessionForm.js';
-import { SessionShare } from '../components/SessionShare.js';
+import { SessionMenu, SessionShare } from '../components/SessionShare.js';
+import { isMenuKey, type MenuAnchor } from '../components/ContextMenu.js';
 
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
@@ -94,6 +95,7 @@ export function SessionsScreen() {
   const blocked = useWriteBlocked();
   const now = useNow(60_000);
   const [creating, setCreating] = useState(false);
+  const [menu, setMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
 
   const offsetMinutes = offset?.minutes ?? localOffsetMinutes(new Date(now));
   const groups = useMemo(
@@ -156,6 +158,17 @@ export function SessionsScreen() {
                       className={s.id === selectedId ? 'session-item selected' : 'session-item'}
                       aria-current={s.id === selectedId ? 'true' : undefined}
                       onClick={() => stores.uiActions.selectSession(s.id)}
+                      onContextMenu={(e) => {
+                        e.preventDefault();
+                        stores.uiActions.selectSession(s.id);
+                        setMenu({ id: s.id, at: { x: e.clientX, y: e.clientY } });
+                      }}
+                      onKeyDown={(e) => {
+                        if (!isMenuKey(e)) return;
+                        e.preventDefault();
+                        const box = e.currentTarget.getBoundingClientRect();
+                        setMenu({ id: s.id, at: { x: box.left + 16, y: box.bottom } });
+                      }}
                     >
                       <span className="session-customer">{s.customer ?? t('common.none')}</span>
                       <StateBadge session={s} />
@@ -173,6 +186,14 @@ export function SessionsScreen() {
       </section>
       <SessionDetail session={selected} offset={offset} blocked={blocked} />
       {creating && <SessionForm offset={offset} onClose={() => setCreating(false)} />}
+      {menu && sessions.get(menu.id) && (
+        <SessionMenu
+          session={sessions.get(menu.id)!}
+          offset={offset}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import type { ServiceApi } from '../../shared/client/api.js';
 import { expect, test } from './fixtures.js';
-import { cellText, deviceGrid, deviceRows, searchBox } from './support/ui.js';
+import { cellText, deviceGrid, deviceRows, searchBox, showScreen } from './support/ui.js';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -179,4 +179,26 @@ test('the command palette jumps to a device by its IP, and to a screen despite a
   ).toContainText('Sessions');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main', { name: 'Sessions' })).toBeVisible();
+});
+
+test('folders and sessions have context menus too: show a folder by mouse, copy a session code by keyboard', async ({
+  consolePage: page,
+}) => {
+  const folder = page
+    .getByRole('tree', { name: 'Folders' })
+    .getByRole('treeitem', { name: 'Internal', exact: true });
+  await folder.getByText('Internal', { exact: true }).first().click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Actions for Internal' });
+  await menu.getByRole('menuitem', { name: 'Show its devices' }).click();
+  await expect(folder).toHaveAttribute('aria-selected', 'true');
+
+  await showScreen(page, 'Sessions');
+  const item = page.locator('.session-item').filter({ hasText: /\d{4}/ }).first();
+  const code = (await item.locator('.mono').innerText()).trim();
+  await item.focus();
+  await page.keyboard.press('Shift+F10');
+  await expect(page.getByRole('menuitem', { name: 'Copy session code' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await expect(item).toBeFocused();
 });
