@@ -1,7 +1,7 @@
 // The shell: sign-in until signed in; then sidebar navigation, banners, the current screen, status bar and
 // toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
 
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { formatError, t } from './i18n/index.js';
 import { shownAccount } from './state/app-stores.js';
@@ -13,6 +13,7 @@ import { Banners } from './components/Banners.js';
 import { SignInScreen } from './components/SignIn.js';
 import { StatusBar } from './components/StatusBar.js';
 import { Toasts } from './components/Toasts.js';
+import { CommandPalette } from './components/CommandPalette.js';
 import { DevicesScreen } from './screens/DevicesScreen.js';
 import { SessionsScreen } from './screens/SessionsScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
@@ -36,11 +37,16 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-function useGlobalShortcuts() {
+function useGlobalShortcuts(openPalette: () => void) {
   const stores = useStores();
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       const mod = e.ctrlKey || e.metaKey;
+      if (mod && !e.altKey && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        openPalette();
+        return;
+      }
       if (e.key === 'F5' || (mod && e.key.toLowerCase() === 'r')) {
         e.preventDefault();
         void stores.actions.refresh();
@@ -62,7 +68,7 @@ function useGlobalShortcuts() {
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [stores]);
+  }, [stores, openPalette]);
 }
 
 function useWindowActivity() {
@@ -130,13 +136,19 @@ function Console() {
   const stores = useStores();
   const screen = useUi((s) => s.screen);
   const account = useShell(shownAccount);
-  useGlobalShortcuts();
+  const [palette, setPalette] = useState(false);
+  const openPalette = useCallback(() => setPalette(true), []);
+  const closePalette = useCallback(() => setPalette(false), []);
+  useGlobalShortcuts(openPalette);
 
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">{t('app.title')}</span>
         <span className="spacer" />
+        <button type="button" className="ghost" onClick={openPalette} title="Ctrl+K">
+          {t('palette.open')}
+        </button>
         <button type="button" className="ghost" onClick={() => void stores.actions.refresh()} title="F5">
           {t('common.refresh')}
         </button>
@@ -169,6 +181,7 @@ function Console() {
       </main>
       <StatusBar />
       <Toasts />
+      {palette && <CommandPalette onClose={closePalette} />}
     </div>
   );
 }

@@ -117,6 +117,12 @@ export class AccountSession {
     return this.#account?.user ?? null;
   }
 
+  /** Which account is signed in (or re-authenticating), as its data on disk is keyed; null when none. */
+  get signedInAs(): { baseUrl: string; userId: Id } | null {
+    const account = this.#account;
+    return account ? { baseUrl: account.baseUrl, userId: account.user.id } : null;
+  }
+
   /** Probes the keychain and resumes the account of the last run, if its sign-in is still saved. */
   async resume(): Promise<void> {
     this.#keychainAvailable = (await this.#o.vault.probe()).available;

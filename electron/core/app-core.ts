@@ -29,6 +29,8 @@ import type { AccountHost, SignInConfig } from './account-session.js';
 import { AccountSession } from './account-session.js';
 import { AppSettings } from './app-settings.js';
 import { CacheKeeper } from './cache-keeper.js';
+import { storageProblem } from './atomic-file.js';
+import { SavedViewsStore } from './saved-views-store.js';
 import { ChangePump, PART_RECORDS } from './change-pump.js';
 import { createDevicesFeed, type DevicesFeed } from './devices-poller.js';
 import type { Clock } from './clock.js';
@@ -109,6 +111,7 @@ class Core implements AppCore {
   /** The sync state the renderers were last told of, whole or by its parts. */
   #lastSync: SyncState | null = null;
   readonly #outbox: CoreOutbox;
+  readonly #views: SavedViewsStore;
   #engine: SyncEngine | null = null;
   #api: ServiceApi | null = null;
   #writes: Writes | null = null;
@@ -123,6 +126,7 @@ class Core implements AppCore {
     this.#events = new EventHub(logger);
     const { dataDir } = options;
     this.#connector = new ServiceConnector(options, clock);
+    this.#views = new SavedViewsStore(dataDir);
     this.#devices = createDevicesFeed({
       logger,
       // Without a worker the same handler runs here: the tests' harness asks for that.
@@ -285,6 +289,26 @@ class Core implements AppCore {
           lastCheck: null,
         },
       ...this.#outboxHandlers(),
+      ...this.#viewsHandlers(),
+    };
+  }
+
+  /** Saved views belong to the signed-in account; none while signed out. */
+  #viewsHandlers(): Pick<InvokeHandlers, 'views:load' | 'views:save'> {
+    return {
+      'views:load': async () => {
+        const who = this.#session.signedInAs;
+        return who ? this.#views.load(who.baseUrl, who.userId) : { views: [] };
+      },
+      'views:save': async (p) => {
+        const who = this.#session.signedInAs;
+        if (!who) fail({ kind: 'not-allowed', message: 'Sign in to save views.' });
+        try {
+          await this.#views.save(who.baseUrl, who.userId, p);
+        } catch (error) {
+          fail({ kind: 'storage', message: storageProblem(error, 'the saved views') });
+        }
+      },
     };
   }
 

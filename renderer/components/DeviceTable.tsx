@@ -3,39 +3,41 @@
 // Up/Down (Shift extends), Home/End, PageUp/PageDown, Space toggles, Ctrl/Cmd+A selects all shown,
 // Escape clears, M moves the selection, F2 edits the alias. Rows are keyed by id and the scroll offset is
 // never touched by a data change. The column headers are one tab stop (the sorted column's button; Left/Right
-// move between headers, Enter/Space sort), and each sort is announced in a polite live region.
+// move between headers, Enter/Space sort, Alt+Left/Right resize), and each sort is announced in a polite
+// live region. Left/Right in the rows move a cell cursor (aria-activedescendant then names the cell, read
+// with its column header). Columns, cells, sort keys and the CSS grid template all come from the column
+// table (domain/device-columns.ts) and the visible columns in the UI store. Shift+F10, the menu key or a
+// right click opens the row's context menu.
 
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import type { Device, Id } from '../../shared/model.js';
-import { enumValue } from '../../shared/model.js';
-import type { DeviceSortKey } from '../domain/device-query.js';
 import { DEFAULT_FILTER, statusKind } from '../domain/device-query.js';
-import { parseTimestamp } from '../domain/time-zone.js';
-import { formatAge, formatDate, formatError, t } from '../i18n/index.js';
+import {
+  columnByKey,
+  gridMinWidth,
+  gridTemplate,
+  type ColumnContext,
+  type ColumnKey,
+} from '../domain/device-columns.js';
+import { statusAge } from '../domain/device-status.js';
+import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 import { statusName } from './labels.js';
 
 export const ROW_HEIGHT = 30;
-/**
- * A device that says it is online or busy but last reported longer ago than this: its status is flagged
- * as possibly out of date (warning style). An offline device's old report is simply when it went away, and
- * the age of the console's own copy (offline, failed polls) is said once, in the banner and status bar,
- * rather than painted on every row.
- */
-export const STALE_AFTER_MS = 15 * 60_000;
-
-const COLUMNS: Array<{ key: DeviceSortKey; label: Parameters<typeof t>[0] }> = [
-  { key: 'name', label: 'devices.col.name' },
-  { key: 'alias', label: 'devices.col.alias' },
-  { key: 'status', label: 'devices.col.status' },
-  { key: 'os', label: 'devices.col.os' },
-  { key: 'ip', label: 'devices.col.ip' },
-  { key: 'lastRefresh', label: 'devices.col.lastRefresh' },
-  { key: 'folder', label: 'devices.col.folder' },
-];
 
 export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });
@@ -53,32 +55,14 @@ export function rowDomId(id: Id): string {
   return `device-row-${id.replace(/[^\w-]/g, '_')}`;
 }
 
-export function statusAge(
-  d: Device,
-  fetchedAt: string | null,
-  now: number,
-): { text: string; age: string | null; stale: boolean; at: Date | null } {
-  const own = parseTimestamp(d.lastRefresh);
-  const at = own ?? parseTimestamp(fetchedAt);
-  const name = statusName(d.status);
-  if (!at) return { text: name, age: null, stale: false, at: null };
-  const age = now - at.getTime();
-  const claimsPresence = d.status === 'online' || d.status === 'busy';
-  return {
-    text: t('status.withAge', { status: name, age: formatAge(age) }),
-    age: t('age.ago', { age: formatAge(age) }),
-    stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
-    at,
-  };
-}
-
-/** The cell's short form and the tooltip's full one. */
-function lastRefreshText(d: Device): { short: string; full: string } | null {
-  const at = parseTimestamp(d.lastRefresh);
-  return at ? { short: formatDate(at, 'compact'), full: formatDate(at, 'date-time') } : null;
-}
-
-export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) {
+export function DeviceTable({
+  onEditAlias,
+  onContextMenu,
+}: {
+  onEditAlias: (id: Id) => void;
+  /** Opens the row's menu at a point (mouse) or under the row (keyboard). */
+  onContextMenu?: (id: Id, at: { x: number; y: number }) => void;
+}) {
   const stores = useStores();
   const view = useDeviceView();
   const tree = useFolderTree();
@@ -89,17 +73,29 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
   const activeId = useUi((s) => s.activeDeviceId);
   const sort = useUi((s) => s.deviceSort);
   const filter = useUi((s) => s.deviceFilter);
+  const columns = useUi((s) => s.deviceColumns);
   const arrived = useData((s) => s.fetchedAt.devices !== null);
   // A first sync that finds no devices sends no data change (nothing changed), only the sync state's time.
   const cacheShown = useShell(
     (s) => s.sync?.cacheSavedAt != null || s.sync?.datasets.devices?.fetchedAt != null,
   );
   const loadError = useShell((s) => s.sync?.datasets.devices?.error ?? null);
-  const [headerFocus, setHeaderFocus] = useState<DeviceSortKey | null>(null);
+  const [headerFocus, setHeaderFocus] = useState<ColumnKey | null>(null);
+  /** The cell cursor's column index, or null while whole rows are the unit (before Left/Right). */
+  const [activeCol, setActiveCol] = useState<number | null>(null);
   const [sortNotice, setSortNotice] = useState('');
   const now = useNow(15_000);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = view.rows;
+  const ctx: ColumnContext = useMemo(
+    () => ({ folderName: (id) => tree.byId.get(id)?.name, fetchedAt, now }),
+    [tree, fetchedAt, now],
+  );
+  const gridStyle = {
+    '--grid-template': gridTemplate(columns),
+    '--grid-min-width': `${gridMinWidth(columns)}px`,
+  } as CSSProperties;
+  const col = activeCol === null ? null : Math.min(activeCol, columns.length - 1);
 
   // The virtualizer is mutable by design (it re-renders us on scroll), so the compiler leaves this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -113,6 +109,16 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
 
   const activeIndex = activeId ? rows.indexOf(activeId) : -1;
 
+  // A row made active from elsewhere (the palette, a notice) is scrolled into view: it may not be rendered.
+  const revealIndex = useRef(-1);
+  useEffect(() => {
+    if (activeIndex === -1 || revealIndex.current === activeIndex) return;
+    revealIndex.current = activeIndex;
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    // Only when the active row changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeId]);
+
   const moveTo = useCallback(
     (index: number, extend: boolean) => {
       const clamped = Math.max(0, Math.min(rows.length - 1, index));
@@ -125,19 +131,30 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     [rows, stores, virtualizer],
   );
 
-  function sortBy(key: DeviceSortKey) {
+  function label(key: ColumnKey): string {
+    return t(columnByKey(key)!.label);
+  }
+
+  function sortBy(key: ColumnKey) {
     stores.uiActions.sortBy(key);
     const next = stores.ui.getState().deviceSort;
-    const column = t(COLUMNS.find((c) => c.key === key)!.label);
-    setSortNotice(t(next.direction === 'asc' ? 'devices.sortedAsc' : 'devices.sortedDesc', { column }));
+    setSortNotice(
+      t(next.direction === 'asc' ? 'devices.sortedAsc' : 'devices.sortedDesc', { column: label(key) }),
+    );
   }
 
   function onHeaderKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const key = columns[index]!.key;
+    if (e.altKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      e.preventDefault();
+      stores.uiActions.resizeColumn(key, columns[index]!.width + (e.key === 'ArrowRight' ? 16 : -16));
+      return;
+    }
     let to = -1;
-    if (e.key === 'ArrowRight') to = Math.min(COLUMNS.length - 1, index + 1);
+    if (e.key === 'ArrowRight') to = Math.min(columns.length - 1, index + 1);
     else if (e.key === 'ArrowLeft') to = Math.max(0, index - 1);
     else if (e.key === 'Home') to = 0;
-    else if (e.key === 'End') to = COLUMNS.length - 1;
+    else if (e.key === 'End') to = columns.length - 1;
     else if (e.key === 'ArrowDown') {
       // Down from the headers goes into the rows, where the grid's own keys apply.
       e.preventDefault();
@@ -146,9 +163,32 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     }
     if (to === -1) return;
     e.preventDefault();
-    const key = COLUMNS[to]!.key;
-    setHeaderFocus(key);
-    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-sort-key="${key}"]`)?.focus();
+    const next = columns[to]!.key;
+    setHeaderFocus(next);
+    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-sort-key="${next}"]`)?.focus();
+  }
+
+  function onResizeStart(e: PointerEvent<HTMLSpanElement>, key: ColumnKey, width: number) {
+    e.preventDefault();
+    e.stopPropagation();
+    const startX = e.clientX;
+    const target = e.currentTarget;
+    target.setPointerCapture(e.pointerId);
+    const move = (ev: globalThis.PointerEvent) =>
+      stores.uiActions.resizeColumn(key, width + ev.clientX - startX);
+    const up = () => {
+      target.removeEventListener('pointermove', move);
+      target.removeEventListener('pointerup', up);
+    };
+    target.addEventListener('pointermove', move);
+    target.addEventListener('pointerup', up);
+  }
+
+  function openMenuForActive() {
+    if (!activeId || !onContextMenu) return;
+    const row = document.getElementById(rowDomId(activeId));
+    const box = row?.getBoundingClientRect();
+    onContextMenu(activeId, box ? { x: box.left + 24, y: box.bottom } : { x: 0, y: 0 });
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -157,12 +197,25 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     const mod = e.ctrlKey || e.metaKey;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
     const from = activeIndex === -1 ? -1 : activeIndex;
+    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      openMenuForActive();
+      return;
+    }
     switch (e.key) {
       case 'ArrowDown':
         moveTo(from + 1, e.shiftKey);
         break;
       case 'ArrowUp':
         moveTo(from === -1 ? 0 : from - 1, e.shiftKey);
+        break;
+      case 'ArrowRight':
+        setActiveCol(col === null ? 0 : Math.min(columns.length - 1, col + 1));
+        if (from === -1) moveTo(0, false);
+        break;
+      case 'ArrowLeft':
+        // Left of the first cell returns to whole-row focus.
+        setActiveCol(col === null || col === 0 ? null : col - 1);
         break;
       case 'PageDown':
         moveTo(from + page, e.shiftKey);
@@ -171,10 +224,12 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
         moveTo(from - page, e.shiftKey);
         break;
       case 'Home':
-        moveTo(0, e.shiftKey);
+        if (col !== null && !mod) setActiveCol(0);
+        else moveTo(0, e.shiftKey);
         break;
       case 'End':
-        moveTo(rows.length - 1, e.shiftKey);
+        if (col !== null && !mod) setActiveCol(columns.length - 1);
+        else moveTo(rows.length - 1, e.shiftKey);
         break;
       case ' ':
         if (activeId) stores.uiActions.toggleDevice(activeId);
@@ -206,6 +261,15 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     scrollRef.current?.focus({ preventScroll: true });
   }
 
+  function onRowContextMenu(e: MouseEvent, id: Id) {
+    if (!onContextMenu) return;
+    e.preventDefault();
+    // A right click on a row outside the selection acts on that row alone, as file managers do.
+    if (!selected.has(id)) stores.uiActions.selectDevice(id);
+    else stores.uiActions.setActiveDevice(id);
+    onContextMenu(id, { x: e.clientX, y: e.clientY });
+  }
+
   function onDragStart(e: React.DragEvent, id: Id) {
     const ids = selected.has(id) ? [...selected] : [id];
     if (!selected.has(id)) stores.uiActions.selectDevice(id);
@@ -215,25 +279,33 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
   }
 
   const activeRowVisible = activeIndex !== -1;
+  const activeDescendant =
+    activeRowVisible && activeId
+      ? col === null
+        ? rowDomId(activeId)
+        : cellDomId(activeId, columns[col]!.key)
+      : undefined;
   return (
     <div
       className="device-grid"
       role="grid"
       aria-label={t('devices.table')}
       aria-rowcount={rows.length + 1}
-      aria-colcount={COLUMNS.length}
+      aria-colcount={columns.length}
       aria-multiselectable="true"
-      aria-activedescendant={activeRowVisible && activeId ? rowDomId(activeId) : undefined}
+      aria-activedescendant={activeDescendant}
       tabIndex={0}
       ref={scrollRef}
+      style={gridStyle}
       onKeyDown={onKeyDown}
     >
       <div role="rowgroup" className="grid-head">
         <div role="row" aria-rowindex={1} className="grid-row head">
-          {COLUMNS.map((c, index) => (
+          {columns.map((c, index) => (
             <div
               key={c.key}
               role="columnheader"
+              aria-colindex={index + 1}
               aria-sort={
                 sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
               }
@@ -243,17 +315,28 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
                 type="button"
                 data-sort-key={c.key}
                 // One tab stop for the whole header row: the column last focused, else the sorted one.
-                tabIndex={(headerFocus ?? sort.key) === c.key ? 0 : -1}
-                title={t('devices.sortHint')}
+                tabIndex={
+                  (headerFocus ?? (columns.some((x) => x.key === sort.key) ? sort.key : columns[0]!.key)) ===
+                  c.key
+                    ? 0
+                    : -1
+                }
+                title={`${t('devices.sortHint')} ${t('columns.resize', { column: label(c.key) })}`}
                 onFocus={() => setHeaderFocus(c.key)}
                 onKeyDown={(e) => onHeaderKeyDown(e, index)}
                 onClick={() => sortBy(c.key)}
               >
-                {t(c.label)}
+                {label(c.key)}
                 <span aria-hidden="true" className="sort-mark">
                   {sort.key === c.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                 </span>
               </button>
+              <span
+                className="col-resize"
+                aria-hidden="true"
+                data-resize-key={c.key}
+                onPointerDown={(e) => onResizeStart(e, c.key, c.width)}
+              />
             </div>
           ))}
         </div>
@@ -263,11 +346,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
           const id = rows[item.index]!;
           const d = devices.get(id);
           if (!d) return null;
-          const status = statusAge(d, fetchedAt, now);
           const isSelected = selected.has(id);
-          const folder = d.folderId ? tree.byId.get(d.folderId)?.name : undefined;
-          const refreshed = lastRefreshText(d);
-          const folderText = folder ?? (d.folderId ? d.folderId : t('folders.unassigned'));
           return (
             <div
               key={item.key}
@@ -275,42 +354,31 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={isSelected}
+              // Named by the device (as the technician says it on the phone), then read with its other
+              // cells as the description, in the columns' order.
               aria-label={deviceRowLabel(d)}
+              aria-describedby={columns
+                .filter((c) => c.key !== 'name')
+                .map((c) => cellDomId(id, c.key))
+                .join(' ')}
               className={`grid-row${isSelected ? ' selected' : ''}${id === activeId ? ' active' : ''}`}
               style={{ transform: `translateY(${item.start}px)` }}
               onClick={(e) => onRowClick(e, id)}
               onDoubleClick={() => onEditAlias(id)}
+              onContextMenu={(e) => onRowContextMenu(e, id)}
               draggable
               onDragStart={(e) => onDragStart(e, id)}
             >
-              <div role="gridcell" className="cell name col-name" title={d.name ?? undefined}>
-                {d.name ?? t('common.none')}
-              </div>
-              <div role="gridcell" className="cell col-alias" title={d.alias ?? undefined}>
-                {d.alias ?? ''}
-              </div>
-              <div
-                role="gridcell"
-                className={`cell col-status status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
-                title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
-              >
-                <span className="dot" aria-hidden="true" />
-                <span className="status-name">{statusName(d.status)}</span>{' '}
-                {status.age && <span className="status-age">· {status.age}</span>}
-                {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
-              </div>
-              <div role="gridcell" className="cell col-os" title={d.os ? enumValue(d.os) : undefined}>
-                {d.os ? enumValue(d.os) : ''}
-              </div>
-              <div role="gridcell" className="cell mono col-ip" title={d.ip ?? undefined}>
-                {d.ip ?? ''}
-              </div>
-              <div role="gridcell" className="cell col-lastRefresh" title={refreshed?.full}>
-                {refreshed?.short ?? ''}
-              </div>
-              <div role="gridcell" className="cell col-folder" title={folderText}>
-                {folderText}
-              </div>
+              {columns.map((c, index) => (
+                <Cell
+                  key={c.key}
+                  device={d}
+                  column={c.key}
+                  index={index}
+                  ctx={ctx}
+                  active={id === activeId && index === col}
+                />
+              ))}
             </div>
           );
         })}
@@ -327,6 +395,48 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
       <span className="visually-hidden" role="status" aria-live="polite">
         {sortNotice}
       </span>
+    </div>
+  );
+}
+
+export function cellDomId(id: Id, key: ColumnKey): string {
+  return `${rowDomId(id)}-${key}`;
+}
+
+/** One cell, from the column table; the status cell adds its dot and the stale warning. */
+function Cell(props: {
+  device: Device;
+  column: ColumnKey;
+  index: number;
+  ctx: ColumnContext;
+  active: boolean;
+}) {
+  const { device: d, column, index, ctx, active } = props;
+  const def = columnByKey(column)!;
+  const id = cellDomId(d.id, column);
+  const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
+  if (column === 'status') {
+    const status = statusAge(d, ctx.fetchedAt, ctx.now);
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
+      >
+        <span className="dot" aria-hidden="true" />
+        <span className="status-name">{statusName(d.status)}</span>{' '}
+        {status.age && <span className="status-age">· {status.age}</span>}
+        {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
+      </div>
+    );
+  }
+  const text = def.text(d, ctx);
+  const shown = column === 'name' && !text ? t('common.none') : text;
+  return (
+    <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
+      {shown}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { shownAccount } from '../state/app-stores.js';
 import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { FolderTreeView } from './FolderTreeView.js';
+import { ContextMenu, type MenuAnchor } from './ContextMenu.js';
 
 export function useIsAdmin(): boolean {
   return useShell((s) => shownAccount(s)?.account.user.role === 'administrator');
@@ -37,6 +38,8 @@ export function FolderPane() {
   const blocked = useWriteBlocked();
   const selection = useUi((s) => s.deviceFilter.folder);
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [menu, setMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
+  const stores = useStores();
   const selectedFolder = selection.kind === 'folder' && tree.byId.has(selection.id) ? selection.id : null;
   const createReason = !isAdmin ? t('folders.adminOnly') : blocked;
   const editReason = blocked ?? (selectedFolder ? null : t('folders.noSelection'));
@@ -85,7 +88,43 @@ export function FolderPane() {
           {createReason}
         </p>
       )}
-      <FolderTreeView onRequestDelete={(id) => setDialog({ kind: 'delete', id })} />
+      <FolderTreeView
+        onRequestDelete={(id) => setDialog({ kind: 'delete', id })}
+        onContextMenu={(id, at) => setMenu({ id, at })}
+      />
+      {menu && tree.byId.has(menu.id) && (
+        <ContextMenu
+          label={t('menu.label', { name: tree.byId.get(menu.id)!.name })}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+          items={[
+            {
+              label: t('menu.showDevices'),
+              onSelect: () => stores.uiActions.setFilter({ folder: { kind: 'folder', id: menu.id } }),
+            },
+            {
+              label: t('menu.newSubfolder'),
+              disabled: createReason,
+              onSelect: () => setDialog({ kind: 'create', parentId: menu.id }),
+            },
+            {
+              label: t('menu.renameFolder'),
+              disabled: blocked,
+              onSelect: () => setDialog({ kind: 'rename', id: menu.id }),
+            },
+            {
+              label: t('folders.moveFolder'),
+              disabled: blocked,
+              onSelect: () => setDialog({ kind: 'move', id: menu.id }),
+            },
+            {
+              label: t('menu.deleteFolder'),
+              disabled: blocked,
+              onSelect: () => setDialog({ kind: 'delete', id: menu.id }),
+            },
+          ]}
+        />
+      )}
       {dialog?.kind === 'create' && (
         <FolderNameDialog
           mode="create"

@@ -3,6 +3,7 @@
 // F2 renames inline, Delete deletes. Devices dropped on a folder move there; folders dropped on a folder or
 // on "All devices" (root) move under it.
 
+import { isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
@@ -79,9 +80,11 @@ export function visibleItems(tree: FolderTree, expanded: ReadonlySet<Id>): Visib
 
 export interface FolderTreeViewProps {
   onRequestDelete: (id: Id) => void;
+  /** A folder's menu: right click, Shift+F10 or the menu key on it. */
+  onContextMenu?: (id: Id, at: MenuAnchor) => void;
 }
 
-export function FolderTreeView({ onRequestDelete }: FolderTreeViewProps) {
+export function FolderTreeView({ onRequestDelete, onContextMenu }: FolderTreeViewProps) {
   const stores = useStores();
   const tree = useFolderTree();
   const expanded = useUi((s) => s.expandedFolders);
@@ -218,7 +221,22 @@ export function FolderTreeView({ onRequestDelete }: FolderTreeViewProps) {
           else refs.current.delete(item.key);
         }}
         onKeyDown={(e) => {
-          if (e.target === e.currentTarget) onKeyDown(e, item, index);
+          if (e.target !== e.currentTarget) return;
+          if (isMenuKey(e) && item.folderId && onContextMenu) {
+            e.preventDefault();
+            const box = e.currentTarget.getBoundingClientRect();
+            onContextMenu(item.folderId, { x: box.left + 24, y: box.top + 24 });
+            return;
+          }
+          onKeyDown(e, item, index);
+        }}
+        onContextMenu={(e) => {
+          if (!item.folderId || !onContextMenu) return;
+          e.preventDefault();
+          e.stopPropagation();
+          setFocusKey(item.key);
+          select(item.key);
+          onContextMenu(item.folderId, { x: e.clientX, y: e.clientY });
         }}
         onFocus={(e) => {
           if (e.target === e.currentTarget) setFocusKey(item.key);

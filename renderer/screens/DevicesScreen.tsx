@@ -11,6 +11,12 @@ import { DeviceTable } from '../components/DeviceTable.js';
 import { FolderPane } from '../components/FolderPane.js';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog.js';
 import { useDebouncedText } from '../components/hooks.js';
+import { ColumnChooser } from '../components/ColumnChooser.js';
+import { DeviceRowMenu } from '../components/DeviceRowMenu.js';
+import { ExportButton } from '../components/ExportButton.js';
+import { BulkDialog } from '../components/BulkDialog.js';
+import { SavedViewsPanel } from '../components/SavedViewsPanel.js';
+import type { MenuAnchor } from '../components/ContextMenu.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -29,6 +35,8 @@ export function DevicesScreen() {
   // The detail pane only while something is selected: the grid gets its width back otherwise.
   const hasSelection = useUi((s) => s.selectedDeviceIds.size > 0);
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
+  const [rowMenu, setRowMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
 
@@ -39,7 +47,10 @@ export function DevicesScreen() {
 
   return (
     <div className="devices-screen">
-      <FolderPane />
+      <div className="devices-sidebar">
+        <SavedViewsPanel />
+        <FolderPane />
+      </div>
       <section className="device-main" aria-labelledby="devices-title">
         <div className="toolbar">
           <h1 id="devices-title">{t('devices.title')}</h1>
@@ -71,6 +82,8 @@ export function DevicesScreen() {
               id={SEARCH_INPUT_ID}
               type="search"
               placeholder={t('devices.searchPlaceholder')}
+              title={t('views.searchHelp')}
+              aria-describedby="device-search-help"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               onKeyDown={(e) => {
@@ -106,6 +119,9 @@ export function DevicesScreen() {
               ))}
             </select>
           </label>
+          <span id="device-search-help" className="visually-hidden">
+            {t('views.searchHelp')}
+          </span>
           <label className="inline-field checkbox">
             <input
               type="checkbox"
@@ -114,16 +130,30 @@ export function DevicesScreen() {
             />
             <span>{t('devices.includeSub')}</span>
           </label>
+          <ColumnChooser />
+          <ExportButton />
+          <button type="button" onClick={() => setBulkOpen(true)}>
+            {t('bulk.open')}
+          </button>
         </div>
         {/* The detail pane sits beside the grid, under the toolbars, so the filters stay in reach while a
             device is open: docked down to 1100 px (the grid then drops the columns the pane repeats),
             floating over the grid's right side below that. */}
         <div className={hasSelection ? 'grid-area with-detail' : 'grid-area'}>
-          <DeviceTable onEditAlias={editAlias} />
+          <DeviceTable onEditAlias={editAlias} onContextMenu={(id, at) => setRowMenu({ id, at })} />
           {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
         </div>
       </section>
       <MoveDevicesDialog />
+      {bulkOpen && <BulkDialog onClose={() => setBulkOpen(false)} />}
+      {rowMenu && (
+        <DeviceRowMenu
+          id={rowMenu.id}
+          at={rowMenu.at}
+          onClose={() => setRowMenu(null)}
+          onEditAlias={editAlias}
+        />
+      )}
     </div>
   );
 }

@@ -26,6 +26,8 @@ import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow } from '../components/hooks.js';
 import { languageName, sessionStateName } from '../components/labels.js';
 import { SessionForm } from '../components/SessionForm.js';
+import { SessionMenu, SessionShare } from '../components/SessionShare.js';
+import { isMenuKey, type MenuAnchor } from '../components/ContextMenu.js';
 
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
@@ -95,6 +97,7 @@ export function SessionsScreen() {
   const direct = useWriteBlocked('direct');
   const now = useNow(60_000);
   const [creating, setCreating] = useState(false);
+  const [menu, setMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
 
   const offsetMinutes = offset?.minutes ?? localOffsetMinutes(new Date(now));
   const groups = useMemo(
@@ -157,6 +160,17 @@ export function SessionsScreen() {
                       className={s.id === selectedId ? 'session-item selected' : 'session-item'}
                       aria-current={s.id === selectedId ? 'true' : undefined}
                       onClick={() => stores.uiActions.selectSession(s.id)}
+                      onContextMenu={(e) => {
+                        e.preventDefault();
+                        stores.uiActions.selectSession(s.id);
+                        setMenu({ id: s.id, at: { x: e.clientX, y: e.clientY } });
+                      }}
+                      onKeyDown={(e) => {
+                        if (!isMenuKey(e)) return;
+                        e.preventDefault();
+                        const box = e.currentTarget.getBoundingClientRect();
+                        setMenu({ id: s.id, at: { x: box.left + 16, y: box.bottom } });
+                      }}
                     >
                       <span className="session-customer">{s.customer ?? t('common.none')}</span>
                       <StateBadge session={s} />
@@ -174,6 +188,14 @@ export function SessionsScreen() {
       </section>
       <SessionDetail session={selected} offset={offset} blocked={blocked} direct={direct} />
       {creating && <SessionForm offset={offset} onClose={() => setCreating(false)} />}
+      {menu && sessions.get(menu.id) && (
+        <SessionMenu
+          session={sessions.get(menu.id)!}
+          offset={offset}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </div>
   );
 }
@@ -295,6 +317,7 @@ function SessionDetail({
           </div>
         )}
         {createdAt !== undefined && !session.plannedEndTime && <CodeCountdown createdAt={createdAt} />}
+        <SessionShare session={session} offset={offset} />
         <dl className="fields">
           {rows.map(([label, value]) => (
             <div key={label} className="field-row">

@@ -30,6 +30,7 @@ import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
+import { createSavedViews } from './saved-views.js';
 
 export interface ShellState {
   phase: 'loading' | 'ready' | 'failed';
@@ -100,6 +101,22 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     }
   }
 
+  const savedViews = createSavedViews({ data, ui, views, call });
+  views.setExtraFilter({ entryOf: savedViews.entryOf, activeView: () => savedViews.activePredicate() });
+  // Saved views are the account's: (re)loaded whenever a different account is signed in.
+  let viewsAccount = '';
+  // Not in `unsubscribers`: start() subscribes to the bridge only while that list is empty.
+  const savedViewsOff = [
+    shell.subscribe((s) => {
+      const a = s.account?.account;
+      const key = a ? `${a.baseUrl}\n${a.user.id}` : '';
+      if (key === viewsAccount) return;
+      viewsAccount = key;
+      void savedViews.load();
+    }),
+    () => savedViews.dispose(),
+  ];
+
   /**
    * What forbids a write now, or null. Offline, edits go to the main process's outbox and wait there;
    * only what is never queued ('direct': creating or deleting a support session) is refused.
@@ -160,6 +177,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     'data:change': (change) => {
       const removed = applyDataChange(data, change);
       if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
+      savedViews.onDataChange(change);
     },
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
@@ -206,6 +224,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     for (const change of snapshotToChanges(snap)) {
       const removed = applyDataChange(data, change);
       if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
+      savedViews.onDataChange(change);
     }
     const pending = buffer;
     buffer = null;
@@ -218,6 +237,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   function dispose(): void {
     for (const off of unsubscribers.splice(0)) off();
+    for (const off of savedViewsOff.splice(0)) off();
   }
 
   /** Shows a failure as a toast; returns the result for the caller's own handling. */
@@ -242,6 +262,10 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       return call('sync:refresh', datasets ? { datasets } : {})
         .finally(() => pending(-1))
         .then(reportFailure);
+    },
+    /** A chunk of a bulk change: the bulk dialog reports progress and results itself (no toast). */
+    bulkMove(ids: Id[], folderId: Id | null) {
+      return write('devices:move', { ids, folderId });
     },
     async moveDevices(ids: Id[], folderId: Id | null) {
       const result = await write('devices:move', { ids, folderId });
@@ -284,7 +308,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
   };
 
-  return { bridge, shell, data, ui, uiActions: uiAct, views, actions, start, dispose, now };
+  return { bridge, shell, data, ui, uiActions: uiAct, views, savedViews, actions, start, dispose, now };
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */

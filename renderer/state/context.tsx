@@ -6,6 +6,7 @@ import type { AppStores, ShellState } from './app-stores.js';
 import type { DataState } from './data-store.js';
 import type { UiState } from './ui-store.js';
 import type { DeviceView } from './views.js';
+import type { SavedViewsState } from './saved-views.js';
 import type { FolderTree } from '../domain/folder-tree.js';
 
 const StoresContext = createContext<AppStores | null>(null);
@@ -45,7 +46,13 @@ export function useDeviceView(): DeviceView {
   useData((s) => s.versions.folders);
   useUi((s) => s.deviceSort);
   useUi((s) => s.deviceFilter);
+  useStore(stores.savedViews.store, (s) => s.activeId);
+  useStore(stores.savedViews.store, (s) => s.views);
   return stores.views.deviceView();
+}
+
+export function useSavedViews<T>(selector: (s: SavedViewsState) => T): T {
+  return useStore(useStores().savedViews.store, selector);
 }
 
 /** Why writes are disabled right now (sign-in needed; offline for 'direct' writes), or null. */

@@ -4,12 +4,14 @@
 
 import { createStore } from 'zustand/vanilla';
 import type { Id } from '../../shared/model.js';
-import {
-  DEFAULT_FILTER,
-  type DeviceFilter,
-  type DeviceSort,
-  type DeviceSortKey,
-} from '../domain/device-query.js';
+import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
+import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
+
+/** Any column sorts (device-query sorts its own keys; views.ts routes the others to the column table). */
+export interface GridSort {
+  key: ColumnKey;
+  direction: 'asc' | 'desc';
+}
 
 export type Screen = 'devices' | 'sessions' | 'users' | 'settings';
 
@@ -24,7 +26,9 @@ export interface Toast {
 export interface UiState {
   screen: Screen;
   deviceFilter: DeviceFilter;
-  deviceSort: DeviceSort;
+  deviceSort: GridSort;
+  /** The grid's visible columns, in order, with their widths. */
+  deviceColumns: readonly ColumnState[];
   selectedDeviceIds: ReadonlySet<Id>;
   /** Where Shift-selection extends from, and the row with keyboard focus. */
   anchorDeviceId: Id | null;
@@ -47,6 +51,7 @@ export function createUiStore() {
     screen: 'devices',
     deviceFilter: DEFAULT_FILTER,
     deviceSort: { key: 'name', direction: 'asc' },
+    deviceColumns: DEFAULT_COLUMNS,
     selectedDeviceIds: new Set(),
     anchorDeviceId: null,
     activeDeviceId: null,
@@ -73,13 +78,43 @@ export function uiActions(store: UiStore) {
       set({ deviceFilter: { ...get().deviceFilter, ...patch } });
     },
     /** Clicking the sorted column flips its direction; another column starts ascending. */
-    sortBy(key: DeviceSortKey) {
+    sortBy(key: ColumnKey) {
       const current = get().deviceSort;
       set({
         deviceSort:
           current.key === key
             ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
             : { key, direction: 'asc' },
+      });
+    },
+    setSort(deviceSort: GridSort) {
+      set({ deviceSort });
+    },
+    setColumns(deviceColumns: readonly ColumnState[]) {
+      set({ deviceColumns });
+    },
+    /** Shows or hides a column; the last visible one stays. */
+    toggleColumn(key: ColumnKey) {
+      const cols = get().deviceColumns;
+      if (cols.some((c) => c.key === key)) {
+        if (cols.length > 1) set({ deviceColumns: cols.filter((c) => c.key !== key) });
+      } else set({ deviceColumns: [...cols, { key, width: columnByKey(key)!.width }] });
+    },
+    moveColumn(key: ColumnKey, by: number) {
+      const cols = [...get().deviceColumns];
+      const from = cols.findIndex((c) => c.key === key);
+      const to = Math.max(0, Math.min(cols.length - 1, from + by));
+      if (from === -1 || from === to) return;
+      const [moved] = cols.splice(from, 1);
+      cols.splice(to, 0, moved!);
+      set({ deviceColumns: cols });
+    },
+    resizeColumn(key: ColumnKey, width: number) {
+      const min = columnByKey(key)?.minWidth ?? 40;
+      set({
+        deviceColumns: get().deviceColumns.map((c) =>
+          c.key === key ? { ...c, width: Math.max(min, Math.min(1200, Math.round(width))) } : c,
+        ),
       });
     },
     selectDevice(id: Id) {

@@ -5,12 +5,18 @@
 // on that order, the filter and the device version. Typing on in the search box refines: when the new
 // text only adds to the old one (and nothing else changed), only the rows that matched are searched again.
 // A change of selection, screen or toasts recomputes nothing.
+//
+// With the search language (device-search.ts) and a saved view set (saved-views.ts), the index filters by
+// status, OS and folder and the search language matches the text on the rows that remain; its words are
+// not plain substrings ("1" is a whole number), so there the refinement shortcut does not apply.
 
-import type { Id } from '../../shared/model.js';
-import type { DeviceFilter, StatusCounts } from '../domain/device-query.js';
+import type { Device, Id } from '../../shared/model.js';
+import { sortIdsByColumn } from '../domain/device-columns.js';
+import type { DeviceFilter, DeviceSort, DeviceSortKey, StatusCounts } from '../domain/device-query.js';
+import { compileSearch, type SearchEntry } from '../domain/device-search.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
-import type { UiStore } from './ui-store.js';
+import type { GridSort, UiStore } from './ui-store.js';
 
 export interface DeviceView {
   /** Every device id in display order. */
@@ -21,7 +27,18 @@ export interface DeviceView {
   oses: readonly string[];
 }
 
+/**
+ * The search language (device-search.ts) and the active saved view, applied over the filtered rows.
+ * Set by saved-views.ts, which keeps the search entries.
+ */
+export interface ExtraFilter {
+  entryOf: (d: Device) => SearchEntry;
+  activeView: () => ((d: Device, s: SearchEntry) => boolean) | null;
+}
+
 export function createViews(data: DataStore, ui: UiStore) {
+  let extraFilter: ExtraFilter | null = null;
+  let extraKey: { rows: Id[]; text: string; view: unknown; out: Id[] } | null = null;
   let treeKey = '';
   let tree: FolderTree | null = null;
   let namesVersion = -1;
@@ -53,16 +70,23 @@ export function createViews(data: DataStore, ui: UiStore) {
     devicesVersion: -1,
   };
   let rows: Id[] = [];
-  let view: DeviceView | null = null;
+  let result: DeviceView | null = null;
 
   function deviceView(): DeviceView {
-    const { versions, deviceIndex } = data.getState();
+    const { versions, deviceIndex, devices } = data.getState();
     const { deviceSort, deviceFilter } = ui.getState();
     const currentTree = folderTree();
     const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
     const nextSortKey = `${deviceSort.key}|${deviceSort.direction}|${versions.devices}|${foldersPart}`;
     if (nextSortKey !== sortKey) {
-      const next = deviceIndex.sorted(deviceSort);
+      // The index keeps the orders of its own keys; the grid's other columns sort by the column table.
+      const next = isQuerySort(deviceSort)
+        ? deviceIndex.sorted(deviceSort)
+        : sortIdsByColumn(devices, deviceSort.key, deviceSort.direction, {
+            folderName: (id: Id) => currentTree.byId.get(id)?.name,
+            fetchedAt: null,
+            now: Date.now(),
+          });
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
       if (!sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;
@@ -86,25 +110,61 @@ export function createViews(data: DataStore, ui: UiStore) {
           ? descendantsAndSelf(currentTree, deviceFilter.folder.id)
           : new Set([deviceFilter.folder.id]);
       }
+      // The text is matched below by the search language when its entries are available.
+      const structural = extraFilter ? { ...deviceFilter, text: '' } : deviceFilter;
       const refines =
+        !extraFilter &&
         rowsKey.sorted === sorted &&
         rowsKey.treeKey === filterTreeKey &&
         rowsKey.devicesVersion === versions.devices &&
         rowsKey.filter !== null &&
         refinesText(rowsKey.filter, deviceFilter);
-      rows = deviceIndex.filter(refines ? rows : sorted, deviceFilter, folderIds, (id) =>
+      rows = deviceIndex.filter(refines ? rows : sorted, structural, folderIds, (id) =>
         currentTree.byId.has(id),
       );
       rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey, devicesVersion: versions.devices };
-      view = null;
+      result = null;
     }
-    if (!view || view.sorted !== sorted || view.rows !== rows || view.counts !== counts) {
-      view = { sorted, rows, counts, oses };
+    let shown = rows;
+    const view = extraFilter?.activeView() ?? null;
+    if (extraFilter && (view || deviceFilter.text.trim())) {
+      if (
+        !extraKey ||
+        extraKey.rows !== rows ||
+        extraKey.view !== view ||
+        extraKey.text !== deviceFilter.text
+      ) {
+        const search = compileSearch(deviceFilter.text);
+        const { entryOf } = extraFilter;
+        const out: Id[] = [];
+        for (const id of rows) {
+          const d = devices.get(id);
+          if (!d) continue;
+          const e = entryOf(d);
+          if ((!search || search(e)) && (!view || view(d, e))) out.push(id);
+        }
+        extraKey = { rows, view, text: deviceFilter.text, out };
+      }
+      shown = extraKey.out;
     }
-    return view;
+    if (!result || result.sorted !== sorted || result.rows !== shown || result.counts !== counts) {
+      result = { sorted, rows: shown, counts, oses };
+    }
+    return result;
   }
 
-  return { folderTree, deviceView };
+  return {
+    folderTree,
+    deviceView,
+    setExtraFilter(filter: ExtraFilter) {
+      extraFilter = filter;
+    },
+  };
+}
+
+const QUERY_SORT_KEYS = new Set<string>(['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder']);
+function isQuerySort(sort: GridSort): sort is DeviceSort & { key: DeviceSortKey } {
+  return QUERY_SORT_KEYS.has(sort.key);
 }
 
 function sameIds(a: readonly Id[], b: readonly Id[]): boolean {

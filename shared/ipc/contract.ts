@@ -133,6 +133,14 @@ export interface AppSnapshot {
   data: { [D in DatasetName]: DatasetRecordMap[D][] };
 }
 
+/**
+ * The saved views of one account as the main process stores them: opaque to it beyond their ids and
+ * names (the condition language is the renderer's, which validates each view when it loads them).
+ */
+export interface StoredViews {
+  views: Array<{ id: string; name: string; [field: string]: unknown }>;
+}
+
 export interface BulkMoveResult {
   moved: Id[];
   failed: Array<{ id: Id; error: AppError }>;

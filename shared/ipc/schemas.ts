@@ -12,6 +12,7 @@ import type {
   InvokeChannel,
   Reply,
   Settings,
+  StoredViews,
   UpdateStatus,
 } from './contract.js';
 import { DATASET_NAMES, reply } from './contract.js';
@@ -220,6 +221,20 @@ export const invokeTable = {
   'bulk:resume': { request: batch, response: reply<BulkProgress>() },
   'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
   'bulk:retry': { request: batch, response: reply<BulkProgress>() },
+  // ---- saved views of the signed-in account (issue 12) ----
+  'views:load': { request: empty, response: reply<StoredViews>() },
+  /** Bounded in count and size: the views are the renderer's data, but the file is ours to keep sane. */
+  'views:save': {
+    request: z
+      .object({
+        views: z
+          .array(z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(120) }))
+          .max(500),
+      })
+      .strict()
+      .refine((p) => JSON.stringify(p).length <= 1_000_000, 'saved views larger than 1 MB'),
+    response: reply<void>(),
+  },
 } as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
 
 /** Every channel the renderer may invoke: the table's keys, named nowhere else. */

@@ -1,0 +1,160 @@
+// The command palette (Ctrl+K / ⌘K): one box to jump to any device, folder, session, user, saved view,
+// screen or action. A combobox over a listbox (aria-activedescendant), Up/Down choose, Enter goes, Escape
+// closes. The index is rebuilt only when the data it lists changed; each keystroke searches it
+// (palette-index.ts: uFuzzy).
+
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { enumValue } from '../../shared/model.js';
+import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
+import { DEFAULT_FILTER } from '../domain/device-query.js';
+import { t } from '../i18n/index.js';
+import { useData, useSavedViews, useStores } from '../state/context.js';
+import type { Screen } from '../state/ui-store.js';
+import { Dialog } from './Dialog.js';
+import { userName } from './labels.js';
+
+const SCREENS: Array<{ id: Screen; label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' }> = [
+  { id: 'devices', label: 'nav.devices' },
+  { id: 'sessions', label: 'nav.sessions' },
+  { id: 'users', label: 'nav.users' },
+  { id: 'settings', label: 'nav.settings' },
+];
+
+const KIND_LABEL = {
+  device: 'palette.kind.device',
+  folder: 'palette.kind.folder',
+  session: 'palette.kind.session',
+  user: 'palette.kind.user',
+  view: 'palette.kind.view',
+  screen: 'palette.kind.screen',
+  action: 'palette.kind.action',
+} as const;
+
+export function CommandPalette(props: { onClose: () => void }) {
+  const stores = useStores();
+  const listId = useId();
+  const versions = useData((s) => s.versions);
+  const views = useSavedViews((s) => s.views);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+
+  const index = useMemo(() => {
+    const { devices, folders, sessions, users } = stores.data.getState();
+    const items: PaletteItem[] = [
+      ...SCREENS.map((s) => ({ kind: 'screen' as const, id: s.id, label: t(s.label) })),
+      { kind: 'action', id: 'refresh', label: t('common.refresh') },
+      { kind: 'action', id: 'save-view', label: t('views.save') },
+      ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
+    ];
+    for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
+    for (const s of sessions.values())
+      items.push({
+        kind: 'session',
+        id: s.id,
+        label: s.customer ?? s.id,
+        detail: [s.code, s.state && enumValue(s.state)].filter(Boolean).join(' '),
+      });
+    for (const u of users.values())
+      items.push({ kind: 'user', id: u.id, label: userName(u), detail: u.email ?? '' });
+    for (const d of devices.values())
+      items.push({
+        kind: 'device',
+        id: d.id,
+        label: d.name ?? d.alias ?? d.id,
+        detail: [d.alias, d.ip, d.mac].filter(Boolean).join(' '),
+      });
+    return buildPaletteIndex(items);
+    // Versions change exactly when the data does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stores, versions, views]);
+
+  const results = useMemo(() => searchPalette(index, query), [index, query]);
+  const current = Math.min(active, Math.max(0, results.length - 1));
+
+  function go(item: PaletteItem) {
+    props.onClose();
+    const ui = stores.uiActions;
+    switch (item.kind) {
+      case 'screen':
+        ui.setScreen(item.id as Screen);
+        break;
+      case 'action':
+        if (item.id === 'refresh') void stores.actions.refresh();
+        if (item.id === 'save-view') ui.setScreen('devices');
+        break;
+      case 'view':
+        ui.setScreen('devices');
+        stores.savedViews.activate(item.id);
+        break;
+      case 'device':
+        // Show it whatever the filter was: all devices, this one selected and scrolled to.
+        stores.savedViews.activate(null);
+        ui.setFilter(DEFAULT_FILTER);
+        ui.setScreen('devices');
+        // The grid scrolls the active row into view.
+        ui.selectDevice(item.id);
+        break;
+      case 'folder':
+        stores.savedViews.activate(null);
+        ui.setScreen('devices');
+        ui.setFilter({ ...DEFAULT_FILTER, folder: { kind: 'folder', id: item.id } });
+        break;
+      case 'session':
+        ui.focusSession(item.id);
+        break;
+      case 'user':
+        ui.setScreen('users');
+        break;
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'ArrowDown') setActive(Math.min(results.length - 1, current + 1));
+    else if (e.key === 'ArrowUp') setActive(Math.max(0, current - 1));
+    else if (e.key === 'Enter' && results[current]) go(results[current]);
+    else return;
+    e.preventDefault();
+  }
+
+  const optionId = (i: number) => `${listId}-${i}`;
+  return (
+    <Dialog title={t('palette.label')} onClose={props.onClose} wide>
+      <div className="palette">
+        <input
+          role="combobox"
+          aria-label={t('palette.label')}
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-activedescendant={results.length ? optionId(current) : undefined}
+          aria-autocomplete="list"
+          placeholder={t('palette.placeholder')}
+          value={query}
+          data-autofocus
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <ul id={listId} role="listbox" aria-label={t('palette.label')} className="palette-results">
+          {results.map((item, i) => (
+            <li
+              key={`${item.kind}:${item.id}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === current}
+              className={i === current ? 'active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => go(item)}
+            >
+              <span className="palette-kind">{t(KIND_LABEL[item.kind])}</span>
+              <span className="palette-label">{item.label}</span>
+              {item.detail && <span className="palette-detail">{item.detail}</span>}
+            </li>
+          ))}
+        </ul>
+        {results.length === 0 && <p className="empty">{t('palette.none')}</p>}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,244 @@
+// Saved views in the sidebar: "All devices" and each view with its live count. A click shows the view;
+// its menu (right click, Shift+F10, the menu key) renames, reorders, copies it as text or deletes it.
+// "Save" keeps the current filter, sort and columns as a new view; "Paste" adds a view shared as text.
+
+import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { viewFromShareText, viewToShareText, type SavedView } from '../domain/saved-view.js';
+import { t } from '../i18n/index.js';
+import { useSavedViews, useStores } from '../state/context.js';
+import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
+import { ConfirmDialog, Dialog } from './Dialog.js';
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'rename'; view: SavedView }
+  | { kind: 'delete'; view: SavedView }
+  | { kind: 'paste' }
+  | null;
+
+export function SavedViewsPanel() {
+  const stores = useStores();
+  const saved = stores.savedViews;
+  const views = useSavedViews((s) => s.views);
+  const activeId = useSavedViews((s) => s.activeId);
+  const counts = useSavedViews((s) => s.counts);
+  const saveError = useSavedViews((s) => s.saveError);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [menu, setMenu] = useState<{ view: SavedView; at: MenuAnchor } | null>(null);
+
+  function openMenu(view: SavedView, e: MouseEvent | KeyboardEvent) {
+    e.preventDefault();
+    const at =
+      'clientX' in e && e.type === 'contextmenu'
+        ? { x: e.clientX, y: e.clientY }
+        : (() => {
+            const box = (e.currentTarget as HTMLElement).getBoundingClientRect();
+            return { x: box.left + 16, y: box.bottom };
+          })();
+    setMenu({ view, at });
+  }
+
+  async function copy(view: SavedView) {
+    const ok = await copyText(viewToShareText(view));
+    stores.uiActions.toast(
+      ok ? 'info' : 'error',
+      ok ? t('views.copied', { name: view.name }) : viewToShareText(view),
+    );
+  }
+
+  return (
+    <section className="saved-views" aria-labelledby="saved-views-title">
+      <h2 id="saved-views-title">{t('views.title')}</h2>
+      <ul>
+        <li>
+          <button
+            type="button"
+            className="view-item"
+            aria-current={activeId === null ? 'true' : undefined}
+            onClick={() => saved.activate(null)}
+          >
+            <span className="view-name">{t('views.all')}</span>
+          </button>
+        </li>
+        {views.map((v) => {
+          const count = counts.get(v.id);
+          return (
+            <li key={v.id}>
+              <button
+                type="button"
+                className="view-item"
+                aria-current={activeId === v.id ? 'true' : undefined}
+                aria-haspopup="menu"
+                onClick={() => saved.activate(v.id)}
+                onContextMenu={(e) => openMenu(v, e)}
+                onKeyDown={(e) => isMenuKey(e) && openMenu(v, e)}
+              >
+                <span className="view-name">{v.name}</span>
+                <span
+                  className="view-count"
+                  aria-label={count === undefined ? t('views.countPending') : t('views.count', { count })}
+                >
+                  {count === undefined ? '…' : count.toLocaleString()}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="pane-toolbar">
+        <button type="button" onClick={() => setDialog({ kind: 'create' })}>
+          {t('views.save')}
+        </button>
+        <button type="button" onClick={() => setDialog({ kind: 'paste' })}>
+          {t('views.paste')}
+        </button>
+      </div>
+      {saveError && (
+        <p role="alert" className="error-text">
+          {t('views.saveFailed', { error: saveError })}
+        </p>
+      )}
+      {menu && (
+        <ContextMenu
+          label={t('menu.label', { name: menu.view.name })}
+          at={menu.at}
+          onClose={() => setMenu(null)}
+          items={[
+            { label: t('views.rename'), onSelect: () => setDialog({ kind: 'rename', view: menu.view }) },
+            { label: t('views.moveUp'), onSelect: () => saved.move(menu.view.id, -1) },
+            { label: t('views.moveDown'), onSelect: () => saved.move(menu.view.id, 1) },
+            { label: t('views.copy'), onSelect: () => void copy(menu.view) },
+            { label: t('views.delete'), onSelect: () => setDialog({ kind: 'delete', view: menu.view }) },
+          ]}
+        />
+      )}
+      {dialog?.kind === 'create' && (
+        <NameDialog
+          title={t('views.save')}
+          label={t('views.savePrompt')}
+          initial={t('views.defaultName', { n: views.length + 1 })}
+          onClose={() => setDialog(null)}
+          onSubmit={(name) => saved.createFromCurrent(name)}
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <NameDialog
+          title={t('views.rename')}
+          label={t('views.renamePrompt')}
+          initial={dialog.view.name}
+          onClose={() => setDialog(null)}
+          onSubmit={(name) => saved.rename(dialog.view.id, name)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('views.delete')}
+          message={t('views.deleteConfirm', { name: dialog.view.name })}
+          confirmLabel={t('common.delete')}
+          danger
+          onConfirm={() => {
+            saved.remove(dialog.view.id);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'paste' && <PasteDialog onClose={() => setDialog(null)} />}
+    </section>
+  );
+}
+
+function NameDialog(props: {
+  title: string;
+  label: string;
+  initial: string;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  const [name, setName] = useState(props.initial);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    props.onSubmit(trimmed.slice(0, 120));
+    props.onClose();
+  }
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="dialog-body">
+          <label className="field">
+            <span>{props.label}</span>
+            <input
+              value={name}
+              data-autofocus
+              required
+              maxLength={120}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={!name.trim()}>
+            {t('common.save')}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}
+
+function PasteDialog(props: { onClose: () => void }) {
+  const stores = useStores();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = viewFromShareText(text);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    const view = stores.savedViews.add(parsed.view);
+    stores.savedViews.activate(view.id);
+    props.onClose();
+  }
+  return (
+    <Dialog title={t('views.pasteTitle')} onClose={props.onClose} wide>
+      <form onSubmit={submit} noValidate>
+        <div className="dialog-body">
+          <label className="field">
+            <span>{t('views.pasteLabel')}</span>
+            <textarea
+              value={text}
+              data-autofocus
+              rows={10}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'paste-view-error' : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+            />
+          </label>
+          {error && (
+            <p id="paste-view-error" role="alert" className="error-text">
+              {error}
+            </p>
+          )}
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" onClick={props.onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={!text.trim()}>
+            {t('views.pasteAdd')}
+          </button>
+        </footer>
+      </form>
+    </Dialog>
+  );
+}

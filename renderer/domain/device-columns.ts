@@ -1,0 +1,254 @@
+// The device grid's columns, described once: header, default width, the text a cell shows (also what a
+// copy or an export "as displayed" writes), the value it sorts by, and the instant behind a time column
+// (exported as ISO UTC). The grid's cells, its sort, its CSS grid template, the column chooser, TSV copy
+// and CSV export all read this table, so a new device field is one entry here.
+
+import type { Device, Id } from '../../shared/model.js';
+import { enumValue } from '../../shared/model.js';
+import type { MessageKey } from '../i18n/index.js';
+import { formatDate, formatMegabytes, t } from '../i18n/index.js';
+import { statusKind } from './device-query.js';
+import { statusAge } from './device-status.js';
+import { parseTimestamp } from './time-zone.js';
+
+export interface ColumnContext {
+  folderName(id: Id): string | undefined;
+  /** When the device list was fetched (a status without its own time is as old as that). */
+  fetchedAt: string | null;
+  now: number;
+}
+
+export type SortValue = string | number | null;
+
+export interface DeviceColumn {
+  key: ColumnKey;
+  label: MessageKey;
+  /** Default width in px. */
+  width: number;
+  minWidth: number;
+  mono?: boolean;
+  /** The cell's text as shown. */
+  text(d: Device, ctx: ColumnContext): string;
+  sortValue(d: Device, ctx: ColumnContext): SortValue;
+  /** Time columns: the instant as sent (ISO UTC), which the export writes beside the displayed text. */
+  instant?(d: Device): string | null;
+}
+
+const STATUS_RANK = { online: 0, busy: 1, offline: 2, unknown: 3 } as const;
+
+function lower(s: string | null): string | null {
+  return s ? s.toLowerCase() : null;
+}
+
+function ipKey(ip: string | null): string | null {
+  if (!ip) return null;
+  const parts = ip.split('.');
+  if (parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p)))
+    return parts.map((p) => p.padStart(3, '0')).join('.');
+  return `~${ip.toLowerCase()}`;
+}
+
+function timeKey(ts: string | null): number | null {
+  return parseTimestamp(ts)?.getTime() ?? null;
+}
+
+function timeText(ts: string | null): string {
+  const at = parseTimestamp(ts);
+  return at ? formatDate(at, 'date-time') : '';
+}
+
+function folderText(d: Device, ctx: ColumnContext): string {
+  if (d.folderId === null) return t('folders.unassigned');
+  return ctx.folderName(d.folderId) ?? d.folderId;
+}
+
+/** "42% of 500 GB" sorts by its percentage. */
+function percentKey(s: string | null): number | null {
+  const m = s ? /(\d+(?:[.,]\d+)?)\s*%/.exec(s) : null;
+  return m ? Number(m[1]!.replace(',', '.')) : null;
+}
+
+export const DEVICE_COLUMNS = [
+  {
+    key: 'name',
+    label: 'devices.col.name',
+    width: 180,
+    minWidth: 80,
+    text: (d) => d.name ?? '',
+    sortValue: (d) => lower(d.name),
+  },
+  {
+    key: 'alias',
+    label: 'devices.col.alias',
+    width: 140,
+    minWidth: 60,
+    text: (d) => d.alias ?? '',
+    sortValue: (d) => lower(d.alias),
+  },
+  {
+    key: 'status',
+    label: 'devices.col.status',
+    width: 200,
+    minWidth: 100,
+    text: (d, ctx) => statusAge(d, ctx.fetchedAt, ctx.now).text,
+    sortValue: (d) => STATUS_RANK[statusKind(d)],
+  },
+  {
+    key: 'os',
+    label: 'devices.col.os',
+    width: 130,
+    minWidth: 60,
+    text: (d) => (d.os ? enumValue(d.os) : ''),
+    sortValue: (d) => (d.os ? enumValue(d.os).toLowerCase() : null),
+  },
+  {
+    key: 'ip',
+    label: 'devices.col.ip',
+    width: 124,
+    minWidth: 60,
+    mono: true,
+    text: (d) => d.ip ?? '',
+    sortValue: (d) => ipKey(d.ip),
+  },
+  {
+    key: 'mac',
+    label: 'columns.mac',
+    width: 150,
+    minWidth: 60,
+    mono: true,
+    text: (d) => d.mac ?? '',
+    sortValue: (d) => lower(d.mac),
+  },
+  {
+    key: 'lastRefresh',
+    label: 'devices.col.lastRefresh',
+    width: 160,
+    minWidth: 80,
+    text: (d) => timeText(d.lastRefresh),
+    sortValue: (d) => timeKey(d.lastRefresh),
+    instant: (d) => d.lastRefresh,
+  },
+  {
+    key: 'folder',
+    label: 'devices.col.folder',
+    width: 150,
+    minWidth: 60,
+    text: folderText,
+    sortValue: (d, ctx) => (d.folderId !== null ? lower(ctx.folderName(d.folderId) ?? null) : null),
+  },
+  {
+    key: 'cpu',
+    label: 'columns.cpu',
+    width: 220,
+    minWidth: 60,
+    text: (d) => d.cpu ?? '',
+    sortValue: (d) => lower(d.cpu),
+  },
+  {
+    key: 'ram',
+    label: 'columns.ram',
+    width: 90,
+    minWidth: 50,
+    text: (d) => (d.ram === null ? '' : formatMegabytes(d.ram)),
+    sortValue: (d) => d.ram,
+  },
+  {
+    key: 'freeSpace',
+    label: 'columns.freeSpace',
+    width: 140,
+    minWidth: 60,
+    text: (d) => d.freeSpace ?? '',
+    sortValue: (d) => percentKey(d.freeSpace),
+  },
+  {
+    key: 'dateInstalled',
+    label: 'columns.dateInstalled',
+    width: 160,
+    minWidth: 80,
+    text: (d) => timeText(d.dateInstalled),
+    sortValue: (d) => timeKey(d.dateInstalled),
+    instant: (d) => d.dateInstalled,
+  },
+  {
+    key: 'id',
+    label: 'columns.id',
+    width: 90,
+    minWidth: 40,
+    mono: true,
+    text: (d) => d.id,
+    sortValue: (d) => d.id,
+  },
+] as const satisfies ReadonlyArray<Omit<DeviceColumn, 'key'> & { key: string }>;
+
+export type ColumnKey = (typeof DEVICE_COLUMNS)[number]['key'];
+
+const BY_KEY = new Map<string, DeviceColumn>(DEVICE_COLUMNS.map((c) => [c.key, c as DeviceColumn]));
+
+export function columnByKey(key: string): DeviceColumn | undefined {
+  return BY_KEY.get(key);
+}
+
+export function isColumnKey(key: string): key is ColumnKey {
+  return BY_KEY.has(key);
+}
+
+export interface ColumnState {
+  key: ColumnKey;
+  width: number;
+}
+
+/** The columns shown before anyone chooses: the grid as it always was. */
+export const DEFAULT_COLUMNS: readonly ColumnState[] = (
+  ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'] as const
+).map((key) => ({ key, width: BY_KEY.get(key)!.width }));
+
+/** Drops unknown keys (a view shared by a newer build) and duplicates; clamps widths; never empty. */
+export function normaliseColumns(columns: ReadonlyArray<{ key: string; width: number }>): ColumnState[] {
+  const seen = new Set<string>();
+  const out: ColumnState[] = [];
+  for (const c of columns) {
+    const def = BY_KEY.get(c.key);
+    if (!def || seen.has(c.key)) continue;
+    seen.add(c.key);
+    out.push({ key: def.key, width: Math.max(def.minWidth, Math.min(1200, Math.round(c.width))) });
+  }
+  return out.length ? out : [...DEFAULT_COLUMNS];
+}
+
+/** The CSS grid template: fixed widths, the last column takes what is left. */
+export function gridTemplate(columns: readonly ColumnState[]): string {
+  return columns
+    .map((c, i) => (i === columns.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`))
+    .join(' ');
+}
+
+export function gridMinWidth(columns: readonly ColumnState[]): number {
+  return columns.reduce((sum, c) => sum + c.width, 0);
+}
+
+/**
+ * Sorts ids by a column (for columns the device query does not sort by itself). Ties fall back to the
+ * name, then the id; empty values last in both directions, as device-query.ts does.
+ */
+export function sortIdsByColumn(
+  devices: ReadonlyMap<Id, Device>,
+  key: ColumnKey,
+  direction: 'asc' | 'desc',
+  ctx: ColumnContext,
+): Id[] {
+  const column = BY_KEY.get(key)!;
+  const entries: Array<{ id: Id; v: SortValue; n: string }> = [];
+  for (const [id, d] of devices)
+    entries.push({ id, v: column.sortValue(d, ctx), n: d.name?.toLowerCase() ?? '' });
+  const dir = direction === 'asc' ? 1 : -1;
+  entries.sort((a, b) => {
+    if (a.v !== b.v) {
+      if (a.v === null) return 1;
+      if (b.v === null) return -1;
+      return (a.v < b.v ? -1 : 1) * dir;
+    }
+    if (a.n !== b.n) return (a.n < b.n ? -1 : 1) * dir;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  return entries.map((e) => e.id);
+}

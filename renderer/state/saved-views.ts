@@ -1,0 +1,251 @@
+// Saved views in the renderer: the account's list (loaded at sign-in, saved through IPC after each edit),
+// the active one (its search + conditions narrow the grid; its sort and columns are the grid's while it
+// is active, and edits to them are kept in the view), and live counts for every view from ViewCounts.
+//
+// Search entries come from a WeakMap keyed by the Device object: the data store replaces a device's object
+// when it changes, so an entry is rebuilt exactly when its device changed (and all of them when folder
+// names change). The lead's 100k data store will hold these entries itself; then `entryOf` is its lookup.
+
+import { createStore } from 'zustand/vanilla';
+import type { Bridge, DataChange, StoredViews } from '../../shared/ipc/contract.js';
+import type { Device, Id } from '../../shared/model.js';
+import { normaliseColumns } from '../domain/device-columns.js';
+import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
+import { searchEntry, type SearchEntry } from '../domain/device-search.js';
+import { descendantsAndSelf } from '../domain/folder-tree.js';
+import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
+import type { Condition, ConditionContext, DevicePredicate } from '../domain/view-conditions.js';
+import { ViewCounts, createCountsScheduler } from '../domain/view-counts.js';
+import type { DataStore } from './data-store.js';
+import type { UiStore } from './ui-store.js';
+import type { Views } from './views.js';
+
+export interface SavedViewsState {
+  views: readonly SavedView[];
+  activeId: string | null;
+  /** Live counts by view id (absent: not counted yet). */
+  counts: ReadonlyMap<string, number>;
+  saveError: string | null;
+}
+
+type Call = Bridge['invoke'];
+
+/** The conditions the toolbar's filter stands for, so "save current filter" keeps exactly what is shown. */
+export function filterToConditions(filter: DeviceFilter): Condition[] {
+  const out: Condition[] = [];
+  if (filter.status !== 'all') out.push({ kind: 'status', in: [filter.status] });
+  if (filter.os !== 'all') out.push({ kind: 'os', in: [filter.os] });
+  if (filter.folder.kind === 'unassigned') out.push({ kind: 'folder', folderId: null, subtree: false });
+  if (filter.folder.kind === 'folder')
+    out.push({ kind: 'folder', folderId: filter.folder.id, subtree: filter.includeSubfolders });
+  return out;
+}
+
+export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Views; call: Call }) {
+  const { data, ui, views: derived, call } = deps;
+  const store = createStore<SavedViewsState>()(() => ({
+    views: [],
+    activeId: null,
+    counts: new Map(),
+    saveError: null,
+  }));
+
+  let entries = new WeakMap<Device, SearchEntry>();
+  let entriesFolders = -1;
+  function entryOf(d: Device): SearchEntry {
+    const foldersVersion = data.getState().versions.folders;
+    if (foldersVersion !== entriesFolders) {
+      entries = new WeakMap();
+      entriesFolders = foldersVersion;
+    }
+    let e = entries.get(d);
+    if (!e) {
+      const folder = d.folderId === null ? null : derived.folderTree().byId.get(d.folderId)?.name;
+      e = searchEntry(d, folder);
+      entries.set(d, e);
+    }
+    return e;
+  }
+
+  const counts = new ViewCounts((id) => {
+    const device = data.getState().devices.get(id);
+    return device ? { device, search: entryOf(device) } : undefined;
+  });
+  const scheduler = createCountsScheduler(counts);
+  counts.subscribe(() => store.setState({ counts: counts.counts() }));
+
+  function context(): ConditionContext {
+    const tree = derived.folderTree();
+    return {
+      now: Date.now(),
+      subtree: (id) => descendantsAndSelf(tree, id),
+      knownFolder: (id) => tree.byId.has(id),
+    };
+  }
+
+  const compiled = new Map<
+    string,
+    { view: SavedView; match: DevicePredicate; time: boolean; folders: boolean }
+  >();
+  function compileAll(): void {
+    const ctx = context();
+    const live = new Set<string>();
+    for (const view of store.getState().views) {
+      live.add(view.id);
+      const prev = compiled.get(view.id);
+      if (prev && prev.view.search === view.search && prev.view.where === view.where) continue;
+      const c = compileView(view, ctx);
+      compiled.set(view.id, { view, match: c.match, time: c.timeDependent, folders: c.usesFolders });
+      counts.setView(view.id, c.match);
+    }
+    for (const id of [...compiled.keys()])
+      if (!live.has(id)) {
+        compiled.delete(id);
+        counts.removeView(id);
+      }
+    scheduler.kick();
+  }
+
+  /** After a poll: feed the changed ids; views that read the clock or the tree are re-tested in full. */
+  function onDataChange(change: DataChange): void {
+    if (change.dataset === 'devices') {
+      if (change.reset) counts.reset(change.added.map((d) => d.id));
+      else
+        counts.apply({
+          added: change.added.map((d) => d.id),
+          changed: change.changed.map((d) => d.id),
+          removed: change.removed,
+        });
+    }
+    const ctx = context();
+    for (const [id, c] of compiled) {
+      if (c.time || (c.folders && change.dataset === 'folders')) {
+        const next = compileView(c.view, ctx);
+        c.match = next.match;
+        counts.setView(id, next.match);
+      }
+    }
+    if (change.dataset === 'folders') {
+      // Folder names are in the search text: every entry is rebuilt lazily, every view re-tested.
+      counts.retestAll();
+    }
+    scheduler.kick();
+  }
+
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  function persist(): void {
+    if (saveTimer) clearTimeout(saveTimer);
+    // Coalesces a drag of a column edge or a burst of renames into one write.
+    saveTimer = setTimeout(async () => {
+      saveTimer = null;
+      const result = await call('views:save', { views: store.getState().views.map((v) => ({ ...v })) });
+      store.setState({ saveError: result.ok ? null : result.error.message });
+    }, 300);
+  }
+
+  function setViews(views: readonly SavedView[]): void {
+    store.setState({ views });
+    compileAll();
+    persist();
+  }
+
+  function update(id: string, patch: Partial<SavedView>): void {
+    setViews(store.getState().views.map((v) => (v.id === id ? { ...v, ...patch } : v)));
+  }
+
+  // While a view is active, the grid's sort and columns are the view's: keep them in it.
+  ui.subscribe((s, prev) => {
+    const { activeId } = store.getState();
+    if (!activeId) return;
+    if (s.deviceSort !== prev.deviceSort || s.deviceColumns !== prev.deviceColumns)
+      update(activeId, { sort: { ...s.deviceSort }, columns: s.deviceColumns.map((c) => ({ ...c })) });
+  });
+
+  function newId(): string {
+    return `v${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  return {
+    store,
+    /** The active view's predicate for the grid, or null. */
+    activePredicate(): DevicePredicate | null {
+      const { activeId } = store.getState();
+      return (activeId && compiled.get(activeId)?.match) || null;
+    },
+    entryOf,
+    onDataChange,
+    async load(): Promise<void> {
+      const result = await call('views:load', {});
+      const views: SavedView[] = [];
+      // Robust to a host that answers without a body (an older main process, a test bridge).
+      const stored: Partial<StoredViews> | undefined = result.ok ? result.value : undefined;
+      for (const raw of stored?.views ?? []) {
+        const parsed = savedViewSchema.safeParse(raw);
+        // A view this build cannot read is skipped, not deleted: it stays in the file until a save.
+        if (parsed.success) views.push(parsed.data as SavedView);
+      }
+      store.setState({ views, activeId: null });
+      compileAll();
+      counts.reset(data.getState().devices.keys());
+      scheduler.kick();
+    },
+    /** Saves the toolbar's current filter, sort and columns as a new view and makes it active. */
+    createFromCurrent(name: string): SavedView {
+      const s = ui.getState();
+      const view: SavedView = {
+        id: newId(),
+        name,
+        search: s.deviceFilter.text.trim(),
+        where: { kind: 'group', op: 'and', conditions: filterToConditions(s.deviceFilter) },
+        sort: { ...s.deviceSort },
+        columns: s.deviceColumns.map((c) => ({ ...c })),
+      };
+      setViews([...store.getState().views, view]);
+      this.activate(view.id);
+      return view;
+    },
+    add(view: Omit<SavedView, 'id'>): SavedView {
+      const full = { ...view, id: newId() };
+      setViews([...store.getState().views, full]);
+      return full;
+    },
+    rename(id: string, name: string): void {
+      update(id, { name });
+    },
+    move(id: string, by: number): void {
+      const list = [...store.getState().views];
+      const from = list.findIndex((v) => v.id === id);
+      const to = Math.max(0, Math.min(list.length - 1, from + by));
+      if (from === -1 || from === to) return;
+      const [v] = list.splice(from, 1);
+      list.splice(to, 0, v!);
+      setViews(list);
+    },
+    remove(id: string): void {
+      if (store.getState().activeId === id) this.activate(null);
+      setViews(store.getState().views.filter((v) => v.id !== id));
+    },
+    /** Shows a view (null: all devices). The toolbar filter is cleared: the view's own search applies. */
+    activate(id: string | null): void {
+      const view = id ? store.getState().views.find((v) => v.id === id) : undefined;
+      store.setState({ activeId: view ? view.id : null });
+      const patch: Partial<ReturnType<UiStore['getState']>> = { deviceFilter: DEFAULT_FILTER };
+      if (view) {
+        const sortKey = normaliseColumns([{ key: view.sort.key, width: 100 }])[0]!.key;
+        patch.deviceSort = {
+          key: view.sort.key === sortKey ? sortKey : 'name',
+          direction: view.sort.direction,
+        };
+        patch.deviceColumns = normaliseColumns(view.columns);
+      }
+      ui.setState(patch);
+    },
+    dispose(): void {
+      scheduler.cancel();
+      if (saveTimer) clearTimeout(saveTimer);
+    },
+  };
+}
+
+export type SavedViews = ReturnType<typeof createSavedViews>;
+export type { Id };

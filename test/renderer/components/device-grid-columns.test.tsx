@@ -1,0 +1,126 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderApp } from '../render.js';
+import { ADMIN, device } from '../fake-bridge.js';
+import {
+  DEFAULT_COLUMNS,
+  gridTemplate,
+  normaliseColumns,
+  sortIdsByColumn,
+} from '../../../renderer/domain/device-columns.js';
+
+const devices = [
+  device('1', { name: 'alpha', ram: 8192, mac: 'AA:00:00:00:00:01' }),
+  device('2', { name: 'bravo', ram: 1024, mac: null }),
+  device('3', { name: 'charlie', ram: null, mac: '00:00:00:00:00:03' }),
+];
+const data = { folders: [], devices, sessions: [], users: [ADMIN] };
+
+afterEach(cleanup);
+
+const headers = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[▲▼]/g, ''));
+
+describe('device grid from its column table', () => {
+  it('shows the chosen columns in order, with aria-colcount, cells and the CSS template from one table', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    expect(grid.getAttribute('aria-colcount')).toBe(String(DEFAULT_COLUMNS.length));
+    act(() =>
+      stores.uiActions.setColumns([
+        { key: 'name', width: 150 },
+        { key: 'ram', width: 90 },
+        { key: 'mac', width: 160 },
+      ]),
+    );
+    expect(headers(grid)).toEqual(['Name', 'RAM', 'MAC']);
+    expect(grid.getAttribute('aria-colcount')).toBe('3');
+    expect(grid.style.getPropertyValue('--grid-template')).toBe('150px 90px minmax(160px, 1fr)');
+    const alpha = within(grid).getByRole('row', { name: 'alpha' });
+    expect(
+      within(alpha)
+        .getAllByRole('gridcell')
+        .map((c) => c.textContent),
+    ).toEqual(['alpha', '8 GB', 'AA:00:00:00:00:01']);
+    expect(
+      within(alpha)
+        .getAllByRole('gridcell')
+        .map((c) => c.getAttribute('aria-colindex')),
+    ).toEqual(['1', '2', '3']);
+    // The row is described by its other cells, so a screen reader reads them with the name.
+    const described = alpha
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['8 GB', 'AA:00:00:00:00:01']);
+
+    act(() => stores.uiActions.moveColumn('mac', -1));
+    expect(headers(grid)).toEqual(['Name', 'MAC', 'RAM']);
+    act(() => stores.uiActions.toggleColumn('ram'));
+    expect(headers(grid)).toEqual(['Name', 'MAC']);
+  });
+
+  it('sorts by any column, empty values last', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    act(() =>
+      stores.uiActions.setColumns([
+        { key: 'name', width: 150 },
+        { key: 'ram', width: 90 },
+      ]),
+    );
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /RAM/ })).getByRole('button'));
+    const names = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.getAttribute('aria-label'));
+    expect(names()).toEqual(['bravo', 'alpha', 'charlie']);
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /RAM/ })).getByRole('button'));
+    expect(names()).toEqual(['alpha', 'bravo', 'charlie']);
+  });
+
+  it('moves a cell cursor with Left/Right and names the cell as active descendant', async () => {
+    await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    grid.focus();
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-1');
+    fireEvent.keyDown(grid, { key: 'ArrowRight' });
+    fireEvent.keyDown(grid, { key: 'ArrowRight' });
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-1-alias');
+    fireEvent.keyDown(grid, { key: 'End' });
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-1-folder');
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-2-folder');
+    fireEvent.keyDown(grid, { key: 'Home' });
+    fireEvent.keyDown(grid, { key: 'ArrowLeft' });
+    expect(grid.getAttribute('aria-activedescendant')).toBe('device-row-2');
+  });
+
+  it('resizes a column from its header with Alt+Right, within the column floor', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const button = within(within(grid).getByRole('columnheader', { name: /Alias/ })).getByRole('button');
+    fireEvent.keyDown(button, { key: 'ArrowRight', altKey: true });
+    expect(stores.ui.getState().deviceColumns.find((c) => c.key === 'alias')!.width).toBe(156);
+    for (let i = 0; i < 20; i++) fireEvent.keyDown(button, { key: 'ArrowLeft', altKey: true });
+    expect(stores.ui.getState().deviceColumns.find((c) => c.key === 'alias')!.width).toBe(60);
+  });
+
+  it('normalises stored columns and builds the template', () => {
+    expect(
+      normaliseColumns([
+        { key: 'nope', width: 10 },
+        { key: 'ip', width: 5 },
+        { key: 'ip', width: 300 },
+      ]),
+    ).toEqual([{ key: 'ip', width: 60 }]);
+    expect(normaliseColumns([])).toEqual(DEFAULT_COLUMNS);
+    expect(gridTemplate([{ key: 'ip', width: 100 }])).toBe('minmax(100px, 1fr)');
+    const map = new Map(devices.map((d) => [d.id, d]));
+    const ctx = { folderName: () => undefined, fetchedAt: null, now: 0 };
+    expect(sortIdsByColumn(map, 'mac', 'desc', ctx)).toEqual(['1', '3', '2']);
+  });
+});
