@@ -1,6 +1,7 @@
 // The sync engine's own work at 100,000 devices: the diff of an unchanged poll (which must send nothing
 // and cost little), the diff of a poll with 1% changed, and the longest stall of the main thread's event
 // loop while the devices document is decoded in the worker (the reason the worker exists).
+import { makeDevice } from '../support/make-device.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createDevicesDecoder } from '../../electron/core/devices-decoder.js';
 import { Picture } from '../../electron/core/picture.js';
@@ -11,21 +12,16 @@ import type { Measurement } from './run.js';
 const DEVICES = 100_000;
 
 function makeDevices(n: number): Device[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: String(i + 1),
-    name: `PC-${i + 1}`,
-    alias: i % 3 ? null : `Desk ${i}`,
-    status: i % 2 ? 'online' : 'offline',
-    ip: `10.0.${(i >> 8) & 255}.${i & 255}`,
-    os: 'Windows 7',
-    lastRefresh: '2026-03-02T08:00:00Z',
-    cpu: 'Intel Core 2 Duo',
-    ram: 4096,
-    freeSpace: '42% of 250 GB',
-    mac: '00:11:22:33:44:55',
-    dateInstalled: '2025-01-01T00:00:00Z',
-    folderId: i % 10 ? String((i % 50) + 1) : null,
-  }));
+  return Array.from({ length: n }, (_, i) =>
+    makeDevice({
+      id: String(i + 1),
+      alias: i % 3 ? null : `Desk ${i}`,
+      status: i % 2 ? 'online' : 'offline',
+      ip: `10.0.${(i >> 8) & 255}.${i & 255}`,
+      os: 'Windows 7',
+      folderId: i % 10 ? String((i % 50) + 1) : null,
+    }),
+  );
 }
 
 function median(values: number[]): number {
