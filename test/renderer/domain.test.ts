@@ -13,7 +13,7 @@ import {
   stateGroups,
   canDeleteSession,
 } from '../../renderer/domain/session-agenda.js';
-import { session } from './fake-bridge.js';
+import { session } from './support/fake-bridge.js';
 
 describe('i18n', () => {
   it('chooses plural forms with Intl.PluralRules and interpolates numbers', () => {

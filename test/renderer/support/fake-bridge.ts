@@ -1,7 +1,7 @@
 // A Bridge typed by the contract, for renderer tests: handlers per channel answer invokes (recorded in
 // `calls`), and `emit` pushes events as the main process would.
 
-import { makeDevice } from '../support/make-device.js';
+import { makeDevice } from '../../support/make-device.js';
 import type {
   AppSnapshot,
   AuthState,
@@ -13,9 +13,9 @@ import type {
   IpcResult,
   MainEvents,
   SyncState,
-} from '../../shared/ipc/contract.js';
-import type { AppError } from '../../shared/errors.js';
-import type { Device, SupportSession, User } from '../../shared/model.js';
+} from '../../../shared/ipc/contract.js';
+import type { AppError } from '../../../shared/errors.js';
+import type { Device, SupportSession, User } from '../../../shared/model.js';
 
 type Handler<C extends InvokeChannel> = (
   payload: InvokeRequest<C>,
