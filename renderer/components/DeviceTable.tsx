@@ -11,22 +11,15 @@ import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { DeviceSortKey } from '../domain/device-query.js';
 import { DEFAULT_FILTER, statusKind } from '../domain/device-query.js';
+import { isDefaultFilter, statusAge } from '../domain/device-status.js';
 import { parseTimestamp } from '../domain/time-zone.js';
-import { formatAge, formatDate, formatError, t } from '../i18n/index.js';
+import { formatDate, formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 import { statusName } from './labels.js';
 
 export const ROW_HEIGHT = 30;
-/**
- * A device that says it is online or busy but last reported longer ago than this: its status is flagged
- * as possibly out of date (warning style). An offline device's old report is simply when it went away, and
- * the age of the console's own copy (offline, failed polls) is said once, in the banner and status bar,
- * rather than painted on every row.
- */
-export const STALE_AFTER_MS = 15 * 60_000;
-
 const COLUMNS: Array<{ key: DeviceSortKey; label: Parameters<typeof t>[0] }> = [
   { key: 'name', label: 'devices.col.name' },
   { key: 'alias', label: 'devices.col.alias' },
@@ -51,25 +44,6 @@ export function deviceRowLabel(d: Device): string {
 
 export function rowDomId(id: Id): string {
   return `device-row-${id.replace(/[^\w-]/g, '_')}`;
-}
-
-export function statusAge(
-  d: Device,
-  fetchedAt: string | null,
-  now: number,
-): { text: string; age: string | null; stale: boolean; at: Date | null } {
-  const own = parseTimestamp(d.lastRefresh);
-  const at = own ?? parseTimestamp(fetchedAt);
-  const name = statusName(d.status);
-  if (!at) return { text: name, age: null, stale: false, at: null };
-  const age = now - at.getTime();
-  const claimsPresence = d.status === 'online' || d.status === 'busy';
-  return {
-    text: t('status.withAge', { status: name, age: formatAge(age) }),
-    age: t('age.ago', { age: formatAge(age) }),
-    stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
-    at,
-  };
 }
 
 /** The cell's short form and the tooltip's full one. */
@@ -319,7 +293,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
         <EmptyRows
           arrived={arrived || cacheShown || view.counts.total > 0}
           total={view.counts.total}
-          filtered={!sameFilter(filter, DEFAULT_FILTER)}
+          filtered={!isDefaultFilter(filter)}
           loadError={loadError ? formatError(loadError) : null}
           onClear={() => stores.uiActions.setFilter(DEFAULT_FILTER)}
         />
@@ -328,16 +302,6 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
         {sortNotice}
       </span>
     </div>
-  );
-}
-
-function sameFilter(a: typeof DEFAULT_FILTER, b: typeof DEFAULT_FILTER): boolean {
-  return (
-    a.text.trim() === b.text &&
-    a.status === b.status &&
-    a.os === b.os &&
-    a.folder.kind === b.folder.kind &&
-    a.includeSubfolders === b.includeSubfolders
   );
 }
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FolderNode } from '../../shared/ipc/contract.js';
-import { statusAge } from '../../renderer/components/DeviceTable.js';
+import { statusAge } from '../../renderer/domain/device-status.js';
 import { renderApp } from './support/render.js';
 import { ADMIN, device, makeSync, signedIn } from './support/fake-bridge.js';
 

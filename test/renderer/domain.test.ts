@@ -147,3 +147,16 @@ describe('session agenda', () => {
     expect(canDeleteSession(session('1', { state: { unknown: 'x' } }))).toBe(true);
   });
 });
+
+describe('isDefaultFilter (derived from DEFAULT_FILTER)', () => {
+  it('is true for the default and for blank search text, false when any field differs', async () => {
+    const { isDefaultFilter } = await import('../../renderer/domain/device-status.js');
+    const { DEFAULT_FILTER } = await import('../../renderer/domain/device-query.js');
+    expect(isDefaultFilter(DEFAULT_FILTER)).toBe(true);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, text: '   ' })).toBe(true);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, text: 'pc' })).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, status: 'online' })).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, folder: { kind: 'unassigned' } } as never)).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, includeSubfolders: false })).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+// How a device's status reads on screen: its age, and whether a claim of presence is too old to trust.
+// And whether the device filter is the default one, derived from DEFAULT_FILTER itself so a new filter
+// field cannot be forgotten (a forgotten one would hide "Clear filters").
+
+import type { Device } from '../../shared/model.js';
+import { statusName } from '../components/labels.js';
+import { formatAge, t } from '../i18n/index.js';
+import type { DeviceFilter } from './device-query.js';
+import { DEFAULT_FILTER } from './device-query.js';
+import { parseTimestamp } from './time-zone.js';
+
+/**
+ * A device that says it is online or busy but last reported longer ago than this: its status is flagged
+ * as possibly out of date (warning style). An offline device's old report is simply when it went away, and
+ * the age of the console's own copy (offline, failed polls) is said once, in the banner and status bar,
+ * rather than painted on every row.
+ */
+export const STALE_AFTER_MS = 15 * 60_000;
+
+export function statusAge(
+  d: Device,
+  fetchedAt: string | null,
+  now: number,
+): { text: string; age: string | null; stale: boolean; at: Date | null } {
+  const own = parseTimestamp(d.lastRefresh);
+  const at = own ?? parseTimestamp(fetchedAt);
+  const name = statusName(d.status);
+  if (!at) return { text: name, age: null, stale: false, at: null };
+  const age = now - at.getTime();
+  const claimsPresence = d.status === 'online' || d.status === 'busy';
+  return {
+    text: t('status.withAge', { status: name, age: formatAge(age) }),
+    age: t('age.ago', { age: formatAge(age) }),
+    stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
+    at,
+  };
+}
+
+/** Whether `filter` shows what the default filter shows (search text compared trimmed). */
+export function isDefaultFilter(filter: DeviceFilter): boolean {
+  const shown: DeviceFilter = { ...filter, text: filter.text.trim() };
+  return (Object.keys(DEFAULT_FILTER) as Array<keyof DeviceFilter>).every(
+    (key) => JSON.stringify(shown[key]) === JSON.stringify(DEFAULT_FILTER[key]),
+  );
+}
