@@ -9,6 +9,49 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { readFileSync } from 'node:fs';
+
+// Every npm package the app depends on, classified by the layers whose code may import it (Signal
+// Desktop's idea: an unclassified package fails lint, so none slips into a layer by accident).
+// Layers: shared, core (electron/ outside glue), glue, host (electron/browser-host), renderer, service.
+const PACKAGE_LAYERS = {
+  '@napi-rs/keyring': ['core'],
+  '@nodable/entities': ['shared', 'service'],
+  '@tanstack/react-virtual': ['renderer'],
+  'fast-xml-parser': ['shared', 'service'],
+  'oauth-1.0a': ['shared', 'service'],
+  react: ['renderer'],
+  'react-dom': ['renderer'],
+  saxes: ['shared', 'service'],
+  zod: ['shared', 'service'],
+  zustand: ['renderer'],
+  // electron (a devDependency) has its own rule below: only electron/glue/** imports it.
+};
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const unclassified = Object.keys(packageJson.dependencies ?? {}).filter((name) => !(name in PACKAGE_LAYERS));
+if (unclassified.length > 0) {
+  throw new Error(`eslint.config.js: classify these packages in PACKAGE_LAYERS: ${unclassified.join(', ')}`);
+}
+/** import patterns of the packages a layer may not use */
+function packagesNotIn(layer) {
+  return Object.entries(PACKAGE_LAYERS)
+    .filter(([, layers]) => !layers.includes(layer))
+    .map(([name]) => ({
+      group: [name, `${name}/*`],
+      message: `${name} is not for this layer (PACKAGE_LAYERS in eslint.config.js).`,
+    }));
+}
+// Dynamic import() is an import too: no-restricted-imports does not see it, this selector does.
+const noDynamicImport = (what, message) => ({
+  selector: `ImportExpression[source.value=${what}]`,
+  message,
+});
+const NODE_OR_ELECTRON =
+  '/^(node:|electron$|electron\\/)|^(fs|path|http|https|net|child_process|os|crypto|worker_threads)$/';
+const NETWORK_GLOBALS = ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource'].map((name) => ({
+  name,
+  message: 'The renderer never talks to the network: only renderer/bridge/ carries requests.',
+}));
 
 // Every Node built-in by its exact name (from Node itself, so none is forgotten), and anything `node:`.
 const nodeBuiltinPaths = builtinModules
@@ -67,8 +110,20 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltinPaths,
-          patterns: [noNode, noElectron, noReact, noService, noRenderer, noElectronLayer],
+          patterns: [
+            noNode,
+            noElectron,
+            noReact,
+            noService,
+            noRenderer,
+            noElectronLayer,
+            ...packagesNotIn('shared'),
+          ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noDynamicImport(NODE_OR_ELECTRON, 'shared/ imports neither Node nor electron, not even dynamically.'),
       ],
       'no-restricted-globals': [
         'error',
@@ -93,15 +148,61 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/**/*.ts', 'electron/**/*.cts'],
-    ignores: ['electron/glue/**'],
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/glue/**', 'electron/browser-host/**', 'electron/main.ts'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noService, noRenderer] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            noReact,
+            noService,
+            noRenderer,
+            {
+              group: ['**/glue/**', '**/browser-host/**', '../glue/*', '../browser-host/*'],
+              message: 'The core is what hosts drive: it never imports a host (glue, browser-host).',
+            },
+            ...packagesNotIn('core'),
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noDynamicImport(
+          '/^electron($|\\/)/',
+          "Only electron/glue/** may import 'electron', not even dynamically.",
+        ),
+      ],
+    },
   },
   {
-    files: ['electron/glue/**/*.ts', 'electron/glue/**/*.cts'],
+    files: ['electron/browser-host/**/*.ts', 'electron/main.ts'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [noReact, noService, noRenderer] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, noReact, noService, noRenderer, ...packagesNotIn('host')] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noDynamicImport(
+          '/^electron($|\\/)/',
+          "Only electron/glue/** may import 'electron', not even dynamically.",
+        ),
+      ],
+    },
+  },
+  {
+    files: ['electron/glue/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noReact, noService, noRenderer, ...packagesNotIn('glue')] },
+      ],
+    },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
@@ -111,15 +212,34 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { paths: nodeBuiltinPaths, patterns: [noNode, noElectron, noService, noElectronLayer] },
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [noNode, noElectron, noService, noElectronLayer, ...packagesNotIn('renderer')],
+        },
       ],
+      'no-restricted-syntax': [
+        'error',
+        noDynamicImport(
+          NODE_OR_ELECTRON,
+          'The renderer imports neither Node nor electron, not even dynamically.',
+        ),
+      ],
+      'no-restricted-globals': ['error', ...NETWORK_GLOBALS],
     },
+  },
+  {
+    // The bridge is the renderer's one way out (the browser host's HTTP and event stream).
+    files: ['renderer/bridge/**/*.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     files: ['service/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noElectron, noReact, noRenderer, noElectronLayer] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, noReact, noRenderer, noElectronLayer, ...packagesNotIn('service')] },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@
 // the browser host, are written against this slice only, so they can be tested with a small fake and do
 // not depend on how the core does its work.
 
-import type { AppSnapshot, EventSink, InvokeHandlers, SessionNotice } from '../shared/ipc/contract.js';
+import type { AppSnapshot, EventSink, InvokeHandlers } from '../shared/ipc/contract.js';
 import type { Id, Timestamp } from '../shared/model.js';
 
 export interface TraySession {
@@ -35,5 +35,3 @@ export interface HostedCore {
   start(): Promise<void> | void;
   dispose(): Promise<void> | void;
 }
-
-export type NoticeSink = (notice: SessionNotice) => void;

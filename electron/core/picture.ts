@@ -4,6 +4,7 @@
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import { devicesEqual } from '../../shared/device-fields.js';
 import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
 
@@ -26,33 +27,6 @@ export function recordsEqual(a: object, b: object): boolean {
   }
   for (const _key in rb) count -= 1;
   return count === 0;
-}
-
-function sameValue(x: unknown, y: unknown): boolean {
-  return x === y || (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown);
-}
-
-/**
- * Devices are the dataset counted in tens of thousands: compared field by field with fixed property names
- * (monomorphic reads), several times faster than the generic walk.
- */
-export function devicesEqual(a: Device, b: Device): boolean {
-  return (
-    a === b ||
-    (a.id === b.id &&
-      a.name === b.name &&
-      a.alias === b.alias &&
-      sameValue(a.status, b.status) &&
-      a.ip === b.ip &&
-      sameValue(a.os, b.os) &&
-      a.lastRefresh === b.lastRefresh &&
-      a.cpu === b.cpu &&
-      a.ram === b.ram &&
-      a.freeSpace === b.freeSpace &&
-      a.mac === b.mac &&
-      a.dateInstalled === b.dateInstalled &&
-      a.folderId === b.folderId)
-  );
 }
 
 function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {

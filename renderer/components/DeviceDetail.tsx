@@ -10,8 +10,8 @@ import { keepTimeTogether, parseTimestamp } from '../domain/time-zone.js';
 import { formatDate, formatError, formatMegabytes, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
-import { deviceDisplayName } from './DeviceTable.js';
 import { statusAge } from '../domain/device-status.js';
+import { deviceDisplayName } from './DeviceTable.js';
 
 function dateOrNone(value: string | null): string {
   const at = parseTimestamp(value);

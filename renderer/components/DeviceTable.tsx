@@ -30,7 +30,7 @@ import {
   type ColumnContext,
   type ColumnKey,
 } from '../domain/device-columns.js';
-import { statusAge } from '../domain/device-status.js';
+import { isDefaultFilter, statusAge } from '../domain/device-status.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
@@ -387,7 +387,7 @@ export function DeviceTable({
         <EmptyRows
           arrived={arrived || cacheShown || view.counts.total > 0}
           total={view.counts.total}
-          filtered={!sameFilter(filter, DEFAULT_FILTER)}
+          filtered={!isDefaultFilter(filter)}
           loadError={loadError ? formatError(loadError) : null}
           onClear={() => stores.uiActions.setFilter(DEFAULT_FILTER)}
         />
@@ -438,16 +438,6 @@ function Cell(props: {
     <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
       {shown}
     </div>
-  );
-}
-
-function sameFilter(a: typeof DEFAULT_FILTER, b: typeof DEFAULT_FILTER): boolean {
-  return (
-    a.text.trim() === b.text &&
-    a.status === b.status &&
-    a.os === b.os &&
-    a.folder.kind === b.folder.kind &&
-    a.includeSubfolders === b.includeSubfolders
   );
 }
 

@@ -1,9 +1,12 @@
-// How a device's status is presented: its name with the age of its last report, and whether that report
-// is too old to trust the status it claims. Shared by the grid, the detail pane and the export.
+// How a device's status reads on screen: its age, and whether a claim of presence is too old to trust.
+// And whether the device filter is the default one, derived from DEFAULT_FILTER itself so a new filter
+// field cannot be forgotten (a forgotten one would hide "Clear filters").
 
 import type { Device } from '../../shared/model.js';
-import { formatAge, t } from '../i18n/index.js';
 import { statusName } from '../components/labels.js';
+import { formatAge, t } from '../i18n/index.js';
+import type { DeviceFilter } from './device-query.js';
+import { DEFAULT_FILTER } from './device-query.js';
 import { parseTimestamp } from './time-zone.js';
 
 /**
@@ -31,4 +34,12 @@ export function statusAge(
     stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
     at,
   };
+}
+
+/** Whether `filter` shows what the default filter shows (search text compared trimmed). */
+export function isDefaultFilter(filter: DeviceFilter): boolean {
+  const shown: DeviceFilter = { ...filter, text: filter.text.trim() };
+  return (Object.keys(DEFAULT_FILTER) as Array<keyof DeviceFilter>).every(
+    (key) => JSON.stringify(shown[key]) === JSON.stringify(DEFAULT_FILTER[key]),
+  );
 }

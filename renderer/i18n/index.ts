@@ -8,21 +8,14 @@ export type { MessageKey } from './en.js';
 
 export type Params = Record<string, string | number>;
 
-let locale = 'en';
-let catalogue: Catalogue = en;
-let pluralRules = new Intl.PluralRules(locale);
+// English only today; a second language adds its catalogue and picks it here.
+const locale = 'en';
+const catalogue: Catalogue = en;
+const pluralRules = new Intl.PluralRules(locale);
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-let numberFormat = new Intl.NumberFormat(locale);
+const numberFormat = new Intl.NumberFormat(locale);
 
-/** Switches the catalogue; today only English exists, other locales fall back to it per key. */
-export function setLocale(next: string, messages: Partial<Catalogue> = {}): void {
-  locale = next;
-  catalogue = { ...en, ...messages } as Catalogue;
-  pluralRules = new Intl.PluralRules(locale);
-  numberFormat = new Intl.NumberFormat(locale);
-  dateFormats.clear();
-}
-
+/** The UI's locale (BCP 47), for what formats by locale outside the catalogue (CSV delimiters). */
 export function getLocale(): string {
   return locale;
 }

@@ -129,7 +129,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class ServiceClient implements ServiceApi {
   private readonly baseUrl: string;
   private readonly consumer: OAuthConsumer;
-  private token: OAuthToken | undefined;
+  private readonly token: OAuthToken | undefined;
   private readonly signer: RequestSigner;
   private readonly fetchFn: typeof fetch;
   private readonly timeoutMs: number;
@@ -151,11 +151,6 @@ export class ServiceClient implements ServiceApi {
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 10_000;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_COLLECTION_BYTES;
-  }
-
-  /** Signs later calls with another token (after signing in again), or none. */
-  setToken(token: OAuthToken | undefined): void {
-    this.token = token;
   }
 
   // ---- Folders (§4.1) ----

@@ -7,6 +7,7 @@
 // account's base URL, the consumer key, the signed-in user and the account's data.
 
 import type { z } from 'zod';
+import type { DeviceKey } from '../device-fields.js';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
 import type { OutboxState } from '../outbox.js';
@@ -46,6 +47,11 @@ export interface DataChange<D extends DatasetName = DatasetName> {
   removed: Id[];
   /** When this data was fetched from the service (not when it was sent). */
   fetchedAt: Timestamp | null;
+  /**
+   * Devices: the fields that differ across `changed` (changedFields of shared/device-fields.ts), when the
+   * sender computed them; absent, the receiver compares the records itself.
+   */
+  changedFields?: DeviceKey[];
 }
 
 export interface AccountInfo {

@@ -8,6 +8,7 @@
 // (1001 for a read-only field, 1002/422 for a value that is not valid) instead of failing. They throw an
 // XmlError only when the body is not a document of the expected kind at all.
 
+import { DEVICE_READ_ONLY_XML, DEVICE_WRITABLE_XML } from '../device-fields.js';
 import {
   LANGUAGES,
   type DeviceUpdate,
@@ -100,20 +101,8 @@ export interface SessionInputDecoded extends DecodedInputReport {
 
 const FOLDER_INPUT_FIELDS = ['name', 'parent_id', 'folders', 'devices'];
 const FOLDER_READ_ONLY = ['id', 'date_creation'];
-const DEVICE_INPUT_FIELDS = ['alias', 'folder_id'];
-const DEVICE_READ_ONLY = [
-  'id',
-  'name',
-  'status',
-  'ip',
-  'os',
-  'last_refresh',
-  'cpu',
-  'ram',
-  'free_space',
-  'mac',
-  'date_installed',
-];
+const DEVICE_INPUT_FIELDS = DEVICE_WRITABLE_XML;
+const DEVICE_READ_ONLY = DEVICE_READ_ONLY_XML;
 const SESSION_INPUT_FIELDS = [
   'customer',
   'customer_mail',

@@ -8,6 +8,8 @@
 // Decoders read a field that is absent, nil or empty as null (model.ts); a value that cannot be what the
 // field holds (no id, a ram that is not a number, a timestamp that is not one) is an XmlError 'invalid-value'.
 
+import type { DeviceFieldKind } from '../device-fields.js';
+import { DEVICE_FIELDS, DEVICE_KEYS } from '../device-fields.js';
 import {
   DEVICE_OSES,
   DEVICE_STATUSES,
@@ -104,23 +106,25 @@ function enumeration<T extends string>(
 
 // ---- Decoders of one resource from its element ------------------------------------------------------
 
+const DEVICE_READERS: { [K in DeviceFieldKind]: (node: XmlObject, field: string) => unknown } = {
+  id: (node, field) => text(node, field),
+  text,
+  status: (node, field) => enumeration(node, field, DEVICE_STATUSES),
+  os: (node, field) => enumeration(node, field, DEVICE_OSES),
+  timestamp,
+  decimal,
+};
+
+/** Read field by field as DEVICE_FIELDS describes them (shared/device-fields.ts). */
 export function deviceFromXml(node: XmlNode): Device {
   const d = item(node, 'device');
-  return {
-    id: requiredId(d, 'device'),
-    name: text(d, 'name'),
-    alias: text(d, 'alias'),
-    status: enumeration(d, 'status', DEVICE_STATUSES),
-    ip: text(d, 'ip'),
-    os: enumeration(d, 'os', DEVICE_OSES),
-    lastRefresh: timestamp(d, 'last_refresh'),
-    cpu: text(d, 'cpu'),
-    ram: decimal(d, 'ram'),
-    freeSpace: text(d, 'free_space'),
-    mac: text(d, 'mac'),
-    dateInstalled: timestamp(d, 'date_installed'),
-    folderId: text(d, 'folder_id'),
-  };
+  const device = { id: requiredId(d, 'device') } as Record<string, unknown>;
+  for (const key of DEVICE_KEYS) {
+    if (key === 'id') continue;
+    const field = DEVICE_FIELDS[key];
+    device[key] = DEVICE_READERS[field.kind](d, field.xml);
+  }
+  return device as unknown as Device;
 }
 
 export function folderFromXml(node: XmlNode): Folder {

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FolderNode } from '../../shared/ipc/contract.js';
 import { statusAge } from '../../renderer/domain/device-status.js';
-import { renderApp } from './render.js';
-import { ADMIN, device, makeSync, signedIn } from './fake-bridge.js';
+import { renderApp } from './support/render.js';
+import { ADMIN, device, makeSync, signedIn } from './support/fake-bridge.js';
 
 const folder = (id: string, name: string, parentId: string | null = null): FolderNode => ({
   id,

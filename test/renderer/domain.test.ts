@@ -13,7 +13,7 @@ import {
   stateGroups,
   canDeleteSession,
 } from '../../renderer/domain/session-agenda.js';
-import { session } from './fake-bridge.js';
+import { session } from './support/fake-bridge.js';
 
 describe('i18n', () => {
   it('chooses plural forms with Intl.PluralRules and interpolates numbers', () => {
@@ -145,5 +145,18 @@ describe('session agenda', () => {
     ).toEqual(['today', 'later']);
     expect(canDeleteSession(session('1', { state: 'finished' }))).toBe(false);
     expect(canDeleteSession(session('1', { state: { unknown: 'x' } }))).toBe(true);
+  });
+});
+
+describe('isDefaultFilter (derived from DEFAULT_FILTER)', () => {
+  it('is true for the default and for blank search text, false when any field differs', async () => {
+    const { isDefaultFilter } = await import('../../renderer/domain/device-status.js');
+    const { DEFAULT_FILTER } = await import('../../renderer/domain/device-query.js');
+    expect(isDefaultFilter(DEFAULT_FILTER)).toBe(true);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, text: '   ' })).toBe(true);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, text: 'pc' })).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, status: 'online' })).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, folder: { kind: 'unassigned' } } as never)).toBe(false);
+    expect(isDefaultFilter({ ...DEFAULT_FILTER, includeSubfolders: false })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderApp } from './render.js';
-import { ADMIN, makeSync, session, signedIn } from './fake-bridge.js';
+import { renderApp } from './support/render.js';
+import { ADMIN, makeSync, session, signedIn } from './support/fake-bridge.js';
 import { sessionUpdatePayload, type SessionFormValues } from '../../renderer/components/SessionForm.js';
 import {
   keepTimeTogether,

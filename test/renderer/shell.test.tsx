@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderApp } from './render.js';
+import { renderApp } from './support/render.js';
 
 describe('shell shortcuts', () => {
   it('"/" focuses the search box at once from another screen, holding back only the "/" itself', async () => {

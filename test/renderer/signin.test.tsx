@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
-import { renderApp } from './render.js';
-import { ADMIN, device, signedIn } from './fake-bridge.js';
+import { renderApp } from './support/render.js';
+import { ADMIN, device, signedIn } from './support/fake-bridge.js';
 
 const defaults: SignInDefaults = {
   baseUrl: 'http://127.0.0.1:4000',

@@ -1,5 +1,5 @@
 import { createAppStores } from '../../renderer/state/app-stores.js';
-import { createFakeBridge, device, makeSnapshot, makeSync, session } from './fake-bridge.js';
+import { createFakeBridge, device, makeSnapshot, makeSync, session } from './support/fake-bridge.js';
 import type { FolderNode } from '../../shared/ipc/contract.js';
 
 const folder = (id: string, name: string, parentId: string | null = null): FolderNode => ({

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderApp } from './render.js';
-import { ADMIN } from './fake-bridge.js';
+import { renderApp } from './support/render.js';
+import { ADMIN } from './support/fake-bridge.js';
 
 describe('users screen', () => {
   it('lists users with role and language names and marks the current user', async () => {

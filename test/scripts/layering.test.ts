@@ -8,7 +8,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .filter((m) =>
+      ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(m.ruleId ?? ''),
+    )
     .map((m) => m.message);
 }
 
@@ -54,5 +56,74 @@ describe('layering lint', () => {
     const coreImport = "import { x } from '../electron/core/app-core.js';\nexport { x };\n";
     expect((await restricted('renderer/probe.ts', nodeImport)).length).toBeGreaterThan(0);
     expect((await restricted('renderer/probe.ts', coreImport)).length).toBeGreaterThan(0);
+  });
+
+  describe('the violations named in issue 10 fail', () => {
+    it.each([
+      [
+        'fetch in renderer/components',
+        'renderer/components/Probe.tsx',
+        "export const p = fetch('https://x');\n",
+      ],
+      [
+        'WebSocket in renderer/components',
+        'renderer/components/Probe.tsx',
+        "export const p = new WebSocket('wss://x');\n",
+      ],
+      ['XMLHttpRequest in renderer/', 'renderer/state/probe.ts', 'export const p = new XMLHttpRequest();\n'],
+      [
+        '@napi-rs/keyring from shared/',
+        'shared/probe.ts',
+        "import { Entry } from '@napi-rs/keyring';\nexport { Entry };\n",
+      ],
+      [
+        '@napi-rs/keyring from renderer/',
+        'renderer/probe.ts',
+        "import { Entry } from '@napi-rs/keyring';\nexport { Entry };\n",
+      ],
+      [
+        'electron/core importing ../glue/',
+        'electron/core/probe.ts',
+        "import { x } from '../glue/tray.js';\nexport { x };\n",
+      ],
+      [
+        'electron/core importing ../browser-host/',
+        'electron/core/probe.ts',
+        "import { x } from '../browser-host/server.js';\nexport { x };\n",
+      ],
+      [
+        "dynamic import('electron') in core",
+        'electron/core/probe.ts',
+        "export const e = import('electron');\n",
+      ],
+      [
+        "dynamic import('electron') in renderer",
+        'renderer/probe.ts',
+        "export const e = import('electron');\n",
+      ],
+      ["dynamic import('node:fs') in shared", 'shared/probe.ts', "export const f = import('node:fs');\n"],
+      ["dynamic import('node:fs') in renderer", 'renderer/probe.ts', "export const f = import('node:fs');\n"],
+      [
+        'react in the core',
+        'electron/core/probe.ts',
+        "import { useState } from 'react';\nexport { useState };\n",
+      ],
+      ['zod in the renderer', 'renderer/probe.ts', "import { z } from 'zod';\nexport { z };\n"],
+    ])('%s', async (_label, filePath, code) => {
+      expect((await restricted(filePath, code)).length).toBeGreaterThan(0);
+    });
+
+    it('lets the bridge use the network, the glue electron and the core the keychain', async () => {
+      expect(await restricted('renderer/bridge/probe.ts', "export const p = fetch('/x');\n")).toEqual([]);
+      expect(await restricted('electron/glue/probe.ts', "export const e = import('electron');\n")).toEqual(
+        [],
+      );
+      expect(
+        await restricted(
+          'electron/core/probe.ts',
+          "import { Entry } from '@napi-rs/keyring';\nexport { Entry };\n",
+        ),
+      ).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 // A small stand-in for electron/core, typed by the same port the hosts use: it records what the hosts ask
 // of it and lets a test push events and tray states. The hosts' own behaviour is what the tests check.
 
+import { makeDevice } from '../../support/make-device.js';
 import type {
   AppSnapshot,
   EventChannel,
@@ -41,11 +42,9 @@ export function snapshotFixture(): AppSnapshot {
     data: {
       folders: [],
       devices: [
-        {
+        makeDevice({
           id: '007',
           name: 'Front desk',
-          alias: null,
-          status: 'online',
           ip: null,
           os: null,
           lastRefresh: null,
@@ -54,8 +53,7 @@ export function snapshotFixture(): AppSnapshot {
           freeSpace: null,
           mac: null,
           dateInstalled: null,
-          folderId: null,
-        },
+        }),
       ],
       sessions: [],
       users: [],

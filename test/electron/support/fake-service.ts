@@ -1,5 +1,6 @@
 // An in-memory ServiceApi for unit tests of the core: a small account, call counters and scripted
 // failures. Tests against the real stand-in service over HTTP live in core-service.test.ts.
+import { makeDevice } from '../../support/make-device.js';
 import type { CallOptions, ServiceApi } from '../../../shared/client/api.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { AppErrorKind } from '../../../shared/errors.js';
@@ -17,22 +18,14 @@ import type {
 import type { ServicePorts } from '../../../electron/core/service-ports.js';
 
 export function device(id: Id, folderId: Id | null, extra: Partial<Device> = {}): Device {
-  return {
+  return makeDevice({
     id,
-    name: `PC-${id}`,
-    alias: null,
-    status: 'online',
-    ip: '10.0.0.1',
-    os: 'Linux',
-    lastRefresh: '2026-03-02T08:00:00Z',
+    folderId,
     cpu: 'x86',
-    ram: 4096,
     freeSpace: '50% of 100 GB',
     mac: '00:11:22:33:44:55',
-    dateInstalled: '2025-01-01T00:00:00Z',
-    folderId,
     ...extra,
-  };
+  });
 }
 
 export function session(

@@ -3,6 +3,7 @@
 //        │                     └ (device 3 directly in Acme)
 //        └ 4 Internal                             (device 5)
 //   device 4 unassigned; user 1 administrator, user 2 user; session 1 planned, session 2 finished.
+import { makeDevice } from '../../support/make-device.js';
 import type { Device, User } from '../../../shared/model.js';
 import type { AccountState } from '../../../service/domain/account-state.js';
 import { AccountStore } from '../../../service/domain/account-store.js';
@@ -27,11 +28,9 @@ function user(id: string, role: 'administrator' | 'user'): User {
 }
 
 function device(id: string, folderId: string | null): Device {
-  return {
+  return makeDevice({
     id,
-    name: `PC-${id}`,
-    alias: null,
-    status: 'online',
+    folderId,
     ip: `10.0.0.${id}`,
     os: 'Windows 7',
     lastRefresh: '2026-03-10T08:00:00Z',
@@ -40,8 +39,7 @@ function device(id: string, folderId: string | null): Device {
     freeSpace: '40% of 250 GB',
     mac: `00:1A:00:00:00:0${id}`,
     dateInstalled: '2025-05-05T10:00:00Z',
-    folderId,
-  };
+  });
 }
 
 export function fixtureState(): AccountState {

@@ -1,4 +1,5 @@
 // Realistic resources for codec tests and benchmarks: every field filled the way the service fills it.
+import { makeDevice as baseDevice } from '../../support/make-device.js';
 import type { Device, Folder, SupportSession, User } from '../../../shared/model.js';
 
 const OSES = ['Windows 7', 'Windows XP', 'Linux', 'Mac OS X 10.6', 'Windows Server 2008'] as const;
@@ -6,7 +7,7 @@ const STATUSES = ['online', 'offline', 'busy'] as const;
 
 export function makeDevice(i: number, overrides: Partial<Device> = {}): Device {
   const n = String(i).padStart(6, '0');
-  return {
+  return baseDevice({
     id: String(100000 + i),
     name: `PC-${n}`,
     alias: i % 3 === 0 ? `Front desk ${i} & café` : null,
@@ -15,13 +16,11 @@ export function makeDevice(i: number, overrides: Partial<Device> = {}): Device {
     os: OSES[i % OSES.length]!,
     lastRefresh: '2026-11-21T09:30:00Z',
     cpu: 'Intel(R) Core(TM) i5-2400 CPU @ 3.10GHz',
-    ram: 4096,
-    freeSpace: '42% of 500 GB',
     mac: `00:1A:2B:${n.slice(0, 2)}:${n.slice(2, 4)}:${n.slice(4, 6)}`,
     dateInstalled: '2010-05-03T10:00:00Z',
     folderId: i % 5 === 0 ? null : String(i % 200),
     ...overrides,
-  };
+  });
 }
 
 export function makeDevices(count: number): Device[] {

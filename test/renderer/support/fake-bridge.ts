@@ -1,6 +1,7 @@
 // A Bridge typed by the contract, for renderer tests: handlers per channel answer invokes (recorded in
 // `calls`), and `emit` pushes events as the main process would.
 
+import { makeDevice } from '../../support/make-device.js';
 import type {
   AppSnapshot,
   AuthState,
@@ -12,9 +13,9 @@ import type {
   IpcResult,
   MainEvents,
   SyncState,
-} from '../../shared/ipc/contract.js';
-import type { AppError } from '../../shared/errors.js';
-import type { Device, SupportSession, User } from '../../shared/model.js';
+} from '../../../shared/ipc/contract.js';
+import type { AppError } from '../../../shared/errors.js';
+import type { Device, SupportSession, User } from '../../../shared/model.js';
 
 type Handler<C extends InvokeChannel> = (
   payload: InvokeRequest<C>,
@@ -116,22 +117,7 @@ export function makeSnapshot(patch: Partial<AppSnapshot> = {}): AppSnapshot {
 }
 
 export function device(id: string, patch: Partial<Device> = {}): Device {
-  return {
-    id,
-    name: `PC-${id}`,
-    alias: null,
-    status: 'online',
-    ip: '10.0.0.1',
-    os: 'Linux',
-    lastRefresh: '2026-11-21T09:58:00Z',
-    cpu: 'Intel Core i5',
-    ram: 8192,
-    freeSpace: '42% of 500 GB',
-    mac: '00:1A:2B:3C:4D:5E',
-    dateInstalled: '2025-01-01T00:00:00Z',
-    folderId: null,
-    ...patch,
-  };
+  return makeDevice({ id, lastRefresh: '2026-11-21T09:58:00Z', ram: 8192, ...patch });
 }
 
 export function session(id: string, patch: Partial<SupportSession> = {}): SupportSession {

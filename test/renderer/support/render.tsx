@@ -1,10 +1,10 @@
 // Renders the whole app over a fake bridge, as the renderer runs for real minus the main process.
 
 import { render } from '@testing-library/react';
-import { App } from '../../renderer/App.js';
-import { createAppStores, type AppStoreOptions } from '../../renderer/state/app-stores.js';
-import { StoresProvider } from '../../renderer/state/context.js';
-import type { AppSnapshot } from '../../shared/ipc/contract.js';
+import { App } from '../../../renderer/App.js';
+import { createAppStores, type AppStoreOptions } from '../../../renderer/state/app-stores.js';
+import { StoresProvider } from '../../../renderer/state/context.js';
+import type { AppSnapshot } from '../../../shared/ipc/contract.js';
 import { createFakeBridge, makeSnapshot } from './fake-bridge.js';
 
 // jsdom does no layout: give elements a size so the virtualised grid renders its visible rows.

@@ -1,0 +1,65 @@
+// Each Device field described once: its element in the service's XML, how it is read, whether the
+// technician may change it. Decoding, the read-only checks, equality and the changed-field list all derive
+// from this table, so a new Device field that is missing here fails to compile (`-?` makes every key
+// required), and one that the XML encoder forgets fails the round-trip test (test/shared/device-fields).
+// Pure data and functions: the main thread, the decode worker and the renderer can all import it.
+
+import type { Device } from './model.js';
+import { isUnknownEnum } from './model.js';
+
+export type DeviceFieldKind = 'id' | 'text' | 'status' | 'os' | 'timestamp' | 'decimal';
+
+export interface DeviceField {
+  /** The element name in the service's XML (spec §5). */
+  xml: string;
+  kind: DeviceFieldKind;
+  /** The technician may change it (PUT /devices/{id}); all others the service refuses with 1001. */
+  writable: boolean;
+}
+
+export const DEVICE_FIELDS = {
+  id: { xml: 'id', kind: 'id', writable: false },
+  name: { xml: 'name', kind: 'text', writable: false },
+  alias: { xml: 'alias', kind: 'text', writable: true },
+  status: { xml: 'status', kind: 'status', writable: false },
+  ip: { xml: 'ip', kind: 'text', writable: false },
+  os: { xml: 'os', kind: 'os', writable: false },
+  lastRefresh: { xml: 'last_refresh', kind: 'timestamp', writable: false },
+  cpu: { xml: 'cpu', kind: 'text', writable: false },
+  ram: { xml: 'ram', kind: 'decimal', writable: false },
+  freeSpace: { xml: 'free_space', kind: 'text', writable: false },
+  mac: { xml: 'mac', kind: 'text', writable: false },
+  dateInstalled: { xml: 'date_installed', kind: 'timestamp', writable: false },
+  folderId: { xml: 'folder_id', kind: 'text', writable: true },
+} as const satisfies { [K in keyof Device]-?: DeviceField };
+
+export type DeviceKey = keyof typeof DEVICE_FIELDS;
+export const DEVICE_KEYS = Object.keys(DEVICE_FIELDS) as DeviceKey[];
+
+/** XML element names the service accepts in a device update, and those it refuses as read-only. */
+export const DEVICE_WRITABLE_XML = DEVICE_KEYS.filter((k) => DEVICE_FIELDS[k].writable).map(
+  (k) => DEVICE_FIELDS[k].xml,
+);
+export const DEVICE_READ_ONLY_XML = DEVICE_KEYS.filter((k) => !DEVICE_FIELDS[k].writable).map(
+  (k) => DEVICE_FIELDS[k].xml,
+);
+
+/** Unknown enum values arrive as `{ unknown }` objects: equal when their text is. */
+function sameValue(x: unknown, y: unknown): boolean {
+  return x === y || (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown);
+}
+
+/** Whether two versions of a device show the same thing (every field of the table compared). */
+export function devicesEqual(a: Device, b: Device): boolean {
+  if (a === b) return true;
+  for (const key of DEVICE_KEYS) if (!sameValue(a[key], b[key])) return false;
+  return true;
+}
+
+/** The fields in which `b` differs from `a`, in table order (empty when equal). */
+export function changedFields(a: Device, b: Device): DeviceKey[] {
+  const out: DeviceKey[] = [];
+  if (a === b) return out;
+  for (const key of DEVICE_KEYS) if (!sameValue(a[key], b[key])) out.push(key);
+  return out;
+}
