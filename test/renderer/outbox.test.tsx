@@ -2,8 +2,8 @@
 // the main process as outbox:resolve.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { OutboxState } from '../../shared/outbox.js';
-import { renderApp } from './render.js';
-import { ADMIN, device } from './fake-bridge.js';
+import { renderApp } from './support/render.js';
+import { ADMIN, device } from './support/fake-bridge.js';
 
 const waiting = (patch: Partial<OutboxState> = {}): OutboxState => ({
   pending: 2,

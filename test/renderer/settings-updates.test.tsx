@@ -1,6 +1,6 @@
 // Settings shows where updates come from and how the last check went, or why updates are off.
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { renderApp } from './render.js';
+import { renderApp } from './support/render.js';
 
 async function openSettings() {
   await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Settings' })));

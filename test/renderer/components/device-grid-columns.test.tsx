@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { renderApp } from '../render.js';
-import { ADMIN, device } from '../fake-bridge.js';
+import { renderApp } from '../support/render.js';
+import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
   gridTemplate,

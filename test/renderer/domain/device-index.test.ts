@@ -17,7 +17,7 @@ import {
   presentOses,
   sortDeviceIds,
 } from '../support/device-query-reference.js';
-import { device } from '../fake-bridge.js';
+import { device } from '../support/fake-bridge.js';
 
 const KEYS: DeviceSortKey[] = ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'];
 const folderNames: Record<string, string> = { f1: 'Berlin', f2: 'amsterdam', f3: 'Zagreb' };
