@@ -164,3 +164,18 @@ export function toEnum<T extends string>(known: readonly T[], raw: string): OrUn
 
 /** Session codes without a planned end last this long (spec §8). */
 export const DEFAULT_SESSION_CODE_VALIDITY_MS = 15 * 60 * 1000;
+
+/** A user of whom only the id is known yet (a resumed sign-in before the service or the copy names them). */
+export function userKnownById(id: Id): User {
+  return {
+    id,
+    firstname: null,
+    lastname: null,
+    email: null,
+    role: null,
+    language: null,
+    timeZone: null,
+    lastLogin: null,
+    registerDate: null,
+  };
+}

@@ -21,6 +21,8 @@ export async function writeFileAtomic(target: string, data: string | Iterable<st
     handle = undefined;
     await fsp.rename(temp, target);
   } catch (error) {
+    // Cleanup after a failed write: the target file was never touched, and the error that matters is the
+    // one rethrown below. A temp file that cannot be removed either is a leftover, not lost data.
     await handle?.close().catch(() => {});
     await fsp.rm(temp, { force: true }).catch(() => {});
     throw error;

@@ -78,6 +78,7 @@ export class OfflineCache {
   }
 
   async #discard(notice: string): Promise<CacheLoad> {
+    // The copy is unusable either way; if it cannot be removed, the next load discards it again.
     await fsp.rm(this.file, { force: true }).catch(() => {});
     return { status: 'discarded', notice };
   }

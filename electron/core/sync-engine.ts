@@ -53,6 +53,8 @@ export interface SyncEngineOptions {
   onCurrentUser(user: User): void;
   /** A dataset was fetched; `changed` tells whether the picture changed. */
   onFetched?(dataset: DatasetName, changed: boolean): void;
+  /** What the state says about the offline copy (the cache keeper's business, not the engine's). */
+  cache?: { status(): { cacheSavedAt: string | null; cacheNotice: string | null } };
 }
 
 interface Slot {
@@ -79,8 +81,6 @@ export class SyncEngine {
   #offlineSince: number | null = null;
   #abort = new AbortController();
   #progress: { others: number; folders: { done: number; total: number } } | null = null;
-  cacheSavedAt: string | null = null;
-  cacheNotice: string | null = null;
 
   constructor(options: SyncEngineOptions) {
     this.#o = options;
@@ -194,8 +194,7 @@ export class SyncEngine {
     return {
       connection: this.#connection,
       offlineSince: this.#offlineSince === null ? null : isoAt(this.#offlineSince),
-      cacheSavedAt: this.cacheSavedAt,
-      cacheNotice: this.cacheNotice,
+      ...(this.#o.cache?.status() ?? { cacheSavedAt: null, cacheNotice: null }),
       datasets,
       progress: this.#progress
         ? {
@@ -206,10 +205,6 @@ export class SyncEngine {
           }
         : null,
     };
-  }
-
-  emitState(): void {
-    this.#emitState();
   }
 
   // ---- internals -----------------------------------------------------------------------------------

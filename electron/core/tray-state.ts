@@ -57,3 +57,33 @@ export function trayTooltip(state: TrayState): string {
     ongoingTotal === 0 ? '' : `, ${ongoingTotal} session${ongoingTotal === 1 ? '' : 's'} ongoing`;
   return `Support Console: ${state.status}${sessions}`;
 }
+
+/** Tells the host's tray when what it shows changed (compared by value: most changes do not touch it). */
+export class TrayWatch {
+  readonly #listeners = new Set<(state: TrayState) => void>();
+  readonly #compute: () => TrayState;
+  #last = '';
+
+  constructor(compute: () => TrayState) {
+    this.#compute = compute;
+  }
+
+  listen(listener: (state: TrayState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Something the tray is computed from changed: recompute, and tell the listeners if it differs. */
+  check(): void {
+    if (this.#listeners.size === 0) return;
+    const state = this.#compute();
+    const key = JSON.stringify(state);
+    if (key === this.#last) return;
+    this.#last = key;
+    for (const listener of this.#listeners) listener(state);
+  }
+
+  clear(): void {
+    this.#listeners.clear();
+  }
+}

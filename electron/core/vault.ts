@@ -2,6 +2,22 @@
 // The keychain (keyring-vault.ts) is the normal home; MemoryVault serves "this run only" when there is no
 // keychain and the technician accepted that.
 
+import type { AppError } from '../../shared/errors.js';
+
+export const KEYCHAIN_MISSING: AppError = {
+  kind: 'keychain',
+  message:
+    "This computer's keychain is not available, so your sign-in cannot be remembered. " +
+    'You can continue for this run only (you will sign in again after quitting).',
+};
+
+export const SAVED_SIGN_IN_MISSING: AppError = {
+  kind: 'keychain',
+  message:
+    "Your saved sign-in was not found in this computer's keychain (it may have been removed or reset), " +
+    'so you need to sign in again. The offline copy of that account was removed with it.',
+};
+
 export interface StoredCredentials {
   consumerSecret: string;
   token: string;

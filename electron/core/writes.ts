@@ -8,7 +8,9 @@
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
 import { SERVICE_ERROR_CODES } from '../../shared/errors.js';
+import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type {
+  AuthState,
   BulkMoveResult,
   DataChange,
   DatasetName,
@@ -24,12 +26,13 @@ import type { SyncEngine } from './sync-engine.js';
 
 export const WRITE_CONCURRENCY = 4;
 
+/** One signed-in account's writes: made when the account is entered, dropped when it is left. */
 export interface WritesDeps {
   picture: Picture;
-  engine: () => SyncEngine | null;
-  api: () => ServiceApi;
-  /** Throws the AppError that forbids writing now (signed out, re-auth required, offline). */
-  ensureWritable: () => void;
+  engine: SyncEngine;
+  api: ServiceApi;
+  /** Who is signed in (the guard refuses writes under a revoked sign-in). */
+  session: { readonly auth: AuthState };
   emit: (change: DataChange) => void;
 }
 
@@ -65,18 +68,24 @@ export class Writes {
     this.#d = deps;
   }
 
+  #ensureWritable(): void {
+    const sync = this.#d.engine.state();
+    const block = writeBlock(this.#d.session.auth.status, sync.connection);
+    if (block) fail(writeBlockError(block, sync.offlineSince));
+  }
+
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const device = this.#device(id);
     await this.#optimistic('devices', [{ ...device, alias: alias === '' ? null : alias }], [], [device], () =>
-      this.#d.api().updateDevice(id, { alias }),
+      this.#d.api.updateDevice(id, { alias }),
     );
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     if (folderId !== null) this.#folder(folderId);
     const picture = this.#d.picture;
     const failed: BulkMoveResult['failed'] = [];
@@ -91,7 +100,7 @@ export class Writes {
     }
     if (targets.length === 0) return { moved, failed };
 
-    const end = this.#d.engine()?.beginWrite('devices');
+    const end = this.#d.engine.beginWrite('devices');
     try {
       this.#emit(
         picture.apply(
@@ -100,7 +109,7 @@ export class Writes {
         ),
       );
       const results = await mapSettled(targets, WRITE_CONCURRENCY, (device) =>
-        this.#d.api().updateDevice(device.id, { folderId }),
+        this.#d.api.updateDevice(device.id, { folderId }),
       );
       const rollback: Device[] = [];
       results.forEach((result, index) => {
@@ -108,7 +117,7 @@ export class Writes {
         if (result.status === 'fulfilled') moved.push(device.id);
         else {
           const error = toAppError(result.reason);
-          this.#d.engine()?.observeError(error);
+          this.#d.engine.observeError(error);
           failed.push({ id: device.id, error });
           rollback.push(device);
         }
@@ -116,35 +125,35 @@ export class Writes {
       this.#emit(picture.apply('devices', rollback));
       return { moved, failed };
     } finally {
-      end?.();
+      end();
     }
   }
 
   // ---- folders ---------------------------------------------------------------------------------------
 
   async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id }> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     if (parentId !== null) this.#folder(parentId);
     this.#uniqueName(name, parentId, null);
     const id = await this.#create('folders', () =>
-      this.#d.api().createFolder({ name, parentId }, { parentInPath: parentId !== null }),
+      this.#d.api.createFolder({ name, parentId }, { parentInPath: parentId !== null }),
     );
-    await this.#fetchCreated('folders', async () => folderNode(await this.#d.api().getFolder(id)));
+    await this.#fetchCreated('folders', async () => folderNode(await this.#d.api.getFolder(id)));
     return { id };
   }
 
   async renameFolder({ id, name }: InvokeRequest<'folders:rename'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const folder = this.#folder(id);
     if (folder.name === name) return;
     this.#uniqueName(name, folder.parentId, id);
     await this.#optimistic('folders', [{ ...folder, name }], [], [folder], () =>
-      this.#d.api().updateFolder(id, { name }),
+      this.#d.api.updateFolder(id, { name }),
     );
   }
 
   async moveFolder({ id, parentId }: InvokeRequest<'folders:move'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const folder = this.#folder(id);
     if (folder.parentId === parentId) return;
     if (parentId !== null) {
@@ -165,12 +174,12 @@ export class Writes {
     this.#uniqueName(folder.name, parentId, id);
     // The service requires the name on every update; devices and folders are left out so they stay.
     await this.#optimistic('folders', [{ ...folder, parentId }], [], [folder], () =>
-      this.#d.api().updateFolder(id, { name: folder.name, parentId }),
+      this.#d.api.updateFolder(id, { name: folder.name, parentId }),
     );
   }
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const folder = this.#folder(id);
     let devices = 0;
     for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
@@ -185,21 +194,21 @@ export class Writes {
         serviceLike(1103, `The folder "${folder.name}" is not empty: move its ${parts.join(' and ')} first.`),
       );
     }
-    await this.#optimistic('folders', [], [id], [folder], () => this.#d.api().deleteFolder(id));
+    await this.#optimistic('folders', [], [id], [folder], () => this.#d.api.deleteFolder(id));
   }
 
   // ---- sessions --------------------------------------------------------------------------------------
 
   async createSession(input: InvokeRequest<'sessions:create'>): Promise<{ id: Id }> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     this.#checkTimes(input.plannedInitTime, input.plannedEndTime);
-    const id = await this.#create('sessions', () => this.#d.api().createSession(input));
-    await this.#fetchCreated('sessions', () => this.#d.api().getSession(id));
+    const id = await this.#create('sessions', () => this.#d.api.createSession(input));
+    await this.#fetchCreated('sessions', () => this.#d.api.getSession(id));
     return { id };
   }
 
   async updateSession({ id, ...update }: InvokeRequest<'sessions:update'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -223,11 +232,11 @@ export class Writes {
     if (update.plannedEndTime !== undefined) next.plannedEndTime = update.plannedEndTime;
     // The service does not keep a customer that is not supplied (§4.2): always send the current one.
     const body = { ...update, customer: update.customer ?? session.customer ?? undefined };
-    await this.#optimistic('sessions', [next], [], [session], () => this.#d.api().updateSession(id, body));
+    await this.#optimistic('sessions', [next], [], [session], () => this.#d.api.updateSession(id, body));
   }
 
   async deleteSession({ id }: InvokeRequest<'sessions:delete'>): Promise<void> {
-    this.#d.ensureWritable();
+    this.#ensureWritable();
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -237,7 +246,7 @@ export class Writes {
           'A finished session cannot be deleted: the service keeps it as the record of the support given.',
       });
     }
-    await this.#optimistic('sessions', [], [id], [session], () => this.#d.api().deleteSession(id));
+    await this.#optimistic('sessions', [], [id], [session], () => this.#d.api.deleteSession(id));
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------
@@ -254,14 +263,14 @@ export class Writes {
     send: () => Promise<void>,
   ): Promise<void> {
     const picture = this.#d.picture;
-    const end = this.#d.engine()?.beginWrite(dataset);
+    const end = this.#d.engine.beginWrite(dataset);
     try {
       this.#emit(picture.apply(dataset, puts as never, removals));
       try {
         await send();
       } catch (caught) {
         const error = toAppError(caught);
-        this.#d.engine()?.observeError(error);
+        this.#d.engine.observeError(error);
         // Back to what it was: the records as before, and the ones this write added taken out again.
         const prior = new Set(previous.map((r) => (r as { id: Id }).id));
         const added = (puts as Array<{ id: Id }>).map((r) => r.id).filter((x) => !prior.has(x));
@@ -269,7 +278,7 @@ export class Writes {
         fail(error);
       }
     } finally {
-      end?.();
+      end();
     }
   }
 
@@ -278,10 +287,10 @@ export class Writes {
       return await send();
     } catch (caught) {
       const error = toAppError(caught);
-      this.#d.engine()?.observeError(error);
+      this.#d.engine.observeError(error);
       if (error.kind === 'timeout' || error.kind === 'network' || error.outcomeUnknown) {
         // It may have been created: let the technician see before trying again (never retried here).
-        void this.#d.engine()?.refresh([dataset]);
+        void this.#d.engine.refresh([dataset]);
         fail({
           ...error,
           retryable: false,
@@ -303,7 +312,7 @@ export class Writes {
       this.#emit(this.#d.picture.put(dataset, (await get()) as never));
     } catch {
       // Created, but not read back: the next refresh brings it.
-      void this.#d.engine()?.refresh([dataset]);
+      void this.#d.engine.refresh([dataset]);
     }
   }
 

@@ -11,7 +11,7 @@ import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
 import { applicationMenuTemplate } from './app-menu.js';
-import { isAllowedExternalUrl, originOf } from './external-links.js';
+import { isAllowedExternalUrl, originOf } from '../../shared/external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
 import { createNotifier } from './notifications.js';
 import { createTray } from './tray.js';

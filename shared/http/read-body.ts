@@ -13,6 +13,7 @@ export async function readBodyLimited(response: Response, limitBytes: number): P
   const declared = Number(response.headers.get('content-length'));
   // Content-Length counts the encoded (possibly gzipped) bytes: a first, cheap refusal only.
   if (Number.isFinite(declared) && declared > limitBytes) {
+    // Only frees the connection; the body is refused either way (the error thrown below says why).
     await response.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(limitBytes);
   }
@@ -26,6 +27,7 @@ export async function readBodyLimited(response: Response, limitBytes: number): P
     if (done) break;
     received += value.byteLength;
     if (received > limitBytes) {
+      // As above: cancelling is courtesy to the connection, the refusal is the error thrown below.
       await reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(limitBytes);
     }

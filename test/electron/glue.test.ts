@@ -17,7 +17,7 @@ vi.mock('electron', () => import('./support/electron-stub.js'));
 
 const { mainWindowOptions, createMainWindow, hardenSession, ALLOWED_PERMISSIONS } =
   await import('../../electron/glue/window.js');
-const { isAllowedExternalUrl } = await import('../../electron/glue/external-links.js');
+const { isAllowedExternalUrl } = await import('../../shared/external-links.js');
 const { registerInvokeHandlers, isTrustedSender } = await import('../../electron/glue/ipc-main.js');
 const { buildTrayMenu, trayIconFile, trayIconName, trayTooltip, TRAY_SESSION_LIMIT } =
   await import('../../electron/glue/tray-menu.js');

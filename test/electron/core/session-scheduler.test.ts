@@ -1,11 +1,8 @@
-// Session notices: started and reminder, once per session (also across restarts), batched, quiet while
-// paused or disabled, and no flood for sessions already ongoing at first sight.
-import { afterEach, describe, expect, it } from 'vitest';
-import { emptyMemory, evaluateSessions, STALE_START_MS } from '../../electron/core/session-scheduler.js';
-import { POLL_INTERVALS } from '../../electron/core/sync-engine.js';
-import { session } from './support/fake-service.js';
-import type { Harness } from './support/core-harness.js';
-import { makeHarness } from './support/core-harness.js';
+// Which session notices are due, decided from the sessions and the time alone: started and reminder, once
+// per session, batched, quiet while paused or disabled, no flood for sessions ongoing at first sight.
+import { describe, expect, it } from 'vitest';
+import { emptyMemory, evaluateSessions, STALE_START_MS } from '../../../electron/core/session-scheduler.js';
+import { session } from '../support/fake-service.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -58,62 +55,5 @@ describe('evaluateSessions (pure)', () => {
     expect(evaluateSessions(started, during.memory, on, T0 + 2 * 60 * 60_000).notices).toEqual([]);
     const disabled = evaluateSessions(started, base, { ...on, notificationsEnabled: false }, T0 + 1_000);
     expect(disabled.notices).toEqual([]);
-  });
-});
-
-describe('notices through the core', () => {
-  let harnesses: Harness[] = [];
-  afterEach(async () => {
-    for (const x of harnesses) await x.dispose();
-    harnesses = [];
-  });
-
-  it('notifies a start seen by polling, once, also after a restart, and a reminder on its timer', async () => {
-    const h = await makeHarness();
-    harnesses.push(h);
-    h.service.sessions.set('600', session('600', 'ongoing', { initTime: iso(T0) }));
-    await h.signIn();
-    expect(h.notices).toEqual([]); // already ongoing at first sight
-
-    const s = h.service.sessions.get('500')!;
-    h.service.sessions.set('500', { ...s, state: 'ongoing', initTime: iso(h.clock.now()) });
-    await h.clock.advance(POLL_INTERVALS.background.sessions);
-    expect(h.notices.map((n) => [n.kind, n.sessions.map((x) => x.id)])).toEqual([['started', ['500']]]);
-    expect(h.core.trayState()).toMatchObject({ status: 'online' });
-    expect(
-      h.core
-        .trayState()
-        .ongoing.map((x) => x.id)
-        .sort(),
-    ).toEqual(['500', '600']);
-
-    h.service.sessions.set(
-      '700',
-      session('700', 'planned', { plannedInitTime: iso(h.clock.now() + 25 * 60_000) }),
-    );
-    await h.clock.advance(POLL_INTERVALS.background.sessions);
-    expect(h.core.trayState().upcoming.map((x) => x.code)).toEqual(['C700']);
-    await h.clock.advance(15 * 60_000);
-    expect(h.notices.at(-1)).toMatchObject({ kind: 'reminder', sessions: [{ id: '700' }] });
-    const count = h.notices.length;
-
-    const again = await h.restart();
-    harnesses.push(again);
-    await again.clock.advance(POLL_INTERVALS.background.sessions);
-    expect(again.notices).toEqual([]);
-    expect(h.notices).toHaveLength(count);
-  });
-
-  it('pause for an hour silences notices and shows in the tray state', async () => {
-    const h = await makeHarness();
-    harnesses.push(h);
-    await h.signIn();
-    const paused = await h.invoke('notifications:pause', { minutes: 60 });
-    expect(paused.ok && paused.value.notificationsPausedUntil).toBe(iso(h.clock.now() + 60 * 60_000));
-    expect(h.core.trayState().notificationsPausedUntil).toBe(iso(h.clock.now() + 60 * 60_000));
-    const s = h.service.sessions.get('500')!;
-    h.service.sessions.set('500', { ...s, state: 'ongoing', initTime: iso(h.clock.now()) });
-    await h.clock.advance(POLL_INTERVALS.background.sessions);
-    expect(h.notices).toEqual([]);
   });
 });

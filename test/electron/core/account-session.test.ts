@@ -1,14 +1,22 @@
-// Sign-in, resume after a restart, sign-out, and the keychain-less path, through the AppCore.
+// The account session on its own (the order it enters and leaves an account in, with a recording host),
+// then sign-in, resume after a restart, sign-out and the keychain-less path through the AppCore.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CredentialVault, StoredCredentials } from '../../electron/core/vault.js';
-import { MemoryVault, vaultAccount } from '../../electron/core/vault.js';
-import type { AuthState } from '../../shared/ipc/contract.js';
-import { settle } from './support/fake-clock.js';
-import { fakePorts } from './support/fake-service.js';
-import type { Harness } from './support/core-harness.js';
-import { BASE_URL, makeHarness } from './support/core-harness.js';
+import type { CredentialVault, StoredCredentials } from '../../../electron/core/vault.js';
+import { MemoryVault, vaultAccount } from '../../../electron/core/vault.js';
+import type { AccountHost } from '../../../electron/core/account-session.js';
+import { AccountSession } from '../../../electron/core/account-session.js';
+import { silentLogger } from '../../../electron/core/logger.js';
+import { ServiceConnector } from '../../../electron/core/service-connector.js';
+import type { AuthState } from '../../../shared/ipc/contract.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { FakeService } from '../support/fake-service.js';
+import { tempDir } from '../support/core-harness.js';
+import { settle } from '../support/fake-clock.js';
+import { fakePorts } from '../support/fake-service.js';
+import type { Harness } from '../support/core-harness.js';
+import { BASE_URL, makeHarness } from '../support/core-harness.js';
 
 let harnesses: Harness[] = [];
 afterEach(async () => {
@@ -44,6 +52,81 @@ function filesUnder(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
 }
+
+function sessionRig(vault: CredentialVault = new MemoryVault(), dataDir = tempDir().dir) {
+  const calls: string[] = [];
+  const host: AccountHost = {
+    authChanged: (state) => calls.push(`auth ${state.status}`),
+    open: async (account, _api, keep) => {
+      calls.push(`open ${account.userId}${keep ? ' keep' : ''}`);
+      return null;
+    },
+    startSync: () => calls.push('start'),
+    close: async (forget) => {
+      calls.push(`close${forget ? ' forget' : ''}`);
+    },
+    discard: async (account) => {
+      calls.push(`discard ${account.userId}`);
+    },
+  };
+  const connector = new ServiceConnector(
+    { services: fakePorts(new FakeService()), decodeInWorker: false },
+    new FakeClock(),
+    silentLogger,
+  );
+  const session = new AccountSession({
+    dataDir,
+    vault,
+    connector,
+    config: { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: 'demo-secret' },
+    logger: silentLogger,
+    host,
+  });
+  return { calls, session, vault, dataDir };
+}
+
+describe('AccountSession', () => {
+  it('opens the account before it says signed in, starts syncing after, and resumes it after a restart', async () => {
+    const r = sessionRig();
+    await r.session.resume();
+    await r.session.begin({ baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    await r.session.complete('1234');
+    expect(r.calls).toEqual(['auth signed-out', 'auth awaiting-pin', 'open 1', 'auth signed-in', 'start']);
+    expect(r.session.user?.email).toBe('admin@example.com');
+
+    const again = sessionRig(r.vault, r.dataDir);
+    await again.session.resume();
+    expect(again.calls).toEqual(['auth signed-out', 'open 1', 'auth signed-in', 'start']);
+  });
+
+  it('keeps the account open when the same user signs in again after a refusal, and forgets on sign-out', async () => {
+    const r = sessionRig();
+    await r.session.begin({ baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    await r.session.complete('1234');
+    r.session.unauthorized({ kind: 'not-signed-in', message: 'revoked' });
+    expect(r.session.auth.status).toBe('reauth-required');
+    r.calls.length = 0;
+    await r.session.begin({ baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    await r.session.complete('1234');
+    expect(r.calls).toEqual(['auth awaiting-pin', 'open 1 keep', 'auth signed-in', 'start']);
+
+    r.calls.length = 0;
+    await r.session.signOut();
+    expect(r.calls).toEqual(['close forget', 'auth signed-out']);
+    expect(await r.vault.read(vaultAccount(BASE_URL, '1'))).toBeNull();
+  });
+
+  it('discards the files of a saved account whose keychain entry is gone', async () => {
+    const r = sessionRig();
+    await r.session.begin({ baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
+    await r.session.complete('1234');
+    await r.vault.remove(vaultAccount(BASE_URL, '1'));
+    const again = sessionRig(r.vault, r.dataDir);
+    await again.session.resume();
+    expect(again.calls).toEqual(['auth signed-out', 'discard 1', 'auth signed-out']);
+    expect(again.session.auth).toMatchObject({ error: { kind: 'keychain' } });
+  });
+});
 
 describe('PIN sign-in', () => {
   it('opens the authorize page of the account origin, takes the PIN, names the user and stores the secret in the vault only', async () => {

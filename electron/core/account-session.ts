@@ -1,0 +1,394 @@
+// Who is signed in: the PIN sign-in (request token, authorize page, PIN, access token, current user), the
+// secrets in the vault (the OS keychain, or memory for this run only), the non-secret account record that
+// lets a restart resume, and the auth state the renderer shows. It decides when an account is entered or
+// left; what that means for the data (offline copy, syncing, notices) is the host's (AccountHost) job.
+
+import type { ServiceApi } from '../../shared/client/api.js';
+import type { AppError } from '../../shared/errors.js';
+import type {
+  AccountInfo,
+  AuthState,
+  CredentialStore,
+  InvokeRequest,
+  InvokeResponse,
+  SignInDefaults,
+} from '../../shared/ipc/contract.js';
+import { isAllowedExternalUrl } from '../../shared/external-links.js';
+import { toAppError } from '../../shared/ipc/dispatch.js';
+import type { Id, User } from '../../shared/model.js';
+import { userKnownById } from '../../shared/model.js';
+import type { OAuthConsumer, OAuthToken } from '../../shared/oauth/types.js';
+import { AccountRecordStore } from './account-record.js';
+import type { Logger } from './logger.js';
+import type { ServiceConnector } from './service-connector.js';
+import type { CredentialVault, StoredCredentials } from './vault.js';
+import { KEYCHAIN_MISSING, MemoryVault, SAVED_SIGN_IN_MISSING, vaultAccount } from './vault.js';
+import { AppErrorThrown } from './writes.js';
+
+export interface SignInConfig {
+  baseUrl: string;
+  consumerKey: string;
+  /** The demo's consumer secret, held by the main process only; used when the form leaves it blank. */
+  consumerSecret?: string;
+  demoSignIn?: { email: string; password: string };
+}
+
+/** What entering and leaving an account means for the rest of the app. */
+export interface AccountHost {
+  authChanged(state: AuthState): void;
+  /**
+   * Prepares the account's data before it is shown as signed in: with `keep` (the same account signing in
+   * again after a revoked token) the picture stays; otherwise its offline copy and notice memory are
+   * opened. Resolves to the user the offline copy remembers, if any.
+   */
+  open(account: { baseUrl: string; userId: Id }, api: ServiceApi, keep: boolean): Promise<User | null>;
+  /** Starts syncing the account just opened. */
+  startSync(): void;
+  /** Stops syncing and clears the picture; `forget` also removes the account's files. */
+  close(forget: boolean): Promise<void>;
+  /** Removes the files of an account that is not open (its sign-in is gone). */
+  discard(account: { baseUrl: string; userId: Id }): Promise<void>;
+}
+
+export interface AccountSessionOptions {
+  dataDir: string;
+  /** The OS keychain (KeyringVault) normally; anything implementing CredentialVault in tests. */
+  vault: CredentialVault;
+  connector: ServiceConnector;
+  config: SignInConfig;
+  /** Opens a URL in the system browser; resolves whether it did. */
+  openExternal?: (url: string) => Promise<boolean>;
+  logger: Logger;
+  host: AccountHost;
+}
+
+interface Account {
+  baseUrl: string;
+  consumerKey: string;
+  user: User;
+  store: CredentialStore;
+  vault: CredentialVault;
+}
+
+interface PendingSignIn {
+  baseUrl: string;
+  consumer: OAuthConsumer;
+  requestToken: OAuthToken;
+  authorizeUrl: string;
+  memoryOnly: boolean;
+}
+
+export class AccountSession {
+  readonly #o: AccountSessionOptions;
+  readonly #records: AccountRecordStore;
+  readonly #log: Logger;
+  #keychainAvailable = false;
+  #auth: AuthState;
+  #account: Account | null = null;
+  #pending: PendingSignIn | null = null;
+
+  constructor(options: AccountSessionOptions) {
+    this.#o = options;
+    this.#log = options.logger;
+    this.#records = new AccountRecordStore(options.dataDir);
+    this.#auth = this.#signedOut();
+  }
+
+  get auth(): AuthState {
+    return this.#auth;
+  }
+
+  /** The signed-in (or re-authenticating) account's user; null when nobody is. */
+  get user(): User | null {
+    return this.#account?.user ?? null;
+  }
+
+  /** Probes the keychain and resumes the account of the last run, if its sign-in is still saved. */
+  async resume(): Promise<void> {
+    this.#keychainAvailable = (await this.#o.vault.probe()).available;
+    this.#setAuth({ ...this.#signedOut(), ...(this.#keychainAvailable ? {} : { error: KEYCHAIN_MISSING }) });
+    const record = await this.#records.load();
+    if (!record || !this.#keychainAvailable) return;
+    let credentials: StoredCredentials | null;
+    try {
+      credentials = await this.#o.vault.read(vaultAccount(record.baseUrl, record.userId));
+    } catch (error) {
+      this.#log.warn('keychain read failed on resume', { error });
+      this.#setAuth({
+        ...this.#signedOut(),
+        error: { kind: 'keychain', message: toAppError(error).message },
+      });
+      return;
+    }
+    if (!credentials) {
+      // The entry was removed outside the app (keychain reset, another tool, a new login keyring). Without
+      // its secrets the account cannot be resumed; its record and offline copy are left from a sign-in that
+      // no longer exists, so they go too (a copy nobody can refresh or sign out of would linger on disk).
+      this.#log.warn('saved sign-in not found in the keychain: signed out');
+      await this.#clearRecord();
+      await this.#o.host.discard({ baseUrl: record.baseUrl, userId: record.userId });
+      this.#setAuth({ ...this.#signedOut(), error: SAVED_SIGN_IN_MISSING });
+      return;
+    }
+    const api = this.#o.connector.createClient(record.baseUrl, record.consumerKey, credentials);
+    await this.#enter(
+      { baseUrl: record.baseUrl, consumerKey: record.consumerKey, user: userKnownById(record.userId) },
+      { store: 'keychain', vault: this.#o.vault },
+      api,
+      { keep: false, userKnown: false },
+    );
+  }
+
+  async begin(p: InvokeRequest<'auth:begin'>): Promise<InvokeResponse<'auth:begin'>> {
+    const baseUrl = p.baseUrl.replace(/\/+$/, '');
+    const consumerKey = p.consumerKey.trim();
+    const d = this.#o.config;
+    const configured =
+      d.consumerSecret !== undefined &&
+      baseUrl === d.baseUrl.replace(/\/+$/, '') &&
+      consumerKey === d.consumerKey
+        ? d.consumerSecret
+        : undefined;
+    const secret = p.consumerSecret !== '' ? p.consumerSecret : configured;
+    if (secret === undefined) {
+      throw new AppErrorThrown({
+        kind: 'validation',
+        field: 'consumerSecret',
+        message: 'Enter the consumer secret.',
+      });
+    }
+    const memoryOnly = p.memoryOnly === true;
+    if (!memoryOnly && !this.#keychainAvailable) {
+      // Probe again: the keychain may have been unlocked since.
+      this.#keychainAvailable = (await this.#o.vault.probe()).available;
+      if (!this.#keychainAvailable) throw new AppErrorThrown(KEYCHAIN_MISSING);
+    }
+    const consumer = { key: consumerKey, secret };
+    const flow = this.#o.connector.tokenFlow;
+    let requestToken: OAuthToken;
+    try {
+      requestToken = await flow.requestToken(baseUrl, consumer);
+    } catch (error) {
+      const appError = toAppError(error);
+      this.#log.warn('request token refused', { kind: appError.kind });
+      if (this.#auth.status === 'signed-out' || this.#auth.status === 'awaiting-pin') {
+        this.#setAuth({ ...this.#signedOut(), error: appError });
+      }
+      throw new AppErrorThrown(appError);
+    }
+    const authorizeUrl = flow.authorizeUrl(baseUrl, requestToken.token);
+    this.#pending = { baseUrl, consumer, requestToken, authorizeUrl, memoryOnly };
+    this.#setAuth({
+      status: 'awaiting-pin',
+      defaults: this.#signInDefaults(),
+      baseUrl,
+      consumerKey,
+      authorizeUrl,
+      keychainAvailable: this.#keychainAvailable,
+    });
+    let opened = false;
+    if (this.#o.openExternal && isAllowedExternalUrl(authorizeUrl, [baseUrl])) {
+      opened = await this.#o.openExternal(authorizeUrl).catch((error: unknown) => {
+        // Not opened is an answer, not a loss: the renderer then offers the link to open by hand.
+        this.#log.warn('authorize page not opened', { error });
+        return false;
+      });
+    }
+    return { authorizeUrl, opened };
+  }
+
+  async complete(pin: string): Promise<AccountInfo> {
+    const pending = this.#pending;
+    if (!pending) {
+      throw new AppErrorThrown({
+        kind: 'validation',
+        message: 'Start signing in first: the PIN belongs to a sign-in in progress.',
+      });
+    }
+    let user: User;
+    let credentials: StoredCredentials;
+    let api: ServiceApi;
+    try {
+      const access = await this.#o.connector.tokenFlow.accessToken(
+        pending.baseUrl,
+        pending.consumer,
+        pending.requestToken,
+        pin,
+      );
+      credentials = {
+        consumerSecret: pending.consumer.secret,
+        token: access.token,
+        tokenSecret: access.secret,
+      };
+      api = this.#o.connector.createClient(pending.baseUrl, pending.consumer.key, credentials);
+      user = await api.getCurrentUser();
+    } catch (error) {
+      const appError = toAppError(error);
+      this.#setAuth({ ...(this.#auth as Extract<AuthState, { status: 'awaiting-pin' }>), error: appError });
+      throw new AppErrorThrown(appError);
+    }
+    const store: CredentialStore = pending.memoryOnly ? 'memory' : 'keychain';
+    const vault = pending.memoryOnly ? new MemoryVault() : this.#o.vault;
+    try {
+      await vault.write(vaultAccount(pending.baseUrl, user.id), credentials);
+    } catch (error) {
+      this.#keychainAvailable = false;
+      const appError: AppError = {
+        ...KEYCHAIN_MISSING,
+        message: `${toAppError(error).message} ${KEYCHAIN_MISSING.message}`,
+      };
+      this.#pending = null;
+      this.#setAuth({ ...this.#signedOut(), error: appError });
+      throw new AppErrorThrown(appError);
+    }
+    this.#pending = null;
+    if (store === 'keychain') {
+      await this.#records
+        .save({ baseUrl: pending.baseUrl, consumerKey: pending.consumer.key, userId: user.id })
+        .catch((error: unknown) => this.#log.warn('account record not saved', { error }));
+    }
+    const previous = this.#account;
+    const same = previous !== null && previous.baseUrl === pending.baseUrl && previous.user.id === user.id;
+    // Signing in again after a revoked token keeps the picture and the UI state, and resumes syncing.
+    if (previous && !same) await this.#leave({ forget: false });
+    await this.#enter(
+      { baseUrl: pending.baseUrl, consumerKey: pending.consumer.key, user },
+      { store, vault },
+      api,
+      { keep: same, userKnown: true },
+    );
+    return this.#accountInfo();
+  }
+
+  cancel(): void {
+    this.#pending = null;
+    if (this.#account) {
+      this.#setAuth({
+        status: 'reauth-required',
+        account: this.#accountInfo(),
+        credentialStore: this.#account.store,
+        reason: { kind: 'not-signed-in', message: 'Sign in again to resume syncing.' },
+      });
+    } else {
+      this.#setAuth(this.#signedOut());
+    }
+  }
+
+  async signOut(): Promise<void> {
+    this.#pending = null;
+    await this.#leave({ forget: true });
+    this.#setAuth(this.#signedOut());
+  }
+
+  /** The service named the current user anew: resolves whether anything about them changed. */
+  updateUser(user: User): boolean {
+    const account = this.#account;
+    if (!account || JSON.stringify(account.user) === JSON.stringify(user)) return false;
+    account.user = user;
+    if (this.#auth.status === 'signed-in') {
+      this.#setAuth({ status: 'signed-in', account: this.#accountInfo(), credentialStore: account.store });
+    }
+    return true;
+  }
+
+  /** The service refused the tokens: the data stays, syncing waits for a new sign-in. */
+  unauthorized(error: AppError): void {
+    const account = this.#account;
+    if (!account) return;
+    this.#log.warn('the service refused the sign-in: re-authentication required');
+    this.#setAuth({
+      status: 'reauth-required',
+      account: this.#accountInfo(),
+      credentialStore: account.store,
+      reason: {
+        ...error,
+        message:
+          'The service no longer accepts this sign-in (revoked or expired). Your data stays visible; sign in again to resume syncing.',
+      },
+    });
+  }
+
+  /** Opens a page of the account's own service (or the one being signed in to) in the system browser. */
+  async openServicePage(url: string): Promise<void> {
+    const origins = [this.#account?.baseUrl, this.#pending?.baseUrl].filter((b) => b !== undefined);
+    if (!isAllowedExternalUrl(url, origins)) {
+      fail({ kind: 'not-allowed', message: "Only pages of the account's own service open from here." });
+    }
+    if (!this.#o.openExternal || !(await this.#o.openExternal(url))) {
+      fail({ kind: 'not-allowed', message: 'The link could not be opened here; open it in your browser.' });
+    }
+  }
+
+  async #enter(
+    identity: { baseUrl: string; consumerKey: string; user: User },
+    where: { store: CredentialStore; vault: CredentialVault },
+    api: ServiceApi,
+    how: { keep: boolean; userKnown: boolean },
+  ): Promise<void> {
+    const account: Account = { ...identity, ...where };
+    this.#account = account;
+    const cachedUser = await this.#o.host.open(
+      { baseUrl: account.baseUrl, userId: account.user.id },
+      api,
+      how.keep,
+    );
+    if (!how.userKnown && cachedUser) account.user = cachedUser;
+    this.#setAuth({ status: 'signed-in', account: this.#accountInfo(), credentialStore: account.store });
+    this.#o.host.startSync();
+  }
+
+  async #leave({ forget }: { forget: boolean }): Promise<void> {
+    const account = this.#account;
+    this.#account = null;
+    await this.#o.host.close(forget);
+    if (!forget || !account) return;
+    try {
+      await account.vault.remove(vaultAccount(account.baseUrl, account.user.id));
+    } catch (error) {
+      this.#log.warn('keychain entry not removed', { error });
+    }
+    await this.#clearRecord();
+  }
+
+  async #clearRecord(): Promise<void> {
+    try {
+      await this.#records.clear();
+    } catch (error) {
+      // The record names no secret; one left behind only makes the next start look for a missing entry,
+      // which signs out with a message.
+      this.#log.warn('account record not removed', { error });
+    }
+  }
+
+  #accountInfo(): AccountInfo {
+    const a = this.#account as Account;
+    return { baseUrl: a.baseUrl, consumerKey: a.consumerKey, user: a.user };
+  }
+
+  #signInDefaults(): SignInDefaults {
+    const d = this.#o.config;
+    return {
+      baseUrl: d.baseUrl,
+      consumerKey: d.consumerKey,
+      hasConfiguredSecret: d.consumerSecret !== undefined && d.consumerSecret !== '',
+      ...(d.demoSignIn ? { demoSignIn: d.demoSignIn } : {}),
+    };
+  }
+
+  #signedOut(): Extract<AuthState, { status: 'signed-out' }> {
+    return {
+      status: 'signed-out',
+      defaults: this.#signInDefaults(),
+      keychainAvailable: this.#keychainAvailable,
+    };
+  }
+
+  #setAuth(state: AuthState): void {
+    this.#auth = state;
+    this.#o.host.authChanged(state);
+  }
+}
+
+function fail(error: AppError): never {
+  throw new AppErrorThrown(error);
+}

@@ -1,0 +1,175 @@
+// Keeps the offline copy of the signed-in account: opens it into the picture at sign-in, writes it a few
+// seconds after changes (debounced, chained so two writes never race), and says what the technician sees
+// about it: when the copy shown was saved (until every dataset has been fetched fresh) and why it could not
+// be read or written. A failed write is a notice, never a stop: the app goes on with the data in memory.
+
+import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
+import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import type { User } from '../../shared/model.js';
+import type { Clock, TimerHandle } from './clock.js';
+import { isoAt } from './clock.js';
+import type { Logger } from './logger.js';
+import type { CachedPicture } from './offline-cache.js';
+import { OfflineCache } from './offline-cache.js';
+import type { Picture } from './picture.js';
+
+/** What the sync state says about the offline copy. */
+export interface CacheStatus {
+  cacheSavedAt: string | null;
+  cacheNotice: string | null;
+}
+
+export interface CacheKeeperOptions {
+  dataDir: string;
+  picture: Picture;
+  clock: Clock;
+  logger: Logger;
+  /** Delay before the copy is written after a change (default 3 s). */
+  saveDelayMs?: number;
+  /** The status changed in a way the sync state must show now (a failed write). */
+  onStatusChange: () => void;
+}
+
+/** Unchanged polls only refresh the copy's timestamps: not worth rewriting a large file more often. */
+export const CACHE_TIMESTAMP_REFRESH_MS = 5 * 60_000;
+
+export class CacheKeeper {
+  readonly #o: CacheKeeperOptions;
+  #cache: OfflineCache | null = null;
+  #user: User | null = null;
+  #timer: TimerHandle | null = null;
+  #saving: Promise<void> = Promise.resolve();
+  #lastSaveAt = 0;
+  #freshSinceCache = new Set<DatasetName>();
+  #status: CacheStatus = { cacheSavedAt: null, cacheNotice: null };
+  #disposed = false;
+
+  constructor(options: CacheKeeperOptions) {
+    this.#o = options;
+  }
+
+  status(): CacheStatus {
+    return { ...this.#status };
+  }
+
+  /**
+   * Keeps the copy of this account from now on and puts what was read into the picture (or clears the
+   * picture). Returns the changes to send, and the user the copy remembers.
+   */
+  async open(baseUrl: string, userId: string): Promise<{ changes: DataChange[]; cachedUser: User | null }> {
+    const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId);
+    const loaded = await cache.load();
+    this.#cache = cache;
+    this.#user = null;
+    this.#freshSinceCache.clear();
+    const picture = this.#o.picture;
+    if (loaded.status === 'loaded') {
+      const changes = DATASET_NAMES.map((dataset) => {
+        const entry = loaded.picture.datasets[dataset];
+        return picture.reset(dataset, entry.records as never, entry.fetchedAt);
+      });
+      this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
+      return { changes, cachedUser: loaded.picture.currentUser };
+    }
+    this.#status = {
+      cacheSavedAt: null,
+      cacheNotice: loaded.status === 'discarded' ? loaded.notice : null,
+    };
+    return { changes: picture.clear(), cachedUser: null };
+  }
+
+  /** The signed-in user as the copy carries it; `save` when it changed (names, time zone). */
+  setUser(user: User, { save }: { save: boolean }): void {
+    this.#user = user;
+    if (save) this.scheduleSave();
+  }
+
+  /** The picture changed: write the copy after the delay (one write for a burst of changes). */
+  scheduleSave(): void {
+    if (!this.#cache || this.#timer !== null || this.#disposed) return;
+    this.#timer = this.#o.clock.setTimeout(() => {
+      this.#timer = null;
+      void this.#save();
+    }, this.#o.saveDelayMs ?? 3_000);
+  }
+
+  /** A dataset was fetched: once all are fresh the copy's age is no longer what is shown. */
+  fetched(dataset: DatasetName, changed: boolean): void {
+    if (this.#status.cacheSavedAt) {
+      this.#freshSinceCache.add(dataset);
+      if (this.#freshSinceCache.size === DATASET_NAMES.length) this.#status.cacheSavedAt = null;
+    }
+    if (!changed && this.#o.clock.now() - this.#lastSaveAt > CACHE_TIMESTAMP_REFRESH_MS) this.scheduleSave();
+  }
+
+  /**
+   * Stops keeping the copy. A pending write is dropped (the account is being left); `forget` also removes
+   * the file.
+   */
+  async close({ forget }: { forget: boolean }): Promise<void> {
+    this.#clearTimer();
+    await this.#saving;
+    const cache = this.#cache;
+    this.#cache = null;
+    this.#user = null;
+    this.#status = { cacheSavedAt: null, cacheNotice: null };
+    if (forget && cache) await removeCopy(cache, this.#o.logger);
+  }
+
+  /** Removes the copy of an account that is not open (its sign-in is gone). */
+  async discard(baseUrl: string, userId: string): Promise<void> {
+    await removeCopy(new OfflineCache(this.#o.dataDir, baseUrl, userId), this.#o.logger);
+  }
+
+  /** The app quits: a pending write is done now, so the latest changes are on disk. */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#timer !== null) {
+      this.#clearTimer();
+      await this.#save();
+    }
+    await this.#saving;
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) this.#o.clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #save(): Promise<void> {
+    const cache = this.#cache;
+    if (!cache) return this.#saving;
+    const now = this.#o.clock.now();
+    this.#lastSaveAt = now;
+    const picture = this.#o.picture;
+    const snapshot: CachedPicture = {
+      savedAt: isoAt(now),
+      currentUser: this.#user,
+      datasets: {
+        folders: { fetchedAt: picture.fetchedAt.folders, records: picture.list('folders') },
+        devices: { fetchedAt: picture.fetchedAt.devices, records: picture.list('devices') },
+        sessions: { fetchedAt: picture.fetchedAt.sessions, records: picture.list('sessions') },
+        users: { fetchedAt: picture.fetchedAt.users, records: picture.list('users') },
+      },
+    };
+    // cache.save never rejects: a failure comes back as the notice to show.
+    this.#saving = this.#saving.then(async () => {
+      const notice = await cache.save(snapshot);
+      if (notice && this.#cache === cache) {
+        this.#status.cacheNotice = notice;
+        this.#o.onStatusChange();
+      }
+    });
+    return this.#saving;
+  }
+}
+
+async function removeCopy(cache: OfflineCache, log: Logger): Promise<void> {
+  try {
+    await cache.clear();
+  } catch (error) {
+    // Nothing of value is lost (the copy is being forgotten); a leftover file is logged so it can be found.
+    log.warn('offline copy not removed', { error });
+  }
+}
