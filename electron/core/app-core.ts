@@ -41,6 +41,9 @@ import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
 import type { CredentialVault } from './vault.js';
 import { AppErrorThrown, Writes } from './writes.js';
+import type { StatusNotice } from '../../shared/status-history.js';
+import { statusHandlers } from './status-handlers.js';
+import { StatusKeeper } from './status-keeper.js';
 
 export type AppCoreDefaults = SignInConfig;
 
@@ -55,6 +58,8 @@ export interface AppCoreOptions {
   openExternal?: (url: string) => Promise<boolean>;
   /** A batched session notice to show (native notification, in-page notice). */
   notify: (notice: SessionNotice) => void;
+  /** Status alerts of one poll (issue 11), besides the in-window notice every host gets as an event. */
+  notifyStatus?: (notice: StatusNotice) => void;
   clock?: Clock;
   defaults: AppCoreDefaults;
   /** The fetch the service client and the token flow use (default: global fetch). */
@@ -94,6 +99,7 @@ class Core implements AppCore {
   readonly #settings: AppSettings;
   readonly #cache: CacheKeeper;
   readonly #notifier: SessionNotifier;
+  readonly #status: StatusKeeper;
   #engine: SyncEngine | null = null;
   #writes: Writes | null = null;
   #suspended = false;
@@ -115,6 +121,15 @@ class Core implements AppCore {
       onStatusChange: () => this.#onSyncState(this.#syncState()),
     });
     this.#notifier = new SessionNotifier({ ...parts, notify: options.notify, settings: this.#settings });
+    this.#status = new StatusKeeper({
+      ...parts,
+      settings: () => this.#settings.current,
+      notify: (notice) => {
+        this.#events.emit('notify:status', notice);
+        options.notifyStatus?.(notice);
+      },
+      onTrayChange: () => this.#tray.check(),
+    });
     this.#session = new AccountSession({
       dataDir,
       vault: options.vault,
@@ -148,12 +163,14 @@ class Core implements AppCore {
   }
 
   trayState(): TrayState {
-    return computeTrayState(
+    const state = computeTrayState(
       this.#session.auth,
       this.#syncState(),
       this.#picture.maps.sessions.values(),
       this.#settings.current.notificationsPausedUntil,
     );
+    const devices = state.status === 'signed-out' ? null : this.#status.trayDevices();
+    return devices ? { ...state, devices } : state;
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {
@@ -163,6 +180,7 @@ class Core implements AppCore {
   setSuspended(suspended: boolean): void {
     this.#suspended = suspended;
     this.#engine?.setSuspended(suspended);
+    if (suspended) this.#status.blind('asleep');
     if (!suspended) this.#notifier.evaluate();
   }
 
@@ -186,6 +204,7 @@ class Core implements AppCore {
     this.#disposed = true;
     this.#engine?.stop();
     await this.#notifier.dispose();
+    await this.#status.close({ reason: 'closed', forget: false });
     await this.#cache.dispose();
     await this.#connector.close();
     this.#events.clear();
@@ -217,6 +236,11 @@ class Core implements AppCore {
       'settings:update': (p) => this.#settings.update(p),
       'notifications:pause': ({ minutes }) => this.#settings.pause(minutes),
       'window:activity': async (p) => this.setWindowActivity(p),
+      ...statusHandlers(
+        () => this.#status.monitor,
+        () => this.#status.data,
+        () => this.#clock.now(),
+      ),
     };
   }
 
@@ -236,6 +260,7 @@ class Core implements AppCore {
           cachedUser = opened.cachedUser;
           for (const change of opened.changes) this.#events.emit('data:change', change);
           await this.#notifier.open(accountKey(account.baseUrl, account.userId));
+          await this.#status.open(accountKey(account.baseUrl, account.userId));
         }
         return cachedUser;
       },
@@ -249,6 +274,7 @@ class Core implements AppCore {
         this.#engine = null;
         this.#writes = null;
         await this.#notifier.close({ forget });
+        await this.#status.close({ reason: 'signed-out', forget });
         await this.#cache.close({ forget });
         for (const change of this.#picture.clear()) this.#events.emit('data:change', change);
         this.#onSyncState(this.#syncState());
@@ -256,6 +282,7 @@ class Core implements AppCore {
       discard: async ({ baseUrl, userId }) => {
         await this.#cache.discard(baseUrl, userId);
         await this.#notifier.discard();
+        await this.#status.discard(accountKey(baseUrl, userId));
       },
     };
   }
@@ -277,6 +304,7 @@ class Core implements AppCore {
       onFetched: (dataset, changed) => {
         this.#cache.fetched(dataset, changed);
         if (dataset === 'sessions') this.#notifier.evaluate();
+        if (dataset === 'devices') this.#status.devicesFetched(changed);
       },
     });
     engine.setActivity(this.#activity);
@@ -295,9 +323,11 @@ class Core implements AppCore {
     this.#events.emit('data:change', change);
     this.#cache.scheduleSave();
     if (change.dataset === 'sessions') this.#tray.check();
+    if (change.dataset === 'devices') this.#status.devicesChanged(change as DataChange<'devices'>);
   }
 
   #onSyncState(state: SyncState): void {
+    if (state.connection === 'offline') this.#status.blind('offline');
     this.#events.emit('sync:state', state);
     this.#tray.check();
   }

@@ -33,6 +33,13 @@ const INVOKE = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  // status history, outages and watches (issue 11)
+  'history:device',
+  'history:overview',
+  'history:query',
+  'history:export',
+  'watch:get',
+  'watch:set',
 ] as const satisfies readonly InvokeChannel[];
 const EVENTS = [
   'auth:state',
@@ -41,6 +48,7 @@ const EVENTS = [
   'settings:state',
   'notify:sessions',
   'ui:focus-session',
+  'notify:status',
 ] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the lists above are exactly the contract's: `satisfies` refuses a channel the

@@ -11,6 +11,7 @@ import { formatDate, formatError, formatMegabytes, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
 import { deviceDisplayName, statusAge } from './DeviceTable.js';
+import { DeviceHistory } from './DeviceHistory.js';
 
 function dateOrNone(value: string | null): string {
   const at = parseTimestamp(value);
@@ -28,7 +29,7 @@ export function DeviceDetail({
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
   const devices = useData((s) => s.devices);
-  useData((s) => s.versions.devices);
+  const devicesVersion = useData((s) => s.versions.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
@@ -91,6 +92,7 @@ export function DeviceDetail({
           blocked={blocked}
         />
       )}
+      {device && <DeviceHistory deviceId={device.id} version={devicesVersion} />}
     </aside>
   );
 }

@@ -135,6 +135,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
+    'notify:status': (notice) => {
+      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title);
+    },
   };
 
   async function start(): Promise<void> {

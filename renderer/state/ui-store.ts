@@ -11,7 +11,7 @@ import {
   type DeviceSortKey,
 } from '../domain/device-query.js';
 
-export type Screen = 'devices' | 'sessions' | 'users' | 'settings';
+export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 
 export interface Toast {
   id: number;

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
+import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../status-history.js';
 import type { invokeSchemas } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
@@ -137,6 +138,64 @@ export interface BulkMoveResult {
   failed: Array<{ id: Id; error: AppError }>;
 }
 
+// ---- Status history, outages and watches (issue 11) ------------------------------------------------
+
+/** A stretch of one status on a timeline; 'unknown': the console could not see the service then. */
+export interface HistoryBar {
+  start: number;
+  end: number;
+  status: string;
+}
+
+export interface HistoryTransition {
+  deviceId: Id;
+  from: string | null;
+  to: string | null;
+  /** ms since the epoch (the poll's time). */
+  at: number;
+}
+
+export interface DeviceHistory {
+  deviceId: Id;
+  /** The status the history holds now and since when (ms); null: not recorded yet. */
+  status: string | null;
+  since: number | null;
+  /** false: "since at least" (first seen already so). */
+  sinceExact: boolean;
+  flapping: boolean;
+  from: number;
+  to: number;
+  bars: HistoryBar[];
+  uptimePercent: number | null;
+  /** Newest first, at most 200. */
+  transitions: HistoryTransition[];
+  watched: boolean;
+}
+
+export interface HistorySeries {
+  /** Point times (ms) and, per status, the devices in it at that time. */
+  t: number[];
+  online: number[];
+  offline: number[];
+  busy: number[];
+}
+
+export interface HistoryOverview {
+  now: number;
+  counts: { online: number; offline: number; busy: number };
+  day: HistorySeries;
+  week: HistorySeries;
+  mostOffline: Array<{ folderId: Id; name: string; offline: number; total: number }>;
+  outages: OutageInfo[];
+  /** Newest first. */
+  recent: HistoryTransition[];
+}
+
+export interface WatchSettings {
+  watches: Watch[];
+  quietHours: QuietHours | null;
+}
+
 // ---- What the renderer may ask ------------------------------------------------------------------
 // The runtime schemas live in schemas.ts (zod), which only the main side loads: the renderer bundle does
 // not need a validator for what it sends itself.
@@ -161,6 +220,13 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'notifications:pause',
   'window:activity',
+  // ---- status history, outages and watches (issue 11) ----
+  'history:device',
+  'history:overview',
+  'history:query',
+  'history:export',
+  'watch:get',
+  'watch:set',
 ] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
@@ -187,6 +253,13 @@ export interface InvokeResponses {
   'settings:update': Settings;
   'notifications:pause': Settings;
   'window:activity': void;
+  // ---- status history, outages and watches (issue 11) ----
+  'history:device': DeviceHistory;
+  'history:overview': HistoryOverview;
+  'history:query': { ids: Id[]; since: Record<Id, number> };
+  'history:export': { filename: string; csv: string };
+  'watch:get': WatchSettings;
+  'watch:set': WatchSettings;
 }
 export type InvokeResponse<C extends InvokeChannel> = InvokeResponses[C];
 
@@ -203,6 +276,9 @@ export interface MainEvents {
   'notify:sessions': SessionNotice;
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': { sessionId: Id };
+  // ---- status history, outages and watches (issue 11) ----
+  /** Status alerts of one poll, batched. */
+  'notify:status': StatusNotice;
 }
 export type EventChannel = keyof MainEvents;
 export const EVENT_CHANNELS: readonly EventChannel[] = [
@@ -212,6 +288,7 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'settings:state',
   'notify:sessions',
   'ui:focus-session',
+  'notify:status',
 ];
 
 // ---- The two sides ---------------------------------------------------------------------------------

@@ -33,6 +33,37 @@ const email = z
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
 
+// ---- status history, outages and watches (issue 11) ----
+const minutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(366 * 24 * 60);
+const watch = z
+  .object({
+    id: z.string().min(1).max(64),
+    target: z.union([
+      z.object({ kind: z.literal('device'), id }).strict(),
+      z.object({ kind: z.literal('folder'), id }).strict(),
+      z.object({ kind: z.literal('account') }).strict(),
+    ]),
+    when: z
+      .object({
+        offline: z.boolean(),
+        online: z.boolean(),
+        offlineLongerMinutes: minutes.min(1).nullable(),
+        busyLongerMinutes: minutes.min(1).nullable(),
+      })
+      .strict(),
+  })
+  .strict();
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 - 1);
+const quietHours = z.object({ fromMinute: minuteOfDay, toMinute: minuteOfDay }).strict();
+
 export const invokeSchemas = {
   'app:snapshot': empty,
   'auth:begin': z
@@ -104,4 +135,30 @@ export const invokeSchemas = {
     .strict(),
   /** The renderer reports whether it is in front, so polling can be faster then and slower in the tray. */
   'window:activity': z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
+  // ---- status history, outages and watches (issue 11) ----
+  /** days: the timeline's span (1 or 30). */
+  'history:device': z.object({ deviceId: id, days: z.union([z.literal(1), z.literal(30)]) }).strict(),
+  'history:overview': empty,
+  /** Devices matching all given conditions, with the time their status began. */
+  'history:query': z
+    .object({
+      status: z.enum(['online', 'offline', 'busy']).optional(),
+      longerThanMinutes: minutes.optional(),
+      changedWithinMinutes: minutes.optional(),
+      flapping: z.boolean().optional(),
+    })
+    .strict(),
+  /** One device's or one folder's (with sub-folders) history as CSV; zone: the displayed IANA zone. */
+  'history:export': z
+    .object({
+      target: z.union([
+        z.object({ kind: z.literal('device'), id }).strict(),
+        z.object({ kind: z.literal('folder'), id }).strict(),
+      ]),
+      days: z.number().int().min(1).max(366),
+      zone: z.string().min(1).max(64),
+    })
+    .strict(),
+  'watch:get': empty,
+  'watch:set': z.object({ watches: z.array(watch).max(10_000), quietHours: quietHours.nullable() }).strict(),
 } as const satisfies Record<InvokeChannel, z.ZodType>;

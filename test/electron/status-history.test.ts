@@ -176,3 +176,15 @@ describe('StatusIndex', () => {
     expect(index.get('a')?.recent).toEqual([T0 + MIN]);
   });
 });
+
+describe('StatusHistory and local writes', () => {
+  it('a change carrying an old fetch time (an alias written locally) neither records nor ends a gap', async () => {
+    const h = await StatusHistory.open({ dir });
+    h.recordDevices(resetChange([device('a', 'online')], T0), T0);
+    h.beginGap('offline', T0 + MIN);
+    const renamed = { ...device('a', 'online'), alias: 'desk' };
+    expect(h.recordDevices(deltaChange([renamed], T0), T0 + 2 * MIN)).toBeNull();
+    expect(h.gaps(T0, T0 + HOUR)).toEqual([{ start: T0 + MIN, end: null, reason: 'offline' }]);
+    await h.close(T0 + 3 * MIN);
+  });
+});

@@ -7,8 +7,10 @@
 // - "Offline/busy longer than N": once per episode (the status's `since`), checked at every poll, so
 //   it fires within one poll interval of the threshold without a timer. Devices already past it when the
 //   watch is made are reported too, in one batch: that is what such a watch is for.
-// - At most one alert per device per DEVICE_COOLDOWN_MS; a flapping device (status-index.ts) is marked so
-//   the manager sees why it is quiet. Its muted alerts are dropped, not queued.
+// - A flapping device (status-index.ts: ≥ 4 changes within an hour) alerts at most once per
+//   DEVICE_COOLDOWN_MS, marked so the manager sees why it is quiet; its muted alerts are dropped, not
+//   queued. A device that is not flapping alerts each change: "went offline" and, a minute later, "came
+//   back" are both news.
 // - Each alert has a key (kind, device or folder, and the time of what happened) remembered for a week:
 //   shown once, also across restarts. Quiet (disabled, paused, quiet hours): recorded as shown, not shown,
 //   so nothing floods out when the quiet ends.
@@ -121,7 +123,8 @@ export function evaluateAlerts(input: AlertInput, memoryIn: AlertMemory): AlertR
     dirty = true;
     if (item.deviceId !== null) {
       const last = memory.lastAlertAt[item.deviceId];
-      if (last !== undefined && now - last < DEVICE_COOLDOWN_MS) continue; // muted: dropped, not queued
+      // muted: dropped, not queued
+      if (item.flapping && last !== undefined && now - last < DEVICE_COOLDOWN_MS) continue;
       if (!input.quiet) memory.lastAlertAt[item.deviceId] = now;
     }
     if (!input.quiet) shown.push(item);

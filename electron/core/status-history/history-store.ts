@@ -125,8 +125,9 @@ export class StatusHistory {
     if (this.#closed) return null;
     const fetched = ms(change.fetchedAt);
     if (change.reset && (fetched === null || change.fetchedAt === null)) return null;
-    if (fetched !== null && this.#lastRecordAt !== null && fetched < this.#lastRecordAt && change.reset)
-      return null;
+    // Data not newer than what is recorded is no poll: a cache loaded after polls, or a local write's echo
+    // (an alias put into the picture keeps the old fetch time). It must not end a gap either.
+    if (fetched !== null && this.#lastRecordAt !== null && fetched <= this.#lastRecordAt) return null;
     // Strictly after what is recorded: replay treats a transition at or before an entry's since as applied.
     const at = Math.max(fetched ?? now, (this.#lastRecordAt ?? -Infinity) + 1);
     const baseline = this.index.entries.size === 0 && this.#lastRecordAt === null;
