@@ -63,6 +63,7 @@ export function statusHandlers(
       const to = now();
       const week = await m.history.transitions(to - 7 * DAY, to);
       const counts = m.trayInfo().counts;
+      const known = await m.history.firstRecordAt();
       const dayTransitions = week.filter((t) => t.at >= to - DAY);
       const perFolder = new Map<Id, { offline: number; total: number }>();
       const d = data();
@@ -81,8 +82,8 @@ export function statusHandlers(
       const overview: HistoryOverview = {
         now: to,
         counts,
-        day: statusSeries(counts, dayTransitions, to - DAY, to, 97),
-        week: statusSeries(counts, week, to - 7 * DAY, to, 169),
+        day: statusSeries(counts, dayTransitions, to - DAY, to, 97, known, m.history.gaps(to - DAY, to)),
+        week: statusSeries(counts, week, to - 7 * DAY, to, 169, known, m.history.gaps(to - 7 * DAY, to)),
         mostOffline,
         outages: m.recentOutages(),
         recent: dayTransitions

@@ -57,11 +57,15 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
   const [reload, setReload] = useState(0);
+  /** The toggle as clicked, until the main process has saved it (a checkbox must follow the click). */
+  const [watching, setWatching] = useState<boolean | null>(null);
 
   useEffect(() => {
     let live = true;
     void bridge.invoke('history:device', { deviceId, days }).then((r) => {
-      if (live && r.ok) setHistory(r.value);
+      if (!live || !r.ok) return;
+      setHistory(r.value);
+      setWatching(null);
     });
     return () => {
       live = false;
@@ -69,6 +73,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
   }, [bridge, deviceId, days, version, reload]);
 
   async function toggleWatch(on: boolean) {
+    setWatching(on);
     const current = await bridge.invoke('watch:get', {});
     if (!current.ok) return;
     const others = current.value.watches.filter(
@@ -113,7 +118,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
       <label className="watch-toggle">
         <input
           type="checkbox"
-          checked={history.watched}
+          checked={watching ?? history.watched}
           onChange={(e) => void toggleWatch(e.target.checked)}
         />{' '}
         {t('watch.device')}

@@ -6,11 +6,16 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
+import type { Device } from '../../shared/model.js';
 import { formatDate, t } from '../i18n/index.js';
 import { historyStatusName } from '../components/DeviceHistory.js';
 import { useData, useStores } from '../state/context.js';
 
 const REFRESH_MS = 60_000;
+
+function deviceName(d: Device | undefined, id: string): string {
+  return d?.alias || d?.name || id;
+}
 
 /** A CSS colour variable as the browser resolves it (light-dark() included), for the canvas. */
 function cssColor(variable: string): string {
@@ -51,7 +56,11 @@ function draw(UPlot: typeof uPlot, el: HTMLElement, series: HistorySeries) {
   const text = cssColor('--text');
   const grid = cssColor('--border');
   const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
-  const line = (label: string, variable: string) => ({ label, stroke: cssColor(variable), width: 2 });
+  // Points too: an isolated known sample between unknown ones (a fresh history, a gap) has no line.
+  const line = (label: string, variable: string) => {
+    const stroke = cssColor(variable);
+    return { label, stroke, width: 2, points: { show: true, size: 4, stroke, fill: stroke } };
+  };
   return new UPlot(
     {
       width: Math.max(300, el.clientWidth),
@@ -73,6 +82,7 @@ export function OverviewScreen() {
   const { bridge } = useStores();
   const [overview, setOverview] = useState<HistoryOverview | null>(null);
   const sessions = useData((s) => s.sessions);
+  const devices = useData((s) => s.devices);
   const sessionsVersion = useData((s) => s.versions.sessions);
 
   useEffect(() => {
@@ -151,8 +161,8 @@ export function OverviewScreen() {
             <ul>
               {overview.recent.slice(0, 20).map((r) => (
                 <li key={`${r.deviceId}-${r.at}`}>
-                  {formatDate(new Date(r.at), 'time')} · {r.deviceId}: {historyStatusName(r.from)} →{' '}
-                  {historyStatusName(r.to)}
+                  {formatDate(new Date(r.at), 'time')} · {deviceName(devices.get(r.deviceId), r.deviceId)}:{' '}
+                  {historyStatusName(r.from)} → {historyStatusName(r.to)}
                 </li>
               ))}
             </ul>

@@ -173,11 +173,11 @@ export interface DeviceHistory {
 }
 
 export interface HistorySeries {
-  /** Point times (ms) and, per status, the devices in it at that time. */
+  /** Point times (ms) and, per status, the devices in it at that time (null: not known then). */
   t: number[];
-  online: number[];
-  offline: number[];
-  busy: number[];
+  online: Array<number | null>;
+  offline: Array<number | null>;
+  busy: Array<number | null>;
 }
 
 export interface HistoryOverview {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StatusHistory } from '../../electron/core/status-history/history-store.js';
 import { StatusIndex } from '../../electron/core/status-history/status-index.js';
+import { statusSeries } from '../../electron/core/status-history/series.js';
 import { buildTimeline } from '../../electron/core/status-history/timeline.js';
 import { deltaChange, device, resetChange } from './support/history-fixtures.js';
 
@@ -186,5 +187,30 @@ describe('StatusHistory and local writes', () => {
     expect(h.recordDevices(deltaChange([renamed], T0), T0 + 2 * MIN)).toBeNull();
     expect(h.gaps(T0, T0 + HOUR)).toEqual([{ start: T0 + MIN, end: null, reason: 'offline' }]);
     await h.close(T0 + 3 * MIN);
+  });
+});
+
+describe('the Overview series', () => {
+  it('walks the transitions back from the counts now; before the first record and in gaps it is unknown', async () => {
+    const h = await StatusHistory.open({ dir, maxSilenceMs: DAY }); // hours between polls: not a gap here
+    h.recordDevices(resetChange([device('a', 'online'), device('b', 'online')], T0 + HOUR), T0 + HOUR);
+    h.recordDevices(deltaChange([device('a', 'offline')], T0 + 2 * HOUR), T0 + 2 * HOUR);
+    h.beginGap('offline', T0 + 3 * HOUR);
+    h.heartbeat(T0 + 4 * HOUR);
+    const to = T0 + 5 * HOUR;
+    const known = await h.firstRecordAt();
+    expect(known).toBe(T0 + HOUR);
+    const s = statusSeries(
+      { online: 1, offline: 1, busy: 0 },
+      await h.transitions(T0, to),
+      T0,
+      to,
+      11, // every 30 minutes
+      known,
+      h.gaps(T0, to),
+    );
+    expect(s.online).toEqual([null, null, 2, 2, 1, 1, 1, null, 1, 1, 1]);
+    expect(s.offline).toEqual([null, null, 0, 0, 1, 1, 1, null, 1, 1, 1]);
+    await h.close(to);
   });
 });

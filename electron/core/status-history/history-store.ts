@@ -367,6 +367,26 @@ export class StatusHistory {
     return out;
   }
 
+  /** When the history's oldest kept record was written (null: none): nothing is known before. */
+  async firstRecordAt(): Promise<number | null> {
+    await this.#writing;
+    const first = this.#segments[0];
+    if (!first) return this.#lastRecordAt;
+    let handle: fsp.FileHandle | null = null;
+    try {
+      handle = await fsp.open(path.join(this.#dir, first.name), 'r');
+      // Every frame's JSON starts with its kind and time: the first 64 bytes of the first body suffice.
+      const head = Buffer.alloc(72);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const t = /"t":(\d+)/.exec(head.subarray(8, bytesRead).toString('latin1'))?.[1];
+      return t !== undefined ? Number(t) : this.#lastRecordAt;
+    } catch {
+      return this.#lastRecordAt;
+    } finally {
+      await handle?.close();
+    }
+  }
+
   gaps(from: number, to: number): Gap[] {
     return this.index.gaps.filter((g) => g.start <= to && (g.end === null || g.end >= from));
   }
