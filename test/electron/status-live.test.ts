@@ -89,6 +89,19 @@ it('records the played statuses, one notice per change of a watched device, one 
     expect.stringMatching(/came back$/),
   ]);
 
+  // The device's history as CSV: BOM, UTC and the displayed zone, quoted by papaparse.
+  const csv = await run.invoke('history:export', {
+    target: { kind: 'device', id: lone.id },
+    days: 1,
+    zone: 'Europe/Rome',
+  });
+  if (!csv.ok) throw new Error(csv.error.message);
+  const lines = csv.value.csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('\uFEFFtime_utc,time_Europe/Rome,device_id,device,from,to');
+  const offlineRow = lines.find((l) => l.endsWith(',online,offline'))!;
+  expect(offlineRow.startsWith(new Date(wentAt).toISOString())).toBe(true);
+  expect(offlineRow).toContain(`,${lone.id},`);
+
   // A site outage: its devices' alerts fold into one notice, and one when it ends.
   const outage = await control(svc, 'POST', 'scenarios/site-outage', { folderId: site, minutes: 10 });
   expect(outage.status).toBe(200);
