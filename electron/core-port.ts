@@ -19,6 +19,18 @@ export interface TrayState {
   ongoing: TraySession[];
   upcoming: TraySession[];
   notificationsPausedUntil: Timestamp | null;
+  /** The account's devices as the status history sees them (issue 11); absent while signed out. */
+  devices?: TrayDevices;
+}
+
+export interface TrayDevices {
+  online: number;
+  offline: number;
+  busy: number;
+  outages: Array<{ folderId: Id; name: string; devices: number; size: number }>;
+  /** Watched devices now offline, the first few, and how many in all. */
+  watchedDown: Array<{ id: Id; label: string }>;
+  watchedDownTotal: number;
 }
 
 export interface HostedCore {

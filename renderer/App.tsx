@@ -18,15 +18,17 @@ import { DevicesScreen } from './screens/DevicesScreen.js';
 import { SessionsScreen } from './screens/SessionsScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
+import { OverviewScreen } from './screens/OverviewScreen.js';
 
 const SCREENS: Array<{
   screen: Screen;
-  label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings';
+  label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' | 'overview.nav';
 }> = [
   { screen: 'devices', label: 'nav.devices' },
   { screen: 'sessions', label: 'nav.sessions' },
   { screen: 'users', label: 'nav.users' },
   { screen: 'settings', label: 'nav.settings' },
+  { screen: 'overview', label: 'overview.nav' },
 ];
 
 function isTyping(target: EventTarget | null): boolean {
@@ -178,6 +180,7 @@ function Console() {
         {screen === 'sessions' && <SessionsScreen />}
         {screen === 'users' && <UsersScreen />}
         {screen === 'settings' && <SettingsScreen />}
+        {screen === 'overview' && <OverviewScreen />}
       </main>
       <StatusBar />
       <Toasts />

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     const demoDir = path.join(root, '.cache/demo/service');
     service = await listenWithFallback(
       port(process.env.SUPPORT_CONSOLE_SERVICE_PORT, SERVICE_DEFAULTS.port),
-      (p) => startService({ port: p, dataDir: demoDir, simulate: true }),
+      (p) => startService({ port: p, dataDir: demoDir, simulate: true, demoScenarios: true }),
     );
     const running = service;
     stops.push(() => running.close());

@@ -9,6 +9,7 @@ import { AccountStore } from './domain/account-store.js';
 import { ServiceClock } from './domain/clock.js';
 import { Outbox } from './domain/outbox.js';
 import { generateAccount } from './domain/seed.js';
+import { ScenarioPlayer } from './domain/scenarios.js';
 import { Simulator } from './domain/simulator.js';
 import { createRequestListener } from './http/app.js';
 import type { ControlContext } from './http/control.js';
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   simulate?: boolean;
   simulatorIntervalMs?: number;
   simulatorChurn?: number;
+  /** Plays the demo's status stories (a flapping device, a site outage, a long-offline device) at start. */
+  demoScenarios?: boolean;
   maxBodyBytes?: number;
   /** Debounce of state writes in ms (default 200 ms plus 1 ms per 20 devices, at most 10 s). */
   saveDebounceMs?: number;
@@ -320,8 +323,10 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     const bytes = devicesCache.encodeAll(store.listDevices());
     if (bytes.length >= COMPRESS_MIN_BYTES) void gzip.compress(bytes).catch(() => undefined);
   };
+  const scenarios = new ScenarioPlayer(store, clock);
   const simulator = new Simulator(store, clock, {
     afterTimerTick: () => setImmediate(warmDeviceList),
+    scenarios,
     seed,
     ...(options.simulatorChurn !== undefined ? { churn: options.simulatorChurn } : {}),
     ...(options.simulatorIntervalMs !== undefined ? { intervalMs: options.simulatorIntervalMs } : {}),
@@ -348,7 +353,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
     ? (options.controlToken ?? randomBytes(32).toString('base64url'))
     : null;
   const control: ControlContext | null = controlToken
-    ? { token: controlToken, store, clock, simulator, outbox, faults, oauth: gate }
+    ? { token: controlToken, store, clock, simulator, outbox, faults, oauth: gate, scenarios }
     : null;
 
   let baseUrl = '';
@@ -372,6 +377,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   baseUrl = `http://${urlHost}:${address.port}`;
   if (options.simulate) simulator.start();
+  if (options.demoScenarios) scenarios.playDemo();
   // Encode the device list once up front, so the first GET /devices.xml of a large account is served from
   // the cache instead of paying for 100,000 encodings.
   const warmUp = setImmediate(warmDeviceList);

@@ -49,6 +49,9 @@ import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
 import type { CredentialVault } from './vault.js';
 import { Writes } from './writes.js';
+import type { StatusNotice } from '../../shared/status-history.js';
+import { statusHandlers } from './status-handlers.js';
+import { StatusKeeper } from './status-keeper.js';
 
 export type AppCoreDefaults = SignInConfig;
 
@@ -63,6 +66,8 @@ export interface AppCoreOptions {
   openExternal?: (url: string) => Promise<boolean>;
   /** A batched session notice to show (native notification, in-page notice). */
   notify: (notice: SessionNotice) => void;
+  /** Status alerts of one poll (issue 11), besides the in-window notice every host gets as an event. */
+  notifyStatus?: (notice: StatusNotice) => void;
   clock?: Clock;
   defaults: AppCoreDefaults;
   /** The fetch the service client and the token flow use (default: global fetch). */
@@ -112,6 +117,7 @@ class Core implements AppCore {
   #lastSync: SyncState | null = null;
   readonly #outbox: CoreOutbox;
   readonly #views: SavedViewsStore;
+  readonly #status: StatusKeeper;
   #engine: SyncEngine | null = null;
   #api: ServiceApi | null = null;
   #writes: Writes | null = null;
@@ -147,6 +153,15 @@ class Core implements AppCore {
       onStatusChange: () => this.#onSyncState(this.#syncState()),
     });
     this.#notifier = new SessionNotifier({ ...parts, notify: options.notify, settings: this.#settings });
+    this.#status = new StatusKeeper({
+      ...parts,
+      settings: () => this.#settings.current,
+      notify: (notice) => {
+        this.#events.emit('notify:status', notice);
+        options.notifyStatus?.(notice);
+      },
+      onTrayChange: () => this.#tray.check(),
+    });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
       engine: () => this.#engine,
@@ -212,12 +227,14 @@ class Core implements AppCore {
   }
 
   trayState(): TrayState {
-    return computeTrayState(
+    const state = computeTrayState(
       this.#session.auth,
       this.#syncState(),
       this.#picture.maps.sessions.values(),
       this.#settings.current.notificationsPausedUntil,
     );
+    const devices = state.status === 'signed-out' ? null : this.#status.trayDevices();
+    return devices ? { ...state, devices } : state;
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {
@@ -227,6 +244,7 @@ class Core implements AppCore {
   setSuspended(suspended: boolean): void {
     this.#suspended = suspended;
     this.#engine?.setSuspended(suspended);
+    if (suspended) this.#status.blind('asleep');
     if (!suspended) this.#notifier.evaluate();
   }
 
@@ -251,6 +269,7 @@ class Core implements AppCore {
     this.#engine?.stop();
     await this.#outbox.close();
     await this.#notifier.dispose();
+    await this.#status.close({ reason: 'closed', forget: false });
     await this.#cache.dispose();
     await this.#devices.close();
     this.#events.clear();
@@ -290,6 +309,11 @@ class Core implements AppCore {
         },
       ...this.#outboxHandlers(),
       ...this.#viewsHandlers(),
+      ...statusHandlers(
+        () => this.#status.monitor,
+        () => this.#status.data,
+        () => this.#clock.now(),
+      ),
     };
   }
 
@@ -357,6 +381,7 @@ class Core implements AppCore {
           this.#pump.clear();
           for (const change of opened.changes) this.#pump.push(change);
           await this.#notifier.open(accountKey(account.baseUrl, account.userId));
+          await this.#status.open(accountKey(account.baseUrl, account.userId));
           // What the outbox held at the last exit is shown again (over the cached picture) and sent.
           await this.#outbox.open(
             new OfflineCache(this.#o.dataDir, account.baseUrl, account.userId).directory,
@@ -378,6 +403,7 @@ class Core implements AppCore {
         // Before the cache: a sign-out removes the account's directory, journal included.
         await this.#outbox.close();
         await this.#notifier.close({ forget });
+        await this.#status.close({ reason: 'signed-out', forget });
         await this.#cache.close({ forget });
         // What was still on its way to the renderer belongs to the account being left.
         this.#pump.clear();
@@ -387,6 +413,7 @@ class Core implements AppCore {
       discard: async ({ baseUrl, userId }) => {
         await this.#cache.discard(baseUrl, userId);
         await this.#notifier.discard();
+        await this.#status.discard(accountKey(baseUrl, userId));
       },
       openCopy: async ({ baseUrl, userId }) => {
         const opened = await this.#cache.open(baseUrl, userId);
@@ -416,6 +443,7 @@ class Core implements AppCore {
       onFetched: (dataset, changed) => {
         this.#cache.fetched(dataset, changed);
         if (dataset === 'sessions') this.#notifier.evaluate();
+        if (dataset === 'devices') this.#status.devicesFetched(changed);
       },
     });
     engine.setActivity(this.#activity);
@@ -447,10 +475,12 @@ class Core implements AppCore {
     this.#pump.push(change);
     this.#cache.scheduleSave();
     if (change.dataset === 'sessions') this.#tray.check();
+    if (change.dataset === 'devices') this.#status.devicesChanged(change as DataChange<'devices'>);
   }
 
   /** Only what changed goes out: an idle poll's end is one dataset's status (sync:dataset), not the lot. */
   #onSyncState(state: SyncState): void {
+    if (state.connection === 'offline') this.#status.blind('offline');
     const change = syncStateChange(this.#lastSync, state);
     this.#lastSync = state;
     if (change.kind === 'all') this.#events.emit('sync:state', state);

@@ -50,14 +50,16 @@ export async function prepareDataDir(dataDir: string, ownSubdirs: readonly strin
   return removed;
 }
 
-export async function writeFileAtomic(target: string, data: string): Promise<void> {
+/** `data` may come in parts (e.g. a large file built in slices): each is encoded and written on its own. */
+export async function writeFileAtomic(target: string, data: string | Iterable<string>): Promise<void> {
   const dir = path.dirname(target);
   await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
   const temp = tempPath(target);
   let handle: Awaited<ReturnType<typeof fsp.open>> | undefined;
   try {
     handle = await fsp.open(temp, 'w', 0o600);
-    await handle.writeFile(data, 'utf8');
+    if (typeof data === 'string') await handle.writeFile(data, 'utf8');
+    else for (const part of data) await handle.write(part, null, 'utf8');
     await handle.sync();
     await handle.close();
     handle = undefined;

@@ -2,6 +2,7 @@
 // sender checks, native notifications, and sleep/wake passed on to the core. Everything the app DOES is
 // the core's; this file only connects it to Electron.
 
+import type { StatusNotice } from '../../shared/status-history.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow } from 'electron';
@@ -13,7 +14,7 @@ import type { HostedCore } from '../core-port.js';
 import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from '../../shared/external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
-import { createNotifier } from './notifications.js';
+import { createNotifier, createStatusNotifier } from './notifications.js';
 import { createTray } from './tray.js';
 import { createUpdates } from './updater.js';
 import { createMainWindow, hardenSession, showWindow } from './window.js';
@@ -22,6 +23,8 @@ export interface CoreContext {
   dataDir: string;
   appVersion: string;
   notify: (notice: SessionNotice) => void;
+  /** Status alerts of one poll (issue 11). */
+  notifyStatus: (notice: StatusNotice) => void;
   /** Opens an allow-listed URL in the system browser; false when refused or it failed. */
   openExternal: (url: string) => Promise<boolean>;
   /** The update feed and the last check, for Settings (glue/updater.ts). */
@@ -125,6 +128,7 @@ export function runElectronApp(createCore: CoreFactory): void {
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
       notify: createNotifier({ showWindow: reveal, focusSession: (id) => core?.focusSession(id) }),
+      notifyStatus: createStatusNotifier({ showWindow: reveal }),
       openExternal,
       updateStatus: () => updates.status(),
     });

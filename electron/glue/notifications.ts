@@ -4,6 +4,7 @@
 
 import { Notification } from 'electron';
 import type { SessionNotice } from '../../shared/ipc/contract.js';
+import type { StatusNotice } from '../../shared/status-history.js';
 
 export interface NoticeActions {
   showWindow(): void;
@@ -21,6 +22,24 @@ export function createNotifier(actions: NoticeActions): (notice: SessionNotice) 
       actions.showWindow();
       const first = notice.sessions[0];
       if (first) actions.focusSession(first.id);
+    });
+    n.on('close', () => live.delete(n));
+    n.show();
+  };
+}
+
+/** Status alerts of one poll (issue 11): one native notification; a click shows the window. */
+export function createStatusNotifier(
+  actions: Pick<NoticeActions, 'showWindow'>,
+): (notice: StatusNotice) => void {
+  const live = new Set<Notification>();
+  return (notice) => {
+    if (!Notification.isSupported()) return;
+    const n = new Notification({ title: notice.title, body: notice.body });
+    live.add(n);
+    n.on('click', () => {
+      live.delete(n);
+      actions.showWindow();
     });
     n.on('close', () => live.delete(n));
     n.show();

@@ -3,7 +3,7 @@
 // tested without a tray.
 
 import type { MenuItemConstructorOptions } from 'electron';
-import type { TraySession, TrayState } from '../core-port.js';
+import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
   openWindow(): void;
@@ -38,6 +38,12 @@ export function trayTooltip(state: TrayState, now: Date = new Date()): string {
   if (state.ongoing.length > 0) parts.push(plural(state.ongoing.length, 'session', 'sessions') + ' ongoing');
   if (state.upcoming.length > 0)
     parts.push(plural(state.upcoming.length, 'session', 'sessions') + ' upcoming');
+  const d = state.status !== 'signed-out' ? state.devices : undefined;
+  if (d) {
+    parts.push(`${d.online} online, ${d.offline} offline, ${d.busy} busy`);
+    if (d.outages.length > 0) parts.push(plural(d.outages.length, 'outage', 'outages'));
+    if (d.watchedDownTotal > 0) parts.push(`${d.watchedDownTotal} watched down`);
+  }
   if (isPaused(state, now)) parts.push('notifications paused');
   return parts.join(' — ');
 }
@@ -59,6 +65,7 @@ export function buildTrayMenu(
   if (state.status !== 'signed-out') {
     items.push(...sessionSection('Ongoing', state.ongoing, actions));
     items.push(...sessionSection('Upcoming', state.upcoming, actions));
+    if (state.devices) items.push(...devicesSection(state.devices, actions));
     items.push({ type: 'separator' });
     items.push({ label: 'Refresh now', click: () => actions.refresh() });
     items.push(
@@ -90,6 +97,30 @@ function sessionSection(
   }
   if (sessions.length > TRAY_SESSION_LIMIT) {
     items.push({ label: `${sessions.length - TRAY_SESSION_LIMIT} more…`, click: () => actions.openWindow() });
+  }
+  return items;
+}
+
+/** Counts, open outages and watched devices that are down (issue 11); a click opens the window. */
+function devicesSection(d: TrayDevices, actions: TrayActions): MenuItemConstructorOptions[] {
+  const items: MenuItemConstructorOptions[] = [
+    { type: 'separator' },
+    { label: `Devices: ${d.online} online, ${d.offline} offline, ${d.busy} busy`, enabled: false },
+  ];
+  for (const o of d.outages.slice(0, TRAY_SESSION_LIMIT)) {
+    items.push({
+      label: `Outage: ${o.name} (${o.devices} of ${o.size} offline)`,
+      click: () => actions.openWindow(),
+    });
+  }
+  for (const w of d.watchedDown) {
+    items.push({ label: `Watched, offline: ${w.label}`, click: () => actions.openWindow() });
+  }
+  if (d.watchedDownTotal > d.watchedDown.length) {
+    items.push({
+      label: `${d.watchedDownTotal - d.watchedDown.length} more watched offline…`,
+      click: () => actions.openWindow(),
+    });
   }
   return items;
 }

@@ -12,6 +12,7 @@ import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../st
 import { useNow } from './hooks.js';
 import { statusAge } from '../domain/device-status.js';
 import { deviceDisplayName } from './DeviceTable.js';
+import { DeviceHistory } from './DeviceHistory.js';
 
 function dateOrNone(value: string | null): string {
   const at = parseTimestamp(value);
@@ -29,7 +30,7 @@ export function DeviceDetail({
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
   const devices = useData((s) => s.devices);
-  useData((s) => s.versions.devices);
+  const devicesVersion = useData((s) => s.versions.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
@@ -92,6 +93,7 @@ export function DeviceDetail({
           blocked={blocked}
         />
       )}
+      {device && <DeviceHistory deviceId={device.id} version={devicesVersion} />}
     </aside>
   );
 }

@@ -187,6 +187,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
     'outbox:state': (outbox) => shell.setState({ outbox }),
+    'notify:status': (notice) => {
+      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title);
+    },
   };
 
   async function start(): Promise<void> {

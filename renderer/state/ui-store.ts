@@ -13,7 +13,7 @@ export interface GridSort {
   direction: 'asc' | 'desc';
 }
 
-export type Screen = 'devices' | 'sessions' | 'users' | 'settings';
+export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 
 export interface Toast {
   id: number;

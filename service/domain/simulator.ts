@@ -5,6 +5,7 @@ import { DEVICE_STATUSES, type Id, type KnownDeviceStatus } from '../../shared/m
 import type { AccountStore } from './account-store.js';
 import type { Clock } from './clock.js';
 import { seededRandom, type Random } from './random.js';
+import type { ScenarioPlayer } from './scenarios.js';
 
 export interface SimulatorOptions {
   seed?: number;
@@ -14,6 +15,8 @@ export interface SimulatorOptions {
   intervalMs?: number;
   /** Called after each timer tick (the server re-encodes its cached device list then, not on the next GET). */
   afterTimerTick?: () => void;
+  /** Scripted stories (scenarios.ts): their due steps are applied each tick, their devices left alone. */
+  scenarios?: ScenarioPlayer;
 }
 
 export interface TickResult {
@@ -27,6 +30,7 @@ export class Simulator {
   private readonly intervalMs: number;
   private timer: NodeJS.Timeout | null = null;
   private readonly afterTimerTick: (() => void) | undefined;
+  private readonly scenarios: ScenarioPlayer | undefined;
 
   constructor(
     private readonly store: AccountStore,
@@ -37,6 +41,7 @@ export class Simulator {
     this.churn = options.churn ?? 0.005;
     this.intervalMs = options.intervalMs ?? 5000;
     this.afterTimerTick = options.afterTimerTick;
+    this.scenarios = options.scenarios;
   }
 
   tick(): TickResult {
@@ -48,13 +53,16 @@ export class Simulator {
       const count = Math.max(1, Math.round(ids.length * this.churn));
       for (let i = 0; i < count; i++) {
         const id = ids[this.random.int(0, ids.length - 1)] as Id;
+        if (this.scenarios?.isPinned(id, now)) continue;
         const current = this.store.getDevice(id).status;
         const others = DEVICE_STATUSES.filter((s) => s !== current);
         changes.push([id, this.random.pick(others)]);
       }
       this.store.setDeviceStatuses(changes, now);
     }
-    return { devices: changes.map(([id]) => id), sessions };
+    // After the churn: a story's step due now wins over a random change in the same tick.
+    const played = this.scenarios?.applyDue(now) ?? [];
+    return { devices: [...changes.map(([id]) => id), ...played], sessions };
   }
 
   start(): void {

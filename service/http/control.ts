@@ -7,6 +7,7 @@ import type { AccountStore } from '../domain/account-store.js';
 import type { ServiceClock } from '../domain/clock.js';
 import { DomainError } from '../domain/errors.js';
 import type { Outbox } from '../domain/outbox.js';
+import type { ScenarioPlayer } from '../domain/scenarios.js';
 import type { Simulator } from '../domain/simulator.js';
 import { parseFaultRule, type FaultInjector } from './faults.js';
 import type { OAuthGate } from './oauth-gate.js';
@@ -23,6 +24,7 @@ export interface ControlContext {
   outbox: Outbox;
   faults: FaultInjector;
   oauth: OAuthGate;
+  scenarios?: ScenarioPlayer;
 }
 
 function json(status: number, value: unknown): HttpResponse {
@@ -63,6 +65,10 @@ export async function handleControl(
   if (input === null) return json(400, { error: 'The body must be a JSON object' });
   const route = `${method} ${path.map((p, i) => (i === 1 && path.length === 3 ? ':id' : p)).join('/')}`;
   try {
+    // POST scenarios/<name>: a scripted status story (domain/scenarios.ts).
+    if (method === 'POST' && path[0] === 'scenarios' && path.length === 2 && ctx.scenarios) {
+      return json(200, { scenario: ctx.scenarios.play(path[1] as string, input) });
+    }
     switch (route) {
       case 'GET summary':
         return json(200, {

@@ -11,6 +11,7 @@ import type { DeviceKey } from '../device-fields.js';
 import type { AppError } from '../errors.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
 import type { OutboxState } from '../outbox.js';
+import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../status-history.js';
 import type { invokeTable } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
@@ -152,6 +153,64 @@ export interface BulkMoveResult {
   failed: Array<{ id: Id; error: AppError }>;
 }
 
+// ---- Status history, outages and watches (issue 11) ------------------------------------------------
+
+/** A stretch of one status on a timeline; 'unknown': the console could not see the service then. */
+export interface HistoryBar {
+  start: number;
+  end: number;
+  status: string;
+}
+
+export interface HistoryTransition {
+  deviceId: Id;
+  from: string | null;
+  to: string | null;
+  /** ms since the epoch (the poll's time). */
+  at: number;
+}
+
+export interface DeviceHistory {
+  deviceId: Id;
+  /** The status the history holds now and since when (ms); null: not recorded yet. */
+  status: string | null;
+  since: number | null;
+  /** false: "since at least" (first seen already so). */
+  sinceExact: boolean;
+  flapping: boolean;
+  from: number;
+  to: number;
+  bars: HistoryBar[];
+  uptimePercent: number | null;
+  /** Newest first, at most 200. */
+  transitions: HistoryTransition[];
+  watched: boolean;
+}
+
+export interface HistorySeries {
+  /** Point times (ms) and, per status, the devices in it at that time (null: not known then). */
+  t: number[];
+  online: Array<number | null>;
+  offline: Array<number | null>;
+  busy: Array<number | null>;
+}
+
+export interface HistoryOverview {
+  now: number;
+  counts: { online: number; offline: number; busy: number };
+  day: HistorySeries;
+  week: HistorySeries;
+  mostOffline: Array<{ folderId: Id; name: string; offline: number; total: number }>;
+  outages: OutageInfo[];
+  /** Newest first. */
+  recent: HistoryTransition[];
+}
+
+export interface WatchSettings {
+  watches: Watch[];
+  quietHours: QuietHours | null;
+}
+
 // ---- What the renderer may ask ------------------------------------------------------------------
 // The runtime schemas live in schemas.ts (zod), which only the main side loads: the renderer bundle does
 // not need a validator for what it sends itself.
@@ -198,6 +257,8 @@ export const eventTable = {
   'data:change': reply<DataChange>(),
   'settings:state': reply<Settings>(),
   'notify:sessions': reply<SessionNotice>(),
+  /** Status notices of a poll (went offline, came back, outages), batched, already muted as needed. */
+  'notify:status': reply<StatusNotice>(),
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': reply<{ sessionId: Id }>(),
   /** Outbox and bulk changes (issue 12): pending count, conflicts and bulk progress (≤ ~10 a second). */

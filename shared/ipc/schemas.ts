@@ -11,8 +11,11 @@ import type {
   DatasetName,
   InvokeChannel,
   Reply,
+  DeviceHistory,
+  HistoryOverview,
   Settings,
   StoredViews,
+  WatchSettings,
   UpdateStatus,
 } from './contract.js';
 import { DATASET_NAMES, reply } from './contract.js';
@@ -48,6 +51,37 @@ const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
 const entryId = z.string().min(1).max(64);
 const batch = z.object({ batchId: entryId }).strict();
+
+// ---- status history, outages and watches (issue 11) ----
+const minutes = z
+  .number()
+  .int()
+  .min(0)
+  .max(366 * 24 * 60);
+const watch = z
+  .object({
+    id: z.string().min(1).max(64),
+    target: z.union([
+      z.object({ kind: z.literal('device'), id }).strict(),
+      z.object({ kind: z.literal('folder'), id }).strict(),
+      z.object({ kind: z.literal('account') }).strict(),
+    ]),
+    when: z
+      .object({
+        offline: z.boolean(),
+        online: z.boolean(),
+        offlineLongerMinutes: minutes.min(1).nullable(),
+        busyLongerMinutes: minutes.min(1).nullable(),
+      })
+      .strict(),
+  })
+  .strict();
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 - 1);
+const quietHours = z.object({ fromMinute: minuteOfDay, toMinute: minuteOfDay }).strict();
 
 export const invokeTable = {
   'app:snapshot': {
@@ -221,6 +255,44 @@ export const invokeTable = {
   'bulk:resume': { request: batch, response: reply<BulkProgress>() },
   'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
   'bulk:retry': { request: batch, response: reply<BulkProgress>() },
+  // ---- status history, outages and watches (issue 11) ----
+  /** days: the timeline's span (1 or 30). */
+  'history:device': {
+    request: z.object({ deviceId: id, days: z.union([z.literal(1), z.literal(30)]) }).strict(),
+    response: reply<DeviceHistory>(),
+  },
+  'history:overview': { request: empty, response: reply<HistoryOverview>() },
+  /** Devices matching all given conditions, with the time their status began. */
+  'history:query': {
+    request: z
+      .object({
+        status: z.enum(['online', 'offline', 'busy']).optional(),
+        longerThanMinutes: minutes.optional(),
+        changedWithinMinutes: minutes.optional(),
+        flapping: z.boolean().optional(),
+      })
+      .strict(),
+    response: reply<{ ids: Id[]; since: Record<Id, number> }>(),
+  },
+  /** One device's or one folder's (with sub-folders) history as CSV; zone: the displayed IANA zone. */
+  'history:export': {
+    request: z
+      .object({
+        target: z.union([
+          z.object({ kind: z.literal('device'), id }).strict(),
+          z.object({ kind: z.literal('folder'), id }).strict(),
+        ]),
+        days: z.number().int().min(1).max(366),
+        zone: z.string().min(1).max(64),
+      })
+      .strict(),
+    response: reply<{ filename: string; csv: string }>(),
+  },
+  'watch:get': { request: empty, response: reply<WatchSettings>() },
+  'watch:set': {
+    request: z.object({ watches: z.array(watch).max(10_000), quietHours: quietHours.nullable() }).strict(),
+    response: reply<WatchSettings>(),
+  },
   // ---- saved views of the signed-in account (issue 12) ----
   'views:load': { request: empty, response: reply<StoredViews>() },
   /** Bounded in count and size: the views are the renderer's data, but the file is ours to keep sane. */

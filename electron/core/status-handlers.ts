@@ -1,0 +1,185 @@
+// The renderer's questions about status history, outages and watches (the `history:*` and `watch:*`
+// channels), answered from the signed-in account's StatusMonitor.
+
+import Papa from 'papaparse';
+import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
+import type { AppError } from '../../shared/errors.js';
+import type { Id } from '../../shared/model.js';
+import type { MonitorData, StatusMonitor } from './status-monitor.js';
+import { deviceLabel } from './status-monitor.js';
+import { statusSeries } from './status-history/series.js';
+import { buildTimeline } from './status-history/timeline.js';
+
+type StatusChannels =
+  'history:device' | 'history:overview' | 'history:query' | 'history:export' | 'watch:get' | 'watch:set';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+const TRANSITIONS_SHOWN = 200;
+
+function notSignedIn(): AppError {
+  return { kind: 'not-signed-in', message: 'Sign in to see the status history.' };
+}
+
+export function statusHandlers(
+  monitor: () => StatusMonitor | null,
+  data: () => MonitorData,
+  now: () => number,
+): Pick<InvokeHandlers, StatusChannels> {
+  const need = (): StatusMonitor => {
+    const m = monitor();
+    if (!m) throw notSignedIn();
+    return m;
+  };
+  return {
+    'history:device': async ({ deviceId, days }) => {
+      const m = need();
+      const to = now();
+      const from = to - days * DAY;
+      const entry = m.history.index.get(deviceId);
+      const transitions = await m.history.transitions(from, to, new Set([deviceId]));
+      const tl = buildTimeline(from, to, entry?.status ?? null, transitions, m.history.gaps(from, to));
+      const result: DeviceHistory = {
+        deviceId,
+        status: entry?.status ?? null,
+        since: entry?.since ?? null,
+        sinceExact: entry?.sinceExact ?? false,
+        flapping: entry ? m.history.index.isFlapping(entry, to) : false,
+        from,
+        to,
+        bars: tl.bars,
+        uptimePercent: tl.uptimePercent,
+        transitions: tl.transitions
+          .slice(-TRANSITIONS_SHOWN)
+          .reverse()
+          .map((t) => ({ deviceId: t.deviceId, from: t.from, to: t.to, at: t.at })),
+        watched: m.watches.some((w) => w.target.kind === 'device' && w.target.id === deviceId),
+      };
+      return result;
+    },
+
+    'history:overview': async () => {
+      const m = need();
+      const to = now();
+      const week = await m.history.transitions(to - 7 * DAY, to);
+      const counts = m.trayInfo().counts;
+      const known = await m.history.firstRecordAt();
+      const dayTransitions = week.filter((t) => t.at >= to - DAY);
+      const perFolder = new Map<Id, { offline: number; total: number }>();
+      const d = data();
+      for (const device of d.devices()) {
+        if (device.folderId === null) continue;
+        const f = perFolder.get(device.folderId) ?? { offline: 0, total: 0 };
+        f.total++;
+        if (m.history.index.get(device.id)?.status === 'offline') f.offline++;
+        perFolder.set(device.folderId, f);
+      }
+      const mostOffline = [...perFolder]
+        .filter(([, f]) => f.offline > 0)
+        .sort((a, b) => b[1].offline - a[1].offline)
+        .slice(0, 5)
+        .map(([folderId, f]) => ({ folderId, name: d.folderName(folderId) ?? folderId, ...f }));
+      const overview: HistoryOverview = {
+        now: to,
+        counts,
+        day: statusSeries(counts, dayTransitions, to - DAY, to, 97, known, m.history.gaps(to - DAY, to)),
+        week: statusSeries(counts, week, to - 7 * DAY, to, 169, known, m.history.gaps(to - 7 * DAY, to)),
+        mostOffline,
+        outages: m.recentOutages(),
+        recent: dayTransitions
+          .filter((t) => t.from !== null && t.to !== null)
+          .slice(-50)
+          .reverse()
+          .map((t) => ({ deviceId: t.deviceId, from: t.from, to: t.to, at: t.at })),
+      };
+      return overview;
+    },
+
+    'history:query': async (q) => {
+      const m = need();
+      const at = now();
+      const ids = m.history.index.query({
+        now: at,
+        ...(q.status !== undefined ? { status: q.status } : {}),
+        ...(q.longerThanMinutes !== undefined ? { longerThanMs: q.longerThanMinutes * MIN } : {}),
+        ...(q.changedWithinMinutes !== undefined ? { changedWithinMs: q.changedWithinMinutes * MIN } : {}),
+        ...(q.flapping !== undefined ? { flapping: q.flapping } : {}),
+      });
+      const since: Record<Id, number> = {};
+      for (const id of ids) since[id] = m.history.index.get(id)?.since ?? 0;
+      return { ids, since };
+    },
+
+    'history:export': async ({ target, days, zone }) => {
+      const m = need();
+      const d = data();
+      const to = now();
+      const from = to - days * DAY;
+      let ids: Set<Id>;
+      if (target.kind === 'device') ids = new Set([target.id]);
+      else {
+        ids = new Set();
+        for (const device of d.devices()) {
+          for (let f = device.folderId, hops = 0; f !== null && hops < 64; f = d.folderParent(f), hops++) {
+            if (f === target.id) {
+              ids.add(device.id);
+              break;
+            }
+          }
+        }
+      }
+      let local: Intl.DateTimeFormat;
+      try {
+        local = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
+      } catch {
+        throw {
+          kind: 'validation',
+          message: `Unknown time zone "${zone}".`,
+          field: 'zone',
+        } satisfies AppError;
+      }
+      const rows: string[][] = [];
+      for (const t of await m.history.transitions(from, to, ids)) {
+        rows.push([
+          new Date(t.at).toISOString(),
+          local.format(t.at),
+          t.deviceId,
+          deviceLabel(d.device(t.deviceId), t.deviceId),
+          t.from ?? '',
+          t.to ?? 'removed',
+        ]);
+      }
+      // The console's own blind stretches apply to every device: one row each, marked as such.
+      for (const g of m.history.gaps(from, to)) {
+        const end = g.end === null ? '' : new Date(g.end).toISOString();
+        rows.push([
+          new Date(g.start).toISOString(),
+          local.format(g.start),
+          '',
+          `console ${g.reason}`,
+          '',
+          `unknown until ${end || 'now'}`,
+        ]);
+      }
+      rows.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+      const csv = Papa.unparse({
+        fields: ['time_utc', `time_${zone}`, 'device_id', 'device', 'from', 'to'],
+        data: rows,
+      });
+      const name = target.kind === 'device' ? `device-${target.id}` : `folder-${target.id}`;
+      // A BOM so spreadsheet programs read UTF-8 names correctly.
+      return { filename: `status-history-${name}.csv`, csv: `\uFEFF${csv}\r\n` };
+    },
+
+    'watch:get': async () => {
+      const m = need();
+      return { watches: [...m.watches], quietHours: m.quietHours };
+    },
+
+    'watch:set': async ({ watches, quietHours }) => {
+      const m = need();
+      await m.setWatches(watches, quietHours);
+      return { watches: [...m.watches], quietHours: m.quietHours };
+    },
+  };
+}

@@ -1,0 +1,393 @@
+// The status history of one account: every status transition a devices poll saw, and the stretches the
+// console itself could not see (offline, signed out, asleep, closed), which read as *unknown*.
+//
+// Storage, and why:
+// - Append-only segment files, one per UTC day, each poll batch ONE frame [length][CRC-32][JSON]
+//   (frame.ts). Appending is the only write, so a kill at any moment can tear at most the frame being
+//   written; on load the torn tail is cut off at the last good frame. Each batch is fsync'ed before the
+//   next is written, so a kill loses at most the poll under way. Plain files and node:zlib's CRC run
+//   unchanged in Electron's Node and the Node tests use; SQLite would need a native build.
+// - Retention and the size cap delete whole days (segments.ts): bounded without ever rewriting history.
+// - An in-memory index (status-index.ts: status + since + last transition times per device) answers the
+//   list-wide questions in one pass over a Map, and is checkpointed atomically (index.json: the index and
+//   the segment offset it covers) every few minutes and on close, so opening replays only the frames
+//   written after the checkpoint, not 90 days of files. A missing or unreadable checkpoint is rebuilt
+//   from the segments that remain.
+// - The main thread only updates the Map and encodes the batch (≈1 ms for 1,000 transitions); the write
+//   and the fsync run in libuv's pool. Timelines read the days they cover, skipping frames that do not
+//   mention the device without parsing them.
+
+import { promises as fsp, constants as fsc } from 'node:fs';
+import path from 'node:path';
+import type { DataChange } from '../../../shared/ipc/contract.js';
+import type { Device, Id } from '../../../shared/model.js';
+import { enumValue } from '../../../shared/model.js';
+import type { Logger } from '../logger.js';
+import { silentLogger } from '../logger.js';
+import { decodeFrames, encodeFrame } from './frame.js';
+import type { Gap, GapReason, HistoryFrame, RecordedStatus, Transition, TransitionTuple } from './records.js';
+import { isFrame } from './records.js';
+import { DAY_MS, listSegments, segmentDay, segmentName, segmentsToDrop } from './segments.js';
+import { StatusIndex } from './status-index.js';
+import { readCheckpoint, writeCheckpoint } from './checkpoint.js';
+
+export const DEFAULT_RETENTION_DAYS = 90;
+export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+/** Longer than the slowest devices poll (5 min while hidden) by a margin: silence beyond is unknown. */
+export const DEFAULT_MAX_SILENCE_MS = 15 * 60_000;
+/** A poll that changed nothing is still written (as proof the console was watching) at most this often. */
+export const HEARTBEAT_EVERY_MS = 60_000;
+const CHECKPOINT_EVERY_MS = 10 * 60_000;
+
+export interface HistoryOptions {
+  /** The account's own directory. */
+  dir: string;
+  retentionDays?: number;
+  maxBytes?: number;
+  maxSilenceMs?: number;
+  logger?: Logger;
+}
+
+/** A transition as the detectors need it: with the device's folder at the time. */
+export interface PollTransition extends Transition {
+  folderId: Id | null;
+}
+
+export interface RecordedPoll {
+  at: number;
+  transitions: PollTransition[];
+  /** The first poll ever recorded for this account: everything is "first seen", nothing to notify. */
+  baseline: boolean;
+}
+
+export function recordedStatus(device: Pick<Device, 'status'>): RecordedStatus {
+  return device.status === null ? 'none' : enumValue(device.status);
+}
+
+function ms(ts: string | null): number | null {
+  if (ts === null) return null;
+  const v = Date.parse(ts);
+  return Number.isFinite(v) ? v : null;
+}
+
+export class StatusHistory {
+  readonly index = new StatusIndex();
+  readonly #dir: string;
+  readonly #retentionDays: number;
+  readonly #maxBytes: number;
+  readonly #maxSilenceMs: number;
+  readonly #log: Logger;
+  #segments: Array<{ name: string; size: number }> = [];
+  #handle: fsp.FileHandle | null = null;
+  #handleName = '';
+  #writing: Promise<void> = Promise.resolve();
+  #lastRecordAt: number | null = null;
+  #lastWrittenAt: number | null = null;
+  #lastCheckpointAt = 0;
+  #closed = false;
+  /** The last write's failure (e.g. disk full), cleared by the next success. */
+  lastError: unknown = null;
+
+  private constructor(options: HistoryOptions) {
+    this.#dir = options.dir;
+    this.#retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.#maxSilenceMs = options.maxSilenceMs ?? DEFAULT_MAX_SILENCE_MS;
+    this.#log = options.logger ?? silentLogger;
+  }
+
+  static async open(options: HistoryOptions): Promise<StatusHistory> {
+    const h = new StatusHistory(options);
+    await h.#load();
+    return h;
+  }
+
+  get lastRecordAt(): number | null {
+    return this.#lastRecordAt;
+  }
+
+  get maxSilenceMs(): number {
+    return this.#maxSilenceMs;
+  }
+
+  /** Bytes of history on disk (all segments). */
+  get sizeOnDisk(): number {
+    return this.#segments.reduce((sum, s) => sum + s.size, 0);
+  }
+
+  // ---- writing ---------------------------------------------------------------------------------------
+
+  /**
+   * Records a devices change. Returns what it saw, or null when there is nothing to record: a cleared
+   * picture (sign-out, no time) or data older than what is recorded already (a cache loaded after polls).
+   */
+  recordDevices(change: DataChange<'devices'>, now: number): RecordedPoll | null {
+    if (this.#closed) return null;
+    const fetched = ms(change.fetchedAt);
+    if (change.reset && (fetched === null || change.fetchedAt === null)) return null;
+    // Data not newer than what is recorded is no poll: a cache loaded after polls, or a local write's echo
+    // (an alias put into the picture keeps the old fetch time). It must not end a gap either.
+    if (fetched !== null && this.#lastRecordAt !== null && fetched <= this.#lastRecordAt) return null;
+    // Strictly after what is recorded: replay treats a transition at or before an entry's since as applied.
+    const at = Math.max(fetched ?? now, (this.#lastRecordAt ?? -Infinity) + 1);
+    const baseline = this.index.entries.size === 0 && this.#lastRecordAt === null;
+    const tuples: TransitionTuple[] = [];
+    const folders: Array<Id | null> = [];
+    const visit = (d: Device) => {
+      const to = recordedStatus(d);
+      const entry = this.index.get(d.id);
+      if (entry && entry.status === to) return;
+      tuples.push([d.id, entry ? entry.status : null, to, ms(d.lastRefresh)]);
+      folders.push(d.folderId);
+    };
+    for (const d of change.added) visit(d);
+    for (const d of change.changed) visit(d);
+    if (change.reset) {
+      const present = new Set<Id>();
+      for (const d of change.added) present.add(d.id);
+      for (const [id, e] of this.index.entries) {
+        if (!present.has(id)) {
+          tuples.push([id, e.status, null, null]);
+          folders.push(null);
+        }
+      }
+    } else {
+      for (const id of change.removed) {
+        const e = this.index.get(id);
+        if (!e) continue;
+        tuples.push([id, e.status, null, null]);
+        folders.push(null);
+      }
+    }
+    this.#append({ k: 'p', t: at, x: tuples }, tuples.length > 0);
+    return {
+      at,
+      baseline,
+      // A baseline is all "first seen", which no detector acts on: not worth 100k objects.
+      transitions: baseline
+        ? []
+        : tuples.map(([deviceId, from, to, lastRefresh], i) => ({
+            deviceId,
+            from,
+            to,
+            at,
+            lastRefresh,
+            folderId: folders[i] ?? null,
+          })),
+    };
+  }
+
+  /** A devices poll that found nothing new: the console was watching at `at`. */
+  heartbeat(at: number): void {
+    if (this.#closed) return;
+    const open = this.index.gaps[this.index.gaps.length - 1]?.end === null;
+    const due = this.#lastWrittenAt === null || at - this.#lastWrittenAt >= HEARTBEAT_EVERY_MS;
+    if (!open && !due) {
+      // Not written, but it counts as contact so silence is measured from here.
+      this.#lastRecordAt = Math.max(at, this.#lastRecordAt ?? at);
+      return;
+    }
+    this.#append({ k: 'p', t: Math.max(at, this.#lastRecordAt ?? at), x: [] }, true);
+  }
+
+  /** From `at` until the next poll, the console cannot see the service. */
+  beginGap(reason: GapReason, at: number): void {
+    if (this.#closed) return;
+    const last = this.index.gaps[this.index.gaps.length - 1];
+    if (last && last.end === null) return;
+    this.#append({ k: 'g', t: Math.max(at, this.#lastRecordAt ?? at), r: reason }, true);
+  }
+
+  #apply(frame: HistoryFrame): void {
+    if (frame.k === 'g') {
+      this.index.openGap(frame.t, frame.r);
+    } else {
+      this.index.pollSeen(frame.t, this.#lastRecordAt, this.#maxSilenceMs);
+      for (const tuple of frame.x) this.index.apply(tuple, frame.t);
+    }
+    this.#lastRecordAt = frame.t;
+  }
+
+  #append(frame: HistoryFrame, write: boolean): void {
+    this.#apply(frame);
+    if (!write) return;
+    this.#lastWrittenAt = frame.t;
+    const bytes = encodeFrame(frame);
+    this.#writing = this.#writing
+      .then(() => this.#write(frame.t, bytes))
+      .then(
+        () => {
+          this.lastError = null;
+        },
+        (error: unknown) => {
+          this.lastError = error;
+          this.#log.warn('status history not written', { error });
+        },
+      );
+  }
+
+  async #write(at: number, bytes: Buffer): Promise<void> {
+    const name = segmentName(at);
+    if (name !== this.#handleName || !this.#handle) await this.#openSegment(name, at);
+    const handle = this.#handle as fsp.FileHandle;
+    const seg = this.#segments[this.#segments.length - 1] as { name: string; size: number };
+    try {
+      await handle.write(bytes, 0, bytes.length, seg.size);
+      await handle.datasync();
+      seg.size += bytes.length;
+    } catch (error) {
+      // A half-written frame (disk full) must not stay in front of the next one.
+      await handle.truncate(seg.size).catch(() => {});
+      throw error;
+    }
+    if (this.sizeOnDisk > this.#maxBytes) await this.#dropOld(at);
+    if (at - this.#lastCheckpointAt >= CHECKPOINT_EVERY_MS) await this.#checkpoint(at);
+  }
+
+  async #openSegment(name: string, at: number): Promise<void> {
+    await this.#handle?.close().catch(() => {});
+    this.#handle = null;
+    await fsp.mkdir(this.#dir, { recursive: true, mode: 0o700 });
+    this.#handle = await fsp.open(path.join(this.#dir, name), fsc.O_RDWR | fsc.O_CREAT, 0o600);
+    this.#handleName = name;
+    const last = this.#segments[this.#segments.length - 1];
+    if (!last || last.name !== name) {
+      const { size } = await this.#handle.stat();
+      this.#segments.push({ name, size });
+    }
+    await this.#dropOld(at);
+  }
+
+  async #dropOld(now: number): Promise<void> {
+    const drop = new Set(segmentsToDrop(this.#segments, now, this.#retentionDays, this.#maxBytes));
+    if (drop.size === 0) return;
+    for (const name of drop) await fsp.rm(path.join(this.#dir, name), { force: true });
+    this.#segments = this.#segments.filter((s) => !drop.has(s.name));
+    const first = this.#segments[0];
+    this.index.pruneGaps(first ? segmentDay(first.name) : now);
+  }
+
+  async #checkpoint(at: number): Promise<void> {
+    const seg = this.#segments[this.#segments.length - 1];
+    if (!seg) return;
+    this.#lastCheckpointAt = at;
+    await writeCheckpoint(this.#dir, this.index, {
+      segment: seg.name,
+      offset: seg.size,
+      lastRecordAt: this.#lastRecordAt,
+    }).catch((error) => this.#log.warn('status history checkpoint not written', { error }));
+  }
+
+  /** Waits for every batch recorded so far to be on disk. */
+  flush(): Promise<void> {
+    return this.#writing;
+  }
+
+  /** Records the console closing (a gap until the next poll), checkpoints and closes the file. */
+  async close(now: number, reason: GapReason = 'closed'): Promise<void> {
+    if (this.#closed) return;
+    this.beginGap(reason, now);
+    this.#closed = true;
+    await this.#writing;
+    if (this.#segments.length > 0) await this.#checkpoint(now);
+    await this.#handle?.close().catch(() => {});
+    this.#handle = null;
+  }
+
+  // ---- loading ---------------------------------------------------------------------------------------
+
+  async #load(): Promise<void> {
+    this.#segments = await listSegments(this.#dir);
+    const cp = await readCheckpoint(this.#dir, this.index);
+    const usable =
+      cp !== null &&
+      // The checkpoint's segment must still hold what it covered (else: rebuild from what remains).
+      this.#segments.some((s) => s.name === cp.segment && s.size >= cp.offset);
+    if (!usable) {
+      this.index.entries.clear();
+      this.index.gaps = [];
+    } else {
+      this.#lastRecordAt = cp.lastRecordAt;
+    }
+    for (const seg of this.#segments) {
+      let start = 0;
+      if (usable) {
+        if (seg.name < cp.segment) continue;
+        if (seg.name === cp.segment) start = cp.offset;
+      }
+      await this.#replay(seg, start);
+    }
+    this.#lastWrittenAt = this.#lastRecordAt;
+    this.#lastCheckpointAt = this.#lastRecordAt ?? 0;
+  }
+
+  async #replay(seg: { name: string; size: number }, start: number): Promise<void> {
+    const file = path.join(this.#dir, seg.name);
+    const whole = await fsp.readFile(file);
+    const decoded = decodeFrames<unknown>(whole.subarray(start), start);
+    for (const { value } of decoded.records) {
+      if (isFrame(value)) this.#apply(value);
+    }
+    if (decoded.torn) {
+      // The frame a kill interrupted (or garbage after it): cut it so the next append follows good data.
+      this.#log.warn('status history: torn tail cut', { segment: seg.name, at: decoded.goodBytes });
+      await fsp.truncate(file, decoded.goodBytes);
+      seg.size = decoded.goodBytes;
+    }
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------------
+
+  /**
+   * Transitions in [from, to] of the given devices (all when `ids` is undefined), oldest first. Reads only
+   * the days the range covers; frames that do not mention a wanted id are skipped unparsed.
+   */
+  async transitions(from: number, to: number, ids?: ReadonlySet<Id>): Promise<Transition[]> {
+    await this.#writing;
+    const out: Transition[] = [];
+    const needles = ids && ids.size <= 64 ? [...ids].map((id) => Buffer.from(JSON.stringify(id))) : null;
+    for (const seg of this.#segments) {
+      const day = segmentDay(seg.name);
+      if (day + DAY_MS <= from || day > to) continue;
+      let buffer: Buffer;
+      try {
+        buffer = await fsp.readFile(path.join(this.#dir, seg.name));
+      } catch {
+        continue; // dropped meanwhile by retention
+      }
+      const accept = needles ? (body: Buffer) => needles.some((n) => body.includes(n)) : undefined;
+      for (const { value } of decodeFrames<unknown>(buffer, 0, accept).records) {
+        if (!isFrame(value) || value.k !== 'p' || value.t < from || value.t > to) continue;
+        for (const [deviceId, f, t, lastRefresh] of value.x) {
+          if (ids && !ids.has(deviceId)) continue;
+          out.push({ deviceId, from: f, to: t, at: value.t, lastRefresh });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** When the history's oldest kept record was written (null: none): nothing is known before. */
+  async firstRecordAt(): Promise<number | null> {
+    await this.#writing;
+    const first = this.#segments[0];
+    if (!first) return this.#lastRecordAt;
+    let handle: fsp.FileHandle | null = null;
+    try {
+      handle = await fsp.open(path.join(this.#dir, first.name), 'r');
+      // Every frame's JSON starts with its kind and time: the first 64 bytes of the first body suffice.
+      const head = Buffer.alloc(72);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const t = /"t":(\d+)/.exec(head.subarray(8, bytesRead).toString('latin1'))?.[1];
+      return t !== undefined ? Number(t) : this.#lastRecordAt;
+    } catch {
+      return this.#lastRecordAt;
+    } finally {
+      await handle?.close();
+    }
+  }
+
+  gaps(from: number, to: number): Gap[] {
+    return this.index.gaps.filter((g) => g.start <= to && (g.end === null || g.end >= from));
+  }
+}

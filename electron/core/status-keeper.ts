@@ -1,0 +1,148 @@
+// The signed-in account's status history in the core (issue 11): opens its StatusMonitor on sign-in,
+// feeds it the devices deltas and unchanged polls, marks the console's blind stretches (offline, asleep,
+// signed out, closed) and closes it on the way out. It reads the devices and folders from the picture.
+//
+// The first devices poll after opening is recorded as a full comparison (a reset of the whole picture)
+// rather than the delta the engine sends: the delta is computed against the offline copy loaded at
+// sign-in, while the history compares against what it recorded, which may be older or empty.
+
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { DataChange, Settings } from '../../shared/ipc/contract.js';
+import type { StatusNotice } from '../../shared/status-history.js';
+import type { TrayDevices } from '../core-port.js';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+import type { Picture } from './picture.js';
+import { accountDirName } from './status-alerts/alerts-store.js';
+import type { MonitorData } from './status-monitor.js';
+import { StatusMonitor } from './status-monitor.js';
+
+export interface StatusKeeperOptions {
+  dataDir: string;
+  picture: Picture;
+  clock: Clock;
+  logger: Logger;
+  settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil'>;
+  notify(notice: StatusNotice): void;
+  onTrayChange(): void;
+}
+
+export class StatusKeeper {
+  readonly #o: StatusKeeperOptions;
+  readonly data: MonitorData;
+  monitor: StatusMonitor | null = null;
+  #opening: Promise<void> | null = null;
+  #reconciled = false;
+  #tray: TrayDevices | null = null;
+
+  constructor(o: StatusKeeperOptions) {
+    this.#o = o;
+    const picture = o.picture;
+    this.data = {
+      device: (id) => picture.maps.devices.get(id),
+      devices: () => picture.maps.devices.values(),
+      folderParent: (id) => picture.maps.folders.get(id)?.parentId ?? null,
+      folderName: (id) => picture.maps.folders.get(id)?.name ?? null,
+    };
+  }
+
+  async open(account: string): Promise<void> {
+    await this.close({ reason: 'signed-out', forget: false });
+    this.#reconciled = false;
+    this.#opening = StatusMonitor.open({
+      dataDir: this.#o.dataDir,
+      account,
+      data: this.data,
+      settings: this.#o.settings,
+      notify: this.#o.notify,
+      onTrayChange: () => {
+        this.#tray = null;
+        this.#o.onTrayChange();
+      },
+      logger: this.#o.logger,
+    }).then(
+      (m) => {
+        this.monitor = m;
+      },
+      (error: unknown) => this.#o.logger.warn('status history not opened', { error }),
+    );
+    await this.#opening;
+  }
+
+  devicesChanged(change: DataChange<'devices'>): void {
+    // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
+    if (!this.monitor || !this.#reconciled) return;
+    this.monitor.onDevicesChange(change, this.#o.clock.now());
+  }
+
+  devicesFetched(changed: boolean): void {
+    const m = this.monitor;
+    if (!m) return;
+    const now = this.#o.clock.now();
+    if (!this.#reconciled) {
+      this.#reconciled = true;
+      const picture = this.#o.picture;
+      m.onDevicesChange(
+        {
+          dataset: 'devices',
+          reset: true,
+          added: picture.list('devices'),
+          changed: [],
+          removed: [],
+          fetchedAt: picture.fetchedAt.devices,
+        },
+        now,
+      );
+    } else if (!changed) {
+      m.onDevicesUnchanged(now);
+    }
+  }
+
+  blind(reason: 'offline' | 'asleep'): void {
+    this.monitor?.onBlind(reason, this.#o.clock.now());
+  }
+
+  trayDevices(): TrayDevices | null {
+    const m = this.monitor;
+    if (!m) return null;
+    if (this.#tray) return this.#tray;
+    const info = m.trayInfo();
+    this.#tray = {
+      ...info.counts,
+      outages: info.outages.map((o) => ({
+        folderId: o.folderId,
+        name: o.folderName,
+        devices: o.devices,
+        size: o.folderSize,
+      })),
+      watchedDown: info.watchedDown,
+      watchedDownTotal: info.watchedDownTotal,
+    };
+    return this.#tray;
+  }
+
+  async close({ reason, forget }: { reason: 'signed-out' | 'closed'; forget: boolean }): Promise<void> {
+    await this.#opening;
+    const m = this.monitor;
+    this.monitor = null;
+    this.#tray = null;
+    if (!m) return;
+    await m
+      .close(reason, this.#o.clock.now())
+      .catch((error) => this.#o.logger.warn('status history not closed', { error }));
+    if (forget) await this.discardFiles(m.account);
+  }
+
+  /** Removes an account's history and watches (sign-out with "forget", a discarded account). */
+  async discard(account: string): Promise<void> {
+    if (this.monitor?.account === account) await this.close({ reason: 'signed-out', forget: true });
+    else await this.discardFiles(account);
+  }
+
+  async discardFiles(account: string): Promise<void> {
+    const dir = accountDirName(account);
+    await fsp.rm(path.join(this.#o.dataDir, 'status-history', dir), { recursive: true, force: true });
+    await fsp.rm(path.join(this.#o.dataDir, `status-alerts-${dir}.json`), { force: true });
+  }
+}

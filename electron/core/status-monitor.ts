@@ -1,0 +1,237 @@
+// The status history, outage detection and watches of the signed-in account, behind the few calls the
+// core makes: a devices change or an unchanged devices poll, the connection lost, sleep, sign-out and
+// quit. It records (status-history/), decides what to notify (status-alerts/), persists watches and the
+// alert memory per account, and answers the renderer's history questions.
+
+import path from 'node:path';
+import type { DataChange, Settings } from '../../shared/ipc/contract.js';
+import type { Device, Id } from '../../shared/model.js';
+import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../../shared/status-history.js';
+import type { Logger } from './logger.js';
+import { silentLogger } from './logger.js';
+import type { AlertMemory } from './status-alerts/alert-evaluator.js';
+import { evaluateAlerts } from './status-alerts/alert-evaluator.js';
+import { AlertsStore, accountDirName } from './status-alerts/alerts-store.js';
+import { isQuiet } from './status-alerts/quiet-hours.js';
+import { WatchScope } from './status-alerts/watch-scope.js';
+import type { RecordedPoll } from './status-history/history-store.js';
+import { StatusHistory } from './status-history/history-store.js';
+
+/** What the monitor reads of the account's current data (the core's picture). */
+export interface MonitorData {
+  device(id: Id): Device | undefined;
+  devices(): Iterable<Device>;
+  folderParent(id: Id): Id | null;
+  folderName(id: Id): string | null;
+}
+
+export interface StatusMonitorOptions {
+  dataDir: string;
+  account: string;
+  data: MonitorData;
+  settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil'>;
+  notify(notice: StatusNotice): void;
+  /** Something the tray shows changed (counts, outages, watched devices down). */
+  onTrayChange(): void;
+  logger?: Logger;
+  retentionDays?: number;
+}
+
+export interface StatusTrayInfo {
+  counts: { online: number; offline: number; busy: number };
+  outages: OutageInfo[];
+  /** Watched devices now offline (names), the first few. */
+  watchedDown: Array<{ id: Id; label: string }>;
+  watchedDownTotal: number;
+}
+
+const TRAY_LIST = 5;
+
+export function deviceLabel(d: Device | undefined, id: Id): string {
+  return d?.alias || d?.name || `Device ${id}`;
+}
+
+export class StatusMonitor {
+  readonly history: StatusHistory;
+  readonly account: string;
+  readonly #o: StatusMonitorOptions;
+  readonly #store: AlertsStore;
+  readonly #log: Logger;
+  #watches: Watch[];
+  #quietHours: QuietHours | null;
+  #memory: AlertMemory;
+  #saving: Promise<void> = Promise.resolve();
+  #folderSizes: Map<Id, number> | null = null;
+  /** Outages ended during this run, newest last (the Overview's "recent outages"). */
+  #ended: OutageInfo[] = [];
+
+  private constructor(
+    o: StatusMonitorOptions,
+    history: StatusHistory,
+    store: AlertsStore,
+    state: { watches: Watch[]; quietHours: QuietHours | null; memory: AlertMemory },
+  ) {
+    this.#o = o;
+    this.account = o.account;
+    this.history = history;
+    this.#store = store;
+    this.#log = o.logger ?? silentLogger;
+    this.#watches = state.watches;
+    this.#quietHours = state.quietHours;
+    this.#memory = state.memory;
+  }
+
+  static async open(o: StatusMonitorOptions): Promise<StatusMonitor> {
+    const dir = path.join(o.dataDir, 'status-history', accountDirName(o.account));
+    const history = await StatusHistory.open({
+      dir,
+      ...(o.logger ? { logger: o.logger } : {}),
+      ...(o.retentionDays !== undefined ? { retentionDays: o.retentionDays } : {}),
+    });
+    const store = new AlertsStore(o.dataDir);
+    return new StatusMonitor(o, history, store, await store.load(o.account));
+  }
+
+  // ---- what the core reports ---------------------------------------------------------------------------
+
+  onDevicesChange(change: DataChange<'devices'>, now: number): void {
+    this.#folderSizes = null;
+    const poll = this.history.recordDevices(change, now);
+    if (poll) this.#evaluate(poll, now);
+  }
+
+  /** A devices poll that found nothing new. */
+  onDevicesUnchanged(now: number): void {
+    this.history.heartbeat(now);
+    this.#evaluate({ at: now, transitions: [], baseline: false }, now);
+  }
+
+  /** The console lost the service, or went to sleep: unknown from now until the next poll. */
+  onBlind(reason: 'offline' | 'asleep', now: number): void {
+    this.history.beginGap(reason, now);
+  }
+
+  async close(reason: 'signed-out' | 'closed', now: number): Promise<void> {
+    await this.history.close(now, reason);
+    await this.#saving;
+  }
+
+  // ---- watches -------------------------------------------------------------------------------------------
+
+  get watches(): readonly Watch[] {
+    return this.#watches;
+  }
+
+  get quietHours(): QuietHours | null {
+    return this.#quietHours;
+  }
+
+  async setWatches(watches: Watch[], quietHours: QuietHours | null): Promise<void> {
+    this.#watches = watches;
+    this.#quietHours = quietHours;
+    this.#save();
+    this.#o.onTrayChange();
+    await this.#saving;
+  }
+
+  // ---- the tray ------------------------------------------------------------------------------------------
+
+  trayInfo(): StatusTrayInfo {
+    const counts = { online: 0, offline: 0, busy: 0 };
+    for (const e of this.history.index.entries.values()) {
+      if (e.status === 'online' || e.status === 'offline' || e.status === 'busy') counts[e.status]++;
+    }
+    const watchedDown: StatusTrayInfo['watchedDown'] = [];
+    let watchedDownTotal = 0;
+    for (const w of this.#watches) {
+      if (w.target.kind !== 'device') continue;
+      if (this.history.index.get(w.target.id)?.status !== 'offline') continue;
+      watchedDownTotal++;
+      if (watchedDown.length < TRAY_LIST)
+        watchedDown.push({
+          id: w.target.id,
+          label: deviceLabel(this.#o.data.device(w.target.id), w.target.id),
+        });
+    }
+    return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
+  }
+
+  openOutages(): OutageInfo[] {
+    return Object.values(this.#memory.outages).map((o) => ({
+      folderId: o.folderId,
+      folderName: this.#o.data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+      start: o.start,
+      end: null,
+      devices: o.devices.length,
+      folderSize: o.folderSize,
+    }));
+  }
+
+  /** Open outages, then those ended recently, newest first. */
+  recentOutages(): OutageInfo[] {
+    return [...this.openOutages(), ...[...this.#ended].reverse()];
+  }
+
+  // ---- deciding ------------------------------------------------------------------------------------------
+
+  #sizes(): Map<Id, number> {
+    if (this.#folderSizes) return this.#folderSizes;
+    const sizes = new Map<Id, number>();
+    for (const d of this.#o.data.devices()) {
+      if (d.folderId !== null) sizes.set(d.folderId, (sizes.get(d.folderId) ?? 0) + 1);
+    }
+    this.#folderSizes = sizes;
+    return sizes;
+  }
+
+  #evaluate(poll: RecordedPoll, now: number): void {
+    const data = this.#o.data;
+    const before = Object.keys(this.#memory.outages).join();
+    const result = evaluateAlerts(
+      {
+        now,
+        transitions: poll.transitions,
+        baseline: poll.baseline,
+        index: this.history.index,
+        scope: new WatchScope(this.#watches, (f) => data.folderParent(f)),
+        // Only a poll with transitions can start or end an outage: a heartbeat needs no folder sizes.
+        folderSizes: poll.transitions.length > 0 ? this.#sizes() : new Map(),
+        deviceFolder: (id) => data.device(id)?.folderId ?? null,
+        deviceLabel: (id) => deviceLabel(data.device(id), id),
+        folderLabel: (id) => data.folderName(id) ?? `Folder ${id}`,
+        quiet: isQuiet(this.#o.settings(), this.#quietHours, now),
+      },
+      this.#memory,
+    );
+    this.#memory = result.memory;
+    for (const o of result.outages.ended) {
+      this.#ended.push({
+        folderId: o.folderId,
+        folderName: data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+        start: o.start,
+        end: o.end,
+        devices: o.devices.length,
+        folderSize: o.folderSize,
+      });
+    }
+    this.#ended = this.#ended.slice(-20);
+    if (result.dirty) this.#save();
+    if (result.notice) {
+      try {
+        this.#o.notify(result.notice);
+      } catch (error) {
+        this.#log.warn('status notice not shown', { error });
+      }
+    }
+    if (poll.transitions.length > 0 || Object.keys(this.#memory.outages).join() !== before)
+      this.#o.onTrayChange();
+  }
+
+  #save(): void {
+    const state = { watches: this.#watches, quietHours: this.#quietHours, memory: this.#memory };
+    // Chained and awaited on close: a restart right after a notice must find it remembered.
+    this.#saving = this.#saving
+      .then(() => this.#store.save(this.#o.account, state))
+      .catch((error) => this.#log.warn('status alerts not saved', { error }));
+  }
+}

@@ -1,0 +1,204 @@
+// The device's status history in the detail panel: "Offline since 14:32 (3 h 12 min)", a timeline of the
+// last 24 hours or 30 days (bars by status; unknown where the console could not see the service), uptime,
+// the changes, a flapping mark, the watch toggle and the CSV export.
+
+import { useEffect, useState } from 'react';
+import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
+import type { Id } from '../../shared/model.js';
+import type { Watch } from '../../shared/status-history.js';
+import { formatDate, t } from '../i18n/index.js';
+import { useStores } from '../state/context.js';
+
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return t('history.duration.minutes', { minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t('history.duration.hours', { hours, minutes: minutes % 60 });
+  return t('history.duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
+}
+
+export function historyStatusName(status: string | null): string {
+  if (status === null) return t('history.firstSeen');
+  if (status === 'online' || status === 'offline' || status === 'busy') return t(`status.${status}`);
+  if (status === 'unknown') return t('status.unknown');
+  return status;
+}
+
+/** "Offline since 14:32 (3 h 12 min)". */
+export function sinceText(h: Pick<History, 'status' | 'since' | 'sinceExact'>, now: number): string | null {
+  if (h.status === null || h.since === null) return null;
+  const params = {
+    status: historyStatusName(h.status),
+    time: formatDate(new Date(h.since), now - h.since < 86_400_000 ? 'time' : 'date-time'),
+    duration: formatDuration(now - h.since),
+  };
+  return h.sinceExact ? t('history.since', params) : t('history.sinceAtLeast', params);
+}
+
+/** Downloads text as a file (the renderer holds no file system). */
+export function download(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const WATCH_WHEN: Watch['when'] = {
+  offline: true,
+  online: true,
+  offlineLongerMinutes: null,
+  busyLongerMinutes: null,
+};
+
+export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: number }) {
+  const { bridge, now } = useStores();
+  const [days, setDays] = useState<1 | 30>(1);
+  const [history, setHistory] = useState<History | null>(null);
+  const [reload, setReload] = useState(0);
+  /** The toggle as clicked, until the main process has saved it (a checkbox must follow the click). */
+  const [watching, setWatching] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void bridge.invoke('history:device', { deviceId, days }).then((r) => {
+      if (!live || !r.ok) return;
+      setHistory(r.value);
+      setWatching(null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bridge, deviceId, days, version, reload]);
+
+  async function toggleWatch(on: boolean) {
+    setWatching(on);
+    const current = await bridge.invoke('watch:get', {});
+    if (!current.ok) return;
+    const others = current.value.watches.filter(
+      (w) => !(w.target.kind === 'device' && w.target.id === deviceId),
+    );
+    const watches = on
+      ? [
+          ...others,
+          { id: `device-${deviceId}`, target: { kind: 'device' as const, id: deviceId }, when: WATCH_WHEN },
+        ]
+      : others;
+    await bridge.invoke('watch:set', { watches, quietHours: current.value.quietHours });
+    setReload((n) => n + 1);
+  }
+
+  async function exportCsv() {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const r = await bridge.invoke('history:export', {
+      target: { kind: 'device', id: deviceId },
+      days: 30,
+      zone,
+    });
+    if (r.ok) download(r.value.filename, r.value.csv);
+  }
+
+  if (!history || history.deviceId !== deviceId) return <p className="hint">{t('history.loading')}</p>;
+  const at = now();
+  const since = sinceText(history, at);
+  const range = days === 1 ? t('history.range.day') : t('history.range.month');
+  return (
+    <section className="device-history" aria-labelledby="device-history-title">
+      <h3 id="device-history-title">{t('history.title')}</h3>
+      <p className="history-since" data-testid="history-since">
+        {since ?? t('history.notRecorded')}
+        {history.flapping && (
+          <span className="flapping-mark" title={t('history.flappingHint')}>
+            {' '}
+            {t('history.flapping')}
+          </span>
+        )}
+      </p>
+      <label className="watch-toggle">
+        <input
+          type="checkbox"
+          checked={watching ?? history.watched}
+          onChange={(e) => void toggleWatch(e.target.checked)}
+        />{' '}
+        {t('watch.device')}
+      </label>
+      <div className="history-range" role="group" aria-label={t('history.title')}>
+        {([1, 30] as const).map((d) => (
+          <button
+            key={d}
+            type="button"
+            className="ghost"
+            aria-pressed={days === d}
+            onClick={() => setDays(d)}
+          >
+            {d === 1 ? t('history.range.day') : t('history.range.month')}
+          </button>
+        ))}
+      </div>
+      <Timeline
+        bars={history.bars}
+        from={history.from}
+        to={history.to}
+        label={t('history.timeline', { range })}
+      />
+      <p>
+        {history.uptimePercent === null
+          ? t('history.uptimeNone')
+          : t('history.uptime', { percent: history.uptimePercent })}
+      </p>
+      <h4>{t('history.transitions')}</h4>
+      {history.transitions.length === 0 ? (
+        <p className="hint">{t('history.noTransitions')}</p>
+      ) : (
+        <ol className="history-transitions" data-testid="history-transitions">
+          {history.transitions.slice(0, 50).map((tr) => (
+            <li key={`${tr.at}-${tr.to}`}>
+              {t('history.transition', {
+                time: formatDate(new Date(tr.at), 'date-time'),
+                from: historyStatusName(tr.from),
+                to: tr.to === null ? t('history.removed') : historyStatusName(tr.to),
+              })}
+            </li>
+          ))}
+        </ol>
+      )}
+      <button type="button" className="link-button" onClick={() => void exportCsv()}>
+        {t('history.export')}
+      </button>
+    </section>
+  );
+}
+
+function Timeline({
+  bars,
+  from,
+  to,
+  label,
+}: {
+  bars: HistoryBar[];
+  from: number;
+  to: number;
+  label: string;
+}) {
+  const span = Math.max(1, to - from);
+  return (
+    <div className="timeline" role="img" aria-label={label} data-testid="history-timeline">
+      {bars.map((b) => (
+        <span
+          key={b.start}
+          className={`timeline-bar tl-${['online', 'offline', 'busy', 'unknown'].includes(b.status) ? b.status : 'other'}`}
+          style={{
+            left: `${((b.start - from) / span) * 100}%`,
+            width: `${((b.end - b.start) / span) * 100}%`,
+          }}
+          title={t('history.bar', {
+            status: b.status === 'unknown' ? t('history.unknown') : historyStatusName(b.status),
+            from: formatDate(new Date(b.start), 'compact'),
+            to: formatDate(new Date(b.end), 'compact'),
+          })}
+        />
+      ))}
+    </div>
+  );
+}

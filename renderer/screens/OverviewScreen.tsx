@@ -1,0 +1,188 @@
+// The manager's first look: the account's devices by status over the last 24 hours and 7 days (uPlot:
+// canvas, fast at 100k-device accounts since it draws the aggregated series, not rows), the folders with
+// the most devices offline, outages, recent changes and today's sessions.
+
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
+import type { Device } from '../../shared/model.js';
+import { formatDate, t } from '../i18n/index.js';
+import { historyStatusName } from '../components/DeviceHistory.js';
+import { useData, useStores } from '../state/context.js';
+
+const REFRESH_MS = 60_000;
+
+function deviceName(d: Device | undefined, id: string): string {
+  return d?.alias || d?.name || id;
+}
+
+/** A CSS colour variable as the browser resolves it (light-dark() included), for the canvas. */
+function cssColor(variable: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${variable})`;
+  document.body.appendChild(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color || '#888';
+}
+
+function StatusChart({ series, title, testId }: { series: HistorySeries; title: string; testId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let plot: { destroy(): void } | null = null;
+    let live = true;
+    // Loaded with the screen, not the app: uPlot reads the display at import, and only this screen needs it.
+    void import('uplot').then(({ default: UPlot }) => {
+      if (!live) return;
+      plot = draw(UPlot, el, series);
+    });
+    return () => {
+      live = false;
+      plot?.destroy();
+    };
+  }, [series]);
+  return (
+    <figure className="overview-chart" data-testid={testId}>
+      <figcaption>{title}</figcaption>
+      <div ref={ref} />
+    </figure>
+  );
+}
+
+function draw(UPlot: typeof uPlot, el: HTMLElement, series: HistorySeries) {
+  const text = cssColor('--text');
+  const grid = cssColor('--border');
+  const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
+  // Points too: an isolated known sample between unknown ones (a fresh history, a gap) has no line.
+  const line = (label: string, variable: string) => {
+    const stroke = cssColor(variable);
+    return { label, stroke, width: 2, points: { show: true, size: 4, stroke, fill: stroke } };
+  };
+  return new UPlot(
+    {
+      width: Math.max(300, el.clientWidth),
+      height: 220,
+      series: [
+        {},
+        line(t('status.online'), '--online'),
+        line(t('status.offline'), '--offline'),
+        line(t('status.busy'), '--busy'),
+      ],
+      axes: [axis, axis],
+    },
+    [series.t.map((x) => x / 1000), series.online, series.offline, series.busy],
+    el,
+  );
+}
+
+export function OverviewScreen() {
+  const { bridge } = useStores();
+  const [overview, setOverview] = useState<HistoryOverview | null>(null);
+  const sessions = useData((s) => s.sessions);
+  const devices = useData((s) => s.devices);
+  const sessionsVersion = useData((s) => s.versions.sessions);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void bridge.invoke('history:overview', {}).then((r) => {
+        if (live && r.ok) setOverview(r.value);
+      });
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [bridge]);
+
+  void sessionsVersion;
+  const today = new Date().toDateString();
+  const todays = [...sessions.values()].filter((s) => {
+    const at = s.initTime ?? s.plannedInitTime;
+    return at !== null && new Date(at).toDateString() === today;
+  });
+
+  if (!overview) return <p className="overview">{t('overview.loading')}</p>;
+  return (
+    <section className="overview" aria-labelledby="overview-title">
+      <h1 id="overview-title">{t('overview.title')}</h1>
+      <p>{t('overview.now', overview.counts)}</p>
+      <div className="overview-grid">
+        <div className="overview-card">
+          <StatusChart series={overview.day} title={t('overview.chartDay')} testId="overview-chart-day" />
+        </div>
+        <div className="overview-card">
+          <StatusChart series={overview.week} title={t('overview.chartWeek')} testId="overview-chart-week" />
+        </div>
+        <div className="overview-card">
+          <h2>{t('overview.outages')}</h2>
+          {overview.outages.length === 0 ? (
+            <p className="hint">{t('overview.noOutages')}</p>
+          ) : (
+            <ul data-testid="overview-outages">
+              {overview.outages.map((o) => (
+                <li key={`${o.folderId}-${o.start}`}>
+                  {o.end === null
+                    ? t('overview.outageOpen', {
+                        name: o.folderName,
+                        devices: o.devices,
+                        size: o.folderSize,
+                        time: formatDate(new Date(o.start), 'compact'),
+                      })
+                    : t('overview.outageEnded', {
+                        name: o.folderName,
+                        devices: o.devices,
+                        size: o.folderSize,
+                        from: formatDate(new Date(o.start), 'compact'),
+                        to: formatDate(new Date(o.end), 'compact'),
+                      })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="overview-card">
+          <h2>{t('overview.mostOffline')}</h2>
+          <ul>
+            {overview.mostOffline.map((f) => (
+              <li key={f.folderId}>{t('overview.folderOffline', f)}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="overview-card">
+          <h2>{t('overview.recent')}</h2>
+          {overview.recent.length === 0 ? (
+            <p className="hint">{t('overview.noRecent')}</p>
+          ) : (
+            <ul>
+              {overview.recent.slice(0, 20).map((r) => (
+                <li key={`${r.deviceId}-${r.at}`}>
+                  {formatDate(new Date(r.at), 'time')} · {deviceName(devices.get(r.deviceId), r.deviceId)}:{' '}
+                  {historyStatusName(r.from)} → {historyStatusName(r.to)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="overview-card">
+          <h2>{t('overview.sessions')}</h2>
+          {todays.length === 0 ? (
+            <p className="hint">{t('overview.noSessions')}</p>
+          ) : (
+            <ul>
+              {todays.slice(0, 20).map((s) => (
+                <li key={s.id}>
+                  {s.customer ?? s.id} {s.code ? `(${s.code})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

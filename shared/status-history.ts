@@ -1,0 +1,62 @@
+// Status history, watches and status notices as plain data: both processes use these shapes (the core
+// records and decides, the renderer shows and edits). No Node, no DOM.
+
+import type { Id } from './model.js';
+
+/** What a watch covers: one device, a folder with all its sub-folders, or the whole account. */
+export type WatchTarget = { kind: 'device'; id: Id } | { kind: 'folder'; id: Id } | { kind: 'account' };
+
+export interface WatchConditions {
+  /** Notify when a device goes offline. */
+  offline: boolean;
+  /** Notify when an offline device comes back. */
+  online: boolean;
+  /** Notify once per episode when a device has been offline longer than this; null: not watched. */
+  offlineLongerMinutes: number | null;
+  /** The same for busy (a session left running). */
+  busyLongerMinutes: number | null;
+}
+
+export interface Watch {
+  id: string;
+  target: WatchTarget;
+  when: WatchConditions;
+}
+
+/** Local time of day, minutes after midnight; `from` > `to` spans midnight (22:00–07:00). */
+export interface QuietHours {
+  fromMinute: number;
+  toMinute: number;
+}
+
+export type StatusNoticeKind = 'offline' | 'online' | 'offline-long' | 'busy-long' | 'outage' | 'outage-end';
+
+export interface StatusNoticeItem {
+  kind: StatusNoticeKind;
+  deviceId: Id | null;
+  folderId: Id | null;
+  /** A sentence fragment naming the device or folder ("PC-12 (Berlin)"). */
+  label: string;
+  /** The device keeps dropping: its notices are limited and marked. */
+  flapping: boolean;
+}
+
+/** One notification per poll: every alert of that poll, batched. */
+export interface StatusNotice {
+  title: string;
+  body: string;
+  items: StatusNoticeItem[];
+  /** What a click opens. */
+  open: { kind: 'device' | 'folder'; id: Id } | null;
+}
+
+export interface OutageInfo {
+  folderId: Id;
+  folderName: string;
+  /** ms since the epoch. */
+  start: number;
+  /** null: still open. */
+  end: number | null;
+  devices: number;
+  folderSize: number;
+}

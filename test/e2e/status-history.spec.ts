@@ -1,0 +1,57 @@
+// Status history in Chromium: a watched device goes offline and comes back (one in-page notice each),
+// its timeline in the detail panel shows the offline stretch, and the Overview chart renders with data.
+
+import { expect, test } from './fixtures.js';
+import { deviceRow, detailPane, searchBox, toasts } from './support/ui.js';
+
+test('a watched device going offline and back: one notice each, on the timeline; the Overview chart', async ({
+  app,
+  consolePage: page,
+}) => {
+  const device = app.service.store
+    .listDevices()
+    .find((d) => d.name && d.alias === null && d.status === 'online')!;
+  const name = device.name!;
+  const refresh = () => page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await app.control.setDeviceStatus(device.id, 'online');
+  await refresh();
+
+  await searchBox(page).fill(name);
+  await deviceRow(page, name).click();
+  const pane = detailPane(page);
+  await expect(pane.getByRole('heading', { name: 'Status history' })).toBeVisible();
+  const watch = pane.getByRole('checkbox', { name: 'Alert me when this device goes offline or comes back' });
+  await watch.check();
+  await expect(watch).toBeChecked();
+
+  const offlineNotice = toasts(page)
+    .getByRole('status')
+    .filter({ hasText: `${name} went offline` });
+  const backNotice = toasts(page)
+    .getByRole('status')
+    .filter({ hasText: `${name} came back` });
+  await app.control.setDeviceStatus(device.id, 'offline');
+  await refresh();
+  await expect(offlineNotice).toHaveCount(1, { timeout: 15_000 });
+  await expect(pane.getByTestId('history-since')).toContainText('Offline since');
+
+  await app.control.setDeviceStatus(device.id, 'online');
+  await refresh();
+  await expect(backNotice).toHaveCount(1, { timeout: 15_000 });
+  // Polls that change nothing raise nothing more.
+  await refresh();
+  await refresh();
+  await expect(offlineNotice).toHaveCount(1);
+  await expect(backNotice).toHaveCount(1);
+
+  const timeline = pane.getByTestId('history-timeline');
+  await expect(timeline.locator('.tl-offline')).toHaveCount(1);
+  await expect(pane.getByTestId('history-transitions')).toContainText('Online → Offline');
+  await expect(pane.getByTestId('history-since')).toContainText('Online since');
+
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).click();
+  const chart = page.getByTestId('overview-chart-day');
+  await expect(chart.locator('canvas')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/\d+ online · \d+ offline · \d+ busy/)).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/overview.png' });
+});
