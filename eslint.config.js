@@ -15,7 +15,12 @@ import { readFileSync } from 'node:fs';
 // Desktop's idea: an unclassified package fails lint, so none slips into a layer by accident).
 // Layers: shared, core (electron/ outside glue), glue, host (electron/browser-host), renderer, service.
 const PACKAGE_LAYERS = {
+  '@leeoniya/ufuzzy': ['renderer'],
   '@napi-rs/keyring': ['core'],
+  'electron-updater': ['glue'],
+  ics: ['renderer'],
+  papaparse: ['core', 'renderer'],
+  uplot: ['renderer'],
   '@nodable/entities': ['shared', 'service'],
   '@tanstack/react-virtual': ['renderer'],
   'fast-xml-parser': ['shared', 'service'],
@@ -23,7 +28,8 @@ const PACKAGE_LAYERS = {
   react: ['renderer'],
   'react-dom': ['renderer'],
   saxes: ['shared', 'service'],
-  zod: ['shared', 'service'],
+  // The renderer validates what a technician pastes (a shared saved view) with it too.
+  zod: ['shared', 'service', 'renderer'],
   zustand: ['renderer'],
   // electron (a devDependency) has its own rule below: only electron/glue/** imports it.
 };

@@ -14,6 +14,7 @@
 // devices is comparing two strings, and the offline cache's devices.json is the strings joined.
 
 import type { Device, Id } from '../../shared/model.js';
+import { DEVICE_KEYS } from '../../shared/device-fields.js';
 import { diffById } from './picture.js';
 
 export interface DevicesDelta {
@@ -27,7 +28,12 @@ interface Pending {
   hash: string;
 }
 
-const text = (device: Device): string => JSON.stringify(device);
+/**
+ * A device's JSON with its keys in the field table's order (and an unknown enum's one key), whatever order
+ * the object was built in: equal devices are then equal strings.
+ */
+const KEY_ORDER = [...DEVICE_KEYS, 'unknown'];
+const text = (device: Device): string => JSON.stringify(device, KEY_ORDER);
 
 export class DevicesMirror {
   #map = new Map<Id, string>();
