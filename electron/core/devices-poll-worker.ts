@@ -6,6 +6,7 @@
 // devices); acknowledged one by one, each part is its own short task.
 
 import { parentPort } from 'node:worker_threads';
+import { heapRelease } from './worker-heap.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
@@ -68,9 +69,22 @@ export function* deltaParts(delta: DevicesDelta, size = PART_SIZE): Generator<De
   } while (a < added.length || c < changed.length || r < removed.length);
 }
 
-/** The worker's side of the protocol, also run in the main thread when no worker can start. */
-export function createPollerHandler(reply: (message: PollerReply) => void): (message: PollerRequest) => void {
+/**
+ * The worker's side of the protocol, also run in the main thread when no worker can start. `release` (in the
+ * worker only) is called once a burst that grew the heap is over: a decoded poll committed or discarded
+ * (the previous mirror is garbage only then), a cache loaded or saved.
+ */
+export function createPollerHandler(
+  reply: (message: PollerReply) => void,
+  release: () => void = () => undefined,
+): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
+  /** A decoded poll awaits its commit or discard. */
+  let decoded = false;
+  const released = (): void => {
+    decoded = false;
+    release();
+  };
   const acks = new Map<number, () => void>();
   const sendParts = async (id: number, delta: DevicesDelta): Promise<void> => {
     for (const part of deltaParts(delta)) {
@@ -85,9 +99,11 @@ export function createPollerHandler(reply: (message: PollerReply) => void): (mes
     switch (message.op) {
       case 'commit':
         mirror.commit();
+        if (decoded) released();
         return;
       case 'discard':
         mirror.discard();
+        if (decoded) released();
         return;
       case 'ack':
         acks.get(message.id)?.();
@@ -103,6 +119,7 @@ export function createPollerHandler(reply: (message: PollerReply) => void): (mes
         void pollDevices(mirror, message.request)
           .then(async (outcome) => {
             if (outcome.kind === 'delta') {
+              decoded = true;
               await sendParts(message.id, outcome.delta);
               reply({ id: message.id, op: 'polled', outcome: { kind: 'delta' } });
             } else reply({ id: message.id, op: 'polled', outcome });
@@ -120,14 +137,15 @@ export function createPollerHandler(reply: (message: PollerReply) => void): (mes
                 result: { status: 'loaded', fetchedAt: result.fetchedAt },
               });
             } else reply({ id: message.id, op: 'loaded', result });
+            released();
           })
           .catch(failed(message.id));
         return;
       case 'save':
-        void saveDevicesCache(mirror, message.file, message.fetchedAt).then(
-          (notice) => reply({ id: message.id, op: 'saved', notice }),
-          failed(message.id),
-        );
+        void saveDevicesCache(mirror, message.file, message.fetchedAt).then((notice) => {
+          reply({ id: message.id, op: 'saved', notice });
+          released();
+        }, failed(message.id));
         return;
     }
   };
@@ -135,9 +153,12 @@ export function createPollerHandler(reply: (message: PollerReply) => void): (mes
 
 const port = parentPort;
 if (port) {
+  const gc = heapRelease();
+  // After the reply has gone, so the main thread never waits for the collection.
+  const release = () => setImmediate(() => gc?.());
   port.on(
     'message',
-    createPollerHandler((message) => port.postMessage(message)),
+    createPollerHandler((message) => port.postMessage(message), release),
   );
   port.postMessage({ ready: true } satisfies PollerReply);
 }
