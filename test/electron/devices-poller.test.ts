@@ -223,7 +223,7 @@ describe('delta parts', () => {
     expect(ops()).toEqual(['part', 'part', 'part']);
     handle({ op: 'ack', id: 7 });
     await expect.poll(ops).toEqual(['part', 'part', 'part', 'polled']);
-    const parts = replies.flatMap((r) => (r.op === 'part' ? r.part.added : []));
+    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? r.part.added : []));
     expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
   });
 });
