@@ -111,7 +111,6 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
     getItemKey: (index) => rows[index] ?? index,
   });
 
-  const virtualItems = virtualizer.getVirtualItems();
   const activeIndex = activeId ? rows.indexOf(activeId) : -1;
 
   const moveTo = useCallback(
@@ -260,7 +259,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
         </div>
       </div>
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualItems.map((item) => {
+        {virtualizer.getVirtualItems().map((item) => {
           const id = rows[item.index]!;
           const d = devices.get(id);
           if (!d) return null;
@@ -271,11 +270,7 @@ export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) 
           const folderText = folder ?? (d.folderId ? d.folderId : t('folders.unassigned'));
           return (
             <div
-              // Keyed by its place among the rendered rows, not by device: a row element that scrolls out is
-              // the one that shows the row scrolling in. Keyed by device, every scrolled frame unmounted and
-              // created some 40 rows of 20 nodes; a scroll from top to bottom left ~97,000 nodes for Blink's
-              // collector and the renderer's RSS 270 -> 560 MB (100k devices).
-              key={item.index % virtualItems.length}
+              key={item.key}
               id={rowDomId(id)}
               role="row"
               aria-rowindex={item.index + 2}
