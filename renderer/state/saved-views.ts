@@ -106,8 +106,34 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     scheduler.kick();
   }
 
+  /**
+   * Builds the search entries that are missing, a slice at a time in idle turns, so the first keystroke
+   * after a load (or after the folder names changed) does not build 100,000 of them at once.
+   */
+  let warming: ReturnType<typeof setTimeout> | null = null;
+  let warmAgain = false;
+  function warmEntries(): void {
+    if (warming) {
+      warmAgain = true; // devices arrived meanwhile (a first load comes in parts): one more pass after
+      return;
+    }
+    warmAgain = false;
+    const pending = [...data.getState().devices.values()];
+    let at = 0;
+    const step = () => {
+      const end = performance.now() + 8;
+      while (at < pending.length && performance.now() < end) {
+        for (const stop = Math.min(pending.length, at + 256); at < stop; at++) entryOf(pending[at]!);
+      }
+      warming = at < pending.length ? setTimeout(step, 0) : null;
+      if (!warming && warmAgain) warmEntries();
+    };
+    warming = setTimeout(step, 0);
+  }
+
   /** After a poll: feed the changed ids; views that read the clock or the tree are re-tested in full. */
   function onDataChange(change: DataChange): void {
+    if (change.dataset === 'devices' || change.dataset === 'folders') warmEntries();
     if (change.dataset === 'devices') {
       if (change.reset) counts.reset(change.added.map((d) => d.id));
       else
@@ -255,6 +281,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     dispose(): void {
       scheduler.cancel();
       if (saveTimer) clearTimeout(saveTimer);
+      if (warming) clearTimeout(warming);
     },
   };
 }
