@@ -3,7 +3,7 @@
 // not depend on how the core does its work.
 
 import type { AppSnapshot, EventSink, InvokeHandlers, SessionNotice } from '../shared/ipc/contract.js';
-import type { Id, Timestamp } from '../shared/model.js';
+import type { Id, KnownLanguage, Timestamp } from '../shared/model.js';
 
 export interface TraySession {
   id: Id;
@@ -19,6 +19,8 @@ export interface TrayState {
   ongoing: TraySession[];
   upcoming: TraySession[];
   notificationsPausedUntil: Timestamp | null;
+  /** The language the tray and notifications speak (the service's code: 'ge' is German). */
+  language: KnownLanguage;
 }
 
 export interface HostedCore {

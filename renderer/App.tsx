@@ -3,7 +3,8 @@
 
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import { formatError, t } from './i18n/index.js';
+import { uiLanguageOf, type UiLanguage } from '../shared/i18n/translator.js';
+import { formatError, getLanguage, restoreFocusAfterLanguageChange, setLanguage, t } from './i18n/index.js';
 import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
@@ -82,6 +83,20 @@ function useWindowActivity() {
   }, [stores]);
 }
 
+/**
+ * The language: the Settings choice, or the signed-in user's own on the service. Set before anything
+ * below renders, so a change applies at once; the console below is keyed by it, so every memoised
+ * string is made again, and focus returns to the control that changed it.
+ */
+function useAppLanguage(): UiLanguage {
+  const choice = useShell((s) => s.settings?.language ?? 'account');
+  const own = useShell((s) => shownAccount(s)?.account.user.language ?? null);
+  const language = choice === 'account' ? uiLanguageOf(own) : choice;
+  if (language !== getLanguage()) setLanguage(language);
+  useEffect(() => restoreFocusAfterLanguageChange(), [language]);
+  return language;
+}
+
 function useTheme() {
   const theme = useShell((s) => s.settings?.theme ?? 'system');
   useEffect(() => {
@@ -97,6 +112,7 @@ export function App() {
   const startError = useShell((s) => s.startError);
   const auth = useShell((s) => s.auth);
   const hasAccount = useShell((s) => shownAccount(s) !== null);
+  const language = useAppLanguage();
   useTheme();
   useWindowActivity();
 
@@ -119,8 +135,8 @@ export function App() {
   }
   // Signing in again (awaiting-pin for an account already shown) keeps the console, and its table and
   // scroll, mounted behind the re-auth dialog.
-  if (!hasAccount) return <SignInScreen auth={auth} />;
-  return <Console />;
+  if (!hasAccount) return <SignInScreen key={language} auth={auth} />;
+  return <Console key={language} />;
 }
 
 function Console() {

@@ -47,8 +47,16 @@ export type AppErrorKind =
 
 export interface AppError {
   kind: AppErrorKind;
-  /** A sentence a technician understands, with what to do about it where we know. */
+  /**
+   * English, for logs and diagnosis only. What the technician reads is chosen from the fields below and
+   * formatted in their language (shared/i18n/error-text.ts): main sends data, not sentences.
+   */
   message: string;
+  /** A message key (shared/i18n catalogues) for refusals the console decides itself, with its values. */
+  key?: string;
+  values?: Record<string, string | number>;
+  /** The OAuth problem the service named (e.g. 'verifier_invalid'): picks the sign-in sentence. */
+  problem?: string;
   /** The service's numeric code (spec §7), when it sent one. */
   code?: number;
   httpStatus?: number;

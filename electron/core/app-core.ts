@@ -43,6 +43,7 @@ import { SettingsStore } from './settings-store.js';
 import { SyncEngine } from './sync-engine.js';
 import type { TrayState } from './tray-state.js';
 import { computeTrayState } from './tray-state.js';
+import { uiLanguageOf, type UiLanguage } from '../../shared/i18n/translator.js';
 import type { CredentialVault, StoredCredentials } from './vault.js';
 import { MemoryVault, vaultAccount } from './vault.js';
 import { AppErrorThrown, Writes } from './writes.js';
@@ -115,6 +116,7 @@ const CACHE_TIMESTAMP_REFRESH_MS = 5 * 60_000;
 
 const KEYCHAIN_MISSING: AppError = {
   kind: 'keychain',
+  key: 'error.app.keychainMissing',
   message:
     "This computer's keychain is not available, so your sign-in cannot be remembered. " +
     'You can continue for this run only (you will sign in again after quitting).',
@@ -122,6 +124,7 @@ const KEYCHAIN_MISSING: AppError = {
 
 const SAVED_SIGN_IN_MISSING: AppError = {
   kind: 'keychain',
+  key: 'error.app.savedSignInMissing',
   message:
     "Your saved sign-in was not found in this computer's keychain (it may have been removed or reset), " +
     'so you need to sign in again. The offline copy of that account was removed with it.',
@@ -148,6 +151,8 @@ class Core implements AppCore {
     notificationsEnabled: true,
     notificationsPausedUntil: null,
     theme: 'system',
+    language: 'account',
+    displayZone: 'computer',
   };
   #keychainAvailable = false;
   #auth: AuthState;
@@ -223,7 +228,18 @@ class Core implements AppCore {
       this.#syncState(),
       this.#picture.maps.sessions.values(),
       this.#settings.notificationsPausedUntil,
+      this.#uiLanguage(),
     );
+  }
+
+  /** The language main formats the tray and notifications in: the Settings choice, or the user's own. */
+  #uiLanguage(): UiLanguage {
+    if (this.#settings.language !== 'account') return this.#settings.language;
+    const user =
+      this.#auth.status === 'signed-in' || this.#auth.status === 'reauth-required'
+        ? this.#auth.account.user
+        : null;
+    return uiLanguageOf(user?.language);
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {
@@ -340,12 +356,14 @@ class Core implements AppCore {
         if (!this.#allowedOrigin(url)) {
           throw new AppErrorThrown({
             kind: 'not-allowed',
+            key: 'error.app.linkNotAllowed',
             message: "Only pages of the account's own service open from here.",
           });
         }
         if (!this.#o.openExternal || !(await this.#o.openExternal(url))) {
           throw new AppErrorThrown({
             kind: 'not-allowed',
+            key: 'error.app.linkFailed',
             message: 'The link could not be opened here; open it in your browser.',
           });
         }
@@ -355,6 +373,8 @@ class Core implements AppCore {
         if (p.reminderLeadMinutes !== undefined) next.reminderLeadMinutes = p.reminderLeadMinutes;
         if (p.notificationsEnabled !== undefined) next.notificationsEnabled = p.notificationsEnabled;
         if (p.theme !== undefined) next.theme = p.theme;
+        if (p.language !== undefined) next.language = p.language;
+        if (p.displayZone !== undefined) next.displayZone = p.displayZone;
         return this.#updateSettings(next);
       },
       'notifications:pause': async ({ minutes }) =>
@@ -382,6 +402,7 @@ class Core implements AppCore {
       throw new AppErrorThrown({
         kind: 'validation',
         field: 'consumerSecret',
+        key: 'error.app.consumerSecretRequired',
         message: 'Enter the consumer secret.',
       });
     }
@@ -425,6 +446,7 @@ class Core implements AppCore {
     if (!pending) {
       throw new AppErrorThrown({
         kind: 'validation',
+        key: 'error.app.pinWithoutSignIn',
         message: 'Start signing in first: the PIN belongs to a sign-in in progress.',
       });
     }
@@ -500,7 +522,11 @@ class Core implements AppCore {
         status: 'reauth-required',
         account: this.#accountInfo(),
         credentialStore: this.#account.store,
-        reason: { kind: 'not-signed-in', message: 'Sign in again to resume syncing.' },
+        reason: {
+          kind: 'not-signed-in',
+          key: 'error.app.resumeSync',
+          message: 'Sign in again to resume syncing.',
+        },
       });
     } else {
       this.#setAuth(this.#signedOut());
@@ -636,6 +662,7 @@ class Core implements AppCore {
       credentialStore: account.store,
       reason: {
         ...error,
+        key: 'error.app.reauthReason',
         message:
           'The service no longer accepts this sign-in (revoked or expired). Your data stays visible; sign in again to resume syncing.',
       },
@@ -761,13 +788,14 @@ class Core implements AppCore {
   }
 
   #notWritableError(): AppError {
-    return { kind: 'not-signed-in', message: 'Sign in to make changes.' };
+    return { kind: 'not-signed-in', key: 'error.app.signInToChange', message: 'Sign in to make changes.' };
   }
 
   #ensureWritable(): void {
     if (this.#auth.status === 'reauth-required') {
       throw new AppErrorThrown({
         kind: 'not-signed-in',
+        key: 'error.app.reauthToChange',
         message: 'The service no longer accepts this sign-in: sign in again before making changes.',
       });
     }
@@ -778,6 +806,8 @@ class Core implements AppCore {
       throw new AppErrorThrown({
         kind: 'offline',
         retryable: true,
+        key: 'error.app.offlineSince',
+        values: { since },
         message: `Offline since ${humanTime(since)}: changes are not sent while the service cannot be reached. Try again when it is back.`,
       });
     }

@@ -34,6 +34,11 @@ export function offsetLabel(minutes: number): string {
   return `GMT${sign}${hh}:${mm}`;
 }
 
+/** This computer's zone as Intl names it (an IANA name such as "Europe/Berlin"), or its offset now. */
+export function computerZoneName(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || offsetLabel(localOffsetMinutes(new Date()));
+}
+
 /** The machine's offset at that instant, in minutes east of UTC. */
 export function localOffsetMinutes(at: Date): number {
   return -at.getTimezoneOffset();

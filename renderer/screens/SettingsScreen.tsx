@@ -1,4 +1,8 @@
-import { parseTimestamp } from '../domain/time-zone.js';
+import type { Settings } from '../../shared/ipc/contract.js';
+import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
+import { languageName } from '../components/labels.js';
+import { computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
+import { shownAccount } from '../state/app-stores.js';
 import { formatDate, t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
@@ -9,6 +13,9 @@ export function SettingsScreen() {
   const host = useShell((s) => s.host);
   const version = useShell((s) => s.appVersion);
   const now = useNow(30_000);
+  const account = useShell(shownAccount);
+  const ownLanguage = account?.account.user.language ?? null;
+  const accountZone = parseGmtOffset(account?.account.user.timeZone);
   if (!settings) return null;
   const pausedUntil = parseTimestamp(settings.notificationsPausedUntil);
   const paused = pausedUntil !== null && pausedUntil.getTime() > now;
@@ -31,6 +38,45 @@ export function SettingsScreen() {
             <option value="dark">{t('settings.theme.dark')}</option>
           </select>
         </label>
+        <label className="field">
+          <span>{t('settings.language')}</span>
+          <select
+            id="settings-language"
+            value={settings.language}
+            onChange={(e) =>
+              void actions.updateSettings({ language: e.target.value as Settings['language'] })
+            }
+          >
+            <option value="account">
+              {t('settings.language.account', { language: languageName(ownLanguage) })}
+            </option>
+            {UI_LANGUAGES.map((code) => (
+              // Each language is named in itself, so it can be found by someone who does not read the current one.
+              <option key={code} value={code} lang={localeOf(code)}>
+                {nativeLanguageName(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('settings.zone')}</span>
+          <select
+            id="settings-zone"
+            value={settings.displayZone}
+            aria-describedby="settings-zone-hint"
+            onChange={(e) =>
+              void actions.updateSettings({ displayZone: e.target.value as Settings['displayZone'] })
+            }
+          >
+            <option value="computer">{t('settings.zone.computer', { zone: computerZoneName() })}</option>
+            <option value="account" disabled={!accountZone}>
+              {t('settings.zone.account', { zone: accountZone?.label ?? t('common.none') })}
+            </option>
+          </select>
+        </label>
+        <p id="settings-zone-hint" className="hint field-hint">
+          {t('settings.zone.hint')}
+        </p>
         <label className="inline-field checkbox">
           <input
             type="checkbox"
@@ -93,4 +139,11 @@ export function SettingsScreen() {
       </div>
     </section>
   );
+}
+
+/** A language's name in that language ("Deutsch", "Français"), from Intl. */
+function nativeLanguageName(code: UiLanguage): string {
+  const locale = localeOf(code);
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

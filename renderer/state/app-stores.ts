@@ -22,6 +22,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
+import { noticeText } from '../../shared/i18n/notice-text.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -130,7 +131,8 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
-      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title, first);
+      const { title, body } = noticeText(notice, t);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title, first);
       if (options.systemNotify)
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },

@@ -50,6 +50,8 @@ export class ServiceError extends Error {
     if (this.resource !== undefined) error.resource = this.resource;
     if (this.field !== undefined) error.field = this.field;
     if (this.outcomeUnknown !== undefined) error.outcomeUnknown = this.outcomeUnknown;
+    if (this.oauthProblem !== undefined) error.problem = this.oauthProblem;
+    if (this.message === MESSAGES.createdWithoutLocation) error.key = 'error.createdWithoutLocation';
     return error;
   }
 }

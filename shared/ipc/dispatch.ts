@@ -34,6 +34,16 @@ function pickAppError(e: AppError): AppError {
   if (e.field !== undefined) out.field = e.field;
   if (e.retryable !== undefined) out.retryable = e.retryable;
   if (e.outcomeUnknown !== undefined) out.outcomeUnknown = e.outcomeUnknown;
+  if (typeof e.key === 'string') out.key = e.key;
+  if (e.values !== undefined) out.values = pickValues(e.values);
+  if (typeof e.problem === 'string') out.problem = e.problem;
+  return out;
+}
+
+function pickValues(values: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string' || typeof value === 'number') out[name] = value;
   return out;
 }
 
@@ -43,7 +53,10 @@ export async function dispatchInvoke(
   payload: unknown,
 ): Promise<IpcResult<InvokeResponse<InvokeChannel>>> {
   if (!isInvokeChannel(channel)) {
-    return { ok: false, error: { kind: 'validation', message: 'Unknown request.' } };
+    return {
+      ok: false,
+      error: { kind: 'validation', message: 'Unknown request.', key: 'error.app.unknownRequest' },
+    };
   }
   const parsed = invokeSchemas[channel].safeParse(payload ?? {});
   if (!parsed.success) {
@@ -51,6 +64,7 @@ export async function dispatchInvoke(
     const field = issue?.path.join('.') || undefined;
     const error: AppError = {
       kind: 'validation',
+      ...(field ? { key: 'error.app.invalidField', values: { field } } : {}),
       message: field
         ? `Invalid ${field}: ${issue?.message ?? 'not accepted'}.`
         : 'The request was not valid.',

@@ -90,6 +90,8 @@ export const invokeSchemas = {
         .optional(),
       notificationsEnabled: z.boolean().optional(),
       theme: z.enum(['system', 'light', 'dark']).optional(),
+      language: z.enum(['account', ...LANGUAGES]).optional(),
+      displayZone: z.enum(['computer', 'account']).optional(),
     })
     .strict(),
   /** minutes 0: resume now. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger, redactText } from '../../electron/core/logger.js';
 import { Picture } from '../../electron/core/picture.js';
-import { computeTrayState, trayTooltip } from '../../electron/core/tray-state.js';
+import { computeTrayState } from '../../electron/core/tray-state.js';
 import type { AuthState } from '../../shared/ipc/contract.js';
 import { ADMIN, device, session } from './support/fake-service.js';
 
@@ -63,7 +63,8 @@ describe('tray state', () => {
     expect(state.status).toBe('online');
     expect(state.ongoing.map((s) => s.code)).toEqual(['C3']);
     expect(state.upcoming.map((s) => s.id)).toEqual(['2', '1']);
-    expect(trayTooltip(state)).toBe('Support Console: online, 1 session ongoing');
+    expect(state.language).toBe('en');
+    expect(computeTrayState(signedIn, { connection: 'online' }, sessions, null, 'ge').language).toBe('ge');
     expect(computeTrayState(signedIn, { connection: 'offline' }, sessions, null).status).toBe('offline');
     const out = computeTrayState(
       {
@@ -75,6 +76,12 @@ describe('tray state', () => {
       sessions,
       null,
     );
-    expect(out).toEqual({ status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil: null });
+    expect(out).toEqual({
+      status: 'signed-out',
+      ongoing: [],
+      upcoming: [],
+      notificationsPausedUntil: null,
+      language: 'en',
+    });
   });
 });

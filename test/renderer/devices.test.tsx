@@ -20,6 +20,7 @@ const devices = [
 ];
 const data = { folders, devices, sessions: [], users: [ADMIN] };
 
+const UNREACHABLE = 'The service could not be reached. Check the network connection, then try again.';
 describe('devices screen', () => {
   it('shows counts and rows, selects with the keyboard, and keeps the selection across a data change', async () => {
     const { bridge, stores } = await renderApp({ data });
@@ -133,11 +134,16 @@ describe('devices screen', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
     expect(bridge.callsTo('devices:move')).toEqual([{ ids: ['1', '2'], folderId: 'c' }]);
     expect(within(dialog).getByText('Moved 1 of 2 devices.')).toBeTruthy();
-    expect(within(dialog).getByText(/That device no longer exists\. \(1000\)/)).toBeTruthy();
+    // The sentence says what to do; the service's code is kept apart, for support, not appended.
+    expect(
+      within(dialog).getByText(/This device no longer exists on the service\. Refresh the device list\./),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/\(1000\)/)).toBeNull();
+    expect(within(dialog).getByText('Service code 1000')).toBeTruthy();
   });
 
   it('says offline once, in a banner with the data age; the status bar is one line with the failure once', async () => {
-    const unreachable = { kind: 'network' as const, message: 'Could not reach the service.' };
+    const unreachable = { kind: 'network' as const, message: 'connect ECONNREFUSED' };
     const failed = {
       fetchedAt: '2026-11-21T10:41:00Z',
       refreshing: false,
@@ -163,13 +169,13 @@ describe('devices screen', () => {
 
     const bar = screen.getByRole('contentinfo', { name: 'Status' });
     const line = [...bar.children].filter((c) => c.tagName !== 'DETAILS').map((c) => c.textContent);
-    expect(line.filter((text) => text?.includes('Could not reach the service.'))).toHaveLength(1);
+    expect(line.filter((text) => text?.includes(UNREACHABLE))).toHaveLength(1);
     expect(line.join(' ')).toMatch(/Oldest data .* old \(/);
     // Per dataset, in the Details popover.
     const details = bar.querySelector('details')!;
     expect(details.open).toBe(false);
-    expect(within(details).getByText('Devices: Could not reach the service.')).toBeTruthy();
-    expect(within(details).getByText('Users: Could not reach the service.')).toBeTruthy();
+    expect(within(details).getByText(`Devices: ${UNREACHABLE}`)).toBeTruthy();
+    expect(within(details).getByText(`Users: ${UNREACHABLE}`)).toBeTruthy();
 
     fireEvent.click(
       within(screen.getByRole('grid', { name: 'Devices' })).getByRole('row', { name: 'alpha' }),
@@ -360,7 +366,7 @@ describe('folder tree', () => {
     expect(name.getAttribute('aria-invalid')).toBe('true');
     const describedBy = name.getAttribute('aria-describedby')!;
     expect(document.getElementById(describedBy)?.textContent).toBe(
-      'A folder with this name already exists at this level. (1101)',
+      'A folder with this name already exists at this level. Choose another name.',
     );
   });
 

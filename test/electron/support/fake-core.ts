@@ -17,6 +17,8 @@ export const SETTINGS: Settings = {
   notificationsEnabled: true,
   notificationsPausedUntil: null,
   theme: 'system',
+  language: 'account',
+  displayZone: 'computer',
 };
 
 export function snapshotFixture(): AppSnapshot {
@@ -78,6 +80,7 @@ export const SIGNED_OUT_TRAY: TrayState = {
   ongoing: [],
   upcoming: [],
   notificationsPausedUntil: null,
+  language: 'en',
 };
 
 export function createFakeCore(): FakeCore {
