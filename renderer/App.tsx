@@ -150,7 +150,12 @@ function Console() {
       <header className="topbar">
         <span className="brand">{t('app.title')}</span>
         <span className="spacer" />
-        <button type="button" className="ghost" onClick={() => void stores.actions.refresh()} title="F5">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => void stores.actions.refresh()}
+          title={t('shortcuts.refresh')}
+        >
           {t('common.refresh')}
         </button>
         {account && <AccountMenu account={account.account} store={account.credentialStore} />}
