@@ -1,7 +1,7 @@
 // The shell: sign-in until signed in; then sidebar navigation, banners, the current screen, status bar and
 // toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { uiLanguageOf, type UiLanguage } from '../shared/i18n/translator.js';
 import { formatError, getLanguage, restoreFocusAfterLanguageChange, setLanguage, t } from './i18n/index.js';
@@ -13,7 +13,7 @@ import { AccountMenu } from './components/AccountMenu.js';
 import { Banners } from './components/Banners.js';
 import { SignInScreen } from './components/SignIn.js';
 import { StatusBar } from './components/StatusBar.js';
-import { Toasts } from './components/Toasts.js';
+import { Announcer, Toasts } from './components/Toasts.js';
 import { DevicesScreen } from './screens/DevicesScreen.js';
 import { SessionsScreen } from './screens/SessionsScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
@@ -144,6 +144,7 @@ function Console() {
   const screen = useUi((s) => s.screen);
   const account = useShell(shownAccount);
   useGlobalShortcuts();
+  useAnnounceScreen(screen);
 
   return (
     <div className="app">
@@ -187,6 +188,21 @@ function Console() {
       </main>
       <StatusBar />
       <Toasts />
+      <Announcer />
     </div>
   );
+}
+
+/** A screen switch (a link, Alt+1–4, a notice's "Show") is said in the polite live region. */
+function useAnnounceScreen(screen: Screen) {
+  const stores = useStores();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const label = SCREENS.find((x) => x.screen === screen)!.label;
+    stores.uiActions.announce(t('a11y.screenShown', { screen: t(label) }));
+  }, [screen, stores]);
 }

@@ -216,7 +216,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       const result = await write('devices:move', { ids, folderId });
       if (result.ok) {
         const { moved, failed } = result.value;
-        if (!failed.length) uiAct.toast('info', t('devices.moveDone', { count: moved.length }));
+        // Unassigning is not a move to somewhere: it says what happened.
+        if (!failed.length)
+          uiAct.toast(
+            'info',
+            t(folderId === null ? 'devices.unassignDone' : 'devices.moveDone', { count: moved.length }),
+          );
         else
           uiAct.toast(
             'error',

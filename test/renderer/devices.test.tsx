@@ -169,7 +169,9 @@ describe('devices screen', () => {
 
     const bar = screen.getByRole('contentinfo', { name: 'Status' });
     const line = [...bar.children].filter((c) => c.tagName !== 'DETAILS').map((c) => c.textContent);
-    expect(line.filter((text) => text?.includes(UNREACHABLE))).toHaveLength(1);
+    // Offline already says it: the line does not add "could not reach" nor "up to date".
+    expect(line.filter((text) => text?.includes(UNREACHABLE))).toHaveLength(0);
+    expect(line.join(' ')).not.toContain('Data up to date');
     expect(line.join(' ')).toMatch(/Oldest data .* old \(/);
     // Per dataset, in the Details popover.
     const details = bar.querySelector('details')!;
@@ -370,16 +372,26 @@ describe('folder tree', () => {
     );
   });
 
-  it('explains 1103 with the devices and sub-folders that must move first', async () => {
+  it('explains a folder that is not empty before any Delete is offered, and 1103 if the service says so', async () => {
     const { bridge } = await renderApp({ data });
-    bridge.fail('folders:delete', { kind: 'service', code: 1103, message: 'The folder is not empty.' });
     fireEvent.click(within(screen.getByRole('tree')).getByRole('treeitem', { name: 'Acme' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete folder' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete folder' });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
-    expect(bridge.callsTo('folders:delete')).toEqual([{ id: 'a' }]);
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Move its 2 devices and 1 sub-folder first. (1103)',
+    expect(dialog.textContent).toContain(
+      'The folder “Acme” cannot be deleted yet: it still holds 2 devices and 1 sub-folder. Move them to another folder first.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(bridge.callsTo('folders:delete')).toEqual([]);
+
+    // An empty folder here that the service finds not empty (moved in meanwhile): its sentence, no "(1103)".
+    bridge.fail('folders:delete', { kind: 'service', code: 1103, message: 'The folder is not empty.' });
+    fireEvent.click(within(screen.getByRole('tree')).getByRole('treeitem', { name: 'Zeta' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete folder' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete folder' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
+    expect(within(confirm).getByRole('alert').textContent).toBe(
+      'This folder is not empty. Move its devices and sub-folders out first, then delete it.',
     );
   });
 
