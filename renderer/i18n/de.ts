@@ -121,7 +121,7 @@ export const de: Translation = {
   'devices.col.status': 'Status',
   'devices.col.os': 'BS',
   'devices.col.ip': 'IP',
-  'devices.col.lastRefresh': 'Zuletzt aktualisiert',
+  'devices.col.lastRefresh': 'Aktualisiert',
   'devices.col.folder': 'Ordner',
   'devices.loading': 'Geräte werden geladen…',
   'devices.loadFailed': 'Die Geräte konnten noch nicht geladen werden: {error}',

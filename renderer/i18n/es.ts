@@ -120,7 +120,7 @@ export const es: Translation = {
   'devices.col.status': 'Estado',
   'devices.col.os': 'SO',
   'devices.col.ip': 'IP',
-  'devices.col.lastRefresh': 'Última actualización',
+  'devices.col.lastRefresh': 'Actualizado',
   'devices.col.folder': 'Carpeta',
   'devices.loading': 'Cargando dispositivos…',
   'devices.loadFailed': 'Aún no se pudieron cargar los dispositivos: {error}',

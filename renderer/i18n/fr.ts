@@ -123,7 +123,7 @@ export const fr: Translation = {
   'devices.col.status': 'Statut',
   'devices.col.os': 'OS',
   'devices.col.ip': 'IP',
-  'devices.col.lastRefresh': 'Dernière actualisation',
+  'devices.col.lastRefresh': 'Actualisé',
   'devices.col.folder': 'Dossier',
   'devices.loading': 'Chargement des appareils…',
   'devices.loadFailed': 'Les appareils n’ont pas encore pu être chargés : {error}',

@@ -122,7 +122,7 @@ export const it: Translation = {
   'devices.col.status': 'Stato',
   'devices.col.os': 'SO',
   'devices.col.ip': 'IP',
-  'devices.col.lastRefresh': 'Ultimo aggiornamento',
+  'devices.col.lastRefresh': 'Aggiornato',
   'devices.col.folder': 'Cartella',
   'devices.loading': 'Caricamento dei dispositivi…',
   'devices.loadFailed': 'Non è stato ancora possibile caricare i dispositivi: {error}',
