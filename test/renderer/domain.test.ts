@@ -1,3 +1,4 @@
+import { codePhase, codeWindow } from '../../renderer/domain/session-code.js';
 import {
   errorDetailText,
   formatAge,
@@ -183,5 +184,30 @@ describe('session agenda', () => {
     ).toEqual(['today', 'later']);
     expect(canDeleteSession(session('1', { state: 'finished' }))).toBe(false);
     expect(canDeleteSession(session('1', { state: { unknown: 'x' } }))).toBe(true);
+  });
+});
+
+describe('the code’s 15 minutes', () => {
+  const base = session('s', { state: 'planned', plannedEndTime: null });
+  const start = Date.parse('2026-11-21T11:00:00Z');
+
+  it('count from the planned start, for every session without a planned end', () => {
+    const w = codeWindow({ ...base, plannedInitTime: '2026-11-21T11:00:00Z' })!;
+    expect(w).toEqual({ start, end: start + 15 * 60_000 });
+    // An hour before the start: not yet valid, and certainly not expired.
+    expect(codePhase(w, start - 60 * 60_000)).toBe('not-yet');
+    expect(codePhase(w, start + 14 * 60_000)).toBe('valid');
+    expect(codePhase(w, start + 15 * 60_000)).toBe('expired');
+    // Created this run a while before its planned start: the start still counts, not the creation.
+    expect(codeWindow({ ...base, plannedInitTime: '2026-11-21T11:00:00Z' }, start - 3_600_000)!.start).toBe(
+      start,
+    );
+  });
+
+  it('fall back to the creation time only without a planned start, and do not apply with a planned end', () => {
+    expect(codeWindow({ ...base, plannedInitTime: null }, start)).toEqual({ start, end: start + 900_000 });
+    expect(codeWindow({ ...base, plannedInitTime: null })).toBeNull();
+    expect(codeWindow({ ...base, plannedEndTime: '2026-11-21T12:00:00Z' }, start)).toBeNull();
+    expect(codeWindow({ ...base, state: 'finished' }, start)).toBeNull();
   });
 });
