@@ -4,11 +4,25 @@
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { uiLanguageOf, type UiLanguage } from '../shared/i18n/translator.js';
-import { formatError, getLanguage, restoreFocusAfterLanguageChange, setLanguage, t } from './i18n/index.js';
+import {
+  formatError,
+  getLanguage,
+  restoreFocusAfterLanguageChange,
+  setLanguage,
+  setTimeValueFormatter,
+  t,
+} from './i18n/index.js';
 import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
 import { SEARCH_INPUT_ID } from './shortcuts.js';
+import {
+  displayTime,
+  getDisplayOffset,
+  parseGmtOffset,
+  parseTimestamp,
+  setDisplayOffset,
+} from './domain/time-zone.js';
 import { AccountMenu } from './components/AccountMenu.js';
 import { Banners } from './components/Banners.js';
 import { SignInScreen } from './components/SignIn.js';
@@ -97,6 +111,21 @@ function useAppLanguage(): UiLanguage {
   return language;
 }
 
+/** The display clock (Settings): set before anything renders a time; the console is keyed by it. */
+function useDisplayZone(): string {
+  const choice = useShell((s) => s.settings?.displayZone ?? 'computer');
+  const own = useShell((s) => shownAccount(s)?.account.user.timeZone ?? null);
+  const offset = choice === 'account' ? parseGmtOffset(own) : null;
+  if (offset?.minutes !== getDisplayOffset()?.minutes) setDisplayOffset(offset);
+  return offset?.label ?? 'computer';
+}
+
+// Times inside messages main sends (e.g. "offline since") are shown on the display clock too.
+setTimeValueFormatter((iso) => {
+  const at = parseTimestamp(iso);
+  return at ? displayTime(at, 'time') : null;
+});
+
 function useTheme() {
   const theme = useShell((s) => s.settings?.theme ?? 'system');
   useEffect(() => {
@@ -113,6 +142,7 @@ export function App() {
   const auth = useShell((s) => s.auth);
   const hasAccount = useShell((s) => shownAccount(s) !== null);
   const language = useAppLanguage();
+  const zone = useDisplayZone();
   useTheme();
   useWindowActivity();
 
@@ -136,7 +166,7 @@ export function App() {
   // Signing in again (awaiting-pin for an account already shown) keeps the console, and its table and
   // scroll, mounted behind the re-auth dialog.
   if (!hasAccount) return <SignInScreen key={language} auth={auth} />;
-  return <Console key={language} />;
+  return <Console key={`${language}|${zone}`} />;
 }
 
 function Console() {

@@ -11,8 +11,8 @@ import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { DeviceSortKey } from '../domain/device-query.js';
 import { DEFAULT_FILTER, statusKind } from '../domain/device-query.js';
-import { parseTimestamp } from '../domain/time-zone.js';
-import { formatAge, formatDate, formatError, t } from '../i18n/index.js';
+import { displayTime, parseTimestamp } from '../domain/time-zone.js';
+import { formatAge, formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
@@ -75,7 +75,7 @@ export function statusAge(
 /** The cell's short form and the tooltip's full one. */
 function lastRefreshText(d: Device): { short: string; full: string } | null {
   const at = parseTimestamp(d.lastRefresh);
-  return at ? { short: formatDate(at, 'compact'), full: formatDate(at, 'date-time') } : null;
+  return at ? { short: displayTime(at, 'compact'), full: displayTime(at, 'date-time') } : null;
 }
 
 export function DeviceTable({ onEditAlias }: { onEditAlias: (id: Id) => void }) {

@@ -31,9 +31,11 @@ import { SessionForm } from '../components/SessionForm.js';
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
   const account = useShell((s) => shownAccount(s)?.account ?? null);
+  // Sessions follow the display clock like every other time: the account's zone only when chosen.
+  const onAccountClock = useShell((s) => s.settings?.displayZone === 'account');
   const users = useData((s) => s.users);
   useData((s) => s.versions.users);
-  if (!account) return null;
+  if (!account || !onAccountClock) return null;
   return parseGmtOffset(users.get(account.user.id)?.timeZone ?? account.user.timeZone);
 }
 

@@ -1,9 +1,9 @@
 import type { Settings } from '../../shared/ipc/contract.js';
 import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
 import { languageName } from '../components/labels.js';
-import { computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
+import { displayTime, computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
 import { shownAccount } from '../state/app-stores.js';
-import { formatDate, t } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
 
@@ -112,7 +112,7 @@ export function SettingsScreen() {
           />
         </label>
         {paused && pausedUntil && (
-          <p>{t('settings.pausedUntil', { time: formatDate(pausedUntil, 'time') })}</p>
+          <p>{t('settings.pausedUntil', { time: displayTime(pausedUntil, 'time') })}</p>
         )}
         <div className="actions">
           {paused ? (
