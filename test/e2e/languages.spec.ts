@@ -81,7 +81,7 @@ for (const language of UI_LANGUAGES) {
 }
 
 test.describe('a German technician', () => {
-  test.use({ appOptions: { signedIn: false } });
+  test.use({ appOptions: { signedIn: false, language: 'account' } });
 
   test('signs in and sees the console in German, without touching Settings', async ({ app, page }) => {
     const german = app.service.store.listUsers().find((u) => u.language === 'ge')!;

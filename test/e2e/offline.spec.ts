@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises';
 import { expect, test } from './fixtures.js';
 import { detailPane, deviceRow, deviceRows, searchBox, selectFolder, showScreen } from './support/ui.js';
 
-const OFFLINE_REASON = 'You are offline: changes are possible again once the service is reachable.';
+const OFFLINE_REASON = 'You are offline. Changes can be made again once the service is reachable.';
 
 test('with the service gone the cached devices stay browsable and writes are refused', async ({
   app,

@@ -111,6 +111,11 @@ export interface ConsoleAppOptions {
   signedIn?: boolean;
   /** Who signs in: the demo administrator (default) or the first generated user without that role. */
   as?: 'administrator' | 'user';
+  /**
+   * The console's language setting. Default English, so specs read English whoever signs in (generated
+   * users speak the service's five languages); 'account' follows the signed-in user's.
+   */
+  language?: 'account' | 'en' | 'es' | 'it' | 'ge' | 'fr';
 }
 
 /**
@@ -182,6 +187,7 @@ export class ConsoleApp {
         logger: log.logger,
       });
       const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir, log);
+      await app.invoke('settings:update', { language: options.language ?? 'en' });
       if (options.signedIn ?? true) {
         await app.signInThroughCore(options.as === 'user' ? app.#plainUserEmail() : DEMO.email);
         await app.settled();
