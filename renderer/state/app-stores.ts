@@ -92,7 +92,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     const state = shell.getState();
     const { sync, auth } = state;
     if (auth?.status === 'reauth-required' || isRenewing(state)) return t('error.reauthWrite');
-    if (sync?.connection === 'offline') return t('error.offlineWrite');
+    if (sync?.connection === 'offline') return t('error.kind.offline');
     return null;
   }
 
