@@ -139,7 +139,10 @@ export function runElectronApp(createCore: CoreFactory): void {
         focusSession: (id) => core?.focusSession(id),
         language: () => core?.trayState().language ?? 'en',
       }),
-      notifyStatus: createStatusNotifier({ showWindow: reveal }),
+      notifyStatus: createStatusNotifier({
+        showWindow: reveal,
+        language: () => core?.trayState().language ?? 'en',
+      }),
       openExternal,
       updateStatus: () => updates.status(),
     });

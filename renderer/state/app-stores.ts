@@ -27,6 +27,7 @@ import type { WriteBlock } from '../../shared/write-guard.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { MessageKey } from '../i18n/index.js';
 import { noticeText } from '../../shared/i18n/notice-text.js';
+import { statusNoticeText } from '../../shared/i18n/status-notice-text.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -190,7 +191,8 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
     'outbox:state': (outbox) => shell.setState({ outbox }),
     'notify:status': (notice) => {
-      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title);
+      const { title, body } = statusNoticeText(notice.items, t);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title);
     },
   };
 

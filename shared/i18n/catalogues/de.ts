@@ -39,6 +39,14 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} und {count, plural, one {# weitere} other {# weitere}}',
   'notice.unnamedCustomer': 'Kunde ohne Namen',
 
+  'statusNotice.group':
+    '{kind, select, outage {{count, plural, one {Standortausfall} other {# Standortausfälle}}} outageEnd {{count, plural, one {Standortausfall beendet} other {# Standortausfälle beendet}}} offline {{count, plural, one {# Gerät ist offline gegangen} other {# Geräte sind offline gegangen}}} online {{count, plural, one {# Gerät ist zurück} other {# Geräte sind zurück}}} offlineLong {{count, plural, one {# Gerät zu lange offline} other {# Geräte zu lange offline}}} other {{count, plural, one {# Gerät zu lange beschäftigt} other {# Geräte zu lange beschäftigt}}}}',
+  'statusNotice.single':
+    '{kind, select, offline {{label} ist offline gegangen} online {{label} ist zurück} offlineLong {{label} ist zu lange offline} other {{label} ist zu lange beschäftigt}}',
+  'statusNotice.flapping': '{label} (instabil)',
+  'statusNotice.alerts': '{count, plural, one {# Gerätewarnung} other {# Gerätewarnungen}}',
+  'statusNotice.line': '{phrase}: {names}',
+
   'menu.edit': 'Bearbeiten',
 
   'error.code.1000': 'Dieses Gerät gibt es auf dem Dienst nicht mehr. Aktualisieren Sie die Geräteliste.',

@@ -37,6 +37,14 @@ export const sharedEn = {
   'notice.more': '{names} and {count, plural, one {# more} other {# more}}',
   'notice.unnamedCustomer': 'Unnamed customer',
 
+  'statusNotice.group':
+    '{kind, select, outage {{count, plural, one {Site outage} other {# site outages}}} outageEnd {{count, plural, one {Site outage over} other {# site outages over}}} offline {{count, plural, one {# device went offline} other {# devices went offline}}} online {{count, plural, one {# device came back} other {# devices came back}}} offlineLong {{count, plural, one {# device offline too long} other {# devices offline too long}}} other {{count, plural, one {# device busy too long} other {# devices busy too long}}}}',
+  'statusNotice.single':
+    '{kind, select, offline {{label} went offline} online {{label} came back} offlineLong {{label} offline too long} other {{label} busy too long}}',
+  'statusNotice.flapping': '{label} (flapping)',
+  'statusNotice.alerts': '{count, plural, one {# device alert} other {# device alerts}}',
+  'statusNotice.line': '{phrase}: {names}',
+
   'menu.edit': 'Edit',
 
   // Service codes (spec §7): what happened and what to do. The code itself is shown apart, for support.

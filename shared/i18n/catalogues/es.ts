@@ -41,6 +41,14 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} y {count, plural, one {# más} other {# más}}',
   'notice.unnamedCustomer': 'Cliente sin nombre',
 
+  'statusNotice.group':
+    '{kind, select, outage {{count, plural, one {Caída de sede} other {# caídas de sede}}} outageEnd {{count, plural, one {Caída de sede terminada} other {# caídas de sede terminadas}}} offline {{count, plural, one {# dispositivo se desconectó} other {# dispositivos se desconectaron}}} online {{count, plural, one {# dispositivo volvió} other {# dispositivos volvieron}}} offlineLong {{count, plural, one {# dispositivo sin conexión demasiado tiempo} other {# dispositivos sin conexión demasiado tiempo}}} other {{count, plural, one {# dispositivo ocupado demasiado tiempo} other {# dispositivos ocupados demasiado tiempo}}}}',
+  'statusNotice.single':
+    '{kind, select, offline {{label} se desconectó} online {{label} volvió} offlineLong {{label} lleva demasiado tiempo sin conexión} other {{label} lleva demasiado tiempo ocupado}}',
+  'statusNotice.flapping': '{label} (inestable)',
+  'statusNotice.alerts': '{count, plural, one {# alerta de dispositivo} other {# alertas de dispositivos}}',
+  'statusNotice.line': '{phrase}: {names}',
+
   'menu.edit': 'Edición',
 
   'error.code.1000': 'Este dispositivo ya no existe en el servicio. Actualice la lista de dispositivos.',

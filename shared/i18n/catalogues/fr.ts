@@ -40,6 +40,14 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} et {count, plural, one {# autre} other {# autres}}',
   'notice.unnamedCustomer': 'Client sans nom',
 
+  'statusNotice.group':
+    '{kind, select, outage {{count, plural, one {Panne de site} other {# pannes de site}}} outageEnd {{count, plural, one {Panne de site terminée} other {# pannes de site terminées}}} offline {{count, plural, one {# appareil est passé hors ligne} other {# appareils sont passés hors ligne}}} online {{count, plural, one {# appareil est revenu} other {# appareils sont revenus}}} offlineLong {{count, plural, one {# appareil hors ligne depuis trop longtemps} other {# appareils hors ligne depuis trop longtemps}}} other {{count, plural, one {# appareil occupé depuis trop longtemps} other {# appareils occupés depuis trop longtemps}}}}',
+  'statusNotice.single':
+    '{kind, select, offline {{label} est passé hors ligne} online {{label} est revenu} offlineLong {{label} est hors ligne depuis trop longtemps} other {{label} est occupé depuis trop longtemps}}',
+  'statusNotice.flapping': '{label} (instable)',
+  'statusNotice.alerts': '{count, plural, one {# alerte d’appareil} other {# alertes d’appareils}}',
+  'statusNotice.line': '{phrase} : {names}',
+
   'menu.edit': 'Édition',
 
   'error.code.1000': 'Cet appareil n’existe plus sur le service. Actualisez la liste des appareils.',

@@ -39,6 +39,14 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} e {count, plural, one {un’altra} other {altre #}}',
   'notice.unnamedCustomer': 'Cliente senza nome',
 
+  'statusNotice.group':
+    '{kind, select, outage {{count, plural, one {Interruzione di sede} other {# interruzioni di sede}}} outageEnd {{count, plural, one {Interruzione di sede terminata} other {# interruzioni di sede terminate}}} offline {{count, plural, one {# dispositivo è andato offline} other {# dispositivi sono andati offline}}} online {{count, plural, one {# dispositivo è tornato} other {# dispositivi sono tornati}}} offlineLong {{count, plural, one {# dispositivo offline da troppo tempo} other {# dispositivi offline da troppo tempo}}} other {{count, plural, one {# dispositivo occupato da troppo tempo} other {# dispositivi occupati da troppo tempo}}}}',
+  'statusNotice.single':
+    '{kind, select, offline {{label} è andato offline} online {{label} è tornato} offlineLong {{label} è offline da troppo tempo} other {{label} è occupato da troppo tempo}}',
+  'statusNotice.flapping': '{label} (instabile)',
+  'statusNotice.alerts': '{count, plural, one {# avviso di dispositivo} other {# avvisi di dispositivi}}',
+  'statusNotice.line': '{phrase}: {names}',
+
   'menu.edit': 'Modifica',
 
   'error.code.1000': 'Questo dispositivo non esiste più sul servizio. Aggiorna l’elenco dei dispositivi.',
