@@ -189,6 +189,11 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
 
   const onReply = (reply: PollerReply): void => {
     if ('ready' in reply) return;
+    // Acknowledged even when nobody waits any more, so the worker never holds a delta waiting for it.
+    if (reply.op === 'part') {
+      if (local) local({ op: 'ack', id: reply.id });
+      else worker?.postMessage({ op: 'ack', id: reply.id } satisfies PollerRequest);
+    }
     const p = pending.get(reply.id);
     if (!p) return;
     if (reply.op === 'part') {

@@ -133,24 +133,36 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
   }
 
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
-  function persist(): void {
+  /**
+   * Writes the list. A drag of a column edge (many updates a second) is coalesced into one write; what the
+   * technician did on purpose (create, rename, reorder, delete) goes at once, so a reload or a quit right
+   * after it cannot lose it.
+   */
+  let saveDueAt = 0;
+  function persist(delayMs = 0): void {
+    // A write already due sooner stays due: it reads the list when it fires, so it carries this change too.
+    const dueAt = Date.now() + delayMs;
+    if (saveTimer && saveDueAt <= dueAt) return;
     if (saveTimer) clearTimeout(saveTimer);
-    // Coalesces a drag of a column edge or a burst of renames into one write.
+    saveDueAt = dueAt;
     saveTimer = setTimeout(async () => {
       saveTimer = null;
       const result = await call('views:save', { views: store.getState().views.map((v) => ({ ...v })) });
       store.setState({ saveError: result.ok ? null : result.error.message });
-    }, 300);
+    }, delayMs);
   }
 
-  function setViews(views: readonly SavedView[]): void {
+  function setViews(views: readonly SavedView[], saveDelayMs = 0): void {
     store.setState({ views });
     compileAll();
-    persist();
+    persist(saveDelayMs);
   }
 
-  function update(id: string, patch: Partial<SavedView>): void {
-    setViews(store.getState().views.map((v) => (v.id === id ? { ...v, ...patch } : v)));
+  function update(id: string, patch: Partial<SavedView>, saveDelayMs = 0): void {
+    setViews(
+      store.getState().views.map((v) => (v.id === id ? { ...v, ...patch } : v)),
+      saveDelayMs,
+    );
   }
 
   // While a view is active, the grid's sort and columns are the view's: keep them in it.
@@ -158,7 +170,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     const { activeId } = store.getState();
     if (!activeId) return;
     if (s.deviceSort !== prev.deviceSort || s.deviceColumns !== prev.deviceColumns)
-      update(activeId, { sort: { ...s.deviceSort }, columns: s.deviceColumns.map((c) => ({ ...c })) });
+      update(activeId, { sort: { ...s.deviceSort }, columns: s.deviceColumns.map((c) => ({ ...c })) }, 300);
   });
 
   function newId(): string {

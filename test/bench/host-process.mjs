@@ -12,11 +12,39 @@
 //   rss                        this process's resident set in bytes
 //   close                      quits the app (it saves its offline copy) and exits
 // Environment: BENCH_DATA_DIR, BENCH_RENDERER_DIR, BENCH_SERVICE_URL, BENCH_CONSUMER_KEY, BENCH_CONSUMER_SECRET.
-/* global process, console, Buffer, setTimeout, clearTimeout */
+/* global process, console, Buffer, setTimeout, clearTimeout, performance */
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+
+// Diagnostics (BENCH_LONG_TASKS=ms): every top-level callback longer than that is logged with its kind.
+if (process.env.BENCH_LONG_TASKS) {
+  const { createHook } = await import('node:async_hooks');
+  const limit = Number(process.env.BENCH_LONG_TASKS);
+  const types = new Map();
+  let depth = 0;
+  let began = 0;
+  let type = '';
+  createHook({
+    init(id, t) {
+      types.set(id, t);
+    },
+    before(id) {
+      if (depth++ === 0) {
+        began = performance.now();
+        type = types.get(id) ?? '?';
+      }
+    },
+    after() {
+      if (--depth === 0 && performance.now() - began > limit)
+        console.error(`[host] long task ${(performance.now() - began).toFixed(0)} ms (${type})`);
+    },
+    destroy(id) {
+      types.delete(id);
+    },
+  }).enable();
+}
 
 const root = path.resolve(import.meta.dirname, '../..');
 const built = (file) => pathToFileURL(path.join(root, 'dist/electron', file)).href;
@@ -120,6 +148,11 @@ const commands = {
   },
   async rss() {
     return process.memoryUsage().rss;
+  },
+  /** Diagnostics: this thread's heap and the process's memory (the poll worker's heap is in rss only). */
+  async memory() {
+    const { getHeapStatistics } = await import('node:v8');
+    return { ...process.memoryUsage(), heap: getHeapStatistics() };
   },
   async close() {
     await app.close();

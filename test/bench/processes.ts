@@ -134,7 +134,8 @@ export async function startHostProcess(options: {
 }): Promise<BenchHost> {
   const spawnedAt = Date.now();
   const child = fork(path.join(HERE, 'host-process.mjs'), [], {
-    execArgv: [],
+    // BENCH_HOST_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the host without editing the bench.
+    execArgv: (process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean),
     env: {
       ...process.env,
       BENCH_DATA_DIR: options.dataDir,

@@ -212,6 +212,8 @@ describe('the devices poll worker in the package', () => {
       const reply = new Promise<unknown>((resolve, reject) => {
         worker.on('message', (m: { id?: number; op?: string }) => {
           messages.push(m);
+          // Each part is acknowledged, as the poller does: the next comes only then.
+          if (m.op === 'part') worker.postMessage({ op: 'ack', id: m.id });
           if (m.id === 1 && m.op !== 'part') resolve(m);
         });
         worker.on('error', reject);
