@@ -15,6 +15,8 @@ import { readFileSync } from 'node:fs';
 // Desktop's idea: an unclassified package fails lint, so none slips into a layer by accident).
 // Layers: shared, core (electron/ outside glue), glue, host (electron/browser-host), renderer, service.
 const PACKAGE_LAYERS = {
+  // ICU messages for both processes, through shared/i18n/translator.ts.
+  '@formatjs/intl': ['shared'],
   '@leeoniya/ufuzzy': ['renderer'],
   '@napi-rs/keyring': ['core'],
   'electron-updater': ['glue'],

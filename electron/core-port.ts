@@ -3,7 +3,7 @@
 // not depend on how the core does its work.
 
 import type { AppSnapshot, EventSink, InvokeHandlers } from '../shared/ipc/contract.js';
-import type { Id, Timestamp } from '../shared/model.js';
+import type { Id, KnownLanguage, Timestamp } from '../shared/model.js';
 
 export interface TraySession {
   id: Id;
@@ -21,6 +21,8 @@ export interface TrayState {
   notificationsPausedUntil: Timestamp | null;
   /** The account's devices as the status history sees them (issue 11); absent while signed out. */
   devices?: TrayDevices;
+  /** The language the tray and notifications speak (the service's code: 'ge' is German). */
+  language: KnownLanguage;
 }
 
 export interface TrayDevices {

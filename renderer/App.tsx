@@ -1,18 +1,33 @@
 // The shell: sign-in until signed in; then sidebar navigation, banners, the current screen, status bar and
 // toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { formatError, t } from './i18n/index.js';
+import { uiLanguageOf, type UiLanguage } from '../shared/i18n/translator.js';
+import {
+  formatError,
+  getLanguage,
+  restoreFocusAfterLanguageChange,
+  setLanguage,
+  setTimeValueFormatter,
+  t,
+} from './i18n/index.js';
 import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
 import { SEARCH_INPUT_ID } from './shortcuts.js';
+import {
+  displayTime,
+  getDisplayOffset,
+  parseGmtOffset,
+  parseTimestamp,
+  setDisplayOffset,
+} from './domain/time-zone.js';
 import { AccountMenu } from './components/AccountMenu.js';
 import { Banners } from './components/Banners.js';
 import { SignInScreen } from './components/SignIn.js';
 import { StatusBar } from './components/StatusBar.js';
-import { Toasts } from './components/Toasts.js';
+import { Announcer, Toasts } from './components/Toasts.js';
 import { CommandPalette } from './components/CommandPalette.js';
 import { DevicesScreen } from './screens/DevicesScreen.js';
 import { SessionsScreen } from './screens/SessionsScreen.js';
@@ -93,6 +108,35 @@ function useWindowActivity() {
   }, [stores]);
 }
 
+/**
+ * The language: the Settings choice, or the signed-in user's own on the service. Set before anything
+ * below renders, so a change applies at once; the console below is keyed by it, so every memoised
+ * string is made again, and focus returns to the control that changed it.
+ */
+function useAppLanguage(): UiLanguage {
+  const choice = useShell((s) => s.settings?.language ?? 'account');
+  const own = useShell((s) => shownAccount(s)?.account.user.language ?? null);
+  const language = choice === 'account' ? uiLanguageOf(own) : choice;
+  if (language !== getLanguage()) setLanguage(language);
+  useEffect(() => restoreFocusAfterLanguageChange(), [language]);
+  return language;
+}
+
+/** The display clock (Settings): set before anything renders a time; the console is keyed by it. */
+function useDisplayZone(): string {
+  const choice = useShell((s) => s.settings?.displayZone ?? 'computer');
+  const own = useShell((s) => shownAccount(s)?.account.user.timeZone ?? null);
+  const offset = choice === 'account' ? parseGmtOffset(own) : null;
+  if (offset?.minutes !== getDisplayOffset()?.minutes) setDisplayOffset(offset);
+  return offset?.label ?? 'computer';
+}
+
+// Times inside messages main sends (e.g. "offline since") are shown on the display clock too.
+setTimeValueFormatter((iso) => {
+  const at = parseTimestamp(iso);
+  return at ? displayTime(at, 'time') : null;
+});
+
 function useTheme() {
   const theme = useShell((s) => s.settings?.theme ?? 'system');
   useEffect(() => {
@@ -108,6 +152,8 @@ export function App() {
   const startError = useShell((s) => s.startError);
   const auth = useShell((s) => s.auth);
   const hasAccount = useShell((s) => shownAccount(s) !== null);
+  const language = useAppLanguage();
+  const zone = useDisplayZone();
   useTheme();
   useWindowActivity();
 
@@ -130,8 +176,8 @@ export function App() {
   }
   // Signing in again (awaiting-pin for an account already shown) keeps the console, and its table and
   // scroll, mounted behind the re-auth dialog.
-  if (!hasAccount) return <SignInScreen auth={auth} />;
-  return <Console />;
+  if (!hasAccount) return <SignInScreen key={language} auth={auth} />;
+  return <Console key={`${language}|${zone}`} />;
 }
 
 function Console() {
@@ -142,16 +188,22 @@ function Console() {
   const openPalette = useCallback(() => setPalette(true), []);
   const closePalette = useCallback(() => setPalette(false), []);
   useGlobalShortcuts(openPalette);
+  useAnnounceScreen(screen);
 
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">{t('app.title')}</span>
         <span className="spacer" />
-        <button type="button" className="ghost" onClick={openPalette} title="Ctrl+K">
+        <button type="button" className="ghost" onClick={openPalette} title={t('shortcuts.palette')}>
           {t('palette.open')}
         </button>
-        <button type="button" className="ghost" onClick={() => void stores.actions.refresh()} title="F5">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => void stores.actions.refresh()}
+          title={t('shortcuts.refresh')}
+        >
           {t('common.refresh')}
         </button>
         {account && <AccountMenu account={account.account} store={account.credentialStore} />}
@@ -185,6 +237,21 @@ function Console() {
       <StatusBar />
       <Toasts />
       {palette && <CommandPalette onClose={closePalette} />}
+      <Announcer />
     </div>
   );
+}
+
+/** A screen switch (a link, Alt+1–4, a notice's "Show") is said in the polite live region. */
+function useAnnounceScreen(screen: Screen) {
+  const stores = useStores();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const label = SCREENS.find((x) => x.screen === screen)!.label;
+    stores.uiActions.announce(t('a11y.screenShown', { screen: t(label) }));
+  }, [screen, stores]);
 }

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { SessionNotice } from '../shared/ipc/contract.js';
+import { noticeText } from '../shared/i18n/notice-text.js';
 import { App } from './App.js';
+import { t } from './i18n/index.js';
 import { getBridge } from './bridge/index.js';
 import { createAppStores } from './state/app-stores.js';
 import { StoresProvider } from './state/context.js';
@@ -10,7 +12,8 @@ import './styles/app.css';
 // In the browser host the page shows session notices itself (Electron's main process shows native ones).
 function browserNotify(notice: SessionNotice, onClick: () => void): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const n = new Notification(notice.title, { body: notice.body, tag: `sessions-${notice.kind}` });
+  const { title, body } = noticeText(notice, t);
+  const n = new Notification(title, { body, tag: `sessions-${notice.kind}` });
   n.onclick = () => {
     window.focus();
     onClick();

@@ -47,8 +47,16 @@ export type AppErrorKind =
 
 export interface AppError {
   kind: AppErrorKind;
-  /** A sentence a technician understands, with what to do about it where we know. */
+  /**
+   * English, for logs and diagnosis only. What the technician reads is chosen from the fields below and
+   * formatted in their language (shared/i18n/error-text.ts): main sends data, not sentences.
+   */
   message: string;
+  /** A message key (shared/i18n catalogues) for refusals the console decides itself, with its values. */
+  key?: string;
+  values?: Record<string, string | number>;
+  /** The OAuth problem the service named (e.g. 'verifier_invalid'): picks the sign-in sentence. */
+  problem?: string;
   /** The service's numeric code (spec §7), when it sent one. */
   code?: number;
   httpStatus?: number;
@@ -69,6 +77,9 @@ const OPTIONAL_FIELDS = [
   'field',
   'retryable',
   'outcomeUnknown',
+  'key',
+  'values',
+  'problem',
 ] as const satisfies readonly (keyof AppError)[];
 
 // Every optional field must be in the list: a field added to AppError and forgotten here fails to compile.
@@ -82,6 +93,17 @@ export function pickAppError(e: AppError): AppError {
   for (const key of OPTIONAL_FIELDS) {
     if (e[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = e[key];
   }
+  if (out.key !== undefined && typeof out.key !== 'string') delete out.key;
+  if (out.problem !== undefined && typeof out.problem !== 'string') delete out.problem;
+  if (out.values !== undefined) out.values = pickValues(out.values);
+  return out;
+}
+
+// Only strings and numbers travel as a message's values: nothing else an error carried rides along.
+function pickValues(values: Record<string, unknown>): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string' || typeof value === 'number') out[name] = value;
   return out;
 }
 
@@ -105,13 +127,17 @@ export class AppFailure extends Error {
   declare readonly retryable?: boolean;
   declare readonly outcomeUnknown?: boolean;
   declare readonly oauthProblem?: string;
+  declare readonly key?: string;
+  declare readonly values?: Record<string, string | number>;
+  declare readonly problem?: string;
 
   constructor(init: AppFailureInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
     // Whether a repeat may succeed is always stated: false unless the thrower knows better.
     Object.assign(this, { retryable: false }, pickAppError(init));
-    if (init.oauthProblem !== undefined) Object.assign(this, { oauthProblem: init.oauthProblem });
+    if (init.oauthProblem !== undefined)
+      Object.assign(this, { oauthProblem: init.oauthProblem, problem: init.problem ?? init.oauthProblem });
   }
 
   toAppError(): AppError {

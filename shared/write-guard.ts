@@ -24,16 +24,18 @@ export function writeBlock(
 export function writeBlockError(block: WriteBlock, offlineSince: string | null): AppError {
   switch (block) {
     case 'signed-out':
-      return { kind: 'not-signed-in', message: 'Sign in to make changes.' };
+      return { kind: 'not-signed-in', key: 'error.app.signInToChange', message: 'Sign in to make changes.' };
     case 'reauth':
       return {
         kind: 'not-signed-in',
+        key: 'error.app.reauthToChange',
         message: 'The service no longer accepts this sign-in: sign in again before making changes.',
       };
     case 'offline':
       return {
         kind: 'offline',
         retryable: true,
+        ...(offlineSince ? { key: 'error.app.offlineSince', values: { since: offlineSince } } : {}),
         message: `Offline${offlineSince ? ` since ${offlineSince.slice(0, 16).replace('T', ' ')} UTC` : ''}: changes are not sent while the service cannot be reached. Try again when it is back.`,
       };
   }

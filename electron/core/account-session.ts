@@ -59,6 +59,7 @@ export interface AccountHost {
 /** The account's copy opened at start without credentials (none were kept): browsable, not refreshed. */
 export const CACHED_SIGNED_OUT: AppError = {
   kind: 'keychain',
+  key: 'error.app.cachedSignedOut',
   message: 'Signed out: the credentials of the last run were not kept. Sign in to refresh.',
 };
 
@@ -178,6 +179,7 @@ export class AccountSession {
       throw new AppFailure({
         kind: 'validation',
         field: 'consumerSecret',
+        key: 'error.app.consumerSecretRequired',
         message: 'Enter the consumer secret.',
       });
     }
@@ -226,6 +228,7 @@ export class AccountSession {
     if (!pending) {
       throw new AppFailure({
         kind: 'validation',
+        key: 'error.app.pinWithoutSignIn',
         message: 'Start signing in first: the PIN belongs to a sign-in in progress.',
       });
     }
@@ -292,7 +295,11 @@ export class AccountSession {
         status: 'reauth-required',
         account: this.#accountInfo(),
         credentialStore: this.#account.store,
-        reason: { kind: 'not-signed-in', message: 'Sign in again to resume syncing.' },
+        reason: {
+          kind: 'not-signed-in',
+          key: 'error.app.resumeSync',
+          message: 'Sign in again to resume syncing.',
+        },
       });
     } else {
       this.#setAuth(this.#signedOut());
@@ -327,6 +334,7 @@ export class AccountSession {
       credentialStore: account.store,
       reason: {
         ...error,
+        key: 'error.app.reauthReason',
         message:
           'The service no longer accepts this sign-in (revoked or expired). Your data stays visible; sign in again to resume syncing.',
       },
@@ -337,10 +345,18 @@ export class AccountSession {
   async openServicePage(url: string): Promise<void> {
     const origins = [this.#account?.baseUrl, this.#pending?.baseUrl].filter((b) => b !== undefined);
     if (!isAllowedExternalUrl(url, origins)) {
-      fail({ kind: 'not-allowed', message: "Only pages of the account's own service open from here." });
+      fail({
+        kind: 'not-allowed',
+        key: 'error.app.linkNotAllowed',
+        message: "Only pages of the account's own service open from here.",
+      });
     }
     if (!this.#o.openExternal || !(await this.#o.openExternal(url))) {
-      fail({ kind: 'not-allowed', message: 'The link could not be opened here; open it in your browser.' });
+      fail({
+        kind: 'not-allowed',
+        key: 'error.app.linkFailed',
+        message: 'The link could not be opened here; open it in your browser.',
+      });
     }
   }
 

@@ -52,6 +52,7 @@ import { Writes } from './writes.js';
 import type { StatusNotice } from '../../shared/status-history.js';
 import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
+import { uiLanguageOf, type UiLanguage } from '../../shared/i18n/translator.js';
 
 export type AppCoreDefaults = SignInConfig;
 
@@ -232,9 +233,19 @@ class Core implements AppCore {
       this.#syncState(),
       this.#picture.maps.sessions.values(),
       this.#settings.current.notificationsPausedUntil,
+      this.#uiLanguage(),
     );
     const devices = state.status === 'signed-out' ? null : this.#status.trayDevices();
     return devices ? { ...state, devices } : state;
+  }
+
+  /** The language main formats the tray and notifications in: the Settings choice, or the user's own. */
+  #uiLanguage(): UiLanguage {
+    const chosen = this.#settings.current.language;
+    if (chosen !== 'account') return chosen;
+    const auth = this.#session.auth;
+    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account.user : null;
+    return uiLanguageOf(user?.language);
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {

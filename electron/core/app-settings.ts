@@ -41,6 +41,8 @@ export class AppSettings {
     if (p.reminderLeadMinutes !== undefined) next.reminderLeadMinutes = p.reminderLeadMinutes;
     if (p.notificationsEnabled !== undefined) next.notificationsEnabled = p.notificationsEnabled;
     if (p.theme !== undefined) next.theme = p.theme;
+    if (p.language !== undefined) next.language = p.language;
+    if (p.displayZone !== undefined) next.displayZone = p.displayZone;
     return this.#set(next);
   }
 

@@ -18,7 +18,6 @@ import type { Id, SupportSession } from '../../shared/model.js';
 
 export const STALE_START_MS = 30 * 60_000;
 const PRUNE_AFTER_MS = 7 * 24 * 60 * 60_000;
-const NAMES_IN_BODY = 5;
 
 export interface SchedulerMemory {
   baseline: boolean;
@@ -111,30 +110,12 @@ function pick(s: SupportSession): SessionNotice['sessions'][number] {
   };
 }
 
-function label(s: SupportSession): string {
-  const who = s.customer ?? 'Unnamed customer';
-  return s.code ? `${who} (code ${s.code})` : who;
-}
-
-function names(sessions: readonly SupportSession[]): string {
-  const shown = sessions.slice(0, NAMES_IN_BODY).map(label).join(', ');
-  const more = sessions.length - NAMES_IN_BODY;
-  return more > 0 ? `${shown} and ${more} more` : shown;
-}
-
 export function startedNotice(sessions: readonly SupportSession[]): SessionNotice {
-  const title =
-    sessions.length === 1 ? 'Support session started' : `${sessions.length} support sessions started`;
-  // The body names who, once: a notification shows the title above it, so repeating it reads twice.
-  return { kind: 'started', sessions: sessions.map(pick), title, body: names(sessions) };
+  return { kind: 'started', sessions: sessions.map(pick) };
 }
 
 export function reminderNotice(sessions: readonly SupportSession[], now: number): SessionNotice {
   const first = sessions[0] as SupportSession;
   const minutes = Math.max(1, Math.round((Date.parse(first.plannedInitTime ?? '') - now) / 60_000));
-  const title =
-    sessions.length === 1
-      ? `Support session starts in ${minutes} minute${minutes === 1 ? '' : 's'}`
-      : `${sessions.length} support sessions start soon`;
-  return { kind: 'reminder', sessions: sessions.map(pick), title, body: names(sessions) };
+  return { kind: 'reminder', sessions: sessions.map(pick), minutes };
 }

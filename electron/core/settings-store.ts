@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import type { Settings } from '../../shared/ipc/contract.js';
+import { LANGUAGES } from '../../shared/model.js';
 import { readJsonFile, writeFileAtomic } from './atomic-file.js';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -9,6 +10,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notificationsEnabled: true,
   notificationsPausedUntil: null,
   theme: 'system',
+  language: 'account',
+  displayZone: 'computer',
 };
 
 export class SettingsStore {
@@ -41,6 +44,11 @@ export class SettingsStore {
           v.theme === 'light' || v.theme === 'dark' || v.theme === 'system'
             ? v.theme
             : DEFAULT_SETTINGS.theme,
+        language:
+          v.language === 'account' || (LANGUAGES as readonly unknown[]).includes(v.language)
+            ? (v.language as Settings['language'])
+            : DEFAULT_SETTINGS.language,
+        displayZone: v.displayZone === 'account' ? 'account' : DEFAULT_SETTINGS.displayZone,
       };
     } catch {
       return { ...DEFAULT_SETTINGS };

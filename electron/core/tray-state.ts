@@ -3,7 +3,7 @@
 
 import type { TraySession, TrayState } from '../core-port.js';
 import type { AuthState, SyncState } from '../../shared/ipc/contract.js';
-import type { SupportSession } from '../../shared/model.js';
+import type { KnownLanguage, SupportSession } from '../../shared/model.js';
 
 export type { TraySession, TrayState };
 
@@ -25,10 +25,11 @@ export function computeTrayState(
   sync: Pick<SyncState, 'connection'>,
   sessions: Iterable<SupportSession>,
   notificationsPausedUntil: string | null,
+  language: KnownLanguage = 'en',
 ): TrayState {
   // A revoked sign-in shows as signed out: nothing is being watched until the technician signs in again.
   if (auth.status !== 'signed-in') {
-    return { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil };
+    return { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil, language };
   }
   const ongoing: SupportSession[] = [];
   const upcoming: SupportSession[] = [];
@@ -46,6 +47,7 @@ export function computeTrayState(
     ongoing: ongoing.map(traySession),
     upcoming: upcoming.slice(0, TRAY_LIST_LIMIT).map(traySession),
     notificationsPausedUntil,
+    language,
   };
 }
 

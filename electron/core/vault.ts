@@ -6,6 +6,7 @@ import type { AppError } from '../../shared/errors.js';
 
 export const KEYCHAIN_MISSING: AppError = {
   kind: 'keychain',
+  key: 'error.app.keychainMissing',
   message:
     "This computer's keychain is not available, so your sign-in cannot be remembered. " +
     'You can continue for this run only (you will sign in again after quitting).',
@@ -13,6 +14,7 @@ export const KEYCHAIN_MISSING: AppError = {
 
 export const SAVED_SIGN_IN_MISSING: AppError = {
   kind: 'keychain',
+  key: 'error.app.savedSignInMissing',
   message:
     "Your saved sign-in was not found in this computer's keychain (it may have been removed or reset), " +
     'so you need to sign in again. The offline copy of that account was removed with it.',

@@ -133,6 +133,7 @@ export class Writes {
           fail({
             kind: 'validation',
             field: 'parentId',
+            key: 'error.app.folderIntoItself',
             message: 'A folder cannot be moved into itself or one of its sub-folders.',
           });
       }
@@ -157,9 +158,14 @@ export class Writes {
         devices > 0 ? `${devices} device${devices === 1 ? '' : 's'}` : '',
         folders > 0 ? `${folders} sub-folder${folders === 1 ? '' : 's'}` : '',
       ].filter(Boolean);
-      fail(
-        serviceLike(1103, `The folder "${folder.name}" is not empty: move its ${parts.join(' and ')} first.`),
-      );
+      fail({
+        ...serviceLike(
+          1103,
+          `The folder "${folder.name}" is not empty: move its ${parts.join(' and ')} first.`,
+        ),
+        key: 'error.app.folderNotEmpty',
+        values: { name: folder.name, devices, folders },
+      });
     }
     // The whole folder is what was seen: a failed or cancelled delete puts it back.
     await this.#queued({ kind: 'folder-delete', id }, { ...folder });
@@ -183,6 +189,7 @@ export class Writes {
         kind: 'validation',
         code: 1002,
         resource: 'support_session',
+        key: 'error.app.sessionFinished',
         message: 'This session has finished; it can no longer be changed.',
       });
     }
@@ -207,6 +214,7 @@ export class Writes {
       fail({
         kind: 'validation',
         resource: 'support_session',
+        key: 'error.app.sessionFinishedDelete',
         message:
           'A finished session cannot be deleted: the service keeps it as the record of the support given.',
       });
@@ -271,6 +279,7 @@ export class Writes {
           ...error,
           retryable: false,
           outcomeUnknown: true,
+          key: 'error.app.createOutcomeUnknown',
           message:
             'No answer from the service in time: it may or may not have been created. ' +
             'Check the list (it is being refreshed) before trying again.',
@@ -328,6 +337,7 @@ export class Writes {
       fail({
         kind: 'validation',
         field: 'plannedEndTime',
+        key: 'error.app.endBeforeStart',
         message: 'The planned end must be after the planned start.',
       });
     }

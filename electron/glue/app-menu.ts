@@ -5,10 +5,14 @@
 // Chromium handles the editing shortcuts itself.
 
 import type { MenuItemConstructorOptions } from 'electron';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import type { UiLanguage } from '../../shared/i18n/translator.js';
 
+/** Items with a role are named by the OS in its own language; the one label we write is translated. */
 export function applicationMenuTemplate(
   platform: NodeJS.Platform,
   appName: string,
+  language: UiLanguage = 'en',
 ): MenuItemConstructorOptions[] | null {
   if (platform !== 'darwin') return null;
   return [
@@ -25,7 +29,7 @@ export function applicationMenuTemplate(
       ],
     },
     {
-      label: 'Edit',
+      label: sharedTranslator(language).t('menu.edit'),
       submenu: [
         { role: 'undo' },
         { role: 'redo' },

@@ -11,6 +11,7 @@ import type { AuthState, SessionNotice, UpdateStatus } from '../../shared/ipc/co
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
+import type { UiLanguage } from '../../shared/i18n/translator.js';
 import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from '../../shared/external-links.js';
 import { registerInvokeHandlers } from './ipc-main.js';
@@ -119,20 +120,36 @@ export function runElectronApp(createCore: CoreFactory): void {
   });
 
   void app.whenReady().then(async () => {
-    const menu = applicationMenuTemplate(process.platform, PRODUCT_NAME);
-    Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
+    let menuLanguage: UiLanguage | null = null;
+    const setMenu = (language: UiLanguage) => {
+      if (language === menuLanguage) return;
+      menuLanguage = language;
+      const menu = applicationMenuTemplate(process.platform, PRODUCT_NAME, language);
+      Menu.setApplicationMenu(menu ? Menu.buildFromTemplate(menu) : null);
+    };
+    setMenu('en');
     hardenSession(session.defaultSession);
     const updates = createUpdates({ dataDir: app.getPath('userData'), window: () => win });
     app.on('will-quit', () => updates.stop());
     const c = await createCore({
       dataDir: app.getPath('userData'),
       appVersion: app.getVersion(),
-      notify: createNotifier({ showWindow: reveal, focusSession: (id) => core?.focusSession(id) }),
-      notifyStatus: createStatusNotifier({ showWindow: reveal }),
+      notify: createNotifier({
+        showWindow: reveal,
+        focusSession: (id) => core?.focusSession(id),
+        language: () => core?.trayState().language ?? 'en',
+      }),
+      notifyStatus: createStatusNotifier({
+        showWindow: reveal,
+        language: () => core?.trayState().language ?? 'en',
+      }),
       openExternal,
       updateStatus: () => updates.status(),
     });
     core = c;
+    // The tray state carries the language (Settings, or the signed-in user's): the menu follows it.
+    setMenu(c.trayState().language);
+    c.onTrayStateChange((state) => setMenu(state.language));
     allowedOrigins = accountOrigins((await c.snapshot()).auth);
 
     win = createMainWindow({

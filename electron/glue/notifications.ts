@@ -3,19 +3,26 @@
 // shown notification is kept until it is closed or clicked.
 
 import { Notification } from 'electron';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import { noticeText } from '../../shared/i18n/notice-text.js';
+import { statusNoticeText } from '../../shared/i18n/status-notice-text.js';
+import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { SessionNotice } from '../../shared/ipc/contract.js';
 import type { StatusNotice } from '../../shared/status-history.js';
 
 export interface NoticeActions {
   showWindow(): void;
   focusSession(id: string): void;
+  /** The technician's language now (it may change while the app runs). */
+  language?(): UiLanguage;
 }
 
 export function createNotifier(actions: NoticeActions): (notice: SessionNotice) => void {
   const live = new Set<Notification>();
   return (notice) => {
     if (!Notification.isSupported()) return;
-    const n = new Notification({ title: notice.title, body: notice.body });
+    const { title, body } = noticeText(notice, sharedTranslator(actions.language?.() ?? 'en').t);
+    const n = new Notification({ title, body });
     live.add(n);
     n.on('click', () => {
       live.delete(n);
@@ -30,12 +37,13 @@ export function createNotifier(actions: NoticeActions): (notice: SessionNotice) 
 
 /** Status alerts of one poll (issue 11): one native notification; a click shows the window. */
 export function createStatusNotifier(
-  actions: Pick<NoticeActions, 'showWindow'>,
+  actions: Pick<NoticeActions, 'showWindow' | 'language'>,
 ): (notice: StatusNotice) => void {
   const live = new Set<Notification>();
   return (notice) => {
     if (!Notification.isSupported()) return;
-    const n = new Notification({ title: notice.title, body: notice.body });
+    const { title, body } = statusNoticeText(notice.items, sharedTranslator(actions.language?.() ?? 'en').t);
+    const n = new Notification({ title, body });
     live.add(n);
     n.on('click', () => {
       live.delete(n);

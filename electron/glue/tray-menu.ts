@@ -1,8 +1,9 @@
-// What the tray says, as pure functions of the core's TrayState: the menu template, the tooltip and which
+// What the tray says, in the technician's language (state.language), as pure functions of the core's TrayState: the menu template, the tooltip and which
 // icon to show. Nothing here touches Electron at run time (the import is types only), so every state can be
 // tested without a tray.
 
 import type { MenuItemConstructorOptions } from 'electron';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
 import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
@@ -32,19 +33,17 @@ export function trayIconFile(state: TrayState, platform: NodeJS.Platform): strin
 }
 
 export function trayTooltip(state: TrayState, now: Date = new Date()): string {
-  const parts = ['Support Console'];
-  if (state.status === 'signed-out') parts.push('signed out');
-  else parts.push(state.status === 'online' ? 'online' : 'offline (showing saved data)');
-  if (state.ongoing.length > 0) parts.push(plural(state.ongoing.length, 'session', 'sessions') + ' ongoing');
-  if (state.upcoming.length > 0)
-    parts.push(plural(state.upcoming.length, 'session', 'sessions') + ' upcoming');
+  const { t } = sharedTranslator(state.language);
+  const parts = [t('tray.tooltip.app'), t('tray.tooltip.status', { status: statusCase(state) })];
+  if (state.ongoing.length > 0) parts.push(t('tray.tooltip.ongoing', { count: state.ongoing.length }));
+  if (state.upcoming.length > 0) parts.push(t('tray.tooltip.upcoming', { count: state.upcoming.length }));
   const d = state.status !== 'signed-out' ? state.devices : undefined;
   if (d) {
-    parts.push(`${d.online} online, ${d.offline} offline, ${d.busy} busy`);
-    if (d.outages.length > 0) parts.push(plural(d.outages.length, 'outage', 'outages'));
-    if (d.watchedDownTotal > 0) parts.push(`${d.watchedDownTotal} watched down`);
+    parts.push(t('tray.tooltip.devices', { online: d.online, offline: d.offline, busy: d.busy }));
+    if (d.outages.length > 0) parts.push(t('tray.tooltip.outages', { count: d.outages.length }));
+    if (d.watchedDownTotal > 0) parts.push(t('tray.tooltip.watchedDown', { count: d.watchedDownTotal }));
   }
-  if (isPaused(state, now)) parts.push('notifications paused');
+  if (isPaused(state, now)) parts.push(t('tray.tooltip.paused'));
   return parts.join(' — ');
 }
 
@@ -56,86 +55,93 @@ export function buildTrayMenu(
   actions: TrayActions,
   now: Date = new Date(),
 ): MenuItemConstructorOptions[] {
-  const items: MenuItemConstructorOptions[] = [
-    { label: 'Open Support Console', click: () => actions.openWindow() },
-  ];
+  const { t } = sharedTranslator(state.language);
+  const items: MenuItemConstructorOptions[] = [{ label: t('tray.open'), click: () => actions.openWindow() }];
   items.push({ type: 'separator' });
-  items.push({ label: statusLine(state), enabled: false });
+  items.push({ label: t('tray.status', { status: statusCase(state) }), enabled: false });
 
   if (state.status !== 'signed-out') {
-    items.push(...sessionSection('Ongoing', state.ongoing, actions));
-    items.push(...sessionSection('Upcoming', state.upcoming, actions));
-    if (state.devices) items.push(...devicesSection(state.devices, actions));
+    items.push(...sessionSection(t('tray.ongoing'), state, state.ongoing, actions));
+    items.push(...sessionSection(t('tray.upcoming'), state, state.upcoming, actions));
+    if (state.devices) items.push(...devicesSection(state, state.devices, actions));
     items.push({ type: 'separator' });
-    items.push({ label: 'Refresh now', click: () => actions.refresh() });
+    items.push({ label: t('tray.refresh'), click: () => actions.refresh() });
     items.push(
       isPaused(state, now)
-        ? { label: 'Resume notifications', click: () => actions.pauseNotifications(0) }
-        : { label: 'Pause notifications for an hour', click: () => actions.pauseNotifications(60) },
+        ? { label: t('tray.resume'), click: () => actions.pauseNotifications(0) }
+        : { label: t('tray.pause'), click: () => actions.pauseNotifications(60) },
     );
   }
   items.push({ type: 'separator' });
-  items.push({ label: 'Quit Support Console', click: () => actions.quit() });
+  items.push({ label: t('tray.quit'), click: () => actions.quit() });
   return items;
 }
 
 function sessionSection(
   title: string,
+  state: TrayState,
   sessions: TraySession[],
   actions: TrayActions,
 ): MenuItemConstructorOptions[] {
   if (sessions.length === 0) return [];
+  const { t } = sharedTranslator(state.language);
   const items: MenuItemConstructorOptions[] = [{ type: 'separator' }, { label: title, enabled: false }];
   for (const s of sessions.slice(0, TRAY_SESSION_LIMIT)) {
-    const who = s.customer ?? 'Unnamed customer';
+    const customer = s.customer ?? t('tray.unnamedCustomer');
     if (s.code) {
       const code = s.code;
-      items.push({ label: `${who} — code ${code} (click to copy)`, click: () => actions.copyCode(code) });
+      items.push({
+        label: t('tray.sessionWithCode', { customer, code }),
+        click: () => actions.copyCode(code),
+      });
     } else {
-      items.push({ label: `${who} — no code yet`, enabled: false });
+      items.push({ label: t('tray.sessionNoCode', { customer }), enabled: false });
     }
   }
   if (sessions.length > TRAY_SESSION_LIMIT) {
-    items.push({ label: `${sessions.length - TRAY_SESSION_LIMIT} more…`, click: () => actions.openWindow() });
+    items.push({
+      label: t('tray.more', { count: sessions.length - TRAY_SESSION_LIMIT }),
+      click: () => actions.openWindow(),
+    });
   }
   return items;
 }
 
 /** Counts, open outages and watched devices that are down (issue 11); a click opens the window. */
-function devicesSection(d: TrayDevices, actions: TrayActions): MenuItemConstructorOptions[] {
+function devicesSection(
+  state: TrayState,
+  d: TrayDevices,
+  actions: TrayActions,
+): MenuItemConstructorOptions[] {
+  const { t } = sharedTranslator(state.language);
   const items: MenuItemConstructorOptions[] = [
     { type: 'separator' },
-    { label: `Devices: ${d.online} online, ${d.offline} offline, ${d.busy} busy`, enabled: false },
+    { label: t('tray.devices', { online: d.online, offline: d.offline, busy: d.busy }), enabled: false },
   ];
   for (const o of d.outages.slice(0, TRAY_SESSION_LIMIT)) {
     items.push({
-      label: `Outage: ${o.name} (${o.devices} of ${o.size} offline)`,
+      label: t('tray.outage', { name: o.name, devices: o.devices, size: o.size }),
       click: () => actions.openWindow(),
     });
   }
   for (const w of d.watchedDown) {
-    items.push({ label: `Watched, offline: ${w.label}`, click: () => actions.openWindow() });
+    items.push({ label: t('tray.watchedDown', { label: w.label }), click: () => actions.openWindow() });
   }
   if (d.watchedDownTotal > d.watchedDown.length) {
     items.push({
-      label: `${d.watchedDownTotal - d.watchedDown.length} more watched offline…`,
+      label: t('tray.watchedMore', { count: d.watchedDownTotal - d.watchedDown.length }),
       click: () => actions.openWindow(),
     });
   }
   return items;
 }
 
-function statusLine(state: TrayState): string {
-  if (state.status === 'signed-out') return 'Signed out';
-  return state.status === 'online' ? 'Online' : 'Offline — showing saved data';
+function statusCase(state: TrayState): 'signedOut' | 'online' | 'offline' {
+  return state.status === 'signed-out' ? 'signedOut' : state.status;
 }
 
 function isPaused(state: TrayState, now: Date): boolean {
   return (
     state.notificationsPausedUntil !== null && Date.parse(state.notificationsPausedUntil) > now.getTime()
   );
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

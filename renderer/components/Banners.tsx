@@ -4,8 +4,8 @@
 
 import { useState } from 'react';
 import { DATASET_NAMES, type SyncState } from '../../shared/ipc/contract.js';
-import { formatAge, formatDate, t } from '../i18n/index.js';
-import { parseTimestamp } from '../domain/time-zone.js';
+import { formatAge, t } from '../i18n/index.js';
+import { displayTime, parseTimestamp } from '../domain/time-zone.js';
 import { isRenewing, shownAccount } from '../state/app-stores.js';
 import { useShell, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
@@ -54,12 +54,12 @@ export function Banners() {
         <div className="banner banner-offline" role="status" aria-label={t('connection.offline')}>
           {offlineSince && asOf
             ? t('offline.banner', {
-                since: formatDate(offlineSince, 'time'),
-                dataAt: formatDate(asOf, 'time'),
+                since: displayTime(offlineSince, 'time'),
+                dataAt: displayTime(asOf, 'time'),
                 age: formatAge(now - asOf.getTime()),
               })
             : offlineSince
-              ? t('offline.bannerNoData', { since: formatDate(offlineSince, 'time') })
+              ? t('offline.bannerNoData', { since: displayTime(offlineSince, 'time') })
               : t('connection.offline')}
           <span className="banner-aside">{t('offline.writesPaused')}</span>
         </div>

@@ -6,8 +6,8 @@ import type { AppError } from '../../shared/errors.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { folderPath } from '../domain/folder-tree.js';
-import { keepTimeTogether, parseTimestamp } from '../domain/time-zone.js';
-import { formatDate, formatError, formatMegabytes, t } from '../i18n/index.js';
+import { displayTime, parseTimestamp } from '../domain/time-zone.js';
+import { formatError, formatMegabytes, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
 import { statusAge } from '../domain/device-status.js';
@@ -16,7 +16,7 @@ import { DeviceHistory } from './DeviceHistory.js';
 
 function dateOrNone(value: string | null): string {
   const at = parseTimestamp(value);
-  return at ? keepTimeTogether(formatDate(at)) : t('common.none');
+  return at ? displayTime(at) : t('common.none');
 }
 
 export function DeviceDetail({

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
-import { formatDate, t } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
+import { displayTime } from '../domain/time-zone.js';
 import { useStores } from '../state/context.js';
 
 export function formatDuration(ms: number): string {
@@ -29,7 +30,7 @@ export function sinceText(h: Pick<History, 'status' | 'since' | 'sinceExact'>, n
   if (h.status === null || h.since === null) return null;
   const params = {
     status: historyStatusName(h.status),
-    time: formatDate(new Date(h.since), now - h.since < 86_400_000 ? 'time' : 'date-time'),
+    time: displayTime(new Date(h.since), now - h.since < 86_400_000 ? 'time' : 'date-time'),
     duration: formatDuration(now - h.since),
   };
   return h.sinceExact ? t('history.since', params) : t('history.sinceAtLeast', params);
@@ -155,7 +156,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
           {history.transitions.slice(0, 50).map((tr) => (
             <li key={`${tr.at}-${tr.to}`}>
               {t('history.transition', {
-                time: formatDate(new Date(tr.at), 'date-time'),
+                time: displayTime(new Date(tr.at), 'date-time'),
                 from: historyStatusName(tr.from),
                 to: tr.to === null ? t('history.removed') : historyStatusName(tr.to),
               })}
@@ -194,8 +195,8 @@ function Timeline({
           }}
           title={t('history.bar', {
             status: b.status === 'unknown' ? t('history.unknown') : historyStatusName(b.status),
-            from: formatDate(new Date(b.start), 'compact'),
-            to: formatDate(new Date(b.end), 'compact'),
+            from: displayTime(new Date(b.start), 'compact'),
+            to: displayTime(new Date(b.end), 'compact'),
           })}
         />
       ))}

@@ -17,12 +17,19 @@ export function useIsAdmin(): boolean {
 }
 
 /** The sentence for error 1103, from what the renderer knows the folder holds. */
-export function notEmptyMessage(tree: FolderTree, id: Id): string {
+/** Why a folder cannot be deleted yet, naming only what it holds; null when it is empty. */
+export function notEmptyMessage(tree: FolderTree, id: Id): string | null {
   const { devices, folders } = folderContents(tree, id);
-  return t('folders.notEmpty', {
+  const name = tree.byId.get(id)?.name ?? '';
+  const holds = {
+    name,
     devices: t('folders.notEmptyDevices', { count: devices }),
     folders: t('folders.notEmptyFolders', { count: folders }),
-  });
+  };
+  if (devices > 0 && folders > 0) return t('folders.deleteBlocked', holds);
+  if (devices > 0) return t('folders.deleteBlockedDevices', holds);
+  if (folders > 0) return t('folders.deleteBlockedFolders', holds);
+  return null;
 }
 
 type DialogState =
@@ -283,8 +290,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = tree.byId.get(id)!.name;
-  const contents = folderContents(tree, id);
-  const known = contents.devices + contents.folders > 0 ? notEmptyMessage(tree, id) : null;
+  const blocked = notEmptyMessage(tree, id);
 
   async function confirm() {
     setBusy(true);
@@ -294,17 +300,28 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
       uiActions.setFilter({ folder: { kind: 'all' } });
       return onClose();
     }
-    setError(result.error.code === 1103 ? `${notEmptyMessage(tree, id)} (1103)` : formatError(result.error));
+    setError(formatError(result.error));
+  }
+  // A folder that still holds devices or sub-folders is explained, and no Delete is offered: the service
+  // would refuse it (1103), and the technician would learn it only after pressing.
+  if (blocked) {
+    return (
+      <Dialog title={t('folders.delete')} onClose={onClose}>
+        <div className="dialog-body">
+          <p>{blocked}</p>
+        </div>
+        <footer className="dialog-footer">
+          <button type="button" className="primary" onClick={onClose} data-autofocus>
+            {t('common.close')}
+          </button>
+        </footer>
+      </Dialog>
+    );
   }
   return (
     <ConfirmDialog
       title={t('folders.delete')}
-      message={
-        <>
-          {t('folders.deleteConfirm', { name })}
-          {known && !error && <span className="hint block">{known}</span>}
-        </>
-      }
+      message={t('folders.deleteConfirm', { name })}
       confirmLabel={t('common.delete')}
       danger
       busy={busy}

@@ -6,6 +6,7 @@ import { folderPath } from '../domain/folder-tree.js';
 import { formatError, t } from '../i18n/index.js';
 import { useFolderTree, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { ErrorText } from './ErrorText.js';
 
 const UNASSIGNED = '';
 
@@ -66,7 +67,7 @@ export function MoveDevicesDialog() {
               <ul className="failures">
                 {result.failed.slice(0, 20).map((f) => (
                   <li key={f.id}>
-                    {f.id}: {formatError(f.error)}
+                    {f.id}: <ErrorText error={f.error} />
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,8 @@
 import type { DatasetName, SyncState } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { formatAge, formatError, t } from '../i18n/index.js';
-import { useShell } from '../state/context.js';
+import { useEffect, useRef } from 'react';
+import { useShell, useStores } from '../state/context.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import { useNow } from './hooks.js';
 import { OutboxIndicator } from './OutboxIndicator.js';
@@ -44,14 +45,19 @@ export interface DataAge {
   refreshing: boolean;
 }
 
+const UNREACHABLE_KINDS = new Set(['network', 'timeout', 'offline']);
+
 export function dataAge(sync: SyncState, now: number): DataAge {
   let oldest: DataAge['oldest'] = null;
   let stale = false;
   const errors = new Set<string>();
   let refreshing = false;
+  // Offline already says the service cannot be reached: the line does not say it twice, nor "up to date".
+  const offline = sync.connection === 'offline';
   for (const d of DATASET_NAMES) {
     const status = sync.datasets[d];
-    if (status?.error) errors.add(formatError(status.error));
+    if (status?.error && !(offline && UNREACHABLE_KINDS.has(status.error.kind)))
+      errors.add(formatError(status.error));
     if (status?.refreshing) refreshing = true;
     const at = parseTimestamp(status?.fetchedAt ?? sync.cacheSavedAt);
     if (!at) continue;
@@ -67,6 +73,7 @@ export function StatusBar() {
   const sync = useShell((s) => s.sync);
   const refreshAsked = useShell((s) => s.refreshesPending > 0);
   const now = useNow(5_000);
+  useAnnounceConnection(sync?.connection);
   if (!sync) return null;
   const age = dataAge(sync, now);
   return (
@@ -76,7 +83,7 @@ export function StatusBar() {
         {t(`connection.${sync.connection}`)}
       </span>
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
-        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale
+        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection !== 'offline'
           ? t('status.upToDate')
           : age.oldest
             ? t('status.oldest', {
@@ -106,4 +113,16 @@ export function StatusBar() {
       </details>
     </footer>
   );
+}
+
+/** A change of connection (offline, back online) is said in the polite live region. */
+function useAnnounceConnection(connection: SyncState['connection'] | undefined) {
+  const stores = useStores();
+  const last = useRef(connection);
+  useEffect(() => {
+    const before = last.current;
+    last.current = connection;
+    if (!connection || !before || before === connection || connection === 'connecting') return;
+    stores.uiActions.announce(t(`connection.${connection}`));
+  }, [connection, stores]);
 }

@@ -6,10 +6,10 @@
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
-import { formatDate, formatMegabytes, t } from '../i18n/index.js';
+import { formatMegabytes, t } from '../i18n/index.js';
 import { statusKind } from './device-query.js';
 import { statusAge } from './device-status.js';
-import { parseTimestamp } from './time-zone.js';
+import { displayTime, parseTimestamp } from './time-zone.js';
 
 export interface ColumnContext {
   folderName(id: Id): string | undefined;
@@ -54,7 +54,7 @@ function timeKey(ts: string | null): number | null {
 
 function timeText(ts: string | null): string {
   const at = parseTimestamp(ts);
-  return at ? formatDate(at, 'date-time') : '';
+  return at ? displayTime(at, 'date-time') : '';
 }
 
 function folderText(d: Device, ctx: ColumnContext): string {

@@ -1,13 +1,11 @@
-// The English catalogue: complete, and the key set every other catalogue follows.
+// The English catalogue: complete, and the key set every other catalogue (es, it, de, fr) follows with
+// the same ICU arguments (test/shared/i18n-parity.test.ts). Messages are ICU MessageFormat: `{name}`,
+// `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`. A plural written the older way,
+// `{ one: '{count} x', other: '{count} xs' }`, still works (shared/i18n/translator.ts converts it).
 
-export interface PluralMessage {
-  zero?: string;
-  one?: string;
-  two?: string;
-  few?: string;
-  many?: string;
-  other: string;
-}
+import type { PluralForms } from '../../shared/i18n/translator.js';
+
+export type PluralMessage = PluralForms;
 
 const catalogue = {
   'app.title': 'Support Console',
@@ -33,18 +31,17 @@ const catalogue = {
   'common.refresh': 'Refresh',
   'common.working': 'Working…',
 
-  'error.withCode': '{message} ({code})',
   'error.offlineWrite': 'You are offline: changes are possible again once the service is reachable.',
   'error.reauthWrite': 'Sign in again to make changes.',
   'error.signInWrite': 'Sign in to make changes.',
 
-  'age.seconds': { one: '{count} s', other: '{count} s' },
-  'age.minutes': { one: '{count} min', other: '{count} min' },
-  'age.hours': { one: '{count} h', other: '{count} h' },
-  'age.days': { one: '{count} day', other: '{count} days' },
+  'age.seconds': '{count, plural, one {# s} other {# s}}',
+  'age.minutes': '{count, plural, one {# min} other {# min}}',
+  'age.hours': '{count, plural, one {# h} other {# h}}',
+  'age.days': '{count, plural, one {# day} other {# days}}',
   'age.ago': '{age} ago',
-  'unit.mb': '{value} MB',
-  'unit.gb': '{value} GB',
+  'unit.mb': '{value, number} MB',
+  'unit.gb': '{value, number} GB',
 
   // Sign-in
   'signIn.title': 'Sign in to your remote-support account',
@@ -116,17 +113,17 @@ const catalogue = {
   'offline.banner': 'Offline since {since} — showing data from {dataAt} ({age} old)',
   'offline.bannerNoData': 'Offline since {since}',
   'offline.writesPaused': 'Browsing works; changes wait until the service is back.',
-  'progress.label': '{label}: {done} of {total}',
+  'progress.label': '{label}: {done, number} of {total, number}',
 
   // Devices
   'devices.title': 'Devices',
   'devices.counts': 'Device counts',
-  'devices.count.total': { one: '{count} device', other: '{count} devices' },
-  'devices.count.online': '{count} online',
-  'devices.count.offline': '{count} offline',
-  'devices.count.busy': '{count} busy',
-  'devices.count.unknown': '{count} unknown',
-  'devices.shown': { one: '{count} shown', other: '{count} shown' },
+  'devices.count.total': '{count, plural, one {# device} other {# devices}}',
+  'devices.count.online': '{count, number} online',
+  'devices.count.offline': '{count, number} offline',
+  'devices.count.busy': '{count, number} busy',
+  'devices.count.unknown': '{count, number} unknown',
+  'devices.shown': '{count, plural, one {# shown} other {# shown}}',
   'devices.search': 'Search devices',
   'devices.searchPlaceholder': 'Name, alias, IP or MAC  ( / )',
   'devices.filterStatus': 'Status',
@@ -149,14 +146,14 @@ const catalogue = {
   'devices.sortHint': 'Sort by this column (Enter); Left/Right arrows move between columns',
   'devices.sortedAsc': 'Sorted by {column}, ascending',
   'devices.sortedDesc': 'Sorted by {column}, descending',
-  'devices.selected': { one: '{count} selected', other: '{count} selected' },
+  'devices.selected': '{count, plural, one {# selected} other {# selected}}',
   'devices.move': 'Move to folder…',
   'devices.unassign': 'Unassign',
   'devices.unnamed': '(unnamed {id})',
   'devices.detail': 'Device details',
   'devices.closeDetail': 'Close the details (clears the selection; Escape in the table)',
   'devices.detailEmpty': 'Select a device to see its details.',
-  'devices.detailMany': { one: '{count} device selected', other: '{count} devices selected' },
+  'devices.detailMany': '{count, plural, one {# device selected} other {# devices selected}}',
   'devices.field.name': 'Name',
   'devices.field.alias': 'Alias',
   'devices.field.status': 'Status',
@@ -175,20 +172,19 @@ const catalogue = {
   'devices.moveDialog': 'Move devices',
   'devices.moveConfirm': 'Move',
   'devices.moveTo': 'Destination folder',
-  'devices.moveResult': 'Moved {moved} of {total} devices.',
-  'devices.moveFailed': {
-    one: '{count} device could not be moved:',
-    other: '{count} devices could not be moved:',
-  },
-  'devices.moveDone': { one: 'Moved {count} device.', other: 'Moved {count} devices.' },
-  'devices.dragLabel': { one: '{count} device', other: '{count} devices' },
+  'devices.moveResult': 'Moved {moved, number} of {total, number} devices.',
+  'devices.moveFailed':
+    '{count, plural, one {# device could not be moved:} other {# devices could not be moved:}}',
+  'devices.moveDone': '{count, plural, one {Moved # device.} other {Moved # devices.}}',
+  'devices.dragLabel': '{count, plural, one {# device} other {# devices}}',
 
   // Folders
   'folders.tree': 'Folders',
   'folders.all': 'All devices',
   'folders.unassigned': 'Unassigned',
-  'folders.counts': '{total} devices, {online} online',
-  'folders.countsTitle': 'Including sub-folders: {total} devices, {online} online. Directly here: {direct}.',
+  'folders.counts': '{total, number} devices, {online, number} online',
+  'folders.countsTitle':
+    'Including sub-folders: {total, number} devices, {online, number} online. Directly here: {direct, number}.',
   'folders.create': 'New folder',
   'folders.createIn': 'New folder in {parent}',
   'folders.createTitle': 'New folder',
@@ -203,8 +199,8 @@ const catalogue = {
   'folders.adminOnly': 'Only administrators can create folders',
   'folders.deleteConfirm': 'Delete the folder “{name}”?',
   'folders.notEmpty': 'Move its {devices} and {folders} first.',
-  'folders.notEmptyDevices': { one: '{count} device', other: '{count} devices' },
-  'folders.notEmptyFolders': { one: '{count} sub-folder', other: '{count} sub-folders' },
+  'folders.notEmptyDevices': '{count, plural, one {# device} other {# devices}}',
+  'folders.notEmptyFolders': '{count, plural, one {# sub-folder} other {# sub-folders}}',
   'folders.actions': 'Folder actions',
   'folders.noSelection': 'Select a folder first.',
 
@@ -236,7 +232,7 @@ const catalogue = {
   'sessions.plannedStart': 'Planned start',
   'sessions.plannedEnd': 'Planned end',
   'sessions.plannedEndHint':
-    'Optional: without an end, the session code is valid for 15 minutes after creation.',
+    'Optional: without an end, the session code is valid for 15 minutes from the planned start.',
   'sessions.plannedEndCleared': 'Without a planned end, the session code lasts 15 minutes.',
   'sessions.startTime': 'Started',
   'sessions.endTime': 'Ended',
@@ -252,7 +248,7 @@ const catalogue = {
   'sessions.finishedNoDelete': 'Finished sessions cannot be deleted',
   'sessions.created': 'Session created.',
   'sessions.codeValidFor': 'Code valid for {time}',
-  'sessions.codeExpired': 'The code has expired (15 minutes without a planned end).',
+  'sessions.codeExpired': 'The code has expired (15 minutes after the planned start, without a planned end).',
   'sessions.detail': 'Session details',
   'sessions.detailEmpty': 'Select a session to see its details.',
   'sessions.timeIn': '{time} ({zone})',
@@ -262,7 +258,7 @@ const catalogue = {
   'sessions.formZoneLocal': 'Times in this computer’s time zone ({zone}).',
   'sessions.noTime': 'not scheduled',
   'sessions.notYet': 'not yet',
-  'sessions.count': { one: '{count} session', other: '{count} sessions' },
+  'sessions.count': '{count, plural, one {# session} other {# sessions}}',
   'sessions.show': 'Show',
 
   // Users
@@ -307,6 +303,7 @@ const catalogue = {
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.search': '/ or Ctrl+F: search',
   'shortcuts.refresh': 'F5 or Ctrl+R: refresh',
+  'shortcuts.palette': 'Ctrl+K: command palette',
   'shortcuts.selectAll': 'Ctrl+A in the table: select all shown',
   'shortcuts.move': 'M in the table: move the selected devices',
   'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: devices, sessions, users, settings',
@@ -395,7 +392,7 @@ const catalogue = {
   'bulk.move': 'Move to a folder',
   'bulk.unassign': 'Unassign from their folders',
   'bulk.alias': 'Set aliases from a pattern',
-  'bulk.pattern': 'Alias pattern ({name}, {folder}, {ip}, {n}, {n:3})',
+  'bulk.pattern': "Alias pattern ('{name}, {folder}, {ip}, {n}, {n:3}')",
   'bulk.previewCount': { one: '{count} device will change', other: '{count} devices will change' },
   'bulk.fromFolders': 'From: {folders}',
   'bulk.firstAliases': 'First aliases: {aliases}',
@@ -478,8 +475,38 @@ const catalogue = {
   'watch.folder': 'Alert me about this folder',
   'watch.longOffline': 'Also when offline for more than',
   'watch.saved': 'Alerts saved',
+  // Languages, time zones, messages (issue 13)
+  'settings.language': 'Language',
+  'settings.language.account': 'As on the service ({language})',
+  'settings.zone': 'Show times in',
+  'settings.zone.computer': 'This computer’s time zone ({zone})',
+  'settings.zone.account': 'My account’s time zone ({zone})',
+  'settings.zone.hint': 'A time in a zone other than this computer’s always names its zone.',
+  'time.inZone': '{time} ({zone})',
+  'devices.unassignDone':
+    '{count, plural, one {Removed # device from its folder.} other {Removed # devices from their folders.}}',
+  'devices.shownOf': '{shown, number} of {total, number} devices shown',
+  'folders.deleteBlocked':
+    'The folder “{name}” cannot be deleted yet: it still holds {devices} and {folders}. Move them to another folder first.',
+  'folders.deleteBlockedDevices':
+    'The folder “{name}” cannot be deleted yet: it still holds {devices}. Move them to another folder first.',
+  'folders.deleteBlockedFolders':
+    'The folder “{name}” cannot be deleted yet: it still holds {folders}. Move them to another folder first.',
+  'sessions.codeWindow': 'Code valid from {start} to {end}',
+  'sessions.codeWindowHint':
+    'Without a planned end, the code is valid for 15 minutes from the planned start.',
+  'sessions.codeNotYet': 'Code valid from {start} (for 15 minutes)',
+  'toasts.repeated': '{count, plural, one {once} other {# times}}',
+  'a11y.screenShown': '{screen} shown',
+  'a11y.deleted': 'Deleted.',
+  'a11y.saved': 'Saved.',
+  'error.detailSummary': 'Details for support',
+  'status.offlineNoData': 'Offline · no saved data',
+  'status.offlineSince': 'Offline since {since}',
 } as const satisfies Record<string, string | PluralMessage>;
 
 export type MessageKey = keyof typeof catalogue;
 export type Catalogue = { [K in MessageKey]: string | PluralMessage };
+/** What a translation provides: a subset of the keys (the parity test demands all of them). */
+export type Translation = { [K in MessageKey]?: string };
 export const en: Catalogue = catalogue;

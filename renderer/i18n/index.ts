@@ -1,47 +1,72 @@
-// The one layer every user-facing string goes through. English is the only catalogue today; the shape
-// (keys, {params}, plural variants chosen by Intl.PluralRules) is what a translator would fill in.
+// The one layer every user-facing string goes through: ICU messages formatted by FormatJS
+// (shared/i18n/translator.ts) in the technician's language, and dates, numbers and sizes through Intl in
+// the same locale. The language is set from the signed-in user's service language or the Settings choice
+// and applies at once: components read it through useLanguage() and re-render.
 
+import { useSyncExternalStore } from 'react';
 import type { AppError } from '../../shared/errors.js';
-import { en, type Catalogue, type MessageKey, type PluralMessage } from './en.js';
+import type { SharedMessageKey } from '../../shared/i18n/catalogues/index.js';
+import { errorDetail, errorMessage } from '../../shared/i18n/error-text.js';
+import {
+  createTranslator,
+  type MessageValues,
+  type Translator,
+  type UiLanguage,
+} from '../../shared/i18n/translator.js';
+import { catalogueOf } from './catalogues.js';
+import type { MessageKey as RendererKey } from './en.js';
 
-export type { MessageKey } from './en.js';
+export type MessageKey = RendererKey | SharedMessageKey;
+export type Params = MessageValues;
+export type { UiLanguage };
 
-export type Params = Record<string, string | number>;
-
-// English only today; a second language adds its catalogue and picks it here.
-const locale = 'en';
-const catalogue: Catalogue = en;
-const pluralRules = new Intl.PluralRules(locale);
+const english = catalogueOf('en');
+let translator: Translator = createTranslator('en', english);
+let numberFormat = new Intl.NumberFormat('en');
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormat = new Intl.NumberFormat(locale);
+const listeners = new Set<() => void>();
 
-/** The UI's locale (BCP 47), for what formats by locale outside the catalogue (CSV delimiters). */
-export function getLocale(): string {
-  return locale;
-}
-
-function interpolate(template: string, params: Params | undefined): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? numberFormat.format(value) : value;
-  });
-}
-
-function isPlural(message: string | PluralMessage): message is PluralMessage {
-  return typeof message === 'object';
-}
-
-/** Translates `key`. A plural message picks its form from `params.count`. */
-export function t(key: MessageKey, params?: Params): string {
-  const message = catalogue[key];
-  if (isPlural(message)) {
-    const count = Number(params?.count ?? 0);
-    const form = pluralRules.select(count) as keyof PluralMessage;
-    return interpolate(message[form] ?? message.other, params);
+/** Switches every message, date and number to `language` ('ge' is German). */
+export function setLanguage(language: UiLanguage): void {
+  if (language === translator.language) return;
+  translator = createTranslator(language, catalogueOf(language), english);
+  numberFormat = new Intl.NumberFormat(translator.locale);
+  dateFormats.clear();
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = translator.locale;
+    focusBeforeChange = document.activeElement?.id || null;
   }
-  return interpolate(message, params);
+  for (const listener of listeners) listener();
+}
+
+let focusBeforeChange: string | null = null;
+/** The console re-renders in the new language; the control that changed it keeps the focus. */
+export function restoreFocusAfterLanguageChange(): void {
+  if (focusBeforeChange) document.getElementById(focusBeforeChange)?.focus();
+  focusBeforeChange = null;
+}
+
+export function getLanguage(): UiLanguage {
+  return translator.language;
+}
+
+/** The BCP 47 locale now in use ('de' for the service's 'ge'). */
+export function getLocale(): string {
+  return translator.locale;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The language, as React state: a component that calls this re-renders when it changes. */
+export function useLanguage(): UiLanguage {
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
+}
+
+export function t(key: MessageKey, params?: Params): string {
+  return translator.t(key, params);
 }
 
 export function formatNumber(value: number): string {
@@ -51,7 +76,7 @@ export function formatNumber(value: number): string {
 function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = new Intl.DateTimeFormat(translator.locale, options);
     dateFormats.set(key, format);
   }
   return format;
@@ -68,8 +93,9 @@ const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 };
 
 /**
- * Formats an instant. `timeZone` is an IANA name or 'UTC'; omitted: the machine's zone. Callers that show
- * a service offset ("(GMT+01:00)") shift the instant and pass 'UTC' (see domain/time-zone.ts).
+ * Formats an instant in the chosen locale. `timeZone` is an IANA name or 'UTC'; omitted: the machine's
+ * zone. Callers that show a service offset ("(GMT+01:00)") shift the instant and pass 'UTC'
+ * (see domain/time-zone.ts, which also names the zone when it is not this computer's).
  */
 export function formatDate(date: Date, style: DateStyle = 'date-time', timeZone?: string): string {
   const options = timeZone ? { ...STYLE_OPTIONS[style], timeZone } : STYLE_OPTIONS[style];
@@ -87,11 +113,32 @@ export function formatAge(ms: number): string {
   return t('age.days', { count: Math.floor(hours / 24) });
 }
 
-/** The AppError's sentence (written by main) with the service's code when there is one. */
+/** Values main sends as timestamps ("since") are shown as times, on the display clock. */
+let timeValueFormatter: (iso: string) => string | null = () => null;
+export function setTimeValueFormatter(format: (iso: string) => string | null): void {
+  timeValueFormatter = format;
+}
+
+/**
+ * What went wrong and what to do, in the technician's language. The service's code is not in the
+ * sentence: errorDetailText() gives it, for support.
+ */
 export function formatError(error: AppError): string {
-  return error.code !== undefined
-    ? t('error.withCode', { message: error.message, code: String(error.code) })
-    : error.message;
+  const message = errorMessage(error, translator.has);
+  let values = message.values;
+  if (values) {
+    values = { ...values };
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
+        values[name] = timeValueFormatter(value) ?? value;
+    }
+  }
+  return translator.t(message.key, values);
+}
+
+/** "Service code 1103" when the service sent a code; null otherwise. */
+export function errorDetailText(error: AppError): string | null {
+  return errorDetail(error, translator);
 }
 
 /** Megabytes as the service sends them, in the unit a human reads. */

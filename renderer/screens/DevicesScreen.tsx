@@ -1,8 +1,8 @@
 // Devices: folder tree | counts, search, filters and the virtualised grid | detail panel (while selected).
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
-import type { StatusFilter } from '../domain/device-query.js';
+import type { DeviceFilter, StatusFilter } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
 import { useDeviceView, useStores, useUi } from '../state/context.js';
 import { SEARCH_INPUT_ID } from '../shortcuts.js';
@@ -39,6 +39,7 @@ export function DevicesScreen() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
+  useAnnounceCountAfterFilter(filter, view.rows.length, view.counts.total);
 
   function editAlias(id: Id) {
     stores.uiActions.selectDevice(id);
@@ -71,9 +72,7 @@ export function DevicesScreen() {
               </button>
             ))}
           </div>
-          <span className="shown" aria-live="polite">
-            {t('devices.shown', { count: view.rows.length })}
-          </span>
+          <span className="shown">{t('devices.shown', { count: view.rows.length })}</span>
         </div>
         <div className="toolbar filters">
           <label className="search">
@@ -156,4 +155,24 @@ export function DevicesScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * After the technician changes a filter, the polite live region says how many devices are shown; a poll
+ * that changes the numbers says nothing (it would talk over the technician every few seconds).
+ */
+function useAnnounceCountAfterFilter(filter: DeviceFilter, shown: number, total: number) {
+  const stores = useStores();
+  const counts = useRef({ shown, total });
+  const first = useRef(true);
+  useEffect(() => {
+    counts.current = { shown, total };
+  });
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    stores.uiActions.announce(t('devices.shownOf', counts.current));
+  }, [filter, stores]);
 }

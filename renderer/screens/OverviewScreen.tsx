@@ -7,7 +7,8 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
 import type { Device } from '../../shared/model.js';
-import { formatDate, t } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
+import { displayTime } from '../domain/time-zone.js';
 import { historyStatusName } from '../components/DeviceHistory.js';
 import { useData, useStores } from '../state/context.js';
 
@@ -131,14 +132,14 @@ export function OverviewScreen() {
                         name: o.folderName,
                         devices: o.devices,
                         size: o.folderSize,
-                        time: formatDate(new Date(o.start), 'compact'),
+                        time: displayTime(new Date(o.start), 'compact'),
                       })
                     : t('overview.outageEnded', {
                         name: o.folderName,
                         devices: o.devices,
                         size: o.folderSize,
-                        from: formatDate(new Date(o.start), 'compact'),
-                        to: formatDate(new Date(o.end), 'compact'),
+                        from: displayTime(new Date(o.start), 'compact'),
+                        to: displayTime(new Date(o.end), 'compact'),
                       })}
                 </li>
               ))}
@@ -161,7 +162,7 @@ export function OverviewScreen() {
             <ul>
               {overview.recent.slice(0, 20).map((r) => (
                 <li key={`${r.deviceId}-${r.at}`}>
-                  {formatDate(new Date(r.at), 'time')} · {deviceName(devices.get(r.deviceId), r.deviceId)}:{' '}
+                  {displayTime(new Date(r.at), 'time')} · {deviceName(devices.get(r.deviceId), r.deviceId)}:{' '}
                   {historyStatusName(r.from)} → {historyStatusName(r.to)}
                 </li>
               ))}

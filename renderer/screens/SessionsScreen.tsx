@@ -3,7 +3,8 @@
 
 import { useMemo, useState } from 'react';
 import type { Id, SupportSession } from '../../shared/model.js';
-import { DEFAULT_SESSION_CODE_VALIDITY_MS, enumValue, isUnknownEnum } from '../../shared/model.js';
+import { enumValue, isUnknownEnum } from '../../shared/model.js';
+import { codePhase, codeWindow, type CodeWindow } from '../domain/session-code.js';
 import {
   agendaGroups,
   canDeleteSession,
@@ -32,9 +33,11 @@ import { isMenuKey, type MenuAnchor } from '../components/ContextMenu.js';
 /** The signed-in user's zone, from the freshest copy of their record. */
 export function useUserOffset(): UtcOffset | null {
   const account = useShell((s) => shownAccount(s)?.account ?? null);
+  // Sessions follow the display clock like every other time: the account's zone only when chosen.
+  const onAccountClock = useShell((s) => s.settings?.displayZone === 'account');
   const users = useData((s) => s.users);
   useData((s) => s.versions.users);
-  if (!account) return null;
+  if (!account || !onAccountClock) return null;
   return parseGmtOffset(users.get(account.user.id)?.timeZone ?? account.user.timeZone);
 }
 
@@ -238,16 +241,32 @@ function CopyCode({ code }: { code: string }) {
   );
 }
 
-/** The remaining validity of a code created this run without a planned end. */
-function CodeCountdown({ createdAt }: { createdAt: number }) {
+/**
+ * The code's 15 minutes, counted from the planned start: the window before it opens, the time left while
+ * it is open, expired after (a planned session does not say "expired" while it has not started).
+ */
+function CodeWindowText({ window, offset }: { window: CodeWindow; offset: UtcOffset | null }) {
   const now = useNow(1_000);
-  const left = createdAt + DEFAULT_SESSION_CODE_VALIDITY_MS - now;
-  if (left <= 0) return <p className="hint warning">{t('sessions.codeExpired')}</p>;
+  const at = (ms: number) => {
+    const z = zonedTime(new Date(ms), offset, 'time');
+    return keepTimeTogether(z.local ? t('time.inZone', { time: z.primary, zone: z.zone }) : z.primary);
+  };
+  const span = t('sessions.codeWindow', { start: at(window.start), end: at(window.end) });
+  const phase = codePhase(window, now);
+  if (phase === 'expired') return <p className="hint warning">{t('sessions.codeExpired')}</p>;
+  if (phase === 'not-yet')
+    return (
+      <p className="countdown" title={t('sessions.codeWindowHint')}>
+        {span}
+      </p>
+    );
+  const left = window.end - now;
   const m = Math.floor(left / 60_000);
   const s = Math.floor((left % 60_000) / 1000);
   return (
-    <p className="countdown" aria-live="off">
+    <p className="countdown" aria-live="off" title={t('sessions.codeWindowHint')}>
       {t('sessions.codeValidFor', { time: `${m}:${String(s).padStart(2, '0')}` })}
+      <span className="hint block">{span}</span>
     </p>
   );
 }
@@ -275,6 +294,7 @@ function SessionDetail({
         <p className="empty">{t('sessions.detailEmpty')}</p>
       </aside>
     );
+  const validity = codeWindow(session, createdAt);
   const deletable = canDeleteSession(session);
   const deleteReason = direct ?? (deletable ? null : t('sessions.finishedNoDelete'));
   const rows: Array<[string, React.ReactNode]> = [
@@ -316,7 +336,7 @@ function SessionDetail({
             <CopyCode code={session.code} />
           </div>
         )}
-        {createdAt !== undefined && !session.plannedEndTime && <CodeCountdown createdAt={createdAt} />}
+        {validity && <CodeWindowText window={validity} offset={offset} />}
         <SessionShare session={session} offset={offset} />
         <dl className="fields">
           {rows.map(([label, value]) => (

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { UpdateStatus } from '../../shared/ipc/contract.js';
-import { parseTimestamp } from '../domain/time-zone.js';
-import { formatDate, t } from '../i18n/index.js';
+import type { Settings, UpdateStatus } from '../../shared/ipc/contract.js';
+import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
+import { languageName } from '../components/labels.js';
+import { displayTime, computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
+import { shownAccount } from '../state/app-stores.js';
+import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
 
@@ -11,6 +14,9 @@ export function SettingsScreen() {
   const host = useShell((s) => s.host);
   const version = useShell((s) => s.appVersion);
   const now = useNow(30_000);
+  const account = useShell(shownAccount);
+  const ownLanguage = account?.account.user.language ?? null;
+  const accountZone = parseGmtOffset(account?.account.user.timeZone);
   if (!settings) return null;
   const pausedUntil = parseTimestamp(settings.notificationsPausedUntil);
   const paused = pausedUntil !== null && pausedUntil.getTime() > now;
@@ -33,6 +39,45 @@ export function SettingsScreen() {
             <option value="dark">{t('settings.theme.dark')}</option>
           </select>
         </label>
+        <label className="field">
+          <span>{t('settings.language')}</span>
+          <select
+            id="settings-language"
+            value={settings.language}
+            onChange={(e) =>
+              void actions.updateSettings({ language: e.target.value as Settings['language'] })
+            }
+          >
+            <option value="account">
+              {t('settings.language.account', { language: languageName(ownLanguage) })}
+            </option>
+            {UI_LANGUAGES.map((code) => (
+              // Each language is named in itself, so it can be found by someone who does not read the current one.
+              <option key={code} value={code} lang={localeOf(code)}>
+                {nativeLanguageName(code)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t('settings.zone')}</span>
+          <select
+            id="settings-zone"
+            value={settings.displayZone}
+            aria-describedby="settings-zone-hint"
+            onChange={(e) =>
+              void actions.updateSettings({ displayZone: e.target.value as Settings['displayZone'] })
+            }
+          >
+            <option value="computer">{t('settings.zone.computer', { zone: computerZoneName() })}</option>
+            <option value="account" disabled={!accountZone}>
+              {t('settings.zone.account', { zone: accountZone?.label ?? t('common.none') })}
+            </option>
+          </select>
+        </label>
+        <p id="settings-zone-hint" className="hint field-hint">
+          {t('settings.zone.hint')}
+        </p>
         <label className="inline-field checkbox">
           <input
             type="checkbox"
@@ -68,7 +113,7 @@ export function SettingsScreen() {
           />
         </label>
         {paused && pausedUntil && (
-          <p>{t('settings.pausedUntil', { time: formatDate(pausedUntil, 'time') })}</p>
+          <p>{t('settings.pausedUntil', { time: displayTime(pausedUntil, 'time') })}</p>
         )}
         <div className="actions">
           {paused ? (
@@ -126,7 +171,7 @@ function UpdatesSection() {
           {!last || !at
             ? t('settings.updates.never')
             : t('settings.updates.checkedAt', {
-                time: formatDate(at),
+                time: displayTime(at),
                 outcome:
                   last.outcome === 'failed'
                     ? last.message
@@ -138,4 +183,11 @@ function UpdatesSection() {
       </dl>
     </section>
   );
+}
+
+/** A language's name in that language ("Deutsch", "Français"), from Intl. */
+function nativeLanguageName(code: UiLanguage): string {
+  const locale = localeOf(code);
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { parseTimestamp } from '../domain/time-zone.js';
-import { formatDate, t } from '../i18n/index.js';
+import { displayTime, parseTimestamp } from '../domain/time-zone.js';
+import { t } from '../i18n/index.js';
 import { useData, useShell } from '../state/context.js';
 import { languageName, roleName, userName } from '../components/labels.js';
 
@@ -51,7 +51,7 @@ export function UsersScreen() {
                   <td>{roleName(u.role)}</td>
                   <td>{languageName(u.language)}</td>
                   <td>{u.timeZone ?? t('common.none')}</td>
-                  <td>{last ? formatDate(last) : t('common.none')}</td>
+                  <td>{last ? displayTime(last) : t('common.none')}</td>
                 </tr>
               );
             })}

@@ -26,6 +26,8 @@ import type { OutboxState } from '../../shared/outbox.js';
 import type { WriteBlock } from '../../shared/write-guard.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { MessageKey } from '../i18n/index.js';
+import { noticeText } from '../../shared/i18n/notice-text.js';
+import { statusNoticeText } from '../../shared/i18n/status-notice-text.js';
 import { formatError, t } from '../i18n/index.js';
 import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
@@ -181,14 +183,16 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
-      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title, first);
+      const { title, body } = noticeText(notice, t);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title, first);
       if (options.systemNotify)
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
     'outbox:state': (outbox) => shell.setState({ outbox }),
     'notify:status': (notice) => {
-      uiAct.toast('notice', notice.body ? `${notice.title} — ${notice.body}` : notice.title);
+      const { title, body } = statusNoticeText(notice.items, t);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title);
     },
   };
 
@@ -274,7 +278,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       const result = await write('devices:move', { ids, folderId });
       if (result.ok) {
         const { moved, failed } = result.value;
-        if (!failed.length) uiAct.toast('info', t('devices.moveDone', { count: moved.length }));
+        // Unassigning is not a move to somewhere: it says what happened.
+        if (!failed.length)
+          uiAct.toast(
+            'info',
+            t(folderId === null ? 'devices.unassignDone' : 'devices.moveDone', { count: moved.length }),
+          );
         else
           uiAct.toast(
             'error',

@@ -16,6 +16,7 @@ import { descendantsAndSelf } from '../domain/folder-tree.js';
 import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
 import type { Condition, ConditionContext, DevicePredicate } from '../domain/view-conditions.js';
 import { ViewCounts, createCountsScheduler } from '../domain/view-counts.js';
+import { formatError } from '../i18n/index.js';
 import type { DataStore } from './data-store.js';
 import type { UiStore } from './ui-store.js';
 import type { Views } from './views.js';
@@ -174,7 +175,8 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     saveTimer = setTimeout(async () => {
       saveTimer = null;
       const result = await call('views:save', { views: store.getState().views.map((v) => ({ ...v })) });
-      store.setState({ saveError: result.ok ? null : result.error.message });
+      // Main sends the error as data: worded here, in the technician's language.
+      store.setState({ saveError: result.ok ? null : formatError(result.error) });
     }, delayMs);
   }
 

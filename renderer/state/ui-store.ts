@@ -21,6 +21,8 @@ export interface Toast {
   text: string;
   /** A session the toast is about: its action shows it. */
   sessionId?: Id;
+  /** How many times the same message came: identical toasts merge instead of stacking. */
+  count: number;
 }
 
 export interface UiState {
@@ -42,6 +44,8 @@ export interface UiState {
   moveDialogIds: Id[] | null;
   reauthDialogOpen: boolean;
   toasts: Toast[];
+  /** What the polite live region says now (a screen shown, a count after a filter, a status change). */
+  announcement: { text: string; seq: number };
 }
 
 export type UiStore = ReturnType<typeof createUiStore>;
@@ -62,6 +66,7 @@ export function createUiStore() {
     moveDialogIds: null,
     reauthDialogOpen: false,
     toasts: [],
+    announcement: { text: '', seq: 0 },
   }));
 }
 
@@ -177,10 +182,17 @@ export function uiActions(store: UiStore) {
     },
     toast(kind: Toast['kind'], text: string, sessionId?: Id): number {
       const id = nextToastId++;
-      const toast: Toast = sessionId ? { id, kind, text, sessionId } : { id, kind, text };
+      const toasts = get().toasts;
+      // The same message again merges into one toast (counted, its time restarted) instead of stacking.
+      const same = toasts.find((x) => x.kind === kind && x.text === text && x.sessionId === sessionId);
+      const count = same ? same.count + 1 : 1;
+      const toast: Toast = sessionId ? { id, kind, text, sessionId, count } : { id, kind, text, count };
       // Keep the last few: a flood of notices must not bury the screen.
-      set({ toasts: [...get().toasts.slice(-4), toast] });
+      set({ toasts: [...toasts.filter((x) => x !== same).slice(-4), toast] });
       return id;
+    },
+    announce(text: string) {
+      set({ announcement: { text, seq: get().announcement.seq + 1 } });
     },
     dismissToast(id: number) {
       set({ toasts: get().toasts.filter((t) => t.id !== id) });

@@ -235,6 +235,7 @@ export function createdWithoutLocationError(httpStatus: number, resource: Servic
   return new AppFailure({
     kind: 'malformed-response',
     message: MESSAGES.createdWithoutLocation,
+    key: 'error.createdWithoutLocation',
     httpStatus,
     resource,
     outcomeUnknown: true,

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { DeviceKey } from '../device-fields.js';
 import type { AppError } from '../errors.js';
-import type { Device, Id, SupportSession, Timestamp, User } from '../model.js';
+import type { Device, Id, KnownLanguage, SupportSession, Timestamp, User } from '../model.js';
 import type { OutboxState } from '../outbox.js';
 import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../status-history.js';
 import type { invokeTable } from './schemas.js';
@@ -118,15 +118,22 @@ export interface Settings {
   /** Notifications paused until then (the tray's "pause for an hour"). */
   notificationsPausedUntil: Timestamp | null;
   theme: 'system' | 'light' | 'dark';
+  /** 'account': the signed-in user's language on the service (English when it has none). */
+  language: 'account' | KnownLanguage;
+  /**
+   * The clock times are shown on: this computer's zone, or the account's (the service's time_zone). A time
+   * not on this computer's clock always names its zone.
+   */
+  displayZone: 'computer' | 'account';
 }
 
 /** Sessions that started or are about to: native notification in Electron, in-page in the browser host. */
 export interface SessionNotice {
   kind: 'started' | 'reminder';
   sessions: Array<Pick<SupportSession, 'id' | 'code' | 'customer' | 'plannedInitTime' | 'initTime'>>;
-  /** One batched sentence, e.g. "3 support sessions started". */
-  title: string;
-  body: string;
+  /** For a reminder: minutes until the first planned start. The words are made where the notice is shown
+   * (shared/i18n/notice-text.ts), in the technician's language. */
+  minutes?: number;
 }
 
 export type HostKind = 'electron' | 'browser';

@@ -18,7 +18,10 @@ export async function dispatchInvoke(
   payload: unknown,
 ): Promise<IpcResult<InvokeResponse<InvokeChannel>>> {
   if (!isInvokeChannel(channel)) {
-    return { ok: false, error: { kind: 'validation', message: 'Unknown request.' } };
+    return {
+      ok: false,
+      error: { kind: 'validation', message: 'Unknown request.', key: 'error.app.unknownRequest' },
+    };
   }
   const parsed = invokeTable[channel].request.safeParse(payload ?? {});
   if (!parsed.success) {
@@ -26,6 +29,7 @@ export async function dispatchInvoke(
     const field = issue?.path.join('.') || undefined;
     const error: AppError = {
       kind: 'validation',
+      ...(field ? { key: 'error.app.invalidField', values: { field } } : {}),
       message: field
         ? `Invalid ${field}: ${issue?.message ?? 'not accepted'}.`
         : 'The request was not valid.',

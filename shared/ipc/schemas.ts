@@ -190,6 +190,8 @@ export const invokeTable = {
           .optional(),
         notificationsEnabled: z.boolean().optional(),
         theme: z.enum(['system', 'light', 'dark']).optional(),
+        language: z.enum(['account', ...LANGUAGES]).optional(),
+        displayZone: z.enum(['computer', 'account']).optional(),
       })
       .strict(),
     response: reply<Settings>(),

@@ -58,6 +58,7 @@ export class OAuthFlowError extends Error {
       kind,
       message: this.message,
       resource: 'oauth',
+      ...(this.problem !== undefined ? { problem: this.problem } : {}),
       ...(this.httpStatus !== undefined ? { httpStatus: this.httpStatus } : {}),
       retryable: this.kind === 'network' || this.kind === 'timeout' || this.problem === 'nonce_used',
     };

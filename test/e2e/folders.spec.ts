@@ -50,7 +50,9 @@ test('a folder is created, renamed, refused a sibling name (1101) and deleted on
   await rename.getByRole('button', { name: 'Save' }).click();
   const error = rename.locator('#folder-name-error');
   await expect(error).toHaveRole('alert');
-  await expect(error).toContainText('(1101)');
+  await expect(error).toHaveText(
+    'A folder with this name already exists at this level. Choose another name.',
+  );
   await expect(rename.getByLabel('Folder name')).toHaveAttribute('aria-invalid', 'true');
   await expect(rename.getByLabel('Folder name')).toHaveAccessibleDescription(await error.innerText());
   await expect(rename.getByLabel('Folder name')).toHaveValue('it');
@@ -78,7 +80,7 @@ test('creating a top-level folder with an existing name shows 1101 at the name f
   const create = page.getByRole('dialog', { name: 'New folder' });
   await create.getByLabel('Folder name').fill('  customers ');
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(create.locator('#folder-name-error')).toContainText('(1101)');
+  await expect(create.locator('#folder-name-error')).toContainText('already exists at this level');
   await expect(create.getByLabel('Folder name')).toHaveAttribute('aria-invalid', 'true');
   expect(await serviceApi.listFolders()).toHaveLength(before.length);
 });
@@ -96,17 +98,20 @@ test('deleting a folder that still holds devices and sub-folders explains what m
   const devices = (await serviceApi.listDevices(acmeId)).length;
   const folders = (await serviceApi.listFolders(acmeId)).length;
   expect(folders).toBeGreaterThan(0);
-  const explanation = `Move its ${plural(devices, 'device', 'devices')} and ${plural(folders, 'sub-folder', 'sub-folders')} first.`;
+  const holds = [
+    devices > 0 ? plural(devices, 'device', 'devices') : '',
+    plural(folders, 'sub-folder', 'sub-folders'),
+  ].filter(Boolean);
+  const explanation = `The folder “Acme” cannot be deleted yet: it still holds ${holds.join(' and ')}. Move them to another folder first.`;
 
+  // Explained before any Delete is offered: the dialog has no Delete button, only Close.
   await folderActions(page).getByRole('button', { name: 'Delete folder' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete folder' });
-  await expect(remove).toContainText(explanation); // said before asking
-  await remove.getByRole('button', { name: 'Delete' }).click();
-  // The service refuses (1103); the dialog says why, with the counts, and nothing is gone.
-  await expect(remove.getByRole('alert')).toHaveText(`${explanation} (1103)`);
+  await expect(remove).toContainText(explanation);
+  await expect(remove.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await expect(acme).toBeVisible();
   expect((await serviceApi.getFolder(acmeId)).name).toBe('Acme');
-  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await remove.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(remove).toHaveCount(0);
   await expect(acme).toBeVisible();
 });

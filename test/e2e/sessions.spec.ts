@@ -144,7 +144,7 @@ test('a session the simulator starts shows as ongoing and raises a notice', asyn
   expect(app.service.store.getSession(next.id).state).toBe('ongoing');
 
   // No refresh pressed: the app's own sessions poll (15 s in front) notices it.
-  const notice = toasts(page).getByRole('status').filter({ hasText: 'Support session started' });
+  const notice = toasts(page).locator('.toast').filter({ hasText: 'Support session started' });
   await expect(notice).toContainText(`${next.customer} (code ${next.code})`, { timeout: 30_000 });
   await expect(
     page.getByRole('list', { name: 'Ongoing' }).getByRole('button', { name: new RegExp(next.code!) }),

@@ -84,7 +84,7 @@ test('a wrong PIN is refused at the PIN field, and the right one then signs in',
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const error = page.locator('#signin-error');
   await expect(error).toBeVisible();
-  await expect(error).toContainText('The verification code was not accepted');
+  await expect(error).toContainText('The PIN was not accepted');
   await expect(page.getByLabel('PIN')).toHaveAttribute('aria-invalid', 'true');
   await expect(deviceGrid(page)).toHaveCount(0);
 

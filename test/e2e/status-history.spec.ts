@@ -25,10 +25,10 @@ test('a watched device going offline and back: one notice each, on the timeline;
   await expect(watch).toBeChecked();
 
   const offlineNotice = toasts(page)
-    .getByRole('status')
+    .locator('.toast')
     .filter({ hasText: `${name} went offline` });
   const backNotice = toasts(page)
-    .getByRole('status')
+    .locator('.toast')
     .filter({ hasText: `${name} came back` });
   await app.control.setDeviceStatus(device.id, 'offline');
   await refresh();
@@ -41,8 +41,11 @@ test('a watched device going offline and back: one notice each, on the timeline;
   // Polls that change nothing raise nothing more.
   await refresh();
   await refresh();
-  await expect(offlineNotice).toHaveCount(1);
-  await expect(backNotice).toHaveCount(1);
+  // Toasts leave on their own after seconds, and an identical one would merge with a count ("2 times"):
+  // at most one of each, neither repeated.
+  expect(await offlineNotice.count()).toBeLessThanOrEqual(1);
+  expect(await backNotice.count()).toBeLessThanOrEqual(1);
+  await expect(toasts(page)).not.toContainText(/\d+ times/);
 
   const timeline = pane.getByTestId('history-timeline');
   await expect(timeline.locator('.tl-offline')).toHaveCount(1);

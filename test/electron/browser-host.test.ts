@@ -257,12 +257,14 @@ describe('browser host: events', () => {
       notificationsEnabled: false,
       notificationsPausedUntil: null,
       theme: 'dark',
+      language: 'account',
+      displayZone: 'computer',
     });
-    host.notify({ kind: 'started', sessions: [], title: '1 support session started', body: 'ACME' });
+    host.notify({ kind: 'reminder', sessions: [], minutes: 7 });
     const events = await received;
     expect(events.map((e) => e.event)).toEqual(['settings:state', 'notify:sessions']);
     expect(events[0]!.data).toMatchObject({ theme: 'dark' });
-    expect(events[1]!.data).toMatchObject({ title: '1 support session started' });
+    expect(events[1]!.data).toMatchObject({ kind: 'reminder', minutes: 7 });
     expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));
   });
 

@@ -63,6 +63,8 @@ describe('tray state', () => {
     expect(state.status).toBe('online');
     expect(state.ongoing.map((s) => s.code)).toEqual(['C3']);
     expect(state.upcoming.map((s) => s.id)).toEqual(['2', '1']);
+    expect(state.language).toBe('en');
+    expect(computeTrayState(signedIn, { connection: 'online' }, sessions, null, 'ge').language).toBe('ge');
     expect(computeTrayState(signedIn, { connection: 'offline' }, sessions, null).status).toBe('offline');
     const out = computeTrayState(
       {
@@ -74,6 +76,12 @@ describe('tray state', () => {
       sessions,
       null,
     );
-    expect(out).toEqual({ status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil: null });
+    expect(out).toEqual({
+      status: 'signed-out',
+      ongoing: [],
+      upcoming: [],
+      notificationsPausedUntil: null,
+      language: 'en',
+    });
   });
 });

@@ -107,8 +107,7 @@ it('a notification click shows the window on that session', () => {
     sessions: [
       { id: 's-42', code: '999', customer: 'ACME', plannedInitTime: '2026-11-21T10:00:00Z', initTime: null },
     ],
-    title: 'Session in 10 minutes',
-    body: 'ACME',
+    minutes: 10,
   });
   Notification.shown.at(-1)!.fire('click');
   expect(win.isVisible()).toBe(true);
@@ -125,6 +124,7 @@ it('the tray follows the core: icon, tooltip, menu', () => {
     ongoing: [{ id: '1', code: '123', customer: 'ACME', plannedInitTime: null, initTime: null }],
     upcoming: [],
     notificationsPausedUntil: null,
+    language: 'en',
   });
   expect(tray.image).toEqual({ path: '/opt/support-console/resources/app.asar/build/tray/tray-ongoing.png' });
   expect(tray.tooltip).toContain('1 session ongoing');

@@ -321,6 +321,7 @@ describe('application menu', () => {
 
   it('Windows and Linux: no menu at all', () => {
     expect(applicationMenuTemplate('win32', 'Support Console')).toBeNull();
+    expect(applicationMenuTemplate('darwin', 'Support Console', 'fr')![1]!.label).toBe('Édition');
     expect(applicationMenuTemplate('linux', 'Support Console')).toBeNull();
   });
 });
@@ -358,6 +359,7 @@ describe('tray menu', () => {
       ongoing: [],
       upcoming: [],
       notificationsPausedUntil: null,
+      language: 'en',
     };
     const items = buildTrayMenu(state, a, now);
     expect(labels(items)).toEqual(['Open Support Console', 'Signed out', 'Quit Support Console']);
@@ -375,6 +377,7 @@ describe('tray menu', () => {
       ongoing: [session('1', '123-456', 'ACME')],
       upcoming: [session('2', '654-321', null), session('3', null)],
       notificationsPausedUntil: null,
+      language: 'en',
     };
     const items = buildTrayMenu(state, a, now);
     expect(labels(items)).toEqual([
@@ -407,6 +410,7 @@ describe('tray menu', () => {
       ongoing: [],
       upcoming: [],
       notificationsPausedUntil: '2026-11-21T09:45:00Z',
+      language: 'en',
     };
     const items = buildTrayMenu(state, a, now);
     expect(labels(items)).toContain('Offline — showing saved data');
@@ -420,11 +424,35 @@ describe('tray menu', () => {
     );
   });
 
+  it('speaks the technician’s language: German tray, tooltip and application menu', () => {
+    const { actions: a } = actions();
+    const state: TrayState = {
+      status: 'online',
+      ongoing: [session('1', '123-456', 'ACME')],
+      upcoming: [],
+      notificationsPausedUntil: null,
+      language: 'ge',
+    };
+    expect(labels(buildTrayMenu(state, a, now))).toEqual([
+      'Support Console öffnen',
+      'Online',
+      'Laufend',
+      'ACME – Code 123-456 (zum Kopieren klicken)',
+      'Jetzt aktualisieren',
+      'Benachrichtigungen für eine Stunde pausieren',
+      'Support Console beenden',
+    ]);
+    expect(trayTooltip(state, now)).toBe('Support Console — online — 1 Sitzung läuft');
+    expect(trayTooltip({ ...state, status: 'signed-out', ongoing: [] }, now)).toBe(
+      'Support Console — abgemeldet',
+    );
+  });
+
   it('lists a bounded number of sessions and summarises the rest', () => {
     const { log, actions: a } = actions();
     const many = Array.from({ length: TRAY_SESSION_LIMIT + 3 }, (_, i) => session(String(i), `c${i}`));
     const items = buildTrayMenu(
-      { status: 'online', ongoing: many, upcoming: [], notificationsPausedUntil: null },
+      { status: 'online', ongoing: many, upcoming: [], notificationsPausedUntil: null, language: 'en' },
       a,
       now,
     );
@@ -432,7 +460,13 @@ describe('tray menu', () => {
     click(items, '3 more…');
     expect(log).toEqual(['open']);
     expect(
-      trayIconName({ status: 'online', ongoing: [], upcoming: many, notificationsPausedUntil: null }),
+      trayIconName({
+        status: 'online',
+        ongoing: [],
+        upcoming: many,
+        notificationsPausedUntil: null,
+        language: 'en',
+      }),
     ).toBe('online');
   });
 });
@@ -440,14 +474,15 @@ describe('tray menu', () => {
 describe('tray icon files', () => {
   const iconDir = path.join(import.meta.dirname, '../../build/tray');
   const states: TrayState[] = [
-    { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil: null },
-    { status: 'online', ongoing: [], upcoming: [], notificationsPausedUntil: null },
-    { status: 'offline', ongoing: [], upcoming: [], notificationsPausedUntil: null },
+    { status: 'signed-out', ongoing: [], upcoming: [], notificationsPausedUntil: null, language: 'en' },
+    { status: 'online', ongoing: [], upcoming: [], notificationsPausedUntil: null, language: 'en' },
+    { status: 'offline', ongoing: [], upcoming: [], notificationsPausedUntil: null, language: 'en' },
     {
       status: 'online',
       ongoing: [{ id: '1', code: '1', customer: null, plannedInitTime: null, initTime: null }],
       upcoming: [],
       notificationsPausedUntil: null,
+      language: 'en',
     },
   ];
 
@@ -507,20 +542,31 @@ describe('notifications', () => {
     const notify = createNotifier({
       showWindow: () => log.push('show'),
       focusSession: (id) => log.push(`focus ${id}`),
+      language: () => language,
     });
+    let language: 'en' | 'ge' = 'en';
     notify({
       kind: 'started',
       sessions: [
         { id: 's-9', code: '111', customer: 'ACME', plannedInitTime: null, initTime: '2026-11-21T09:00:00Z' },
       ],
-      title: '1 support session started',
-      body: 'ACME — code 111',
     });
     const shown = Notification.shown.at(-1)!;
-    expect(shown.options).toEqual({ title: '1 support session started', body: 'ACME — code 111' });
+    expect(shown.options).toEqual({ title: 'Support session started', body: 'ACME (code 111)' });
     expect(log).toEqual([]);
     shown.fire('click');
     expect(log).toEqual(['show', 'focus s-9']);
+    // The technician's language is read when the notice is shown, so a change applies at once.
+    language = 'ge';
+    notify({
+      kind: 'reminder',
+      sessions: [{ id: 's-9', code: null, customer: null, plannedInitTime: null, initTime: null }],
+      minutes: 1,
+    });
+    expect(Notification.shown.at(-1)!.options).toEqual({
+      title: 'Support-Sitzung beginnt in 1 Minute',
+      body: 'Kunde ohne Namen',
+    });
   });
 });
 

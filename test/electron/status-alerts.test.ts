@@ -2,6 +2,8 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import { statusNoticeText } from '../../shared/i18n/status-notice-text.js';
 import type { Watch } from '../../shared/status-history.js';
 import { AlertsStore } from '../../electron/core/status-alerts/alerts-store.js';
 import { inQuietHours, isQuiet } from '../../electron/core/status-alerts/quiet-hours.js';
@@ -43,6 +45,17 @@ describe('watches', () => {
     expect(n?.title).toBe('4 device alerts');
     expect(n?.body).toBe('1 device went offline: PC-d\n3 devices came back: PC-a, PC-b, PC-c');
     expect(rig.notices).toHaveLength(1);
+  });
+
+  it("travels as items: whoever shows it words it in the technician's language", async () => {
+    await rig.start([device('a', 'offline'), device('d', 'online')], T0);
+    rig.watches = [watchAll()];
+    const n = rig.poll(T0 + MIN, { a: 'online', d: 'offline' })!;
+    const german = statusNoticeText(n.items, sharedTranslator('ge').t);
+    expect(german.title).toBe('2 Gerätewarnungen');
+    expect(german.body).toBe('1 Gerät ist offline gegangen: PC-d\n1 Gerät ist zurück: PC-a');
+    const one = rig.poll(T0 + 2 * MIN, { a: 'offline' })!;
+    expect(statusNoticeText(one.items, sharedTranslator('fr').t).title).toBe('PC-a est passé hors ligne');
   });
 
   it('a folder watch covers its sub-folders and nothing else', async () => {

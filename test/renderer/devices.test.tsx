@@ -20,6 +20,7 @@ const devices = [
 ];
 const data = { folders, devices, sessions: [], users: [ADMIN] };
 
+const UNREACHABLE = 'The service could not be reached. Check the network connection, then try again.';
 describe('devices screen', () => {
   it('shows counts and rows, selects with the keyboard, and keeps the selection across a data change', async () => {
     const { bridge, stores } = await renderApp({ data });
@@ -133,11 +134,16 @@ describe('devices screen', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
     expect(bridge.callsTo('devices:move')).toEqual([{ ids: ['1', '2'], folderId: 'c' }]);
     expect(within(dialog).getByText('Moved 1 of 2 devices.')).toBeTruthy();
-    expect(within(dialog).getByText(/That device no longer exists\. \(1000\)/)).toBeTruthy();
+    // The sentence says what to do; the service's code is kept apart, for support, not appended.
+    expect(
+      within(dialog).getByText(/This device no longer exists on the service\. Refresh the device list\./),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/\(1000\)/)).toBeNull();
+    expect(within(dialog).getByText('Service code 1000')).toBeTruthy();
   });
 
   it('says offline once, in a banner with the data age; the status bar is one line with the failure once', async () => {
-    const unreachable = { kind: 'network' as const, message: 'Could not reach the service.' };
+    const unreachable = { kind: 'network' as const, message: 'connect ECONNREFUSED' };
     const failed = {
       fetchedAt: '2026-11-21T10:41:00Z',
       refreshing: false,
@@ -162,13 +168,15 @@ describe('devices screen', () => {
 
     const bar = screen.getByRole('contentinfo', { name: 'Status' });
     const line = [...bar.children].filter((c) => c.tagName !== 'DETAILS').map((c) => c.textContent);
-    expect(line.filter((text) => text?.includes('Could not reach the service.'))).toHaveLength(1);
+    // Offline already says it: the line does not add "could not reach" nor "up to date".
+    expect(line.filter((text) => text?.includes(UNREACHABLE))).toHaveLength(0);
+    expect(line.join(' ')).not.toContain('Data up to date');
     expect(line.join(' ')).toMatch(/Oldest data .* old \(/);
     // Per dataset, in the Details popover.
     const details = bar.querySelector('details')!;
     expect(details.open).toBe(false);
-    expect(within(details).getByText('Devices: Could not reach the service.')).toBeTruthy();
-    expect(within(details).getByText('Users: Could not reach the service.')).toBeTruthy();
+    expect(within(details).getByText(`Devices: ${UNREACHABLE}`)).toBeTruthy();
+    expect(within(details).getByText(`Users: ${UNREACHABLE}`)).toBeTruthy();
 
     fireEvent.click(
       within(screen.getByRole('grid', { name: 'Devices' })).getByRole('row', { name: 'alpha' }),
@@ -358,20 +366,30 @@ describe('folder tree', () => {
     expect(name.getAttribute('aria-invalid')).toBe('true');
     const describedBy = name.getAttribute('aria-describedby')!;
     expect(document.getElementById(describedBy)?.textContent).toBe(
-      'A folder with this name already exists at this level. (1101)',
+      'A folder with this name already exists at this level. Choose another name.',
     );
   });
 
-  it('explains 1103 with the devices and sub-folders that must move first', async () => {
+  it('explains a folder that is not empty before any Delete is offered, and 1103 if the service says so', async () => {
     const { bridge } = await renderApp({ data });
-    bridge.fail('folders:delete', { kind: 'service', code: 1103, message: 'The folder is not empty.' });
     fireEvent.click(within(screen.getByRole('tree')).getByRole('treeitem', { name: 'Acme' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete folder' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete folder' });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
-    expect(bridge.callsTo('folders:delete')).toEqual([{ id: 'a' }]);
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Move its 2 devices and 1 sub-folder first. (1103)',
+    expect(dialog.textContent).toContain(
+      'The folder “Acme” cannot be deleted yet: it still holds 2 devices and 1 sub-folder. Move them to another folder first.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(bridge.callsTo('folders:delete')).toEqual([]);
+
+    // An empty folder here that the service finds not empty (moved in meanwhile): its sentence, no "(1103)".
+    bridge.fail('folders:delete', { kind: 'service', code: 1103, message: 'The folder is not empty.' });
+    fireEvent.click(within(screen.getByRole('tree')).getByRole('treeitem', { name: 'Zeta' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete folder' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete folder' });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' })));
+    expect(within(confirm).getByRole('alert').textContent).toBe(
+      'This folder is not empty. Move its devices and sub-folders out first, then delete it.',
     );
   });
 

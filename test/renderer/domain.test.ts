@@ -1,4 +1,13 @@
-import { formatAge, formatError, formatMegabytes, t } from '../../renderer/i18n/index.js';
+import { codePhase, codeWindow } from '../../renderer/domain/session-code.js';
+import {
+  errorDetailText,
+  formatAge,
+  formatError,
+  formatMegabytes,
+  formatNumber,
+  setLanguage,
+  t,
+} from '../../renderer/i18n/index.js';
 import {
   formatInOffset,
   localInputToUtc,
@@ -26,17 +35,47 @@ describe('i18n', () => {
     expect(formatAge(86_400_000 * 1.5)).toBe('36 h');
   });
 
-  it('shows the error sentence with the service code when there is one', () => {
-    expect(
-      formatError({
-        kind: 'service',
-        code: 1101,
-        message: 'A folder with this name already exists at this level.',
-      }),
-    ).toBe('A folder with this name already exists at this level. (1101)');
-    expect(formatError({ kind: 'network', message: 'The service is unreachable.' })).toBe(
-      'The service is unreachable.',
+  it('says what happened and what to do, with the service code apart for support', () => {
+    const refused = { kind: 'service' as const, code: 1101, message: 'name taken' };
+    expect(formatError(refused)).toBe(
+      'A folder with this name already exists at this level. Choose another name.',
     );
+    expect(errorDetailText(refused)).toBe('Service code 1101');
+    // An unknown code still reads as a sentence, with the code kept for support.
+    expect(formatError({ kind: 'service', code: 1999, message: '' })).toMatch(/^The service refused/);
+    expect(formatError({ kind: 'network', message: 'ECONNREFUSED' })).toBe(
+      'The service could not be reached. Check the network connection, then try again.',
+    );
+    expect(formatError({ kind: 'network', message: 'x', outcomeUnknown: true })).toMatch(
+      /may or may not have been made/,
+    );
+    expect(formatError({ kind: 'not-signed-in', message: 'x', problem: 'verifier_invalid' })).toMatch(
+      /^The PIN was not accepted/,
+    );
+    expect(errorDetailText({ kind: 'network', message: 'x' })).toBeNull();
+  });
+
+  it('switches language at once, with plurals, numbers and errors in that language', () => {
+    try {
+      setLanguage('ge');
+      expect(t('devices.count.total', { count: 100000 })).toBe('100.000 Geräte');
+      expect(t('devices.count.total', { count: 1 })).toBe('1 Gerät');
+      expect(formatError({ kind: 'service', code: 1103, message: '' })).toBe(
+        'Dieser Ordner ist nicht leer. Verschieben Sie zuerst seine Geräte und Unterordner und löschen Sie ihn dann.',
+      );
+      expect(errorDetailText({ kind: 'service', code: 1103, message: '' })).toBe('Dienst-Code 1103');
+      expect(formatMegabytes(2048)).toBe('2 GB');
+      setLanguage('fr');
+      expect(t('devices.selected', { count: 2 })).toBe('2 sélectionnés');
+      expect(formatNumber(1234.5)).toBe('1\u202f234,5');
+      setLanguage('es');
+      expect(t('sessions.count', { count: 3 })).toBe('3 sesiones');
+      setLanguage('it');
+      expect(formatAge(3 * 86_400_000)).toBe('3 giorni');
+    } finally {
+      setLanguage('en');
+    }
+    expect(t('devices.count.total', { count: 2 })).toBe('2 devices');
   });
 
   it('formats megabytes', () => {
@@ -158,5 +197,30 @@ describe('isDefaultFilter (derived from DEFAULT_FILTER)', () => {
     expect(isDefaultFilter({ ...DEFAULT_FILTER, status: 'online' })).toBe(false);
     expect(isDefaultFilter({ ...DEFAULT_FILTER, folder: { kind: 'unassigned' } } as never)).toBe(false);
     expect(isDefaultFilter({ ...DEFAULT_FILTER, includeSubfolders: false })).toBe(false);
+  });
+});
+
+describe('the code’s 15 minutes', () => {
+  const base = session('s', { state: 'planned', plannedEndTime: null });
+  const start = Date.parse('2026-11-21T11:00:00Z');
+
+  it('count from the planned start, for every session without a planned end', () => {
+    const w = codeWindow({ ...base, plannedInitTime: '2026-11-21T11:00:00Z' })!;
+    expect(w).toEqual({ start, end: start + 15 * 60_000 });
+    // An hour before the start: not yet valid, and certainly not expired.
+    expect(codePhase(w, start - 60 * 60_000)).toBe('not-yet');
+    expect(codePhase(w, start + 14 * 60_000)).toBe('valid');
+    expect(codePhase(w, start + 15 * 60_000)).toBe('expired');
+    // Created this run a while before its planned start: the start still counts, not the creation.
+    expect(codeWindow({ ...base, plannedInitTime: '2026-11-21T11:00:00Z' }, start - 3_600_000)!.start).toBe(
+      start,
+    );
+  });
+
+  it('fall back to the creation time only without a planned start, and do not apply with a planned end', () => {
+    expect(codeWindow({ ...base, plannedInitTime: null }, start)).toEqual({ start, end: start + 900_000 });
+    expect(codeWindow({ ...base, plannedInitTime: null })).toBeNull();
+    expect(codeWindow({ ...base, plannedEndTime: '2026-11-21T12:00:00Z' }, start)).toBeNull();
+    expect(codeWindow({ ...base, state: 'finished' }, start)).toBeNull();
   });
 });

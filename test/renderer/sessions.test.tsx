@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from './support/render.js';
-import { ADMIN, makeSync, session, signedIn } from './support/fake-bridge.js';
+import { ADMIN, makeSnapshot, makeSync, session, signedIn } from './support/fake-bridge.js';
 import { sessionUpdatePayload, type SessionFormValues } from '../../renderer/components/SessionForm.js';
 import {
   keepTimeTogether,
@@ -13,12 +13,14 @@ import {
 } from '../../renderer/domain/time-zone.js';
 
 const NOW = Date.parse('2026-11-21T09:30:20Z');
+/** The account's zone chosen as the display clock in Settings (the default is this computer's). */
+const ON_ACCOUNT_CLOCK = { ...makeSnapshot().settings, displayZone: 'account' as const };
 
 async function openSessions(
   sessions = [session('s1'), session('s2', { state: 'finished', customer: 'Done Corp' })],
 ) {
   const r = await renderApp(
-    { data: { folders: [], devices: [], sessions, users: [ADMIN] } },
+    { data: { folders: [], devices: [], sessions, users: [ADMIN] }, settings: ON_ACCOUNT_CLOCK },
     { now: () => NOW },
   );
   fireEvent.click(screen.getByRole('link', { name: 'Sessions' }));
@@ -212,7 +214,11 @@ describe('sessions screen', () => {
     const label = offsetLabel(user);
     const me = { ...ADMIN, timeZone: `(${label})` };
     const { bridge } = await renderApp(
-      { auth: signedIn(me), data: { folders: [], devices: [], sessions: [session('s1')], users: [me] } },
+      {
+        auth: signedIn(me),
+        data: { folders: [], devices: [], sessions: [session('s1')], users: [me] },
+        settings: ON_ACCOUNT_CLOCK,
+      },
       { now: () => NOW },
     );
     fireEvent.click(screen.getByRole('link', { name: 'Sessions' }));
@@ -239,6 +245,17 @@ describe('sessions screen', () => {
     );
     // And not what the machine's clock would have made of it.
     expect(sent).not.toBe(localInputToUtc('2026-11-22T08:15'));
+  });
+
+  it('shows times on this computer’s clock, with no zone named, unless the account’s is chosen', async () => {
+    const machine = -new Date(NOW).getTimezoneOffset();
+    const me = { ...ADMIN, timeZone: `(${offsetLabel(machine >= 0 ? machine - 330 : machine + 330)})` };
+    await renderApp(
+      { auth: signedIn(me), data: { folders: [], devices: [], sessions: [session('s1')], users: [me] } },
+      { now: () => NOW },
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Sessions' }));
+    expect(screen.getByRole('button', { name: /Customer s1/ }).textContent).not.toMatch(/\(GMT/);
   });
 
   it('converts form input in a fixed offset both ways, rejecting impossible dates', () => {

@@ -47,11 +47,14 @@ describe('sign-in', () => {
 
     bridge.fail('auth:complete', {
       kind: 'not-signed-in',
-      message: 'The PIN was not accepted. Check it and try again.',
+      message: 'verifier refused',
+      problem: 'verifier_invalid',
     });
     fireEvent.change(screen.getByLabelText('PIN'), { target: { value: ' 1234 ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
-    expect(screen.getByRole('alert').textContent).toBe('The PIN was not accepted. Check it and try again.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The PIN was not accepted. Check it on the authorization page and enter it again, or start over.',
+    );
 
     bridge.handle('auth:complete', () => {
       bridge.emit('auth:state', signedIn());
@@ -72,7 +75,9 @@ describe('sign-in', () => {
     // One notice, announced because it answers what was just tried; the cause is under "Details".
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(NO_KEYCHAIN);
-    expect(alert.querySelector('details')?.textContent).toContain('The system keychain is not available.');
+    expect(alert.querySelector('details')?.textContent).toContain(
+      'This computer’s keychain could not be used.',
+    );
     expect(screen.getAllByText(/keychain/i, { selector: 'p' })).toHaveLength(2); // notice + its details
 
     bridge.handle('auth:begin', () => ({
@@ -136,11 +141,13 @@ describe('sign-in', () => {
 
   it('shows the service-unreachable sentence from the AppError', async () => {
     const { bridge } = await renderApp({ auth: signedOut });
-    bridge.fail('auth:begin', { kind: 'network', message: 'Could not reach http://127.0.0.1:4000.' });
+    bridge.fail('auth:begin', { kind: 'network', message: 'ECONNREFUSED' });
     await act(async () =>
       fireEvent.click(screen.getByRole('button', { name: 'Open the authorization page' })),
     );
-    expect(screen.getByRole('alert').textContent).toBe('Could not reach http://127.0.0.1:4000.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The service could not be reached. Check the network connection, then try again.',
+    );
     expect(screen.queryByText(NO_KEYCHAIN)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try the keychain again' })).toBeNull();
   });

@@ -392,7 +392,7 @@ describe('app stores', () => {
     const clicks: string[] = [];
     const stores = createAppStores(bridge, {
       systemNotify: (n, onClick) => {
-        clicks.push(n.title);
+        clicks.push(n.kind);
         onClick();
       },
     });
@@ -400,11 +400,13 @@ describe('app stores', () => {
     bridge.emit('notify:sessions', {
       kind: 'started',
       sessions: [{ id: 's1', code: 'C1', customer: 'Bob', plannedInitTime: null, initTime: null }],
-      title: '1 support session started',
-      body: 'Bob',
     });
-    expect(stores.ui.getState().toasts.at(-1)).toMatchObject({ kind: 'notice', sessionId: 's1' });
-    expect(clicks).toEqual(['1 support session started']);
+    expect(stores.ui.getState().toasts.at(-1)).toMatchObject({
+      kind: 'notice',
+      sessionId: 's1',
+      text: 'Support session started — Bob (code C1)',
+    });
+    expect(clicks).toEqual(['started']);
     expect(stores.ui.getState().screen).toBe('sessions');
     stores.uiActions.setScreen('devices');
     bridge.emit('ui:focus-session', { sessionId: 's1' });

@@ -29,6 +29,8 @@ describe('AppFailure and toAppError', () => {
       field: 'name',
       retryable: false,
       outcomeUnknown: true,
+      // The OAuth problem crosses as `problem`: it picks the sentence shown (shared/i18n/error-text.ts).
+      problem: 'timestamp_refused',
     });
     expect(JSON.stringify(toAppError(failure))).not.toContain('s3cret');
   });
@@ -42,6 +44,19 @@ describe('AppFailure and toAppError', () => {
     expect(() => fail({ kind: 'validation', message: 'No.' })).toThrow(AppFailure);
     const extra = { kind: 'timeout', message: 'late', header: 'Authorization: x' } as never;
     expect(pickAppError(extra)).toEqual({ kind: 'timeout', message: 'late' });
+    // A message's values carry strings and numbers only.
+    const withValues = {
+      kind: 'offline',
+      message: 'x',
+      key: 'k',
+      values: { since: 's', n: 1, bad: {} },
+    } as never;
+    expect(pickAppError(withValues)).toEqual({
+      kind: 'offline',
+      message: 'x',
+      key: 'k',
+      values: { since: 's', n: 1 },
+    });
   });
 });
 

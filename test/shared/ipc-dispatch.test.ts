@@ -23,7 +23,10 @@ describe('IPC dispatch (main side of every invoke)', () => {
 
   it('refuses an unknown channel before any handler runs', async () => {
     const result = await dispatchInvoke(handlersThat({}), 'fs:read', { path: '/etc/passwd' });
-    expect(result).toEqual({ ok: false, error: { kind: 'validation', message: 'Unknown request.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: 'Unknown request.', key: 'error.app.unknownRequest' },
+    });
   });
 
   it('refuses an inherited property name as a channel', async () => {

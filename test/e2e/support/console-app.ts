@@ -126,6 +126,11 @@ export interface ConsoleAppOptions {
   as?: 'administrator' | 'user';
   /** Whether the OS keychain is reachable (default present: with-keyring.sh; absent: without-keyring.sh). */
   keychain?: 'present' | 'absent';
+  /**
+   * The console's language setting. Default English, so specs read English whoever signs in (generated
+   * users speak the service's five languages); 'account' follows the signed-in user's.
+   */
+  language?: 'account' | 'en' | 'es' | 'it' | 'ge' | 'fr';
 }
 
 /**
@@ -197,6 +202,7 @@ export class ConsoleApp {
         logger: log.logger,
       });
       const app = new ConsoleApp(service, serviceOptions, host, dataDir, serviceDir, log);
+      await app.invoke('settings:update', { language: options.language ?? 'en' });
       if (options.signedIn ?? true) {
         await app.signInThroughCore(options.as === 'user' ? app.#plainUserEmail() : DEMO.email);
         await app.settled();

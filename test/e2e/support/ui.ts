@@ -37,7 +37,7 @@ export const searchBox = (page: Page): Locator => page.getByRole('searchbox', { 
 export const detailPane = (page: Page): Locator =>
   page.getByRole('complementary', { name: 'Device details' });
 
-export const toasts = (page: Page): Locator => page.getByRole('list', { name: 'Notifications' });
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
 
 export async function showScreen(page: Page, name: 'Devices' | 'Sessions' | 'Users' | 'Settings') {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();

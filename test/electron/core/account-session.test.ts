@@ -356,7 +356,11 @@ describe('without a keychain', () => {
       status: 'reauth-required',
       account,
       credentialStore: 'memory',
-      reason: { kind: 'keychain', message: expect.stringMatching(/^Signed out: .* Sign in to refresh\.$/) },
+      reason: {
+        kind: 'keychain',
+        key: 'error.app.cachedSignedOut',
+        message: expect.stringMatching(/^Signed out: .* Sign in to refresh\.$/),
+      },
     });
     expect(again.core.snapshot().data.devices).toHaveLength(3);
     expect(again.core.snapshot().data.folders.length).toBeGreaterThan(0);

@@ -29,6 +29,8 @@ function notifierRig(dataDir = tempDir().dir) {
       notificationsEnabled: true,
       notificationsPausedUntil: null,
       theme: 'system',
+      language: 'account',
+      displayZone: 'computer',
     },
   };
   let failNotify = false;

@@ -18,6 +18,8 @@ export const SETTINGS: Settings = {
   notificationsEnabled: true,
   notificationsPausedUntil: null,
   theme: 'system',
+  language: 'account',
+  displayZone: 'computer',
 };
 
 export function snapshotFixture(): AppSnapshot {
@@ -76,6 +78,7 @@ export const SIGNED_OUT_TRAY: TrayState = {
   ongoing: [],
   upcoming: [],
   notificationsPausedUntil: null,
+  language: 'en',
 };
 
 export function createFakeCore(): FakeCore {

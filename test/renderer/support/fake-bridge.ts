@@ -110,6 +110,8 @@ export function makeSnapshot(patch: Partial<AppSnapshot> = {}): AppSnapshot {
       notificationsEnabled: true,
       notificationsPausedUntil: null,
       theme: 'system',
+      language: 'account',
+      displayZone: 'computer',
     },
     data: { folders: [], devices: [], sessions: [], users: [ADMIN] },
     ...patch,

@@ -1,0 +1,60 @@
+// A status notice (issue 11) travels as data: its items say what happened to which device or folder. Its
+// words are made here, in the language of whoever shows it: main for a native notification, the
+// renderer for an in-page toast. Main also keeps an English title and body, for its log only.
+
+import type { StatusNoticeItem, StatusNoticeKind } from '../status-history.js';
+import type { SharedMessageKey } from './catalogues/en.js';
+import type { MessageValues } from './translator.js';
+
+const NAMES_PER_GROUP = 5;
+const ORDER: StatusNoticeKind[] = ['outage', 'offline', 'offline-long', 'busy-long', 'outage-end', 'online'];
+/** ICU select keys: the kinds without their hyphen. */
+const SELECT: Record<StatusNoticeKind, string> = {
+  outage: 'outage',
+  'outage-end': 'outageEnd',
+  offline: 'offline',
+  online: 'online',
+  'offline-long': 'offlineLong',
+  'busy-long': 'busyLong',
+};
+
+type Translate = (key: SharedMessageKey, values?: MessageValues) => string;
+
+function label(item: StatusNoticeItem, t: Translate): string {
+  return item.flapping ? t('statusNotice.flapping', { label: item.label }) : item.label;
+}
+
+function names(items: readonly StatusNoticeItem[], t: Translate): string {
+  const shown = items
+    .slice(0, NAMES_PER_GROUP)
+    .map((i) => label(i, t))
+    .join(', ');
+  const more = items.length - NAMES_PER_GROUP;
+  return more > 0 ? t('notice.more', { names: shown, count: more }) : shown;
+}
+
+export function statusNoticeText(
+  items: readonly StatusNoticeItem[],
+  t: Translate,
+): { title: string; body: string } {
+  const groups = ORDER.map((kind) => ({ kind, items: items.filter((i) => i.kind === kind) })).filter(
+    (g) => g.items.length > 0,
+  );
+  const phrase = (kind: StatusNoticeKind, count: number) =>
+    t('statusNotice.group', { kind: SELECT[kind], count });
+  const single = items.length === 1 ? (items[0] as StatusNoticeItem) : null;
+  if (single && single.kind !== 'outage' && single.kind !== 'outage-end')
+    return {
+      title: t('statusNotice.single', { kind: SELECT[single.kind], label: label(single, t) }),
+      body: '',
+    };
+  const first = groups[0];
+  const title =
+    groups.length === 1 && first
+      ? phrase(first.kind, first.items.length)
+      : t('statusNotice.alerts', { count: items.length });
+  const body = groups
+    .map((g) => t('statusNotice.line', { phrase: phrase(g.kind, g.items.length), names: names(g.items, t) }))
+    .join('\n');
+  return { title, body };
+}

@@ -1,0 +1,91 @@
+// The one formatter both processes use: ICU MessageFormat (plural, select, number) through FormatJS's
+// @formatjs/intl, which runs the same in Node and in Chromium. Main formats the tray, notifications and
+// application menu with it; the renderer formats everything else. Catalogues are flat objects of
+// key → ICU message, one per language, with English the reference every other follows.
+
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { LANGUAGES, type KnownLanguage } from '../model.js';
+
+export type UiLanguage = KnownLanguage;
+export const UI_LANGUAGES: readonly UiLanguage[] = LANGUAGES;
+
+export type MessageValues = Record<string, string | number>;
+
+/** A message as data: what crosses IPC instead of an English sentence. */
+export interface I18nMessage {
+  key: string;
+  values?: MessageValues;
+}
+
+/** The BCP 47 locale of a service language code (the service writes German as `ge`). */
+export function localeOf(language: UiLanguage): string {
+  return language === 'ge' ? 'de' : language;
+}
+
+/** The service's language value (known, unknown or absent) as a language the console speaks. */
+export function uiLanguageOf(value: unknown): UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value)
+    ? (value as UiLanguage)
+    : 'en';
+}
+
+/**
+ * A plural message in the older shape ({ one, other }) as an ICU plural on `count`. Blocks written that
+ * way still work; `{count}` inside a branch becomes `#` so the number is formatted for the locale.
+ */
+export interface PluralForms {
+  zero?: string;
+  one?: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
+export type CatalogueEntry = string | PluralForms;
+
+export function toIcu(entry: CatalogueEntry): string {
+  if (typeof entry === 'string') return entry;
+  const branches = (['zero', 'one', 'two', 'few', 'many', 'other'] as const)
+    .filter((form) => entry[form] !== undefined)
+    .map((form) => `${form} {${(entry[form] as string).replaceAll('{count}', '#')}}`);
+  return `{count, plural, ${branches.join(' ')}}`;
+}
+
+export interface Translator {
+  readonly language: UiLanguage;
+  readonly locale: string;
+  t(key: string, values?: MessageValues): string;
+  has(key: string): boolean;
+  readonly intl: IntlShape<string>;
+}
+
+/**
+ * A translator for `language` over `messages`; a key the language lacks falls back to `fallback`
+ * (English), and a key nobody has shows as itself (the e2e run looks for those).
+ */
+export function createTranslator(
+  language: UiLanguage,
+  messages: Readonly<Record<string, CatalogueEntry>>,
+  fallback: Readonly<Record<string, CatalogueEntry>> = {},
+): Translator {
+  const flat: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(fallback)) flat[key] = toIcu(entry);
+  for (const [key, entry] of Object.entries(messages)) flat[key] = toIcu(entry);
+  const locale = localeOf(language);
+  const intl = createIntl(
+    {
+      locale,
+      messages: flat,
+      // A missing key is the parity test's business; at run time the key itself is shown, not a crash.
+      onError: () => {},
+    },
+    createIntlCache(),
+  );
+  return {
+    language,
+    locale,
+    intl,
+    has: (key) => key in flat,
+    t: (key, values) => intl.formatMessage({ id: key }, values) as string,
+  };
+}

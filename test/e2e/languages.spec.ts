@@ -1,0 +1,98 @@
+// The console in each of its five languages: every main screen shows no message key (a string that fell
+// through translation) and no text overflowing its box; the device screen is photographed per language.
+// A German user of the service signs in and gets German without touching Settings.
+// Screenshots go to test-results/screenshots/, or to docs/screenshots/ under `npm run screenshots`
+// (SUPPORT_CONSOLE_SCREENSHOTS=docs), as the other screenshots do.
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { catalogueOf } from '../../renderer/i18n/catalogues.js';
+import { UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
+import { expect, test } from './fixtures.js';
+
+const OUT =
+  process.env.SUPPORT_CONSOLE_SCREENSHOTS === 'docs'
+    ? path.resolve(import.meta.dirname, '../../docs/screenshots')
+    : path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+const KEYS = Object.keys(catalogueOf('en'));
+
+/** Message keys written on the page instead of their text. */
+async function keysShown(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const attrs = [...document.querySelectorAll('[aria-label],[title],[placeholder]')].flatMap((el) =>
+      ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''),
+    );
+    return `${document.body.innerText}\n${attrs.join('\n')}`;
+  });
+  return KEYS.filter((key) => new RegExp(`(^|[^\\w.])${key.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+}
+
+/**
+ * Text that does not fit its box and is not meant to be cut (an ellipsis is a choice; a label spilling
+ * out of a button is not): buttons, labels, headings, links, table headers, chips, status bar items.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      'button, label, h1, h2, h3, a, th, [role="columnheader"], .chip, .statusbar > span, summary, legend, option';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((el) => {
+        if (el.offsetParent === null) return false;
+        const style = getComputedStyle(el);
+        if (style.textOverflow === 'ellipsis') return false;
+        return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 4;
+      })
+      .filter((el) => getComputedStyle(el).overflow !== 'visible' || el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: "${el.innerText.slice(0, 60)}"`);
+  });
+}
+
+const NAV = ['nav.devices', 'nav.sessions', 'nav.users', 'nav.settings'] as const;
+
+for (const language of UI_LANGUAGES) {
+  test(`every main screen in ${language}: no untranslated key, nothing overflowing`, async ({
+    app,
+    consolePage: page,
+  }) => {
+    await app.invoke('settings:update', { language });
+    const words = catalogueOf(language);
+    const nav = page.getByRole('navigation', { name: words['nav.label'] as string });
+    await expect(nav).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language === 'ge' ? 'de' : language);
+    for (const key of NAV) {
+      await nav.getByRole('link', { name: words[key] as string }).click();
+      await expect(page.locator('main.content')).toHaveAttribute('aria-label', words[key] as string);
+      await page.waitForTimeout(200);
+      expect(await keysShown(page), `${language} ${key}`).toEqual([]);
+      expect(await overflowing(page), `${language} ${key}`).toEqual([]);
+    }
+    await nav.getByRole('link', { name: words['nav.devices'] as string }).click();
+    await expect(
+      page
+        .getByRole('grid', { name: words['devices.table'] as string })
+        .getByRole('row')
+        .nth(1),
+    ).toBeVisible();
+    await mkdir(OUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUT, `devices-${language}.png`), animations: 'disabled' });
+  });
+}
+
+test.describe('a German technician', () => {
+  test.use({ appOptions: { signedIn: false, language: 'account' } });
+
+  test('signs in and sees the console in German, without touching Settings', async ({ app, page }) => {
+    const german = app.service.store.listUsers().find((u) => u.language === 'ge')!;
+    await app.signInThroughCore(german.email!);
+    await app.settled();
+    await page.goto(app.launchUrl);
+    await expect(page.getByRole('navigation', { name: 'Bereiche' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('grid', { name: 'Geräte' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Einstellungen' })).toBeVisible();
+    expect(await keysShown(page)).toEqual([]);
+    const ui: UiLanguage = 'ge';
+    expect(await page.locator('html').getAttribute('lang')).toBe(ui === 'ge' ? 'de' : ui);
+  });
+});
