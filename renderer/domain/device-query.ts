@@ -3,7 +3,9 @@
 
 import type { Device, Id } from '../../shared/model.js';
 
-export type DeviceSortKey = 'name' | 'alias' | 'status' | 'os' | 'ip' | 'lastRefresh' | 'folder';
+/** The orders the DeviceIndex keeps (and patches by delta); other grid columns sort by the column table. */
+export const DEVICE_SORT_KEYS = ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'] as const;
+export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
 export interface DeviceSort {
   key: DeviceSortKey;
   direction: 'asc' | 'desc';

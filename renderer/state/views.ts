@@ -12,7 +12,13 @@
 
 import type { Device, Id } from '../../shared/model.js';
 import { sortIdsByColumn } from '../domain/device-columns.js';
-import type { DeviceFilter, DeviceSort, DeviceSortKey, StatusCounts } from '../domain/device-query.js';
+import {
+  DEVICE_SORT_KEYS,
+  type DeviceFilter,
+  type DeviceSort,
+  type DeviceSortKey,
+  type StatusCounts,
+} from '../domain/device-query.js';
 import { compileSearch, type SearchEntry } from '../domain/device-search.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
@@ -162,7 +168,7 @@ export function createViews(data: DataStore, ui: UiStore) {
   };
 }
 
-const QUERY_SORT_KEYS = new Set<string>(['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder']);
+const QUERY_SORT_KEYS = new Set<string>(DEVICE_SORT_KEYS);
 function isQuerySort(sort: GridSort): sort is DeviceSort & { key: DeviceSortKey } {
   return QUERY_SORT_KEYS.has(sort.key);
 }

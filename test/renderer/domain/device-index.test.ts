@@ -7,6 +7,7 @@ import type { Device } from '../../../shared/model.js';
 import { DeviceIndex } from '../../../renderer/domain/device-index.js';
 import {
   DEFAULT_FILTER,
+  DEVICE_SORT_KEYS,
   deviceSearchText,
   type DeviceSort,
   type DeviceSortKey,
@@ -19,7 +20,7 @@ import {
 } from '../support/device-query-reference.js';
 import { device } from '../support/fake-bridge.js';
 
-const KEYS: DeviceSortKey[] = ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'];
+const KEYS: readonly DeviceSortKey[] = DEVICE_SORT_KEYS;
 const folderNames: Record<string, string> = { f1: 'Berlin', f2: 'amsterdam', f3: 'Zagreb' };
 const folderName = (id: string) => folderNames[id];
 
