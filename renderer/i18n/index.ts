@@ -30,6 +30,7 @@ const listeners = new Set<() => void>();
 export function setLanguage(language: UiLanguage): void {
   if (language === translator.language) return;
   translator = createTranslator(language, catalogueOf(language), english);
+  plain = new Map();
   numberFormat = new Intl.NumberFormat(translator.locale);
   dateFormats.clear();
   if (typeof document !== 'undefined') {
@@ -65,8 +66,20 @@ export function useLanguage(): UiLanguage {
   return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
+/**
+ * A message without arguments is the same text every time in one language: formatted once and kept (a
+ * 100,000-row export or grid asks for "Unassigned" or a status name once per row).
+ */
+let plain = new Map<MessageKey, string>();
+
 export function t(key: MessageKey, params?: Params): string {
-  return translator.t(key, params);
+  if (params) return translator.t(key, params);
+  let text = plain.get(key);
+  if (text === undefined) {
+    text = translator.t(key);
+    plain.set(key, text);
+  }
+  return text;
 }
 
 export function formatNumber(value: number): string {
