@@ -73,7 +73,7 @@ export class CacheKeeper {
         const entry = loaded.picture.datasets[dataset];
         // The devices came through the feed's mirror, which already holds them.
         return dataset === 'devices'
-          ? picture.reset('devices', devices.records, entry.fetchedAt, true)
+          ? picture.reset('devices', devices.records, entry.fetchedAt, true, devices.byId)
           : picture.reset(dataset, entry.records as never, entry.fetchedAt);
       });
       this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };

@@ -98,9 +98,14 @@ export class Picture {
     fetchedAt: Timestamp | null,
     /** The devices came from the poll worker's mirror (a cache load): it need not be told. */
     mirrored = false,
+    /** `records` by id, built beforehand (part by part, as they arrived): taken as the new map. */
+    byId?: Map<Id, DatasetRecordMap[D]>,
   ): DataChange<D> {
-    const map = new Map<Id, DatasetRecordMap[D]>();
-    for (const record of records) map.set(record.id, record);
+    let map = byId;
+    if (!map) {
+      map = new Map<Id, DatasetRecordMap[D]>();
+      for (const record of records) map.set(record.id, record);
+    }
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
     const added = Array.from(map.values());
@@ -117,13 +122,18 @@ export class Picture {
     delta: { added: Device[]; changed: Device[]; removed: Id[] } | null,
     replace: boolean,
     fetchedAt: Timestamp | null,
+    /** `delta.added` by id, built as the delta's parts arrived (a replace then builds no Map here). */
+    addedById: Map<Id, Device> | null = null,
   ): DataChange<'devices'> | null {
     this.fetchedAt.devices = fetchedAt;
     if (delta === null) return null;
     const map = this.maps.devices;
     if (replace || map.size === 0) {
-      const next = new Map<Id, Device>();
-      for (const device of delta.added) next.set(device.id, device);
+      let next = addedById;
+      if (!next) {
+        next = new Map<Id, Device>();
+        for (const device of delta.added) next.set(device.id, device);
+      }
       this.maps.devices = next;
       return { dataset: 'devices', reset: true, added: delta.added, changed: [], removed: [], fetchedAt };
     }

@@ -262,7 +262,7 @@ export class SyncEngine {
       const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
       let change: DataChange | null;
       if (polled) {
-        change = picture.applyPolledDevices(polled.delta, polled.complete, fetchedAt);
+        change = picture.applyPolledDevices(polled.delta, polled.complete, fetchedAt, polled.addedById);
         polled.commit();
       } else
         change = first

@@ -72,6 +72,8 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     answer = { status: 200, body: encodeDevices(devices) };
     const first = await pollCommitted(feed);
     expect(first.delta?.added).toEqual(devices);
+    // Indexed by id as its parts (3 of them here) arrived: what the Picture takes as its map on a replace.
+    expect([...(first.addedById?.entries() ?? [])]).toEqual(devices.map((d) => [d.id, d]));
     expect(requests[0]?.authorization).toBe('OAuth n1'); // the main thread's signature, sent as is
 
     expect((await pollCommitted(feed)).delta).toBeNull();
@@ -136,6 +138,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     expect(loaded.result).toEqual({ status: 'loaded', fetchedAt: '2026-11-22T10:00:00.000Z' });
     const expected = [{ ...devices[0]!, alias: 'patched' }, ...devices.slice(2)];
     expect(loaded.records).toEqual(expected);
+    expect([...loaded.byId.entries()]).toEqual(expected.map((d) => [d.id, d]));
     // The loaded list is the mirror: the same list from the service is no change.
     answer = { status: 200, body: encodeDevices(expected) };
     expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
