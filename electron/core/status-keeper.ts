@@ -34,6 +34,8 @@ export class StatusKeeper {
   monitor: StatusMonitor | null = null;
   #opening: Promise<void> | null = null;
   #reconciled = false;
+  /** A sliced comparison under way, and what waits for it; null when nothing does. */
+  #queue: Promise<void> | null = null;
   #tray: TrayDevices | null = null;
 
   constructor(o: StatusKeeperOptions) {
@@ -73,7 +75,8 @@ export class StatusKeeper {
   devicesChanged(change: DataChange<'devices'>): void {
     // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
     if (!this.monitor || !this.#reconciled) return;
-    this.monitor.onDevicesChange(change, this.#o.clock.now());
+    const now = this.#o.clock.now();
+    this.#inOrder((m) => m.onDevicesChange(change, now));
   }
 
   devicesFetched(changed: boolean): void {
@@ -83,24 +86,56 @@ export class StatusKeeper {
     if (!this.#reconciled) {
       this.#reconciled = true;
       const picture = this.#o.picture;
-      m.onDevicesChange(
-        {
-          dataset: 'devices',
-          reset: true,
-          added: picture.list('devices'),
-          changed: [],
-          removed: [],
-          fetchedAt: picture.fetchedAt.devices,
-        },
-        now,
+      // The whole account compared with what the history holds: at 100,000 devices hundreds of
+      // milliseconds of work, so it runs in slices, and what the history is told meanwhile waits for it.
+      this.#queued(
+        m.onDevicesChangeSliced(
+          {
+            dataset: 'devices',
+            reset: true,
+            added: picture.list('devices'),
+            changed: [],
+            removed: [],
+            fetchedAt: picture.fetchedAt.devices,
+          },
+          now,
+        ),
       );
     } else if (!changed) {
-      m.onDevicesUnchanged(now);
+      this.#inOrder((monitor) => monitor.onDevicesUnchanged(now));
     }
   }
 
   blind(reason: 'offline' | 'asleep'): void {
-    this.monitor?.onBlind(reason, this.#o.clock.now());
+    const now = this.#o.clock.now();
+    this.#inOrder((m) => m.onBlind(reason, now));
+  }
+
+  /** Resolves once a sliced comparison under way, and what queued behind it, is recorded. */
+  async settled(): Promise<void> {
+    while (this.#queue) await this.#queue;
+  }
+
+  /** Runs now, or after the sliced comparison under way (the history records in order). */
+  #inOrder(work: (m: StatusMonitor) => void): void {
+    if (!this.#queue) {
+      if (this.monitor) work(this.monitor);
+      return;
+    }
+    this.#queued(
+      this.#queue.then(() => {
+        if (this.monitor) work(this.monitor);
+      }),
+    );
+  }
+
+  #queued(work: Promise<void>): void {
+    const tail: Promise<void> = work
+      .catch((error: unknown) => this.#o.logger.warn('status history not updated', { error }))
+      .then(() => {
+        if (this.#queue === tail) this.#queue = null;
+      });
+    this.#queue = tail;
   }
 
   trayDevices(): TrayDevices | null {
@@ -124,6 +159,7 @@ export class StatusKeeper {
 
   async close({ reason, forget }: { reason: 'signed-out' | 'closed'; forget: boolean }): Promise<void> {
     await this.#opening;
+    await this.settled();
     const m = this.monitor;
     this.monitor = null;
     this.#tray = null;

@@ -100,6 +100,14 @@ export class StatusMonitor {
     if (poll) this.#evaluate(poll, now);
   }
 
+  /** onDevicesChange over several turns of the event loop (a full comparison of a large account). */
+  async onDevicesChangeSliced(change: DataChange<'devices'>, now: number): Promise<void> {
+    this.#folderSizes = null;
+    const poll = await this.history.recordDevicesSliced(change, now);
+    this.#folderSizes = null;
+    if (poll) this.#evaluate(poll, now);
+  }
+
   /** A devices poll that found nothing new. */
   onDevicesUnchanged(now: number): void {
     this.history.heartbeat(now);

@@ -13,7 +13,12 @@ export const FRAME_HEADER_BYTES = 8;
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 export function encodeFrame(payload: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  return encodeFrameText(JSON.stringify(payload));
+}
+
+/** A frame of a payload already serialised (a large batch, serialised a slice at a time). */
+export function encodeFrameText(json: string): Buffer {
+  const body = Buffer.from(json, 'utf8');
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + body.length);
   frame.writeUInt32LE(body.length, 0);
   frame.writeUInt32LE(crc32(body), 4);

@@ -24,7 +24,7 @@ import type { Device, Id } from '../../../shared/model.js';
 import { enumValue } from '../../../shared/model.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
-import { decodeFrames, encodeFrame } from './frame.js';
+import { decodeFrames, encodeFrame, encodeFrameText } from './frame.js';
 import type { Gap, GapReason, HistoryFrame, RecordedStatus, Transition, TransitionTuple } from './records.js';
 import { isFrame } from './records.js';
 import { DAY_MS, listSegments, segmentDay, segmentName, segmentsToDrop } from './segments.js';
@@ -38,6 +38,8 @@ export const DEFAULT_MAX_SILENCE_MS = 15 * 60_000;
 /** A poll that changed nothing is still written (as proof the console was watching) at most this often. */
 export const HEARTBEAT_EVERY_MS = 60_000;
 const CHECKPOINT_EVERY_MS = 10 * 60_000;
+/** Devices compared (or transitions applied, or encoded) between two turns of a sliced record. */
+export const RECORD_SLICE = 5_000;
 
 export interface HistoryOptions {
   /** The account's own directory. */
@@ -122,6 +124,33 @@ export class StatusHistory {
    * picture (sign-out, no time) or data older than what is recorded already (a cache loaded after polls).
    */
   recordDevices(change: DataChange<'devices'>, now: number): RecordedPoll | null {
+    const steps = this.#record(change, now);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /**
+   * The same, giving the thread back every RECORD_SLICE devices: the first full comparison of 100,000
+   * devices (a baseline writes them all) is 150–400 ms of work, never one task. The caller must not record
+   * anything else until it resolves (StatusKeeper queues behind it); the frame is still one frame.
+   */
+  async recordDevicesSliced(
+    change: DataChange<'devices'>,
+    now: number,
+    turn: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+  ): Promise<RecordedPoll | null> {
+    const steps = this.#record(change, now);
+    let step = steps.next();
+    while (!step.done) {
+      await turn();
+      step = steps.next();
+    }
+    return step.value;
+  }
+
+  /** recordDevices as steps: it yields where a sliced caller may give the thread back. */
+  *#record(change: DataChange<'devices'>, now: number): Generator<void, RecordedPoll | null> {
     if (this.#closed) return null;
     const fetched = ms(change.fetchedAt);
     if (change.reset && (fetched === null || change.fetchedAt === null)) return null;
@@ -133,6 +162,7 @@ export class StatusHistory {
     const baseline = this.index.entries.size === 0 && this.#lastRecordAt === null;
     const tuples: TransitionTuple[] = [];
     const folders: Array<Id | null> = [];
+    let n = 0;
     const visit = (d: Device) => {
       const to = recordedStatus(d);
       const entry = this.index.get(d.id);
@@ -140,8 +170,14 @@ export class StatusHistory {
       tuples.push([d.id, entry ? entry.status : null, to, ms(d.lastRefresh)]);
       folders.push(d.folderId);
     };
-    for (const d of change.added) visit(d);
-    for (const d of change.changed) visit(d);
+    for (const d of change.added) {
+      visit(d);
+      if (++n % RECORD_SLICE === 0) yield;
+    }
+    for (const d of change.changed) {
+      visit(d);
+      if (++n % RECORD_SLICE === 0) yield;
+    }
     if (change.reset) {
       const present = new Set<Id>();
       for (const d of change.added) present.add(d.id);
@@ -151,6 +187,7 @@ export class StatusHistory {
           folders.push(null);
         }
       }
+      yield;
     } else {
       for (const id of change.removed) {
         const e = this.index.get(id);
@@ -159,7 +196,7 @@ export class StatusHistory {
         folders.push(null);
       }
     }
-    this.#append({ k: 'p', t: at, x: tuples }, tuples.length > 0);
+    yield* this.#appendSteps({ k: 'p', t: at, x: tuples }, tuples.length > 0);
     return {
       at,
       baseline,
@@ -199,20 +236,45 @@ export class StatusHistory {
   }
 
   #apply(frame: HistoryFrame): void {
+    const steps = this.#applySteps(frame);
+    while (!steps.next().done);
+  }
+
+  *#applySteps(frame: HistoryFrame): Generator<void, void> {
     if (frame.k === 'g') {
       this.index.openGap(frame.t, frame.r);
     } else {
       this.index.pollSeen(frame.t, this.#lastRecordAt, this.#maxSilenceMs);
-      for (const tuple of frame.x) this.index.apply(tuple, frame.t);
+      let n = 0;
+      for (const tuple of frame.x) {
+        this.index.apply(tuple, frame.t);
+        if (++n % RECORD_SLICE === 0) yield;
+      }
     }
     this.#lastRecordAt = frame.t;
   }
 
   #append(frame: HistoryFrame, write: boolean): void {
-    this.#apply(frame);
+    const steps = this.#appendSteps(frame, write);
+    while (!steps.next().done);
+  }
+
+  *#appendSteps(frame: HistoryFrame, write: boolean): Generator<void, void> {
+    yield* this.#applySteps(frame);
     if (!write) return;
     this.#lastWrittenAt = frame.t;
-    const bytes = encodeFrame(frame);
+    let bytes: Buffer;
+    if (frame.k === 'p' && frame.x.length > RECORD_SLICE) {
+      // The same JSON as one JSON.stringify of the frame, made a slice at a time.
+      const parts: string[] = [];
+      for (let i = 0; i < frame.x.length; i += RECORD_SLICE) {
+        parts.push(JSON.stringify(frame.x.slice(i, i + RECORD_SLICE)).slice(1, -1));
+        yield;
+      }
+      bytes = encodeFrameText(
+        `${JSON.stringify({ k: frame.k, t: frame.t }).slice(0, -1)},"x":[${parts.join(',')}]}`,
+      );
+    } else bytes = encodeFrame(frame);
     this.#writing = this.#writing
       .then(() => this.#write(frame.t, bytes))
       .then(

@@ -1,0 +1,113 @@
+// The first full comparison of a large account is recorded in slices (turns of the event loop between
+// them), not in one task: it must record exactly what recording it at once records (same frames on disk,
+// same index), and what the history is told meanwhile must be recorded after it, never under it.
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../electron/core/clock.js';
+import { silentLogger } from '../../electron/core/logger.js';
+import { Picture } from '../../electron/core/picture.js';
+import { RECORD_SLICE, StatusHistory } from '../../electron/core/status-history/history-store.js';
+import { StatusKeeper } from '../../electron/core/status-keeper.js';
+import type { Device } from '../../shared/model.js';
+import { deltaChange, device, resetChange } from './support/history-fixtures.js';
+
+const T0 = Date.parse('2026-03-02T09:00:00Z');
+const MIN = 60_000;
+const N = RECORD_SLICE * 2 + 1_234;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'history-sliced-'));
+});
+afterEach(async () => {
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+const fleet = (status: (i: number) => 'online' | 'offline'): Device[] =>
+  Array.from({ length: N }, (_, i) => device(`d${i}`, status(i), `f${i % 7}`));
+
+async function filesOf(d: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of (await fsp.readdir(d)).sort())
+    if (name.endsWith('.seg') || !name.includes('.'))
+      out[name] = (await fsp.readFile(path.join(d, name))).toString('base64');
+  return out;
+}
+
+describe('StatusHistory.recordDevicesSliced', () => {
+  it('records what recordDevices records, frame for frame, giving the thread back between slices', async () => {
+    const first = fleet(() => 'online');
+    // Every third device went offline, the last 100 are gone and 50 are new: a reset with all three kinds.
+    const next = [
+      ...fleet((i) => (i % 3 === 0 ? 'offline' : 'online')).slice(0, N - 100),
+      ...Array.from({ length: 50 }, (_, i) => device(`new${i}`, 'online')),
+    ];
+    const runs: Array<{ poll: unknown; index: unknown; files: Record<string, string>; turns: number }> = [];
+    for (const sliced of [false, true]) {
+      const d = path.join(dir, sliced ? 'sliced' : 'whole');
+      const h = await StatusHistory.open({ dir: d });
+      let turns = 0;
+      const turn = () => {
+        turns += 1;
+        return new Promise<void>((resolve) => setImmediate(resolve));
+      };
+      const record = (devices: Device[], at: number) =>
+        sliced
+          ? h.recordDevicesSliced(resetChange(devices, at), at, turn)
+          : Promise.resolve(h.recordDevices(resetChange(devices, at), at));
+      const baseline = await record(first, T0);
+      expect(baseline?.baseline).toBe(true);
+      const poll = await record(next, T0 + MIN);
+      await h.close(T0 + 2 * MIN);
+      const index = [...h.index.entries.entries()];
+      // What is on disk says the same: replayed from the segments alone (no checkpoint), the same index.
+      await fsp.rm(path.join(d, 'index.json'), { force: true });
+      const replayed = await StatusHistory.open({ dir: d });
+      expect([...replayed.index.entries.entries()]).toEqual(index);
+      await replayed.close(T0 + 3 * MIN);
+      runs.push({ poll, index, files: await filesOf(d), turns });
+    }
+    const [whole, sliced] = runs;
+    expect(sliced!.turns).toBeGreaterThanOrEqual(10);
+    expect(whole!.turns).toBe(0);
+    expect((sliced!.poll as { transitions: unknown[] }).transitions).toHaveLength(
+      Math.ceil((N - 100) / 3) + 150,
+    );
+    expect(sliced!.poll).toEqual(whole!.poll);
+    expect(sliced!.index).toEqual(whole!.index);
+    expect(Object.keys(sliced!.files).length).toBeGreaterThan(0);
+    expect(sliced!.files).toEqual(whole!.files);
+  });
+});
+
+describe('StatusKeeper', () => {
+  it('records a change that comes during the sliced first comparison after it, not under it', async () => {
+    const picture = new Picture();
+    const devices = fleet(() => 'online');
+    picture.reset('devices', devices, new Date(T0).toISOString());
+    const keeper = new StatusKeeper({
+      dataDir: dir,
+      picture,
+      clock: systemClock,
+      logger: silentLogger,
+      settings: () => ({ notificationsEnabled: false, notificationsPausedUntil: null }),
+      notify: () => undefined,
+      onTrayChange: () => undefined,
+    });
+    await keeper.open('account-1');
+    keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return
+    const offline = device('d7', 'offline', 'f0');
+    picture.apply('devices', [offline]);
+    keeper.devicesChanged(deltaChange([offline], T0 + MIN));
+    keeper.blind('offline');
+    await keeper.settled();
+    const history = keeper.monitor!.history;
+    expect(history.index.get('d7')).toMatchObject({ status: 'offline', since: T0 + MIN, sinceExact: true });
+    expect(history.index.get('d8')).toMatchObject({ status: 'online', since: T0 });
+    expect(history.index.entries.size).toBe(N);
+    expect(history.index.gaps.at(-1)).toMatchObject({ reason: 'offline', end: null });
+    await keeper.close({ reason: 'closed', forget: false });
+  });
+});
