@@ -1,0 +1,31 @@
+// The poll worker's mirror makes the texts of a replaced list only when first needed (a cache load hands
+// its devices to the main thread first): whatever comes before that (a patch, a save, a diff) must see the
+// replaced list, exactly as if it had been built at once.
+import { describe, expect, it } from 'vitest';
+import { DevicesMirror } from '../../electron/core/devices-mirror.js';
+import type { Device } from '../../shared/model.js';
+import { device } from './support/fake-service.js';
+
+const list = (n: number): Device[] => Array.from({ length: n }, (_, i) => device(String(i + 1), null));
+
+describe('DevicesMirror.replaceAll', () => {
+  it('a patch right after it applies on top of the replaced list', () => {
+    const mirror = new DevicesMirror();
+    mirror.replaceAll(list(2));
+    mirror.replaceAll(list(4));
+    const renamed = { ...list(4)[2]!, alias: 'Front desk' };
+    mirror.patch([renamed], ['1']);
+    expect(mirror.size).toBe(3);
+    expect(JSON.parse(mirror.json())).toEqual([list(4)[1], renamed, list(4)[3]]);
+  });
+
+  it('a diff right after it is against the replaced list', () => {
+    const mirror = new DevicesMirror();
+    mirror.replaceAll(list(3));
+    const next = [...list(3).slice(1), device('9', null)];
+    expect(mirror.diff(next, 'h1')).toEqual({ added: [device('9', null)], changed: [], removed: ['1'] });
+    mirror.commit();
+    expect(mirror.sameBytes('h1')).toBe(true);
+    expect(JSON.parse(mirror.json())).toEqual(next);
+  });
+});
