@@ -123,6 +123,8 @@ class Core implements AppCore {
   #api: ServiceApi | null = null;
   #writes: Writes | null = null;
   #suspended = false;
+  /** The rest of an account opened by its offline copy's first screen, under way (null when none). */
+  #opening: Promise<void> | null = null;
   #activity = { visible: true, focused: false };
   #disposed = false;
 
@@ -277,6 +279,7 @@ class Core implements AppCore {
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    await this.#opened();
     this.#engine?.stop();
     await this.#outbox.close();
     await this.#notifier.dispose();
@@ -288,7 +291,11 @@ class Core implements AppCore {
   }
 
   #makeHandlers(): InvokeHandlers {
-    const writes = (): Writes => this.#writes ?? fail(writeBlockError('signed-out', null));
+    // An account still opening (first screen shown, the rest loading) takes writes once it is open.
+    const writes = async (): Promise<Writes> => {
+      await this.#opened();
+      return this.#writes ?? fail(writeBlockError('signed-out', null));
+    };
     return {
       'app:snapshot': async () => this.rendererSnapshot(),
       'auth:begin': (p) => this.#session.begin(p),
@@ -296,18 +303,19 @@ class Core implements AppCore {
       'auth:cancel': async () => this.#session.cancel(),
       'auth:sign-out': () => this.#session.signOut(),
       'sync:refresh': async (p) => {
+        await this.#opened();
         if (!this.#engine?.running) fail(writeBlockError('signed-out', null));
         await this.#engine.refresh(p.datasets ?? DATASET_NAMES);
       },
-      'devices:set-alias': (p) => writes().setAlias(p),
-      'devices:move': (p) => writes().moveDevices(p),
-      'folders:create': (p) => writes().createFolder(p),
-      'folders:rename': (p) => writes().renameFolder(p),
-      'folders:move': (p) => writes().moveFolder(p),
-      'folders:delete': (p) => writes().deleteFolder(p),
-      'sessions:create': (p) => writes().createSession(p),
-      'sessions:update': (p) => writes().updateSession(p),
-      'sessions:delete': (p) => writes().deleteSession(p),
+      'devices:set-alias': (p) => writes().then((w) => w.setAlias(p)),
+      'devices:move': (p) => writes().then((w) => w.moveDevices(p)),
+      'folders:create': (p) => writes().then((w) => w.createFolder(p)),
+      'folders:rename': (p) => writes().then((w) => w.renameFolder(p)),
+      'folders:move': (p) => writes().then((w) => w.moveFolder(p)),
+      'folders:delete': (p) => writes().then((w) => w.deleteFolder(p)),
+      'sessions:create': (p) => writes().then((w) => w.createSession(p)),
+      'sessions:update': (p) => writes().then((w) => w.updateSession(p)),
+      'sessions:delete': (p) => writes().then((w) => w.deleteSession(p)),
       'shell:open-external': ({ url }) => this.#session.openServicePage(url),
       'settings:update': (p) => this.#settings.update(p),
       'notifications:pause': ({ minutes }) => this.#settings.pause(minutes),
@@ -348,30 +356,34 @@ class Core implements AppCore {
   }
 
   #outboxHandlers(): Pick<InvokeHandlers, Extract<InvokeChannel, `outbox:${string}` | `bulk:${string}`>> {
-    const box = () => {
+    const box = async () => {
+      await this.#opened();
       if (!this.#writes) fail(writeBlockError('signed-out', null));
       return this.#outbox.outbox;
     };
     const progress = async (batchId: string, act: () => Promise<unknown>) => {
       await act();
-      return box().batchProgress(batchId);
+      return (await box()).batchProgress(batchId);
     };
     return {
       'outbox:state': async () => this.#outbox.state(),
-      'outbox:resolve': ({ entryId, choice }) => box().resolveConflict(entryId, choice),
-      'outbox:retry': async ({ entryId }) => ({ requeued: await box().retry(entryId ? { entryId } : {}) }),
-      'outbox:discard': ({ entryId }) => box().discard(entryId),
-      'bulk:start': (request) => {
+      'outbox:resolve': ({ entryId, choice }) => box().then((b) => b.resolveConflict(entryId, choice)),
+      'outbox:retry': async ({ entryId }) => ({
+        requeued: await (await box()).retry(entryId ? { entryId } : {}),
+      }),
+      'outbox:discard': ({ entryId }) => box().then((b) => b.discard(entryId)),
+      'bulk:start': async (request) => {
+        await this.#opened();
         // Like any queued edit: refused while signed out or under a revoked sign-in, kept while offline.
         const sync = this.#syncState();
         const block = writeBlock(this.#session.auth.status, sync.connection);
         if (block && block !== 'offline') fail(writeBlockError(block, sync.offlineSince));
         return this.#outbox.bulk(request);
       },
-      'bulk:pause': ({ batchId }) => progress(batchId, () => box().pauseBatch(batchId, true)),
-      'bulk:resume': ({ batchId }) => progress(batchId, () => box().pauseBatch(batchId, false)),
-      'bulk:cancel': ({ batchId }) => progress(batchId, () => box().cancelBatch(batchId)),
-      'bulk:retry': ({ batchId }) => progress(batchId, () => box().retry({ batchId })),
+      'bulk:pause': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, true)),
+      'bulk:resume': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, false)),
+      'bulk:cancel': ({ batchId }) => progress(batchId, async () => (await box()).cancelBatch(batchId)),
+      'bulk:retry': ({ batchId }) => progress(batchId, async () => (await box()).retry({ batchId })),
     };
   }
 
@@ -387,26 +399,42 @@ class Core implements AppCore {
         this.#engine = this.#newEngine(api);
         let cachedUser: User | null = null;
         if (!keep) {
+          this.#opening = null;
           const opened = await this.#cache.open(account.baseUrl, account.userId);
           cachedUser = opened.cachedUser;
           this.#pump.clear();
           for (const change of opened.changes) this.#pump.push(change);
-          await this.#notifier.open(accountKey(account.baseUrl, account.userId));
-          await this.#status.open(accountKey(account.baseUrl, account.userId));
-          // What the outbox held at the last exit is shown again (over the cached picture) and sent.
-          await this.#outbox.open(
-            new OfflineCache(this.#o.dataDir, account.baseUrl, account.userId).directory,
-          );
+          const finish = async () => {
+            if (opened.rest) for (const change of await opened.rest) this.#pump.push(change);
+            await this.#notifier.open(accountKey(account.baseUrl, account.userId));
+            await this.#status.open(accountKey(account.baseUrl, account.userId));
+            // What the outbox held at the last exit is shown again (over the cached picture) and sent.
+            await this.#outbox.open(
+              new OfflineCache(this.#o.dataDir, account.baseUrl, account.userId).directory,
+            );
+          };
+          // A copy with a first screen: the account is entered (and its first rows shown) now; its other
+          // devices, notices, history and outbox follow, and syncing and writes wait for them.
+          if (opened.rest)
+            this.#opening = finish().catch((error: unknown) =>
+              this.#log.warn('the offline copy was not opened completely', { error }),
+            );
+          else await finish();
         } else this.#outbox.engineChanged();
         return cachedUser;
       },
       startSync: () => {
         const user = this.#session.user;
         if (user) this.#cache.setUser(user, { save: false });
-        this.#engine?.start();
-        this.#outbox.wake();
+        const engine = this.#engine;
+        void this.#opened().then(() => {
+          if (this.#engine !== engine || !engine) return;
+          engine.start();
+          this.#outbox.wake();
+        });
       },
       close: async (forget) => {
+        await this.#opened();
         this.#engine?.stop();
         this.#engine = null;
         this.#api = null;
@@ -429,11 +457,17 @@ class Core implements AppCore {
       openCopy: async ({ baseUrl, userId }) => {
         const opened = await this.#cache.open(baseUrl, userId);
         for (const change of opened.changes) this.#events.emit('data:change', change);
+        if (opened.rest) for (const change of await opened.rest) this.#pump.push(change);
         if (this.#cache.status().cacheSavedAt !== null) return opened.cachedUser;
         await this.#cache.close({ forget: false });
         return false;
       },
     };
+  }
+
+  /** Resolves once the account being entered is wholly open (see `open`); at once when it is. */
+  #opened(): Promise<void> {
+    return this.#opening ?? Promise.resolve();
   }
 
   #newEngine(api: ServiceApi): SyncEngine {

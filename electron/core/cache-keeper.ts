@@ -14,6 +14,7 @@ import type { CachedPicture } from './offline-cache.js';
 import { OfflineCache } from './offline-cache.js';
 import { storageProblem } from './atomic-file.js';
 import type { Picture } from './picture.js';
+import { readFirstScreen } from './first-screen.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -43,6 +44,8 @@ export class CacheKeeper {
   #user: User | null = null;
   #timer: TimerHandle | null = null;
   #saving: Promise<void> = Promise.resolve();
+  /** The devices of a copy opened by its first screen, still loading: a save waits for them. */
+  #loading: Promise<void> = Promise.resolve();
   #lastSaveAt = 0;
   #freshSinceCache = new Set<DatasetName>();
   #status: CacheStatus = { cacheSavedAt: null, cacheNotice: null };
@@ -58,37 +61,83 @@ export class CacheKeeper {
 
   /**
    * Keeps the copy of this account from now on and puts what was read into the picture (or clears the
-   * picture). Returns the changes to send, and the user the copy remembers.
+   * picture). Returns the changes to send, and the user the copy remembers. When the copy has a first
+   * screen (first-screen.ts), the devices in `changes` are only those rows and `rest` brings the others:
+   * the picture holds all devices only once it resolved, and nothing may poll, write or save before.
    */
-  async open(baseUrl: string, userId: string): Promise<{ changes: DataChange[]; cachedUser: User | null }> {
+  async open(
+    baseUrl: string,
+    userId: string,
+  ): Promise<{ changes: DataChange[]; cachedUser: User | null; rest: Promise<DataChange[]> | null }> {
     const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId);
     const loaded = await cache.load();
     this.#cache = cache;
     this.#user = null;
     this.#freshSinceCache.clear();
     const picture = this.#o.picture;
-    const devices = loaded.status === 'loaded' ? await this.#o.devices.loadCache(cache.devicesFile) : null;
-    if (loaded.status === 'loaded' && devices?.result.status === 'loaded') {
+    // The worker starts reading the whole devices file while this thread reads the small first screen.
+    const devices = loaded.status === 'loaded' ? this.#o.devices.loadCache(cache.devicesFile) : null;
+    devices?.catch(() => undefined); // handled below, once awaited
+    const screen = loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile) : null;
+    // Worth it only when there is more than the first screen: a small copy opens whole, as before.
+    const first = screen && screen.total > screen.records.length ? screen : null;
+    if (loaded.status === 'loaded' && first) {
+      const fetchedAt = loaded.picture.datasets.devices.fetchedAt;
+      const changes = DATASET_NAMES.map((dataset) =>
+        dataset === 'devices'
+          ? // The worker's mirror gets all devices from the load under way.
+            picture.reset('devices', first.records, fetchedAt, true)
+          : picture.reset(
+              dataset,
+              loaded.picture.datasets[dataset].records as never,
+              loaded.picture.datasets[dataset].fetchedAt,
+            ),
+      );
+      this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
+      const rest = (devices as NonNullable<typeof devices>).then(
+        (all): DataChange[] => {
+          if (all.result.status !== 'loaded') return this.#unreadable(all.result);
+          picture.reset('devices', all.records, fetchedAt, true, all.byId);
+          // Added on top of the first screen (its rows come again, unchanged: the stamps matched).
+          return [
+            { dataset: 'devices', reset: false, added: all.records, changed: [], removed: [], fetchedAt },
+          ];
+        },
+        (error: unknown) =>
+          this.#unreadable({ status: 'discarded', notice: storageProblem(error, 'the offline copy') }),
+      );
+      this.#loading = rest.then(() => undefined);
+      return { changes, cachedUser: loaded.picture.currentUser, rest };
+    }
+    const all = devices ? await devices : null;
+    if (loaded.status === 'loaded' && all?.result.status === 'loaded') {
       const changes = DATASET_NAMES.map((dataset) => {
         const entry = loaded.picture.datasets[dataset];
         // The devices came through the feed's mirror, which already holds them.
         return dataset === 'devices'
-          ? picture.reset('devices', devices.records, entry.fetchedAt, true, devices.byId)
+          ? picture.reset('devices', all.records, entry.fetchedAt, true, all.byId)
           : picture.reset(dataset, entry.records as never, entry.fetchedAt);
       });
       this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
-      return { changes, cachedUser: loaded.picture.currentUser };
+      return { changes, cachedUser: loaded.picture.currentUser, rest: null };
     }
     this.#status = {
       cacheSavedAt: null,
       cacheNotice:
         loaded.status === 'discarded'
           ? loaded.notice
-          : devices?.result.status === 'discarded'
-            ? devices.result.notice
+          : all?.result.status === 'discarded'
+            ? all.result.notice
             : null,
     };
-    return { changes: picture.clear(), cachedUser: null };
+    return { changes: picture.clear(), cachedUser: null, rest: null };
+  }
+
+  /** The devices of a copy shown by its first screen could not be read: the copy is not shown after all. */
+  #unreadable(result: { status: 'none' } | { status: 'discarded'; notice: string }): DataChange[] {
+    this.#status = { cacheSavedAt: null, cacheNotice: result.status === 'discarded' ? result.notice : null };
+    this.#o.onStatusChange();
+    return this.#o.picture.clear();
   }
 
   /** The signed-in user as the copy carries it; `save` when it changed (names, time zone). */
@@ -167,9 +216,10 @@ export class CacheKeeper {
         users: { fetchedAt: picture.fetchedAt.users, records: picture.list('users') },
       },
     };
-    // cache.save never rejects: a failure comes back as the notice to show.
-    const devicesSaved = this.#o.devices
-      .saveCache(cache.devicesFile, picture.fetchedAt.devices)
+    // cache.save never rejects: a failure comes back as the notice to show. Not before the devices of a
+    // copy opened by its first screen are in the worker's mirror: it would write a partial list.
+    const devicesSaved = this.#loading
+      .then(() => this.#o.devices.saveCache(cache.devicesFile, picture.fetchedAt.devices))
       .catch((error: unknown) => storageProblem(error, 'the offline copy'));
     this.#saving = this.#saving.then(async () => {
       // The devices first: picture.json, written last, is what says a copy is complete.

@@ -62,6 +62,11 @@ export class DevicesMirror {
     return `[${[...this.#map.values()].join(',')}]`;
   }
 
+  /** [id, device JSON] of every device (for the offline cache's first screen). */
+  entries(): IterableIterator<[Id, string]> {
+    return this.#map.entries();
+  }
+
   /** The service sent exactly the bytes the mirror was built from. */
   sameBytes(hash: string): boolean {
     return this.#hash !== null && this.#hash === hash;

@@ -16,6 +16,13 @@ import { decodeDevices } from '../../shared/xml/resources.js';
 import { isXmlError } from '../../shared/xml/xml-error.js';
 import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
 import type { DevicesDelta, DevicesMirror } from './devices-mirror.js';
+import {
+  FIRST_SCREEN_VERSION,
+  firstScreenPath,
+  firstScreenRows,
+  newStamp,
+  type FirstScreenFile,
+} from './first-screen.js';
 
 export interface PollRequest {
   url: string;
@@ -81,6 +88,8 @@ export const DEVICES_CACHE_VERSION = 1;
 
 export interface DevicesCacheFile {
   version: number;
+  /** The same as first-screen.json's when that file stands for this one (first-screen.ts). */
+  stamp?: string;
   fetchedAt: Timestamp | null;
   records: Device[];
 }
@@ -127,13 +136,24 @@ export async function saveDevicesCache(
   file: string,
   fetchedAt: Timestamp | null,
 ): Promise<string | null> {
-  // DevicesCacheFile, with the records as the mirror keeps them (JSON already).
-  const head = JSON.stringify({ version: DEVICES_CACHE_VERSION, fetchedAt } satisfies Omit<
+  // DevicesCacheFile, with the records as the mirror keeps them (JSON already). The stamp comes right
+  // after the version: first-screen.ts reads it from the file's first bytes.
+  const stamp = newStamp();
+  const head = JSON.stringify({ version: DEVICES_CACHE_VERSION, stamp, fetchedAt } satisfies Omit<
     DevicesCacheFile,
     'records'
   >);
   try {
     await writeFileAtomic(file, `${head.slice(0, -1)},"records":${mirror.json()}}`);
+    // After devices.json: a first screen is never on disk before the devices it stands for.
+    const first: FirstScreenFile = {
+      version: FIRST_SCREEN_VERSION,
+      stamp,
+      fetchedAt,
+      total: mirror.size,
+      records: firstScreenRows(mirror.entries()),
+    };
+    await writeFileAtomic(firstScreenPath(file), JSON.stringify(first));
     return null;
   } catch (error) {
     return storageProblem(error, 'the offline copy');

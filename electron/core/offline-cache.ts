@@ -13,6 +13,7 @@ import type { DatasetName, DatasetRecordMap } from '../../shared/ipc/contract.js
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Timestamp, User } from '../../shared/model.js';
 import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
+import { firstScreenPath } from './first-screen.js';
 
 /** 2: the devices moved to devices.json. */
 export const CACHE_VERSION = 2;
@@ -92,6 +93,7 @@ export class OfflineCache {
     // The copy is unusable either way; if it cannot be removed, the next load discards it again.
     await fsp.rm(this.file, { force: true }).catch(() => {});
     await fsp.rm(this.devicesFile, { force: true }).catch(() => {});
+    await fsp.rm(firstScreenPath(this.devicesFile), { force: true }).catch(() => {});
     return { status: 'discarded', notice };
   }
 }

@@ -1,0 +1,100 @@
+// The first screen of the offline copy: a small file (first-screen.json) beside devices.json holding the
+// devices the table shows first in its default order (name, A→Z, as renderer/domain/device-index.ts sorts:
+// lower-cased name, then id; devices without a name last). At start the main thread reads it (a few hundred
+// KB) and shows those rows at once; the whole devices.json (~30 MB at 100,000 devices) is read by the poll
+// worker meanwhile and streams in after.
+//
+// Never ahead of nor behind the devices it stands for: both files carry the same random stamp, written
+// into devices.json's head first and into first-screen.json after it (each file atomically). A crash
+// between the two writes, a file from another save, a torn or foreign file: the stamps differ or the file
+// does not parse, and the first screen is simply not used (the devices then arrive as before, all at once).
+
+import { randomUUID } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { Device, Timestamp } from '../../shared/model.js';
+import { readJsonFile } from './atomic-file.js';
+
+export const FIRST_SCREEN_FILE = 'first-screen.json';
+export const FIRST_SCREEN_VERSION = 1;
+/** Rows kept: more than any screen shows, and one change-pump part (change-pump.ts PART_RECORDS). */
+export const FIRST_SCREEN_ROWS = 2_000;
+
+export interface FirstScreenFile {
+  version: number;
+  stamp: string;
+  fetchedAt: Timestamp | null;
+  /** Devices in devices.json. */
+  total: number;
+  records: Device[];
+}
+
+export const newStamp = (): string => randomUUID();
+
+export function firstScreenPath(devicesFile: string): string {
+  return path.join(path.dirname(devicesFile), FIRST_SCREEN_FILE);
+}
+
+const NAME = /"name":("(?:[^"\\]|\\.)*"|null)/;
+
+/**
+ * The first `rows` device texts (each a device's JSON, as the mirror keeps it) in the table's default
+ * order. Only the name is read out of each text; the chosen ones are parsed.
+ */
+export function firstScreenRows(texts: Iterable<[string, string]>, rows = FIRST_SCREEN_ROWS): Device[] {
+  const keyed: Array<{ name: string; id: string; text: string }> = [];
+  for (const [id, text] of texts) {
+    const raw = NAME.exec(text)?.[1];
+    const name = raw && raw !== 'null' ? (JSON.parse(raw) as string).toLowerCase() : '';
+    keyed.push({ name, id, text });
+  }
+  keyed.sort((a, b) => {
+    if (a.name !== b.name) {
+      if (a.name === '') return 1;
+      if (b.name === '') return -1;
+      return a.name < b.name ? -1 : 1;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  return keyed.slice(0, rows).map((k) => JSON.parse(k.text) as Device);
+}
+
+/** The stamp in devices.json's head (its first bytes), or null. */
+export async function devicesFileStamp(devicesFile: string): Promise<string | null> {
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(devicesFile, 'r');
+    const head = Buffer.alloc(256);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return (
+      /^\{"version":\d+,"stamp":"([0-9a-f-]{36})"/.exec(head.toString('utf8', 0, bytesRead))?.[1] ?? null
+    );
+  } catch {
+    return null;
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+/** The first screen that stands for the devices.json beside it now, or null (none, torn, foreign, stale). */
+export async function readFirstScreen(devicesFile: string): Promise<FirstScreenFile | null> {
+  let value: unknown;
+  try {
+    value = await readJsonFile(firstScreenPath(devicesFile));
+  } catch {
+    return null;
+  }
+  const v = value as Partial<FirstScreenFile> | undefined;
+  if (
+    !v ||
+    v.version !== FIRST_SCREEN_VERSION ||
+    typeof v.stamp !== 'string' ||
+    !(v.fetchedAt === null || typeof v.fetchedAt === 'string') ||
+    typeof v.total !== 'number' ||
+    !Array.isArray(v.records) ||
+    !v.records.every((r) => typeof r === 'object' && r !== null && typeof r.id === 'string')
+  )
+    return null;
+  if ((await devicesFileStamp(devicesFile)) !== v.stamp) return null;
+  return v as FirstScreenFile;
+}

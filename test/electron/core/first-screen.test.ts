@@ -1,0 +1,160 @@
+// The offline copy's first screen (first-screen.ts): written beside devices.json with the same stamp, read
+// first at open so a large account shows its first rows before its whole devices file is parsed, the rest
+// added after; a first screen from another save, a torn one, or one whose devices file turns out unreadable
+// never stands for the devices.
+import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
+import { createDevicesFeed, type DevicesFeed } from '../../../electron/core/devices-poller.js';
+import { FIRST_SCREEN_ROWS, firstScreenPath } from '../../../electron/core/first-screen.js';
+import { silentLogger } from '../../../electron/core/logger.js';
+import { OfflineCache } from '../../../electron/core/offline-cache.js';
+import { Picture } from '../../../electron/core/picture.js';
+import type { DataChange } from '../../../shared/ipc/contract.js';
+import type { Device } from '../../../shared/model.js';
+import { FakeClock } from '../support/fake-clock.js';
+import { device } from '../support/fake-service.js';
+import { BASE_URL, tempDir } from '../support/core-harness.js';
+
+const AT = '2026-03-02T09:00:00.000Z';
+const N = FIRST_SCREEN_ROWS + 700;
+let feeds: DevicesFeed[] = [];
+afterEach(async () => {
+  for (const f of feeds) await f.close();
+  feeds = [];
+});
+
+function rig(dataDir: string) {
+  const clock = new FakeClock(Date.parse(AT));
+  const picture = new Picture();
+  const devices = createDevicesFeed({ worker: null });
+  feeds.push(devices);
+  picture.onDevicesEdited = (puts, removals, reset) =>
+    reset ? devices.replaceAll(puts) : devices.patch(puts, removals);
+  let statusChanges = 0;
+  const keeper = new CacheKeeper({
+    dataDir,
+    picture,
+    clock,
+    logger: silentLogger,
+    devices,
+    saveDelayMs: 1_000,
+    onStatusChange: () => (statusChanges += 1),
+  });
+  return {
+    clock,
+    picture,
+    keeper,
+    cache: new OfflineCache(dataDir, BASE_URL, '1'),
+    statusChanges: () => statusChanges,
+  };
+}
+
+// Names in mixed case, a tenth without a name (they sort last), ties broken by id.
+const fleet = (tag = ''): Device[] =>
+  Array.from({ length: N }, (_, i) =>
+    device(String(i + 1), null, {
+      name: i % 10 === 9 ? null : `${i % 2 ? 'pc' : 'PC'}-${(i * 7919) % 1000}${tag}`,
+    }),
+  );
+
+function defaultOrder(devices: Device[]): Device[] {
+  const key = (d: Device) => (d.name ?? '').toLowerCase();
+  return [...devices].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka !== kb) return ka === '' ? 1 : kb === '' ? -1 : ka < kb ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}
+
+async function saveCopy(dataDir: string, devices: Device[]): Promise<OfflineCache> {
+  const r = rig(dataDir);
+  await r.keeper.open(BASE_URL, '1');
+  r.picture.reset('devices', devices, AT);
+  const before = existsSync(r.cache.file) ? (await fsp.stat(r.cache.file)).mtimeMs : 0;
+  r.keeper.scheduleSave();
+  await r.clock.advance(1_000);
+  await vi.waitFor(
+    async () =>
+      expect(existsSync(r.cache.file) && (await fsp.stat(r.cache.file)).mtimeMs > before).toBe(true),
+    { timeout: 5_000, interval: 10 },
+  );
+  await r.keeper.dispose();
+  return r.cache;
+}
+
+const devicesOf = (changes: DataChange[]) => changes.find((c) => c.dataset === 'devices')!;
+
+describe('first screen of the offline copy', () => {
+  it('is written with the stamp of devices.json: the first rows in the default order and the total', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    const cache = await saveCopy(dir, devices);
+    const screen = JSON.parse(readFileSync(firstScreenPath(cache.devicesFile), 'utf8'));
+    const head = readFileSync(cache.devicesFile, 'utf8').slice(0, 200);
+    expect(head).toContain(`"stamp":"${screen.stamp}"`);
+    expect(screen.total).toBe(N);
+    expect(screen.records).toEqual(defaultOrder(devices).slice(0, FIRST_SCREEN_ROWS));
+  });
+
+  it('opens a large copy with its first rows; all devices are added once the whole file is read', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    await saveCopy(dir, devices);
+    const r = rig(dir);
+    const opened = await r.keeper.open(BASE_URL, '1');
+    expect(devicesOf(opened.changes)).toMatchObject({
+      reset: true,
+      added: defaultOrder(devices).slice(0, FIRST_SCREEN_ROWS),
+    });
+    expect(opened.rest).not.toBeNull();
+    const rest = await opened.rest!;
+    expect(rest).toEqual([
+      { dataset: 'devices', reset: false, added: devices, changed: [], removed: [], fetchedAt: AT },
+    ]);
+    expect(r.picture.list('devices')).toEqual(devices);
+    expect(r.keeper.status().cacheSavedAt).not.toBeNull();
+  });
+
+  it('is not used when it comes from another save than devices.json (a crash between the two writes)', async () => {
+    const { dir } = tempDir();
+    const cache = await saveCopy(dir, fleet('a'));
+    const older = readFileSync(firstScreenPath(cache.devicesFile));
+    const newer = fleet('b');
+    await saveCopy(dir, newer);
+    writeFileSync(firstScreenPath(cache.devicesFile), older);
+    const opened = await rig(dir).keeper.open(BASE_URL, '1');
+    expect(opened.rest).toBeNull();
+    expect(devicesOf(opened.changes).added).toEqual(newer);
+  });
+
+  it('is not used when torn', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    const cache = await saveCopy(dir, devices);
+    const text = readFileSync(firstScreenPath(cache.devicesFile), 'utf8');
+    writeFileSync(firstScreenPath(cache.devicesFile), text.slice(0, text.length / 2));
+    const opened = await rig(dir).keeper.open(BASE_URL, '1');
+    expect(opened.rest).toBeNull();
+    expect(devicesOf(opened.changes).added).toEqual(devices);
+  });
+
+  it('is taken back, with a notice, when the devices file behind it cannot be read', async () => {
+    const { dir } = tempDir();
+    const cache = await saveCopy(dir, fleet());
+    const text = readFileSync(cache.devicesFile, 'utf8');
+    writeFileSync(cache.devicesFile, `${text.slice(0, 150)}garbage`);
+    const r = rig(dir);
+    const opened = await r.keeper.open(BASE_URL, '1');
+    expect(devicesOf(opened.changes).added).toHaveLength(FIRST_SCREEN_ROWS);
+    const rest = await opened.rest!;
+    expect(devicesOf(rest)).toMatchObject({ reset: true, added: [] });
+    expect(r.picture.isEmpty()).toBe(true);
+    expect(r.keeper.status()).toMatchObject({
+      cacheSavedAt: null,
+      cacheNotice: expect.stringMatching(/damaged/),
+    });
+    expect(r.statusChanges()).toBe(1);
+  });
+});
