@@ -12,9 +12,9 @@ import { OfflineCache } from '../../../electron/core/offline-cache.js';
 import { Picture } from '../../../electron/core/picture.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
-import { FakeClock } from '../support/fake-clock.js';
+import { FakeClock, settle } from '../support/fake-clock.js';
 import { device } from '../support/fake-service.js';
-import { BASE_URL, tempDir } from '../support/core-harness.js';
+import { BASE_URL, makeHarness, tempDir } from '../support/core-harness.js';
 
 const AT = '2026-03-02T09:00:00.000Z';
 const N = FIRST_SCREEN_ROWS + 700;
@@ -156,5 +156,37 @@ describe('first screen of the offline copy', () => {
       cacheNotice: expect.stringMatching(/damaged/),
     });
     expect(r.statusChanges()).toBe(1);
+  });
+});
+
+describe('an account entered by its first screen', () => {
+  it('takes a write made before its other devices are in only once they are: the write is not lost', async () => {
+    const first = await makeHarness();
+    for (let i = 4; i <= N; i++)
+      first.service.devices.set(String(i), device(String(i), null, { name: `pc-${i}` }));
+    await first.signIn();
+    await first.saveCache();
+    const again = await first.restart();
+    try {
+      // Right after start: the first rows are in, the rest may still be loading.
+      const write = await again.invoke('devices:set-alias', { id: String(N), alias: 'Reception' });
+      expect(write.ok).toBe(true);
+      await settle();
+      await vi.waitFor(() => expect(again.core.snapshot().data.devices).toHaveLength(N), { timeout: 5_000 });
+      expect(again.core.snapshot().data.devices.find((d) => d.id === String(N))?.alias).toBe('Reception');
+      const devices = again.changes('devices');
+      expect(devices[0]).toMatchObject({ reset: true });
+      expect(devices[0]!.added).toHaveLength(FIRST_SCREEN_ROWS);
+      // The rest (in change-pump parts), then the write's own change on top of it.
+      const rest = devices.slice(1, -1);
+      expect(rest.every((c) => !c.reset && c.changed.length === 0)).toBe(true);
+      expect(rest.reduce((n, c) => n + c.added.length, 0)).toBe(N);
+      expect(devices.at(-1)).toMatchObject({
+        reset: false,
+        changed: [{ id: String(N), alias: 'Reception' }],
+      });
+    } finally {
+      await again.dispose();
+    }
   });
 });
