@@ -205,8 +205,16 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     const p = pending.get(reply.id);
     if (!p) return;
     if (reply.op === 'part') {
-      p.parts.push(reply.part);
-      for (const device of reply.part.added) p.addedById.set(device.id, device);
+      // Joined as they come (each part its own short task), not 100,000 records at once at the end.
+      const { part } = reply;
+      const joined = p.parts[0];
+      if (!joined) p.parts.push(part);
+      else {
+        for (const device of part.added) joined.added.push(device);
+        for (const device of part.changed) joined.changed.push(device);
+        for (const id of part.removed) joined.removed.push(id);
+      }
+      for (const device of part.added) p.addedById.set(device.id, device);
       return;
     }
     pending.delete(reply.id);
