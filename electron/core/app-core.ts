@@ -427,11 +427,13 @@ class Core implements AppCore {
         const user = this.#session.user;
         if (user) this.#cache.setUser(user, { save: false });
         const engine = this.#engine;
-        void this.#opened().then(() => {
+        const go = () => {
           if (this.#engine !== engine || !engine) return;
           engine.start();
           this.#outbox.wake();
-        });
+        };
+        if (this.#opening) void this.#opening.then(go);
+        else go();
       },
       close: async (forget) => {
         await this.#opened();
