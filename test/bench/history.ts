@@ -35,7 +35,7 @@ function device(i: number, status: KnownDeviceStatus): Device {
     alias: null,
     status,
     ip: null,
-    os: 'Windows',
+    os: 'Windows 7',
     lastRefresh: null,
     cpu: null,
     ram: null,
