@@ -118,9 +118,9 @@ export function HistoryFilterControl() {
                 apply(shown, amount, u);
               }}
             >
-              <option value="minutes">{t('history.unit.minutes')}</option>
-              <option value="hours">{t('history.unit.hours')}</option>
-              <option value="days">{t('history.unit.days')}</option>
+              <option value="minutes">{t('unit.minutes')}</option>
+              <option value="hours">{t('unit.hours')}</option>
+              <option value="days">{t('unit.days')}</option>
             </select>
           </label>
         </span>

@@ -328,9 +328,9 @@ function DurationField(props: {
           disabled={!on}
           onChange={(e) => onChange(on, amount, e.target.value as DurationUnit)}
         >
-          <option value="minutes">{t('history.unit.minutes')}</option>
-          <option value="hours">{t('history.unit.hours')}</option>
-          <option value="days">{t('history.unit.days')}</option>
+          <option value="minutes">{t('unit.minutes')}</option>
+          <option value="hours">{t('unit.hours')}</option>
+          <option value="days">{t('unit.days')}</option>
         </select>
       </label>
     </div>

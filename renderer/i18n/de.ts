@@ -485,9 +485,9 @@ export const de: Translation = {
   'history.filter.onlineLonger': 'Länger online als …',
   'history.filter.amount': 'Wie lange',
   'history.filter.unit': 'Einheit',
-  'history.unit.minutes': 'Minuten',
-  'history.unit.hours': 'Stunden',
-  'history.unit.days': 'Tage',
+  'unit.minutes': 'Minuten',
+  'unit.hours': 'Stunden',
+  'unit.days': 'Tage',
   'watch.title': 'Benachrichtigungen',
   'watch.none':
     'Noch wird nichts überwacht. Überwachen Sie ein Gerät über seinen Verlauf oder unten einen Ordner oder das ganze Konto.',

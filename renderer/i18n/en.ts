@@ -480,9 +480,9 @@ const catalogue = {
   'history.filter.onlineLonger': 'Online for more than…',
   'history.filter.amount': 'How long',
   'history.filter.unit': 'Unit',
-  'history.unit.minutes': 'minutes',
-  'history.unit.hours': 'hours',
-  'history.unit.days': 'days',
+  'unit.minutes': 'minutes',
+  'unit.hours': 'hours',
+  'unit.days': 'days',
   'watch.title': 'Alerts',
   'watch.none':
     'Nothing is watched yet. Watch a device from its history, or a folder or the whole account below.',

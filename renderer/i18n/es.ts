@@ -481,9 +481,9 @@ export const es: Translation = {
   'history.filter.onlineLonger': 'Conectado durante más de…',
   'history.filter.amount': 'Cuánto tiempo',
   'history.filter.unit': 'Unidad',
-  'history.unit.minutes': 'minutos',
-  'history.unit.hours': 'horas',
-  'history.unit.days': 'días',
+  'unit.minutes': 'minutos',
+  'unit.hours': 'horas',
+  'unit.days': 'días',
   'watch.title': 'Alertas',
   'watch.none':
     'Todavía no se vigila nada. Vigile un dispositivo desde su historial, o una carpeta o toda la cuenta aquí abajo.',

@@ -483,9 +483,9 @@ export const fr: Translation = {
   'history.filter.onlineLonger': 'En ligne depuis plus de…',
   'history.filter.amount': 'Durée',
   'history.filter.unit': 'Unité',
-  'history.unit.minutes': 'minutes',
-  'history.unit.hours': 'heures',
-  'history.unit.days': 'jours',
+  'unit.minutes': 'minutes',
+  'unit.hours': 'heures',
+  'unit.days': 'jours',
   'watch.title': 'Alertes',
   'watch.none':
     'Rien n’est surveillé pour l’instant. Surveillez un appareil depuis son historique, ou un dossier ou tout le compte ci-dessous.',

@@ -485,9 +485,9 @@ export const it: Translation = {
   'history.filter.onlineLonger': 'Online da più di…',
   'history.filter.amount': 'Da quanto',
   'history.filter.unit': 'Unità',
-  'history.unit.minutes': 'minuti',
-  'history.unit.hours': 'ore',
-  'history.unit.days': 'giorni',
+  'unit.minutes': 'minuti',
+  'unit.hours': 'ore',
+  'unit.days': 'giorni',
   'watch.title': 'Avvisi',
   'watch.none':
     'Nessun elemento sorvegliato. Sorvegli un dispositivo dalla sua cronologia, oppure una cartella o l’intero account qui sotto.',
