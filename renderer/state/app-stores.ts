@@ -105,7 +105,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   }
 
   const savedViews = createSavedViews({ data, ui, views, call });
-  const sinceSync = createSinceSync(data, call);
+  const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ entryOf: savedViews.entryOf, activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in.
   let viewsAccount = '';

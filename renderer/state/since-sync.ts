@@ -25,7 +25,7 @@ export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
   return changed;
 }
 
-export function createSinceSync(data: DataStore, call: SinceCall) {
+export function createSinceSync(data: DataStore, call: SinceCall, onChange: () => void = () => {}) {
   let epoch: string | null = null;
   let cursor = 0;
   let running: Promise<void> | null = null;
@@ -37,7 +37,7 @@ export function createSinceSync(data: DataStore, call: SinceCall) {
       const r = await call('history:since', { epoch, cursor });
       // Not signed in yet, the history not open, or a host without it: the next trigger asks again.
       if (!r.ok || typeof r.value?.rows !== 'object' || r.value.rows === null) return;
-      applySinceDelta(data, r.value);
+      if (applySinceDelta(data, r.value)) onChange();
       epoch = r.value.epoch;
       cursor = r.value.cursor;
     } while (again);
