@@ -2,7 +2,7 @@
 // its timeline in the detail panel shows the offline stretch, and the Overview chart renders with data.
 
 import { expect, test } from './fixtures.js';
-import { deviceRow, detailPane, searchBox, toasts } from './support/ui.js';
+import { cellText, deviceGrid, deviceRow, deviceRows, detailPane, searchBox, toasts } from './support/ui.js';
 
 test('a watched device going offline and back: one notice each, on the timeline; the Overview chart', async ({
   app,
@@ -64,4 +64,54 @@ test('a watched device going offline and back: one notice each, on the timeline;
         ? 'docs/screenshots/overview.png'
         : test.info().outputPath('overview.png'),
   });
+});
+
+test('the Since column says since when and sorts by it; a history filter combines with the search', async ({
+  app,
+  consolePage: page,
+}) => {
+  const [changed, still] = app.service.store
+    .listDevices()
+    .filter((d) => d.name && d.alias === null && d.status === 'online');
+  const refresh = () => page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await refresh();
+  await app.control.setDeviceStatus(changed!.id, 'offline');
+  await refresh();
+
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await page.getByRole('group', { name: 'Columns shown' }).getByRole('checkbox', { name: 'Since' }).check();
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+
+  const changedRow = deviceRow(page, changed!.name!);
+  const stillRow = deviceRow(page, still!.name!);
+  await searchBox(page).fill(changed!.name!);
+  // A transition the console saw: exact, with the time and how long ago.
+  await expect.poll(() => cellText(changedRow, 'Since')).toMatch(/^Offline since \d.* \(\d+ min\)$/);
+  await searchBox(page).fill(still!.name!);
+  // Online when first seen: since at least then.
+  await expect.poll(() => cellText(stillRow, 'Since')).toMatch(/^Online since at least /);
+
+  // The history filter ANDs with the search: the unchanged device is filtered out, the changed one not.
+  const history = page.getByRole('combobox', { name: 'History', exact: true });
+  await history.selectOption({ label: 'Changed in the last hour' });
+  await expect(deviceRows(page)).toHaveCount(0);
+  await expect(page.getByText('No devices match the filters.')).toBeVisible();
+  await searchBox(page).fill(changed!.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  await expect(changedRow).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(deviceRows(page)).toHaveCount(1);
+  await history.selectOption({ label: 'Offline for more than…' });
+  await page.getByRole('spinbutton', { name: 'How long' }).fill('1');
+  await page.getByRole('combobox', { name: 'Unit' }).selectOption('days');
+  await expect(changedRow).toBeHidden();
+  await history.selectOption({ label: 'Any history' });
+
+  // Sorted by Since, latest first: the one device that changed after the first poll leads.
+  const header = deviceGrid(page).getByRole('columnheader', { name: /Since/ });
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(deviceRows(page).first()).toHaveAccessibleName(changed!.name!);
 });
