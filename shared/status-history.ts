@@ -60,3 +60,17 @@ export interface OutageInfo {
   devices: number;
   folderSize: number;
 }
+
+/** What the renderer keeps per device: since (ms), exact (1) or "no later than" (0), flapping until (0: not). */
+export type SinceRow = [since: number, exact: 0 | 1, flapUntil: number];
+
+/** The per-device "since" and flapping the device table shows and filters by, as a delta (history:since). */
+export interface SinceDelta {
+  /** Names the history's change log: another epoch means start over. */
+  epoch: string;
+  cursor: number;
+  /** true: `rows` is the whole map (the renderer drops what it had). */
+  full: boolean;
+  rows: Record<Id, SinceRow>;
+  removed: Id[];
+}

@@ -11,7 +11,13 @@ import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
 
 type StatusChannels =
-  'history:device' | 'history:overview' | 'history:query' | 'history:export' | 'watch:get' | 'watch:set';
+  | 'history:device'
+  | 'history:overview'
+  | 'history:since'
+  | 'history:query'
+  | 'history:export'
+  | 'watch:get'
+  | 'watch:set';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -93,6 +99,13 @@ export function statusHandlers(
           .map((t) => ({ deviceId: t.deviceId, from: t.from, to: t.to, at: t.at })),
       };
       return overview;
+    },
+
+    // Signed out: nothing known, an empty full map (the renderer drops what it held).
+    'history:since': async ({ epoch, cursor }) => {
+      const m = monitor();
+      if (!m) return { epoch: '', cursor: 0, full: true, rows: {}, removed: [] };
+      return m.history.index.delta(epoch, cursor);
     },
 
     'history:query': async (q) => {

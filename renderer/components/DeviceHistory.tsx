@@ -8,33 +8,8 @@ import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
 import { displayTime } from '../domain/time-zone.js';
+import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useStores } from '../state/context.js';
-
-export function formatDuration(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  if (minutes < 60) return t('history.duration.minutes', { minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t('history.duration.hours', { hours, minutes: minutes % 60 });
-  return t('history.duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
-}
-
-export function historyStatusName(status: string | null): string {
-  if (status === null) return t('history.firstSeen');
-  if (status === 'online' || status === 'offline' || status === 'busy') return t(`status.${status}`);
-  if (status === 'unknown') return t('status.unknown');
-  return status;
-}
-
-/** "Offline since 14:32 (3 h 12 min)". */
-export function sinceText(h: Pick<History, 'status' | 'since' | 'sinceExact'>, now: number): string | null {
-  if (h.status === null || h.since === null) return null;
-  const params = {
-    status: historyStatusName(h.status),
-    time: displayTime(new Date(h.since), now - h.since < 86_400_000 ? 'time' : 'date-time'),
-    duration: formatDuration(now - h.since),
-  };
-  return h.sinceExact ? t('history.since', params) : t('history.sinceAtLeast', params);
-}
 
 /** Downloads text as a file (the renderer holds no file system). */
 export function download(filename: string, text: string): void {

@@ -20,6 +20,7 @@ export function DeviceRowMenu(props: {
   const selected = useUi((s) => s.selectedDeviceIds);
   const columns = useUi((s) => s.deviceColumns);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
+  const since = useData((s) => s.since);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
   const d = devices.get(props.id);
@@ -52,7 +53,12 @@ export function DeviceRowMenu(props: {
     onSelect: () => {
       const wanted = new Set(ids);
       const rows = stores.views.deviceView().rows.filter((id) => wanted.has(id));
-      const ctx = { folderName: (id: Id) => tree.byId.get(id)?.name, fetchedAt, now: stores.now() };
+      const ctx = {
+        folderName: (id: Id) => tree.byId.get(id)?.name,
+        fetchedAt,
+        now: stores.now(),
+        since: (id: Id) => since.get(id),
+      };
       const tsv = rowsToTsv(
         rows.map((id) => devices.get(id)!).filter(Boolean),
         columns.map((c) => columnByKey(c.key)!),

@@ -31,6 +31,7 @@ import {
   type ColumnKey,
 } from '../domain/device-columns.js';
 import { isDefaultFilter, statusAge } from '../domain/device-status.js';
+import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
@@ -69,6 +70,9 @@ export function DeviceTable({
   const devices = useData((s) => s.devices);
   useData((s) => s.versions.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
+  const since = useData((s) => s.since);
+  const sinceVersion = useData((s) => s.sinceVersion);
+  const historyFilter = useUi((s) => s.historyFilter);
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
   const sort = useUi((s) => s.deviceSort);
@@ -88,8 +92,14 @@ export function DeviceTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = view.rows;
   const ctx: ColumnContext = useMemo(
-    () => ({ folderName: (id) => tree.byId.get(id)?.name, fetchedAt, now }),
-    [tree, fetchedAt, now],
+    () => ({
+      folderName: (id) => tree.byId.get(id)?.name,
+      fetchedAt,
+      now,
+      // sinceVersion: the Map is updated in place, so a new lookup is what makes the Since cells render.
+      since: sinceVersion >= 0 ? (id: Id) => since.get(id) : () => undefined,
+    }),
+    [tree, fetchedAt, now, since, sinceVersion],
   );
   const gridStyle = {
     '--grid-template': gridTemplate(columns),
@@ -387,9 +397,12 @@ export function DeviceTable({
         <EmptyRows
           arrived={arrived || cacheShown || view.counts.total > 0}
           total={view.counts.total}
-          filtered={!isDefaultFilter(filter)}
+          filtered={!isDefaultFilter(filter) || historyFilter.kind !== 'none'}
           loadError={loadError ? formatError(loadError) : null}
-          onClear={() => stores.uiActions.setFilter(DEFAULT_FILTER)}
+          onClear={() => {
+            stores.uiActions.setFilter(DEFAULT_FILTER);
+            stores.uiActions.setHistoryFilter(NO_HISTORY_FILTER);
+          }}
         />
       )}
       <span className="visually-hidden" role="status" aria-live="polite">

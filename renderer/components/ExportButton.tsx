@@ -21,6 +21,7 @@ export function ExportButton() {
   const view = useDeviceView();
   const devices = useData((s) => s.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
+  const since = useData((s) => s.since);
   const columns = useUi((s) => s.deviceColumns);
   const tree = useFolderTree();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -35,7 +36,12 @@ export function ExportButton() {
       const csv = await devicesToCsv(
         rows,
         columns.map((c) => columnByKey(c.key)!),
-        { folderName: (id: Id) => tree.byId.get(id)?.name, fetchedAt, now: Date.now() },
+        {
+          folderName: (id: Id) => tree.byId.get(id)?.name,
+          fetchedAt,
+          now: Date.now(),
+          since: (id: Id) => since.get(id),
+        },
         {
           locale: getLocale(),
           signal: controller.signal,

@@ -10,12 +10,16 @@ import { formatMegabytes, t } from '../i18n/index.js';
 import { statusKind } from './device-query.js';
 import { statusAge } from './device-status.js';
 import { displayTime, parseTimestamp } from './time-zone.js';
+import type { SinceLookup } from './device-since.js';
+import { sinceCellText, sinceSortValue } from './device-since.js';
 
 export interface ColumnContext {
   folderName(id: Id): string | undefined;
   /** When the device list was fetched (a status without its own time is as old as that). */
   fetchedAt: string | null;
   now: number;
+  /** Each device's status history row (history:since); absent: the Since column says "unknown". */
+  since?: SinceLookup;
 }
 
 export type SortValue = string | number | null;
@@ -31,7 +35,7 @@ export interface DeviceColumn {
   text(d: Device, ctx: ColumnContext): string;
   sortValue(d: Device, ctx: ColumnContext): SortValue;
   /** Time columns: the instant as sent (ISO UTC), which the export writes beside the displayed text. */
-  instant?(d: Device): string | null;
+  instant?(d: Device, ctx?: ColumnContext): string | null;
 }
 
 const STATUS_RANK = { online: 0, busy: 1, offline: 2, unknown: 3 } as const;
@@ -92,6 +96,19 @@ export const DEVICE_COLUMNS = [
     minWidth: 100,
     text: (d, ctx) => statusAge(d, ctx.fetchedAt, ctx.now).text,
     sortValue: (d) => STATUS_RANK[statusKind(d)],
+  },
+  {
+    // When the current status began, from the status history: "Offline since 14:32 (3 h 12 min)".
+    key: 'since',
+    label: 'history.column.since',
+    width: 230,
+    minWidth: 100,
+    text: (d, ctx) => sinceCellText(d, ctx.since?.(d.id), ctx.now),
+    sortValue: (d, ctx) => sinceSortValue(ctx.since?.(d.id)),
+    instant: (d, ctx) => {
+      const row = ctx?.since?.(d.id);
+      return row ? new Date(row[0]).toISOString() : null;
+    },
   },
   {
     key: 'os',

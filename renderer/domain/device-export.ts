@@ -37,7 +37,7 @@ function fields(columns: readonly DeviceColumn[], ctx: ColumnContext, zone: stri
     const label = t(c.label);
     if (c.instant) {
       const instant = c.instant;
-      out.push({ header: t('export.utcSuffix', { column: label }), value: (d) => instant(d) ?? '' });
+      out.push({ header: t('export.utcSuffix', { column: label }), value: (d) => instant(d, ctx) ?? '' });
       out.push({ header: t('export.shownSuffix', { column: label, zone }), value: (d) => c.text(d, ctx) });
     } else out.push({ header: label, value: (d) => c.text(d, ctx) });
   }

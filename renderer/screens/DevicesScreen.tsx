@@ -17,6 +17,7 @@ import { ExportButton } from '../components/ExportButton.js';
 import { BulkDialog } from '../components/BulkDialog.js';
 import { SavedViewsPanel } from '../components/SavedViewsPanel.js';
 import type { MenuAnchor } from '../components/ContextMenu.js';
+import { HistoryFilterControl } from '../components/HistoryFilterControl.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -40,6 +41,7 @@ export function DevicesScreen() {
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
   useAnnounceCountAfterFilter(filter, view.rows.length, view.counts.total);
+  useHistoryClock();
 
   function editAlias(id: Id) {
     stores.uiActions.selectDevice(id);
@@ -118,6 +120,7 @@ export function DevicesScreen() {
               ))}
             </select>
           </label>
+          <HistoryFilterControl />
           <span id="device-search-help" className="visually-hidden">
             {t('views.searchHelp')}
           </span>
@@ -175,4 +178,20 @@ function useAnnounceCountAfterFilter(filter: DeviceFilter, shown: number, total:
     }
     stores.uiActions.announce(t('devices.shownOf', counts.current));
   }, [filter, stores]);
+}
+
+/**
+ * While a history filter is on, its "for more than N" and "in the last hour" move with the clock even
+ * when no poll changes anything: the filter is evaluated again each minute.
+ */
+function useHistoryClock() {
+  const stores = useStores();
+  const active = useUi((s) => s.historyFilter.kind !== 'none');
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => stores.uiActions.tickHistoryClock(Math.floor(stores.now() / 60_000));
+    tick();
+    const timer = setInterval(tick, 15_000);
+    return () => clearInterval(timer);
+  }, [active, stores]);
 }

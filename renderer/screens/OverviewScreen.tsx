@@ -9,7 +9,7 @@ import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.j
 import type { Device } from '../../shared/model.js';
 import { t } from '../i18n/index.js';
 import { displayTime } from '../domain/time-zone.js';
-import { historyStatusName } from '../components/DeviceHistory.js';
+import { historyStatusName } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
 
 const REFRESH_MS = 60_000;

@@ -7,6 +7,7 @@ import { shownAccount } from '../state/app-stores.js';
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
+import { WatchesSection } from '../components/WatchesSection.js';
 
 export function SettingsScreen() {
   const { actions } = useStores();
@@ -126,6 +127,7 @@ export function SettingsScreen() {
             </button>
           )}
         </div>
+        {account && <WatchesSection />}
         <h2>{t('shortcuts.title')}</h2>
         <ul className="shortcuts">
           <li>{t('shortcuts.search')}</li>

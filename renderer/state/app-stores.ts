@@ -33,6 +33,7 @@ import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
 import { createSavedViews } from './saved-views.js';
+import { createSinceSync } from './since-sync.js';
 
 export interface ShellState {
   phase: 'loading' | 'ready' | 'failed';
@@ -104,6 +105,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   }
 
   const savedViews = createSavedViews({ data, ui, views, call });
+  const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ entryOf: savedViews.entryOf, activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in.
   let viewsAccount = '';
@@ -169,17 +171,24 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       // its scroll stay mounted behind it; it closes once signed in (or out).
       const keep = auth.status === 'reauth-required' || isRenewing(shell.getState());
       if (!keep && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
+      void sinceSync.pull();
     },
-    'sync:state': (sync) => shell.setState({ sync }),
+    'sync:state': (sync) => {
+      shell.setState({ sync });
+      void sinceSync.pull();
+    },
     'sync:dataset': ({ dataset, status }) => {
       const sync = shell.getState().sync;
       if (sync) shell.setState({ sync: { ...sync, datasets: { ...sync.datasets, [dataset]: status } } });
+      // A poll's end: the history has recorded it (also a first poll, which sends no devices change).
+      if (dataset === 'devices') void sinceSync.pull();
     },
     'settings:state': (settings) => shell.setState({ settings }),
     'data:change': (change) => {
       const removed = applyDataChange(data, change);
       if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
       savedViews.onDataChange(change);
+      if (change.dataset === 'devices') void sinceSync.pull();
     },
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
@@ -237,6 +246,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     buffer = null;
     for (const run of pending) run();
     shell.setState({ phase: 'ready' });
+    void sinceSync.pull();
     // What waited in the outbox before this window opened (the event only says what changes).
     const outbox = await call('outbox:state', {});
     if (outbox.ok && shell.getState().outbox === null) shell.setState({ outbox: outbox.value });

@@ -46,6 +46,9 @@ export function useDeviceView(): DeviceView {
   useData((s) => s.versions.folders);
   useUi((s) => s.deviceSort);
   useUi((s) => s.deviceFilter);
+  useUi((s) => s.historyFilter);
+  useUi((s) => s.historyClock);
+  useData((s) => s.sinceVersion);
   useStore(stores.savedViews.store, (s) => s.activeId);
   useStore(stores.savedViews.store, (s) => s.views);
   return stores.views.deviceView();

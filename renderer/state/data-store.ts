@@ -5,6 +5,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../../shared/model.js';
+import type { SinceRow } from '../../shared/status-history.js';
 import { DeviceIndex } from '../domain/device-index.js';
 
 export interface DataState {
@@ -18,6 +19,10 @@ export interface DataState {
   fetchedAt: Record<DatasetName, Timestamp | null>;
   /** The snapshot (or a reset) has arrived for this dataset. */
   loaded: Record<DatasetName, boolean>;
+  /** Per device, since when in its status and flapping until when (the status history; since-sync.ts). */
+  since: Map<Id, SinceRow>;
+  /** Changes whenever `since` did. */
+  sinceVersion: number;
 }
 
 export type DataStore = ReturnType<typeof createDataStore>;
@@ -32,6 +37,8 @@ export function createDataStore() {
     versions: { folders: 0, devices: 0, sessions: 0, users: 0 },
     fetchedAt: { folders: null, devices: null, sessions: null, users: null },
     loaded: { folders: false, devices: false, sessions: false, users: false },
+    since: new Map(),
+    sinceVersion: 0,
   }));
 }
 

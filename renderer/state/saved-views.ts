@@ -20,6 +20,11 @@ import { formatError } from '../i18n/index.js';
 import type { DataStore } from './data-store.js';
 import type { UiStore } from './ui-store.js';
 import type { Views } from './views.js';
+import {
+  HISTORY_EXTENSION,
+  historyFilterToCondition,
+  registerHistoryConditions,
+} from '../domain/history-conditions.js';
 
 export interface SavedViewsState {
   views: readonly SavedView[];
@@ -28,6 +33,8 @@ export interface SavedViewsState {
   counts: ReadonlyMap<string, number>;
   saveError: string | null;
 }
+
+registerHistoryConditions();
 
 type Call = Bridge['invoke'];
 
@@ -81,6 +88,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
       now: Date.now(),
       subtree: (id) => descendantsAndSelf(tree, id),
       knownFolder: (id) => tree.byId.has(id),
+      extensions: { [HISTORY_EXTENSION]: (id: Id) => data.getState().since.get(id) },
     };
   }
 
@@ -159,6 +167,20 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     scheduler.kick();
   }
 
+  /** The since rows changed (history:since): views with history conditions are re-tested. */
+  function onHistoryChange(): void {
+    const ctx = context();
+    let any = false;
+    for (const [id, c] of compiled) {
+      if (!c.time) continue;
+      const next = compileView(c.view, ctx);
+      c.match = next.match;
+      counts.setView(id, next.match);
+      any = true;
+    }
+    if (any) scheduler.kick();
+  }
+
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
   /**
    * Writes the list. A drag of a column edge (many updates a second) is coalesced into one write; what the
@@ -214,6 +236,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     },
     entryOf,
     onDataChange,
+    onHistoryChange,
     async load(): Promise<void> {
       const result = await call('views:load', {});
       const views: SavedView[] = [];
@@ -236,7 +259,14 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
         id: newId(),
         name,
         search: s.deviceFilter.text.trim(),
-        where: { kind: 'group', op: 'and', conditions: filterToConditions(s.deviceFilter) },
+        where: {
+          kind: 'group',
+          op: 'and',
+          conditions: [
+            ...filterToConditions(s.deviceFilter),
+            ...[historyFilterToCondition(s.historyFilter)].filter((c) => c !== null),
+          ],
+        },
         sort: { ...s.deviceSort },
         columns: s.deviceColumns.map((c) => ({ ...c })),
       };

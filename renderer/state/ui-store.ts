@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
 import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
+import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js';
 
 /** Any column sorts (device-query sorts its own keys; views.ts routes the others to the column table). */
 export interface GridSort {
@@ -28,6 +29,13 @@ export interface Toast {
 export interface UiState {
   screen: Screen;
   deviceFilter: DeviceFilter;
+  /** The status-history filter, ANDed with the others (changed lately, offline for more than N, flapping). */
+  historyFilter: HistoryFilter;
+  /**
+   * The minute the history filter was last evaluated at: "offline for more than 2 days" gains devices as
+   * time passes without any poll changing them, so the Devices screen ticks it while such a filter is on.
+   */
+  historyClock: number;
   deviceSort: GridSort;
   /** The grid's visible columns, in order, with their widths. */
   deviceColumns: readonly ColumnState[];
@@ -54,6 +62,8 @@ export function createUiStore() {
   return createStore<UiState>()(() => ({
     screen: 'devices',
     deviceFilter: DEFAULT_FILTER,
+    historyFilter: NO_HISTORY_FILTER,
+    historyClock: 0,
     deviceSort: { key: 'name', direction: 'asc' },
     deviceColumns: DEFAULT_COLUMNS,
     selectedDeviceIds: new Set(),
@@ -81,6 +91,12 @@ export function uiActions(store: UiStore) {
     },
     setFilter(patch: Partial<DeviceFilter>) {
       set({ deviceFilter: { ...get().deviceFilter, ...patch } });
+    },
+    setHistoryFilter(historyFilter: HistoryFilter) {
+      set({ historyFilter });
+    },
+    tickHistoryClock(minute: number) {
+      if (get().historyClock !== minute) set({ historyClock: minute });
     },
     /** Clicking the sorted column flips its direction; another column starts ascending. */
     sortBy(key: ColumnKey) {

@@ -20,6 +20,7 @@ import {
   type StatusCounts,
 } from '../domain/device-query.js';
 import { compileSearch, type SearchEntry } from '../domain/device-search.js';
+import { historyPredicate } from '../domain/device-since.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
 import type { GridSort, UiStore } from './ui-store.js';
@@ -76,14 +77,16 @@ export function createViews(data: DataStore, ui: UiStore) {
     devicesVersion: -1,
   };
   let rows: Id[] = [];
+  let historyKey: { rows: Id[]; filter: unknown; version: number; clock: number; out: Id[] } | null = null;
   let result: DeviceView | null = null;
 
   function deviceView(): DeviceView {
-    const { versions, deviceIndex, devices } = data.getState();
-    const { deviceSort, deviceFilter } = ui.getState();
+    const { versions, deviceIndex, devices, since, sinceVersion } = data.getState();
+    const { deviceSort, deviceFilter, historyFilter, historyClock } = ui.getState();
     const currentTree = folderTree();
     const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
-    const nextSortKey = `${deviceSort.key}|${deviceSort.direction}|${versions.devices}|${foldersPart}`;
+    const sincePart = deviceSort.key === 'since' ? sinceVersion : 0;
+    const nextSortKey = `${deviceSort.key}|${deviceSort.direction}|${versions.devices}|${foldersPart}|${sincePart}`;
     if (nextSortKey !== sortKey) {
       // The index keeps the orders of its own keys; the grid's other columns sort by the column table.
       const next = isQuerySort(deviceSort)
@@ -92,6 +95,7 @@ export function createViews(data: DataStore, ui: UiStore) {
             folderName: (id: Id) => currentTree.byId.get(id)?.name,
             fetchedAt: null,
             now: Date.now(),
+            since: (id: Id) => since.get(id),
           });
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
       if (!sameIds(next, sorted)) sorted = next;
@@ -132,24 +136,42 @@ export function createViews(data: DataStore, ui: UiStore) {
       result = null;
     }
     let shown = rows;
+    if (historyFilter.kind !== 'none') {
+      if (
+        !historyKey ||
+        historyKey.rows !== rows ||
+        historyKey.filter !== historyFilter ||
+        historyKey.version !== sinceVersion ||
+        historyKey.clock !== historyClock
+      ) {
+        const match = historyPredicate(historyFilter, (id) => since.get(id), Date.now());
+        const out: Id[] = [];
+        for (const id of rows) {
+          const d = devices.get(id);
+          if (d && (!match || match(d))) out.push(id);
+        }
+        historyKey = { rows, filter: historyFilter, version: sinceVersion, clock: historyClock, out };
+      }
+      shown = historyKey.out;
+    }
     const view = extraFilter?.activeView() ?? null;
     if (extraFilter && (view || deviceFilter.text.trim())) {
       if (
         !extraKey ||
-        extraKey.rows !== rows ||
+        extraKey.rows !== shown ||
         extraKey.view !== view ||
         extraKey.text !== deviceFilter.text
       ) {
         const search = compileSearch(deviceFilter.text);
         const { entryOf } = extraFilter;
         const out: Id[] = [];
-        for (const id of rows) {
+        for (const id of shown) {
           const d = devices.get(id);
           if (!d) continue;
           const e = entryOf(d);
           if ((!search || search(e)) && (!view || view(d, e))) out.push(id);
         }
-        extraKey = { rows, view, text: deviceFilter.text, out };
+        extraKey = { rows: shown, view, text: deviceFilter.text, out };
       }
       shown = extraKey.out;
     }

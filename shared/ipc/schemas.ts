@@ -20,6 +20,7 @@ import type {
 } from './contract.js';
 import { DATASET_NAMES, reply } from './contract.js';
 import type { Id } from '../model.js';
+import type { SinceDelta } from '../status-history.js';
 import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
 
@@ -264,6 +265,19 @@ export const invokeTable = {
     response: reply<DeviceHistory>(),
   },
   'history:overview': { request: empty, response: reply<HistoryOverview>() },
+  /**
+   * Each device's "since" and flapping for the table, as the changes after `cursor` of the history named
+   * `epoch` (all of it when either is not the history's own: the first call, another account).
+   */
+  'history:since': {
+    request: z
+      .object({
+        epoch: z.string().max(64).nullable(),
+        cursor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      })
+      .strict(),
+    response: reply<SinceDelta>(),
+  },
   /** Devices matching all given conditions, with the time their status began. */
   'history:query': {
     request: z

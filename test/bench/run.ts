@@ -26,6 +26,7 @@ import {
   type FigureResult,
   type Results,
 } from './figures.js';
+import { measureHistory } from './history.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
 
@@ -157,6 +158,11 @@ try {
   await browser.close();
   await rm(rendererDir, { recursive: true, force: true });
 }
+
+// The status history's figures (issue 11): Node against the store on disk, no browser (history.ts).
+const historyLoad = Number(os.loadavg()[0]!.toFixed(2));
+for (const [key, values] of Object.entries(await measureHistory(devices, runs)))
+  for (const value of values) record(key as FigureKey, value, historyLoad);
 
 const results: Results = {
   devices,

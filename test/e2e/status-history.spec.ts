@@ -1,8 +1,18 @@
 // Status history in Chromium: a watched device goes offline and comes back (one in-page notice each),
-// its timeline in the detail panel shows the offline stretch, and the Overview chart renders with data.
+// its timeline in the detail panel shows the offline stretch, and the Overview chart renders with data;
+// the Since column and a history filter in the device table; a folder watch and quiet hours from Settings.
 
 import { expect, test } from './fixtures.js';
-import { deviceRow, detailPane, searchBox, toasts } from './support/ui.js';
+import {
+  cellText,
+  deviceGrid,
+  deviceRow,
+  deviceRows,
+  detailPane,
+  searchBox,
+  showScreen,
+  toasts,
+} from './support/ui.js';
 
 test('a watched device going offline and back: one notice each, on the timeline; the Overview chart', async ({
   app,
@@ -64,4 +74,119 @@ test('a watched device going offline and back: one notice each, on the timeline;
         ? 'docs/screenshots/overview.png'
         : test.info().outputPath('overview.png'),
   });
+});
+
+test('the Since column says since when and sorts by it; a history filter combines with the search', async ({
+  app,
+  consolePage: page,
+}) => {
+  const [changed, still] = app.service.store
+    .listDevices()
+    .filter((d) => d.name && d.alias === null && d.status === 'online');
+  const refresh = () => page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await refresh();
+  await app.control.setDeviceStatus(changed!.id, 'offline');
+  await refresh();
+
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  await page.getByRole('group', { name: 'Columns shown' }).getByRole('checkbox', { name: 'Since' }).check();
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+
+  const changedRow = deviceRow(page, changed!.name!);
+  const stillRow = deviceRow(page, still!.name!);
+  await searchBox(page).fill(changed!.name!);
+  // A transition the console saw: exact, with the time and how long ago.
+  await expect.poll(() => cellText(changedRow, 'Since')).toMatch(/^Offline since \d.* \(\d+ min\)$/);
+  await searchBox(page).fill(still!.name!);
+  // Online when first seen: since at least then.
+  await expect.poll(() => cellText(stillRow, 'Since')).toMatch(/^Online since at least /);
+
+  // The history filter ANDs with the search: the unchanged device is filtered out, the changed one not.
+  const history = page.getByRole('combobox', { name: 'History', exact: true });
+  await history.selectOption({ label: 'Changed in the last hour' });
+  await expect(deviceRows(page)).toHaveCount(0);
+  await expect(page.getByText('No devices match the filters.')).toBeVisible();
+  await searchBox(page).fill(changed!.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  await expect(changedRow).toBeVisible();
+  await searchBox(page).fill('');
+  await expect(deviceRows(page)).toHaveCount(1);
+  await history.selectOption({ label: 'Offline for more than…' });
+  await page.getByRole('spinbutton', { name: 'How long' }).fill('1');
+  await page.getByRole('combobox', { name: 'Unit' }).selectOption('days');
+  await expect(changedRow).toBeHidden();
+  await history.selectOption({ label: 'Any history' });
+
+  // Sorted by Since, latest first: the one device that changed after the first poll leads.
+  const header = deviceGrid(page).getByRole('columnheader', { name: /Since/ });
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(deviceRows(page).first()).toHaveAccessibleName(changed!.name!);
+});
+
+test('watches from Settings: a folder watch alerts about its devices; quiet hours silence it', async ({
+  app,
+  consolePage: page,
+}) => {
+  const store = app.service.store;
+  const folders = new Map<string, { name: string; parentId: string | null }>();
+  const walk = (parentId?: string) => {
+    for (const f of store.listFolders(parentId)) {
+      folders.set(f.id, f);
+      walk(f.id);
+    }
+  };
+  walk();
+  const device = store
+    .listDevices()
+    .find((d) => d.name && d.alias === null && d.status === 'online' && d.folderId !== null)!;
+  // The folder as Settings names it: its path from the top.
+  const names: string[] = [];
+  for (let f = folders.get(device.folderId!); f; f = f.parentId ? folders.get(f.parentId) : undefined)
+    names.unshift(f.name);
+  const folderPath = names.join(' / ');
+  const refresh = () => page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await refresh();
+
+  await showScreen(page, 'Settings');
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  await expect(alerts).toContainText('Nothing is watched yet.');
+  await alerts
+    .getByRole('combobox', { name: 'Watch' })
+    .selectOption({ label: `Folder ${folderPath} and its sub-folders` });
+  await alerts.getByRole('button', { name: 'Add watch' }).click();
+  await expect(alerts.getByRole('list', { name: 'Alerts' })).toContainText(
+    `Folder ${folderPath} and its sub-folders: goes offline, comes back`,
+  );
+
+  const notice = (text: string) =>
+    toasts(page)
+      .locator('.toast')
+      .filter({ hasText: `${device.name} ${text}` });
+  await app.control.setDeviceStatus(device.id, 'offline');
+  await refresh();
+  await expect(notice('went offline')).toHaveCount(1, { timeout: 15_000 });
+
+  // Quiet hours around this computer's time now (the main process runs on the same clock and zone).
+  const hhmm = (d: Date) =>
+    `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  await alerts.getByRole('checkbox', { name: /No status alerts during these hours/ }).check();
+  await alerts.getByLabel('From', { exact: true }).fill(hhmm(new Date(Date.now() - 3_600_000)));
+  await alerts.getByLabel('To', { exact: true }).fill(hhmm(new Date(Date.now() + 3_600_000)));
+  await alerts.getByRole('button', { name: 'Save' }).click();
+  await expect(alerts.getByRole('status')).toContainText('Alerts saved');
+  await app.control.setDeviceStatus(device.id, 'online');
+  await refresh();
+  // The poll is recorded (the device is online again in the table) but says nothing.
+  await showScreen(page, 'Devices');
+  await searchBox(page).fill(device.name!);
+  await expect(deviceRow(page, device.name!)).toContainText('Online');
+  await refresh();
+  // A notice is sent with the poll that raised it, before its rows reach the table; a notice lasts 10 s,
+  // so counting now (not waiting for a count of 0, which a notice leaving on its own would satisfy) is
+  // the check.
+  await page.waitForTimeout(1500);
+  expect(await notice('came back').count()).toBe(0);
 });

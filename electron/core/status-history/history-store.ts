@@ -47,6 +47,8 @@ export interface HistoryOptions {
   retentionDays?: number;
   maxBytes?: number;
   maxSilenceMs?: number;
+  /** How often (in recorded time) the index is checkpointed; a bench replaying 30 days sets it longer. */
+  checkpointEveryMs?: number;
   logger?: Logger;
 }
 
@@ -78,6 +80,7 @@ export class StatusHistory {
   readonly #retentionDays: number;
   readonly #maxBytes: number;
   readonly #maxSilenceMs: number;
+  readonly #checkpointEveryMs: number;
   readonly #log: Logger;
   #segments: Array<{ name: string; size: number }> = [];
   #handle: fsp.FileHandle | null = null;
@@ -95,6 +98,7 @@ export class StatusHistory {
     this.#retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#maxSilenceMs = options.maxSilenceMs ?? DEFAULT_MAX_SILENCE_MS;
+    this.#checkpointEveryMs = options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS;
     this.#log = options.logger ?? silentLogger;
   }
 
@@ -303,7 +307,7 @@ export class StatusHistory {
       throw error;
     }
     if (this.sizeOnDisk > this.#maxBytes) await this.#dropOld(at);
-    if (at - this.#lastCheckpointAt >= CHECKPOINT_EVERY_MS) await this.#checkpoint(at);
+    if (at - this.#lastCheckpointAt >= this.#checkpointEveryMs) await this.#checkpoint(at);
   }
 
   async #openSegment(name: string, at: number): Promise<void> {

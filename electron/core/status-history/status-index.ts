@@ -4,6 +4,7 @@
 // The disk is only read for one device's or one folder's timeline.
 
 import type { Id } from '../../../shared/model.js';
+import type { SinceDelta, SinceRow } from '../../../shared/status-history.js';
 import type { Gap, RecordedStatus, TransitionTuple } from './records.js';
 
 /** ≥ this many transitions within FLAP_WINDOW_MS marks a device as flapping. */
@@ -35,9 +36,63 @@ export interface StatusQuery {
   now: number;
 }
 
+/** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
+const CHANGE_LOG_KEPT = 200_000;
+
 export class StatusIndex {
   readonly entries = new Map<Id, IndexEntry>();
   gaps: Gap[] = [];
+  /** Names this index's change log: a renderer holding another's cursor (a re-opened account) starts over. */
+  readonly epoch = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  #log: Id[] = [];
+  #logBase = 0;
+
+  get cursor(): number {
+    return this.#logBase + this.#log.length;
+  }
+
+  #changed(id: Id): void {
+    this.#log.push(id);
+    if (this.#log.length > CHANGE_LOG_KEPT) {
+      const drop = this.#log.length - CHANGE_LOG_KEPT / 2;
+      this.#log = this.#log.slice(drop);
+      this.#logBase += drop;
+    }
+  }
+
+  /** When flapping (as isFlapping says) ends without a further transition; 0: not flapping by count. */
+  flapUntil(entry: IndexEntry): number {
+    if (entry.recent.length < FLAP_TRANSITIONS) return 0;
+    return (entry.recent[entry.recent.length - FLAP_TRANSITIONS] as number) + FLAP_WINDOW_MS;
+  }
+
+  sinceRow(entry: IndexEntry): SinceRow {
+    return [entry.since, entry.sinceExact ? 1 : 0, this.flapUntil(entry)];
+  }
+
+  /**
+   * The devices whose since or flapping changed after `cursor` (ids, each once), or the whole map when
+   * the cursor is not this index's or too old. Sent instead of the history: a few bytes per change.
+   */
+  delta(epoch: string | null, cursor: number): SinceDelta {
+    const rows: Record<Id, SinceRow> = {};
+    const removed: Id[] = [];
+    const full = epoch !== this.epoch || cursor < this.#logBase || cursor > this.cursor;
+    if (full) {
+      for (const [id, e] of this.entries) rows[id] = this.sinceRow(e);
+    } else {
+      const seen = new Set<Id>();
+      for (let i = cursor - this.#logBase; i < this.#log.length; i++) {
+        const id = this.#log[i] as Id;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const e = this.entries.get(id);
+        if (e) rows[id] = this.sinceRow(e);
+        else removed.push(id);
+      }
+    }
+    return { epoch: this.epoch, cursor: this.cursor, full, rows, removed };
+  }
 
   get(id: Id): IndexEntry | undefined {
     return this.entries.get(id);
@@ -49,6 +104,7 @@ export class StatusIndex {
     // Already reflected (a replay over a checkpoint written while polls went on): applying again would
     // duplicate the transition in `recent`.
     if (entry && entry.sinceExact && entry.since >= at) return;
+    this.#changed(id);
     if (to === null) {
       this.entries.delete(id);
       return;

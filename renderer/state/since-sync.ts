@@ -1,0 +1,60 @@
+// Keeps the data store's per-device "since" rows in step with the main process's status history: after
+// each devices change or poll it asks for what changed after its cursor (history:since), so a poll that
+// moved 5 devices costs 5 small rows, not the history. One request at a time; a trigger during one asks
+// again once it is answered.
+
+import type { IpcResult, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract.js';
+import type { SinceDelta } from '../../shared/status-history.js';
+import type { DataStore } from './data-store.js';
+
+type SinceCall = (
+  channel: 'history:since',
+  payload: InvokeRequest<'history:since'>,
+) => Promise<IpcResult<InvokeResponse<'history:since'>>>;
+
+export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
+  const { since, sinceVersion } = data.getState();
+  if (delta.full) since.clear();
+  let changed = delta.full;
+  for (const [id, row] of Object.entries(delta.rows)) {
+    since.set(id, row);
+    changed = true;
+  }
+  for (const id of delta.removed) changed = since.delete(id) || changed;
+  if (changed) data.setState({ sinceVersion: sinceVersion + 1 });
+  return changed;
+}
+
+export function createSinceSync(data: DataStore, call: SinceCall, onChange: () => void = () => {}) {
+  let epoch: string | null = null;
+  let cursor = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function run(): Promise<void> {
+    do {
+      again = false;
+      const r = await call('history:since', { epoch, cursor });
+      // Not signed in yet, the history not open, or a host without it: the next trigger asks again.
+      if (!r.ok || typeof r.value?.rows !== 'object' || r.value.rows === null) return;
+      if (applySinceDelta(data, r.value)) onChange();
+      epoch = r.value.epoch;
+      cursor = r.value.cursor;
+    } while (again);
+  }
+
+  return {
+    /** Asks for what changed (coalesced while a request is out). */
+    pull(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = run().finally(() => {
+        running = null;
+        if (again) void this.pull();
+      });
+      return running;
+    },
+  };
+}
