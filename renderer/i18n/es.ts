@@ -400,10 +400,30 @@ export const es: Translation = {
   'bulk.noCounter': 'El patrón no tiene contador: varios dispositivos pueden recibir el mismo alias.',
   'bulk.run': 'Aplicar a {count}',
   'bulk.progress': '{done} de {total} hechos, {failed} con error',
-  'bulk.done': 'Terminado: {done} cambiados, {failed} con error.',
   'bulk.retry': 'Reintentar los fallidos',
-  'bulk.viaMove':
-    'Enviado mediante la petición de mover a carpeta (la bandeja de salida aún no está integrada).',
+  'bulk.previewTitle': 'Vista previa',
+  'bulk.labelMove':
+    '{count, plural, one {Mover # dispositivo a {folder}} other {Mover # dispositivos a {folder}}}',
+  'bulk.labelUnassign':
+    '{count, plural, one {Quitar # dispositivo de su carpeta} other {Quitar # dispositivos de sus carpetas}}',
+  'bulk.labelAlias':
+    '{count, plural, one {Poner el alias de # dispositivo} other {Poner los alias de # dispositivos}}',
+  'bulk.nothingToSend': 'Nada que enviar: todos los dispositivos ya están como se pide.',
+  'bulk.leftOut':
+    '{count, plural, one {# dispositivo omitido (ya estaba como se pide o ya no está en la cuenta).} other {# dispositivos omitidos (ya estaban como se pide o ya no están en la cuenta).}}',
+  'bulk.progressLabel': 'Progreso del cambio masivo',
+  'bulk.state.running': 'En curso',
+  'bulk.state.paused': 'En pausa',
+  'bulk.state.cancelled': 'Cancelado',
+  'bulk.state.finished': 'Terminado',
+  'bulk.cancelledCount': '{count, plural, one {# cancelado.} other {# cancelados.}}',
+  'bulk.background': 'Continúa aunque cierre esta ventana o la consola; la barra de estado lo muestra.',
+  'bulk.failuresTitle': 'Sin cambiar',
+  'bulk.moreFailures': '{count, plural, one {… y # más} other {… y # más}}',
+  'bulk.pause': 'Pausar',
+  'bulk.resume': 'Reanudar',
+  'bulk.cancelRest': 'Cancelar el resto',
+  'bulk.jobLine': '{label}: {done} de {total} ({state})',
   'export.csv': 'Exportar CSV',
   'export.progress': 'Exportando {done} de {total} filas…',
   'export.done': '{count, plural, one {# fila exportada a {file}} other {# filas exportadas a {file}}}',

@@ -402,10 +402,30 @@ export const fr: Translation = {
   'bulk.noCounter': 'Pas de compteur dans le modèle : plusieurs appareils peuvent recevoir le même alias.',
   'bulk.run': 'Appliquer à {count}',
   'bulk.progress': '{done} sur {total} effectués, {failed} en échec',
-  'bulk.done': 'Terminé : {done} modifiés, {failed} en échec.',
   'bulk.retry': 'Réessayer ceux en échec',
-  'bulk.viaMove':
-    'Envoyé par la requête de déplacement de dossier (la file d’envoi n’est pas encore intégrée).',
+  'bulk.previewTitle': 'Aperçu',
+  'bulk.labelMove':
+    '{count, plural, one {Déplacer # appareil vers {folder}} other {Déplacer # appareils vers {folder}}}',
+  'bulk.labelUnassign':
+    '{count, plural, one {Retirer # appareil de son dossier} other {Retirer # appareils de leurs dossiers}}',
+  'bulk.labelAlias':
+    '{count, plural, one {Définir l’alias de # appareil} other {Définir les alias de # appareils}}',
+  'bulk.nothingToSend': 'Rien à envoyer : tous les appareils sont déjà comme demandé.',
+  'bulk.leftOut':
+    '{count, plural, one {# appareil laissé de côté (déjà comme demandé, ou plus dans le compte).} other {# appareils laissés de côté (déjà comme demandé, ou plus dans le compte).}}',
+  'bulk.progressLabel': 'Progression de la modification groupée',
+  'bulk.state.running': 'En cours',
+  'bulk.state.paused': 'En pause',
+  'bulk.state.cancelled': 'Annulée',
+  'bulk.state.finished': 'Terminée',
+  'bulk.cancelledCount': '{count, plural, one {# annulé.} other {# annulés.}}',
+  'bulk.background': 'Elle continue si vous fermez cette fenêtre ou la console ; la barre d’état l’affiche.',
+  'bulk.failuresTitle': 'Non modifiés',
+  'bulk.moreFailures': '{count, plural, one {… et # autre} other {… et # autres}}',
+  'bulk.pause': 'Mettre en pause',
+  'bulk.resume': 'Reprendre',
+  'bulk.cancelRest': 'Annuler le reste',
+  'bulk.jobLine': '{label} : {done} sur {total} ({state})',
   'export.csv': 'Exporter en CSV',
   'export.progress': 'Export de {done} lignes sur {total}…',
   'export.done': '{count, plural, one {# ligne exportée vers {file}} other {# lignes exportées vers {file}}}',

@@ -404,10 +404,30 @@ export const it: Translation = {
   'bulk.noCounter': 'Nel modello non c’è un contatore: più dispositivi potrebbero ricevere lo stesso alias.',
   'bulk.run': 'Applica a {count}',
   'bulk.progress': '{done} di {total} completati, {failed} non riusciti',
-  'bulk.done': 'Fatto: {done} modificati, {failed} non riusciti.',
   'bulk.retry': 'Riprova quelli non riusciti',
-  'bulk.viaMove':
-    'Inviato tramite la richiesta di spostamento in cartella (la coda di invio non è ancora integrata).',
+  'bulk.previewTitle': 'Anteprima',
+  'bulk.labelMove':
+    '{count, plural, one {Sposta # dispositivo in {folder}} other {Sposta # dispositivi in {folder}}}',
+  'bulk.labelUnassign':
+    '{count, plural, one {Togli # dispositivo dalla sua cartella} other {Togli # dispositivi dalle loro cartelle}}',
+  'bulk.labelAlias':
+    '{count, plural, one {Imposta l’alias di # dispositivo} other {Imposta gli alias di # dispositivi}}',
+  'bulk.nothingToSend': 'Niente da inviare: tutti i dispositivi sono già come richiesto.',
+  'bulk.leftOut':
+    '{count, plural, one {# dispositivo escluso (già come richiesto o non più nell’account).} other {# dispositivi esclusi (già come richiesto o non più nell’account).}}',
+  'bulk.progressLabel': 'Avanzamento della modifica in blocco',
+  'bulk.state.running': 'In corso',
+  'bulk.state.paused': 'In pausa',
+  'bulk.state.cancelled': 'Annullata',
+  'bulk.state.finished': 'Terminata',
+  'bulk.cancelledCount': '{count, plural, one {# annullato.} other {# annullati.}}',
+  'bulk.background': 'Prosegue anche se chiude questa finestra o la console; la barra di stato la mostra.',
+  'bulk.failuresTitle': 'Non modificati',
+  'bulk.moreFailures': '{count, plural, one {… e # altro} other {… e altri #}}',
+  'bulk.pause': 'Pausa',
+  'bulk.resume': 'Riprendi',
+  'bulk.cancelRest': 'Annulla il resto',
+  'bulk.jobLine': '{label}: {done} di {total} ({state})',
   'export.csv': 'Esporta CSV',
   'export.progress': 'Esportazione di {done} righe su {total}…',
   'export.done': '{count, plural, one {# riga esportata in {file}} other {# righe esportate in {file}}}',
