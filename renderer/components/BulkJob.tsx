@@ -128,7 +128,8 @@ export function BulkJobsIndicator() {
   const batches = useShell((s) => s.outbox?.batches);
   const jobs = batches?.filter(isOpenJob) ?? [];
   const [open, setOpen] = useState<string | null>(null);
-  if (jobs.length === 0) return null;
+  // The dialog stays open when its batch finishes (and leaves this list): the technician sees the end.
+  if (jobs.length === 0 && open === null) return null;
   return (
     <span className="bulk-jobs">
       {jobs.map((job) => (
