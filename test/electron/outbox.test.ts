@@ -279,3 +279,39 @@ test('a bulk change: progress per item, pause, a failure kept with its reason, r
   expect(served1('PUT /devices/').length).toBe(cancelled.done);
   expect(cancelled.done).toBeLessThanOrEqual(4);
 });
+
+test('retrying the failures of a cancelled bulk change re-opens it for them: they are sent', async () => {
+  const box = await open();
+  const store = h.service.store;
+  const folder = store.listFolders()[1]!.id;
+  const devices = store
+    .listDevices()
+    .filter((d) => d.folderId !== folder)
+    .slice(0, 3);
+  const broken = devices[0]!.id;
+  await control(h, 'POST', 'faults', {
+    kind: 'error',
+    count: 3,
+    method: 'PUT',
+    pathPrefix: `/devices/${broken}.`,
+  });
+  const plan = planBulk({ kind: 'move', ids: devices.map((d) => d.id), folderId: folder }, (id) =>
+    store.getDevice(id),
+  );
+  const [first] = await box.enqueue(plan.writes, { label: plan.label });
+  const batchId = first!.batchId!;
+  await expect.poll(() => box.batchProgress(batchId).failed, { timeout: 15_000 }).toBe(1);
+  await box.cancelBatch(batchId);
+  expect(box.batchProgress(batchId).state).toBe('cancelled');
+
+  expect(await box.retry({ batchId })).toBe(1);
+  await box.idle();
+  expect(box.batchProgress(batchId)).toMatchObject({ failed: 0, pending: 0, done: 3, state: 'finished' });
+  expect(store.getDevice(broken).folderId).toBe(folder);
+
+  // Re-opened on disk too: after a restart it is not shown cancelled with nothing pending.
+  await box.close();
+  outbox = null;
+  const again = await open();
+  expect(again.state().batches).toEqual([]);
+});

@@ -248,7 +248,23 @@ export class Outbox {
   async retry(filter: { batchId?: string; entryId?: string }): Promise<number> {
     const entries = this.#select(filter, (e) => e.state === 'failed');
     if (entries.length === 0) return 0;
-    await this.#journal.append(entries.map((e) => ({ t: 'set', id: e.id, state: 'queued' }) as const));
+    // A cancelled batch stays paused for good: retrying its failures re-opens it for them (the writes it
+    // cancelled stay cancelled), or they would wait forever.
+    const reopened = new Set<Batch>();
+    for (const e of entries) {
+      const batch = e.batchId === null ? undefined : this.#batches.get(e.batchId);
+      if (batch?.cancelled) reopened.add(batch);
+    }
+    await this.#journal.append([
+      ...[...reopened].map(
+        (b) => ({ t: 'batch', ...this.#batchRecord(b), paused: false, cancelled: false }) as const,
+      ),
+      ...entries.map((e) => ({ t: 'set', id: e.id, state: 'queued' }) as const),
+    ]);
+    for (const b of reopened) {
+      b.cancelled = false;
+      b.paused = false;
+    }
     for (const e of entries) {
       delete e.error;
       e.attempts = 0;
