@@ -1,6 +1,7 @@
 // The figures the bench reports, their floors (issue 9), and how runs become results.json: each figure is
 // measured in every run; its min and median go beside its floor, and the verdict is the MEDIAN's.
 import os from 'node:os';
+import { WORK_FIGURES, type WorkFigureKey } from './work-figures.js';
 
 export type FigureKey =
   | 'decode_mb_per_s'
@@ -14,7 +15,8 @@ export type FigureKey =
   | 'first_rows_from_cache_ms'
   | 'scroll_p95_frame_ms'
   | 'scroll_max_long_task_ms'
-  | 'memory_mb';
+  | 'memory_mb'
+  | WorkFigureKey;
 
 export interface FigureSpec {
   floor: number | null;
@@ -97,6 +99,7 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     unit: 'MB',
     how: 'host process RSS + renderer process RSS (/proc, pid from CDP SystemInfo) after the scenarios, no forced GC',
   },
+  ...WORK_FIGURES,
 };
 
 /** Figures of features still being built: reported as null with the reason, never with a made-up number. */
@@ -106,9 +109,6 @@ export const PENDING: Record<string, string> = {
   history_append_1000_ms: 'no bench scenario yet (measured in test/electron/status-history-perf.test.ts)',
   history_query_offline_2d_ms:
     'no bench scenario yet (measured in test/electron/status-history-perf.test.ts)',
-  views_20_update_ms: 'no bench scenario yet (measured by the view-counts unit test)',
-  palette_p95_ms: 'no bench scenario yet (measured by the palette unit test)',
-  export_100k_ms: 'no bench scenario yet (measured by the export unit test, in Node)',
 };
 
 export interface FigureResult {
