@@ -57,6 +57,26 @@ describe('device export', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('by default builds at most 500 rows per task, so no export step is a long task', async () => {
+    const seen: number[] = [];
+    let yields = 0;
+    const csv = await devicesToCsv(
+      Array.from({ length: 1_200 }, (_, i) => makeDevice(i)),
+      cols('name'),
+      ctx,
+      {
+        locale: 'en',
+        onProgress: (done) => seen.push(done),
+        yieldNow: async () => {
+          yields += 1;
+        },
+      },
+    );
+    expect(seen).toEqual([500, 1_000, 1_200]);
+    expect(yields).toBe(3);
+    expect(csv.trim().split('\r\n')).toHaveLength(1_201);
+  });
+
   it('exports 100,000 rows of every column within 3 s', async () => {
     const devices = Array.from({ length: 100_000 }, (_, i) => makeDevice(i));
     const t0 = performance.now();
