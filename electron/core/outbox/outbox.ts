@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceApi } from '../../../shared/client/api.js';
 import type { AppError } from '../../../shared/errors.js';
-import { toAppError } from '../../../shared/errors.js';
+import { fail, toAppError } from '../../../shared/errors.js';
 import type { Device, Id } from '../../../shared/model.js';
 import type {
   BulkProgress,
@@ -227,7 +227,11 @@ export class Outbox {
   async resolveConflict(id: string, choice: 'mine' | 'theirs'): Promise<void> {
     const entry = this.#entries.get(id);
     if (!entry || entry.state !== 'conflict')
-      throw new Error('That change is no longer waiting for a choice.');
+      fail({
+        kind: 'validation',
+        message: 'That change is no longer waiting for a choice.',
+        key: 'error.app.conflictGone',
+      });
     if (choice === 'theirs') {
       await this.#settleMany([entry], 'cancelled');
       return;
@@ -630,7 +634,12 @@ export class Outbox {
 
   #batch(id: string): Batch {
     const batch = this.#batches.get(id);
-    if (!batch) throw new Error('That bulk change is no longer known.');
+    if (!batch)
+      fail({
+        kind: 'validation',
+        message: 'That bulk change is no longer known.',
+        key: 'error.app.bulkGone',
+      });
     return batch;
   }
 
