@@ -1,6 +1,6 @@
 // Bulk changes on "all that match", executed by the main process's durable outbox: a move of every device
-// in a folder (preview, live progress, pause, a reload that finds the paused change on the status bar,
-// resume, the result on the service), and an alias pattern whose one refused device is retried.
+// in a folder (preview, live progress, pause, a reload and then a restart of the app that find the paused
+// change on the status bar, resume, the result on the service), and an alias pattern whose one refused device is retried.
 
 import type { Page } from '@playwright/test';
 import type { FolderRecord } from '../../service/domain/account-state.js';
@@ -47,7 +47,7 @@ async function openBulk(page: Page) {
 
 const statusOf = (page: Page) => page.getByRole('dialog').getByTestId('bulk-status');
 
-test('a bulk move of all matches: preview, progress, pause, reload, resume, and the service holds it', async ({
+test('a bulk move of all matches: preview, progress, pause, reload, restart, resume, and the service holds it', async ({
   app,
   consolePage: page,
 }) => {
@@ -91,6 +91,12 @@ test('a bulk move of all matches: preview, progress, pause, reload, resume, and 
   const statusBar = page.getByRole('contentinfo', { name: 'Status' });
   const job = statusBar.getByRole('button', { name: `Move ${ids.length} devices to` });
   await expect(job).toContainText(`${atPause} of ${ids.length} (Paused)`);
+  // And the app quits and starts again (the batch comes back from the outbox's journal on disk).
+  await app.stopHost();
+  await app.restartHost();
+  await page.goto(app.launchUrl);
+  await expect(job).toContainText(`${atPause} of ${ids.length} (Paused)`, { timeout: 30_000 });
+  expect(inTarget()).toBe(atPause);
   await job.click();
   const jobDialog = page.getByRole('dialog', { name: `Move ${ids.length} devices to` });
   await jobDialog.getByRole('button', { name: 'Resume' }).click();

@@ -315,3 +315,27 @@ test('retrying the failures of a cancelled bulk change re-opens it for them: the
   const again = await open();
   expect(again.state().batches).toEqual([]);
 });
+
+test('a bulk write waiting after a 5xx is sent even when its timer fires a little before its time', async () => {
+  // Timers and Date.now() can disagree by a millisecond or two: a retry that wakes early must not strand it.
+  const early: typeof systemClock = {
+    ...systemClock,
+    setTimeout: (cb, ms) => systemClock.setTimeout(cb, Math.max(0, ms - 20)),
+  };
+  outbox = await Outbox.open({ file: journalFile(), api: () => client(), clock: early, random: () => 0.5 });
+  const box = outbox;
+  const store = h.service.store;
+  const folder = store.listFolders()[0]!.id;
+  const device = store.listDevices().find((d) => d.folderId !== folder)!;
+  await control(h, 'POST', 'faults', {
+    kind: 'error',
+    count: 1,
+    method: 'PUT',
+    pathPrefix: `/devices/${device.id}.`,
+  });
+  const plan = planBulk({ kind: 'move', ids: [device.id], folderId: folder }, (id) => store.getDevice(id));
+  const [entry] = await box.enqueue(plan.writes, { label: plan.label });
+  await expect.poll(() => box.batchProgress(entry!.batchId!).state, { timeout: 10_000 }).toBe('finished');
+  expect(box.batchProgress(entry!.batchId!)).toMatchObject({ done: 1, failed: 0 });
+  expect(store.getDevice(device.id).folderId).toBe(folder);
+});

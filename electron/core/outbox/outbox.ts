@@ -452,7 +452,13 @@ export class Outbox {
       if (e.state !== 'queued') continue;
       const batch = e.batchId === null ? null : this.#batches.get(e.batchId);
       if (batch?.paused) continue;
-      if (e.notBefore !== undefined && e.notBefore > this.#o.clock.now()) continue;
+      const wait = e.notBefore === undefined ? 0 : e.notBefore - this.#o.clock.now();
+      if (wait > 0) {
+        // Its retry timer may have fired a hair early (timers and Date.now() disagree by a millisecond):
+        // without another one, nothing would ever look at it again.
+        this.#retryLater(wait);
+        continue;
+      }
       return e;
     }
     return null;
