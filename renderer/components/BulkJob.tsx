@@ -46,6 +46,16 @@ export function BulkJobView(props: { batchId: string; total: number }) {
       .then(actions.reportFailure)
       .finally(() => setBusy(false));
   };
+  // Given up on (a device deleted meanwhile fails for good): the change leaves the status bar. The listed
+  // failures (at most 200) go at once; a larger remainder takes another click.
+  const discardFailed = () => {
+    setBusy(true);
+    void Promise.all(
+      shown.failures.map((f) =>
+        actions.call('outbox:discard', { entryId: f.entryId }).then(actions.reportFailure),
+      ),
+    ).finally(() => setBusy(false));
+  };
   const live = shown.state === 'running' || shown.state === 'paused';
   return (
     <div className="bulk-progress">
@@ -99,6 +109,11 @@ export function BulkJobView(props: { batchId: string; total: number }) {
         {shown.failed > 0 && (
           <button type="button" disabled={busy || !!blocked} onClick={() => act('bulk:retry')}>
             {t('bulk.retry')}
+          </button>
+        )}
+        {shown.failed > 0 && (
+          <button type="button" disabled={busy} onClick={discardFailed}>
+            {t('bulk.discardFailed')}
           </button>
         )}
       </div>

@@ -422,6 +422,7 @@ export const de: Translation = {
     'Sie läuft weiter, auch wenn Sie dieses Fenster oder die Konsole schließen; die Statusleiste zeigt sie an.',
   'bulk.failuresTitle': 'Nicht geändert',
   'bulk.moreFailures': '{count, plural, one {… und # weiteres} other {… und # weitere}}',
+  'bulk.discardFailed': 'Fehlgeschlagene aufgeben',
   'bulk.pause': 'Anhalten',
   'bulk.resume': 'Fortsetzen',
   'bulk.cancelRest': 'Den Rest abbrechen',

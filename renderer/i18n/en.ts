@@ -416,6 +416,7 @@ const catalogue = {
   'bulk.background': 'It goes on if you close this window or the console; the status bar shows it.',
   'bulk.failuresTitle': 'Not changed',
   'bulk.moreFailures': '{count, plural, one {… and # more} other {… and # more}}',
+  'bulk.discardFailed': 'Give up on the failed ones',
   'bulk.pause': 'Pause',
   'bulk.resume': 'Resume',
   'bulk.cancelRest': 'Cancel the rest',

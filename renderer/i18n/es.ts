@@ -420,6 +420,7 @@ export const es: Translation = {
   'bulk.background': 'Continúa aunque cierre esta ventana o la consola; la barra de estado lo muestra.',
   'bulk.failuresTitle': 'Sin cambiar',
   'bulk.moreFailures': '{count, plural, one {… y # más} other {… y # más}}',
+  'bulk.discardFailed': 'Renunciar a los fallidos',
   'bulk.pause': 'Pausar',
   'bulk.resume': 'Reanudar',
   'bulk.cancelRest': 'Cancelar el resto',

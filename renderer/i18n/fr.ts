@@ -422,6 +422,7 @@ export const fr: Translation = {
   'bulk.background': 'Elle continue si vous fermez cette fenêtre ou la console ; la barre d’état l’affiche.',
   'bulk.failuresTitle': 'Non modifiés',
   'bulk.moreFailures': '{count, plural, one {… et # autre} other {… et # autres}}',
+  'bulk.discardFailed': 'Abandonner ceux en échec',
   'bulk.pause': 'Mettre en pause',
   'bulk.resume': 'Reprendre',
   'bulk.cancelRest': 'Annuler le reste',

@@ -424,6 +424,7 @@ export const it: Translation = {
   'bulk.background': 'Prosegue anche se chiude questa finestra o la console; la barra di stato la mostra.',
   'bulk.failuresTitle': 'Non modificati',
   'bulk.moreFailures': '{count, plural, one {… e # altro} other {… e altri #}}',
+  'bulk.discardFailed': 'Rinuncia a quelli non riusciti',
   'bulk.pause': 'Pausa',
   'bulk.resume': 'Riprendi',
   'bulk.cancelRest': 'Annulla il resto',

@@ -46,7 +46,7 @@ describe('bulk changes on the status bar', () => {
     expect(within(bar).queryByRole('button', { name: /Move 3 devices to Lab:/ })).toBeNull();
   });
 
-  it('shows each refused device with why, and retries the failed ones', async () => {
+  it('shows each refused device with why, retries the failed ones or gives up on them', async () => {
     const { bridge } = await renderApp({
       data: { folders: [], devices: [device('7', { name: 'Till 7' })], sessions: [], users: [ADMIN] },
     });
@@ -73,5 +73,11 @@ describe('bulk changes on the status bar', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Retry the failed ones' })),
     );
     expect(bridge.callsTo('bulk:retry')).toEqual([{ batchId: 'b1' }]);
+    // Or given up on: each listed failure is discarded.
+    bridge.handle('outbox:discard', () => undefined);
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Give up on the failed ones' })),
+    );
+    expect(bridge.callsTo('outbox:discard')).toEqual([{ entryId: 'e7' }]);
   });
 });
