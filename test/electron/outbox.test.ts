@@ -339,3 +339,34 @@ test('a bulk write waiting after a 5xx is sent even when its timer fires a littl
   expect(box.batchProgress(entry!.batchId!)).toMatchObject({ done: 1, failed: 0 });
   expect(store.getDevice(device.id).folderId).toBe(folder);
 });
+
+test('a failed write of a bulk change given up on: the change is finished, and gone after a restart', async () => {
+  const box = await open();
+  const store = h.service.store;
+  const folder = store.listFolders()[2]!.id;
+  const devices = store
+    .listDevices()
+    .filter((d) => d.folderId !== folder)
+    .slice(40, 42);
+  const broken = devices[0]!.id;
+  await control(h, 'POST', 'faults', {
+    kind: 'error',
+    count: 3,
+    method: 'PUT',
+    pathPrefix: `/devices/${broken}.`,
+  });
+  const plan = planBulk({ kind: 'move', ids: devices.map((d) => d.id), folderId: folder }, (id) =>
+    store.getDevice(id),
+  );
+  const [first] = await box.enqueue(plan.writes, { label: plan.label });
+  const batchId = first!.batchId!;
+  await expect.poll(() => box.batchProgress(batchId).failed, { timeout: 15_000 }).toBe(1);
+  const [failure] = box.batchProgress(batchId).failures;
+  await box.discard(failure!.entryId);
+  expect(box.batchProgress(batchId)).toMatchObject({ done: 1, failed: 0, cancelled: 1, state: 'finished' });
+  expect(store.getDevice(broken).folderId).not.toBe(folder);
+
+  await box.close();
+  outbox = null;
+  expect((await open()).state().batches).toEqual([]);
+});
