@@ -1,6 +1,12 @@
 import Papa from 'papaparse';
 import { DEVICE_COLUMNS, columnByKey } from '../../../renderer/domain/device-columns.js';
-import { BOM, csvDelimiter, devicesToCsv, rowsToTsv } from '../../../renderer/domain/device-export.js';
+import {
+  BOM,
+  csvDelimiter,
+  devicesToCsv,
+  devicesToCsvBytes,
+  rowsToTsv,
+} from '../../../renderer/domain/device-export.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
 const ctx = {
@@ -55,6 +61,19 @@ describe('device export', () => {
       yieldNow: async () => abort.abort(),
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('as bytes for the download: the same CSV, UTF-8 with its BOM', async () => {
+    const devices = Array.from({ length: 1_100 }, (_, i) =>
+      makeDevice(i, { alias: i === 3 ? 'Büro "A", 1' : null }),
+    );
+    const options = { locale: 'de', yieldNow: async () => {} };
+    const text = await devicesToCsv(devices, DEVICE_COLUMNS, ctx, options);
+    const bytes = await devicesToCsvBytes(devices, DEVICE_COLUMNS, ctx, options);
+    expect(bytes).toHaveLength(4); // the header, then 3 chunks of rows
+    const joined = Buffer.concat(bytes);
+    expect([...joined.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(joined)).toBe(text);
   });
 
   it('by default builds at most 500 rows per task, so no export step is a long task', async () => {
