@@ -345,7 +345,12 @@ class Core implements AppCore {
       },
       'views:save': async (p) => {
         const who = this.#session.signedInAs;
-        if (!who) fail({ kind: 'not-allowed', message: 'Sign in to save views.' });
+        if (!who)
+          fail({
+            kind: 'not-allowed',
+            message: 'Sign in to save views.',
+            key: 'error.app.signInToSaveViews',
+          });
         try {
           await this.#views.save(who.baseUrl, who.userId, p);
         } catch (error) {

@@ -1,28 +1,47 @@
 // "Change all that match": every row of the current view (not only the selected ones), moved to a folder,
 // unassigned, or given aliases from a pattern. A preview first (how many, from which folders, the first
-// aliases), then execution with progress, cancel and a retry of the failed ones. Executed through
-// `BulkExecutor`: today the existing IPC (see bulk-plan.ts), the durable outbox once issue12 is merged.
+// aliases); then the change goes to the main process's durable outbox as one batch (bulk:start), and the
+// dialog shows that batch live (BulkJobView): progress, failures, pause, resume, cancel, retry.
 
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Id } from '../../shared/model.js';
+import type { BulkRequest } from '../../shared/outbox.js';
 import { hasCounter, parseAliasPattern } from '../domain/alias-pattern.js';
-import {
-  directExecutor,
-  planBulk,
-  previewBulk,
-  type BulkChange,
-  type BulkPlan,
-  type BulkProgress,
-} from '../domain/bulk-plan.js';
+import { planBulk, previewBulk, type BulkChange, type BulkPlan } from '../domain/bulk-plan.js';
 import { folderPath } from '../domain/folder-tree.js';
-import { formatError, t } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useWriteBlocked } from '../state/context.js';
+import { BulkJobView } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
 
 type Kind = 'move' | 'unassign' | 'alias';
 
+/** What the outbox is asked to do for a plan, and the label the batch keeps (status bar, after a restart). */
+function bulkRequest(plan: BulkPlan, folderName: (id: Id) => string): BulkRequest {
+  const count = plan.items.length;
+  const change = plan.change;
+  if (change.kind === 'alias')
+    return {
+      kind: 'alias',
+      items: plan.items.map((i) => ({ id: i.id, alias: i.alias ?? '' })),
+      label: t('bulk.labelAlias', { count }),
+    };
+  const folderId = change.kind === 'move' ? change.folderId : null;
+  return {
+    kind: 'move',
+    ids: plan.items.map((i) => i.id),
+    folderId,
+    label:
+      folderId === null
+        ? t('bulk.labelUnassign', { count })
+        : t('bulk.labelMove', { count, folder: folderName(folderId) }),
+  };
+}
+
+type Started = { batchId: string | null; total: number; unchanged: number; unknown: number };
+
 export function BulkDialog(props: { onClose: () => void }) {
-  const stores = useStores();
+  const { actions } = useStores();
   const view = useDeviceView();
   const devices = useData((s) => s.devices);
   const tree = useFolderTree();
@@ -30,14 +49,15 @@ export function BulkDialog(props: { onClose: () => void }) {
   const [kind, setKind] = useState<Kind>('move');
   const [folderId, setFolderId] = useState<Id | ''>('');
   const [pattern, setPattern] = useState('{folder}-{n:3}');
-  const [progress, setProgress] = useState<BulkProgress | null>(null);
-  const [running, setRunning] = useState(false);
-  const abort = useRef<AbortController | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState<Started | null>(null);
 
   const folderName = (id: Id) => tree.byId.get(id)?.name;
   const rows = useMemo(() => view.rows.map((id) => devices.get(id)!).filter(Boolean), [view.rows, devices]);
   const parsed = parseAliasPattern(pattern);
+  // Frozen once started: later polls change the rows, not what was sent.
   const plan = useMemo(() => {
+    if (started) return null;
     const aliasParts = parseAliasPattern(pattern);
     const change: BulkChange | null =
       kind === 'unassign'
@@ -50,45 +70,34 @@ export function BulkDialog(props: { onClose: () => void }) {
             ? { kind: 'alias', parts: aliasParts.parts }
             : null;
     return change ? planBulk(rows, change, (id) => tree.byId.get(id)?.name) : null;
-  }, [rows, kind, folderId, pattern, tree]);
+  }, [rows, kind, folderId, pattern, tree, started]);
   const preview = plan ? previewBulk(rows, plan) : null;
 
-  async function run(p: BulkPlan) {
-    const controller = new AbortController();
-    abort.current = controller;
-    setRunning(true);
-    const executor = directExecutor({
-      move: async (ids, target) => {
-        const r = await stores.actions.bulkMove(ids, target);
-        if (!r.ok) return { moved: [], failed: ids.map((id) => ({ id, message: formatError(r.error) })) };
-        return {
-          moved: r.value.moved,
-          failed: r.value.failed.map((f) => ({ id: f.id, message: formatError(f.error) })),
-        };
-      },
-      setAlias: async (id, alias) => {
-        const r = await stores.actions.writes['devices:set-alias']({ id, alias });
-        return r.ok ? null : formatError(r.error);
-      },
+  async function start(p: BulkPlan) {
+    setStarting(true);
+    const result = actions.reportFailure(
+      await actions.call(
+        'bulk:start',
+        bulkRequest(p, (id) => folderPath(tree, id)),
+      ),
+    );
+    setStarting(false);
+    if (!result.ok) return;
+    setStarted({
+      batchId: result.value.batchId,
+      total: result.value.total,
+      unchanged: result.value.unchanged.length,
+      unknown: result.value.unknown.length,
     });
-    const result = await executor.run(p, setProgress, controller.signal);
-    setProgress(result);
-    setRunning(false);
-  }
-
-  function retryFailed() {
-    if (!plan || !progress) return;
-    const failed = new Set(progress.failed.map((f) => f.id));
-    void run({ change: plan.change, items: plan.items.filter((i) => failed.has(i.id)) });
   }
 
   const folders = [...tree.byId.keys()]
     .map((id) => ({ id, path: folderPath(tree, id) }))
     .sort((a, b) => a.path.localeCompare(b.path));
   return (
-    <Dialog title={t('bulk.title')} onClose={() => (running ? abort.current?.abort() : props.onClose())} wide>
+    <Dialog title={t('bulk.title')} onClose={props.onClose} wide>
       <div className="dialog-body bulk">
-        <fieldset disabled={running || progress !== null}>
+        <fieldset disabled={starting || started !== null}>
           <legend>{t('bulk.action')}</legend>
           {(['move', 'unassign', 'alias'] as const).map((k) => (
             <label key={k} className="inline-field">
@@ -125,7 +134,7 @@ export function BulkDialog(props: { onClose: () => void }) {
           )}
         </fieldset>
         {preview && (
-          <section className="bulk-preview" aria-label={t('bulk.title')}>
+          <section className="bulk-preview" aria-label={t('bulk.previewTitle')}>
             <p>
               <strong>{t('bulk.previewCount', { count: preview.count })}</strong>
             </p>
@@ -143,55 +152,25 @@ export function BulkDialog(props: { onClose: () => void }) {
             {kind === 'alias' && preview.firstAliases.length > 0 && (
               <p>{t('bulk.firstAliases', { aliases: preview.firstAliases.join(', ') })}</p>
             )}
-            {kind !== 'alias' && <p className="field-hint">{t('bulk.viaMove')}</p>}
           </section>
         )}
-        {progress && (
-          <div className="bulk-progress">
-            <progress value={progress.done + progress.failed.length} max={Math.max(1, progress.total)} />
-            <p role="status" aria-live="polite">
-              {running
-                ? t('bulk.progress', {
-                    done: progress.done,
-                    total: progress.total,
-                    failed: progress.failed.length,
-                  })
-                : t('bulk.done', { done: progress.done, failed: progress.failed.length })}
-            </p>
-            {!running && progress.failed.length > 0 && (
-              <ul className="bulk-failures">
-                {progress.failed.slice(0, 10).map((f) => (
-                  <li key={f.id}>
-                    {devices.get(f.id)?.name ?? f.id}: {f.message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+        {started && started.batchId === null && <p role="status">{t('bulk.nothingToSend')}</p>}
+        {started && started.unknown + started.unchanged > 0 && (
+          <p className="field-hint">{t('bulk.leftOut', { count: started.unknown + started.unchanged })}</p>
         )}
+        {started?.batchId && <BulkJobView batchId={started.batchId} total={started.total} />}
         {blocked && <p className="error-text">{blocked}</p>}
       </div>
       <footer className="dialog-footer">
-        {running ? (
-          <button type="button" onClick={() => abort.current?.abort()}>
-            {t('common.cancel')}
-          </button>
-        ) : (
-          <button type="button" onClick={props.onClose}>
-            {t('common.close')}
-          </button>
-        )}
-        {!running && progress && progress.failed.length > 0 && (
-          <button type="button" onClick={retryFailed} disabled={!!blocked}>
-            {t('bulk.retry')}
-          </button>
-        )}
-        {!progress && (
+        <button type="button" onClick={props.onClose}>
+          {t('common.close')}
+        </button>
+        {!started && (
           <button
             type="button"
             className="primary"
-            disabled={!plan || !preview?.count || !!blocked}
-            onClick={() => plan && void run(plan)}
+            disabled={starting || !plan || !preview?.count || !!blocked}
+            onClick={() => plan && void start(plan)}
           >
             {t('bulk.run', { count: preview?.count ?? 0 })}
           </button>

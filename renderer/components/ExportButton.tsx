@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
 import { columnByKey } from '../domain/device-columns.js';
-import { devicesToCsv } from '../domain/device-export.js';
+import { devicesToCsvBytes } from '../domain/device-export.js';
 import { getLocale, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
 
@@ -33,7 +33,7 @@ export function ExportButton() {
     const rows = view.rows.map((id) => devices.get(id)!).filter(Boolean);
     setProgress({ done: 0, total: rows.length });
     try {
-      const csv = await devicesToCsv(
+      const csv = await devicesToCsvBytes(
         rows,
         columns.map((c) => columnByKey(c.key)!),
         {
@@ -49,7 +49,7 @@ export function ExportButton() {
         },
       );
       const name = fileName(new Date());
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const url = URL.createObjectURL(new Blob(csv as BlobPart[], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');
       a.href = url;
       a.download = name;

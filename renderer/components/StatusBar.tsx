@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useShell, useStores } from '../state/context.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import { useNow } from './hooks.js';
+import { BulkJobsIndicator } from './BulkJob.js';
 import { OutboxIndicator } from './OutboxIndicator.js';
 
 const DATASET_LABEL = {
@@ -95,6 +96,7 @@ export function StatusBar() {
       {(age.refreshing || refreshAsked) && <span>{t('status.refreshing')}</span>}
       {age.errors.length > 0 && <span className="failed">{age.errors.join(' ')}</span>}
       <OutboxIndicator />
+      <BulkJobsIndicator />
       {sync.progress && (
         <span className="progress-inline">
           <progress max={sync.progress.total} value={sync.progress.done} aria-label={sync.progress.label} />

@@ -402,10 +402,31 @@ export const de: Translation = {
   'bulk.noCounter': 'Kein Zähler im Muster: Mehrere Geräte können denselben Alias erhalten.',
   'bulk.run': 'Auf {count} anwenden',
   'bulk.progress': '{done} von {total} erledigt, {failed} fehlgeschlagen',
-  'bulk.done': 'Fertig: {done} geändert, {failed} fehlgeschlagen.',
   'bulk.retry': 'Fehlgeschlagene erneut versuchen',
-  'bulk.viaMove':
-    'Über die Anfrage zum Verschieben in einen Ordner gesendet (der Postausgang ist noch nicht eingebunden).',
+  'bulk.previewTitle': 'Vorschau',
+  'bulk.labelMove':
+    '{count, plural, one {# Gerät nach {folder} verschieben} other {# Geräte nach {folder} verschieben}}',
+  'bulk.labelUnassign':
+    '{count, plural, one {# Gerät aus seinem Ordner entfernen} other {# Geräte aus ihren Ordnern entfernen}}',
+  'bulk.labelAlias': '{count, plural, one {Alias von # Gerät setzen} other {Aliasse von # Geräten setzen}}',
+  'bulk.nothingToSend': 'Nichts zu senden: Alle Geräte sind bereits wie gewünscht.',
+  'bulk.leftOut':
+    '{count, plural, one {# Gerät ausgelassen (bereits wie gewünscht oder nicht mehr im Konto).} other {# Geräte ausgelassen (bereits wie gewünscht oder nicht mehr im Konto).}}',
+  'bulk.progressLabel': 'Fortschritt der Sammeländerung',
+  'bulk.state.running': 'Läuft',
+  'bulk.state.paused': 'Angehalten',
+  'bulk.state.cancelled': 'Abgebrochen',
+  'bulk.state.finished': 'Abgeschlossen',
+  'bulk.cancelledCount': '{count, plural, one {# abgebrochen.} other {# abgebrochen.}}',
+  'bulk.background':
+    'Sie läuft weiter, auch wenn Sie dieses Fenster oder die Konsole schließen; die Statusleiste zeigt sie an.',
+  'bulk.failuresTitle': 'Nicht geändert',
+  'bulk.moreFailures': '{count, plural, one {… und # weiteres} other {… und # weitere}}',
+  'bulk.discardFailed': 'Fehlgeschlagene aufgeben',
+  'bulk.pause': 'Anhalten',
+  'bulk.resume': 'Fortsetzen',
+  'bulk.cancelRest': 'Den Rest abbrechen',
+  'bulk.jobLine': '{label}: {done} von {total} ({state})',
   'export.csv': 'CSV exportieren',
   'export.progress': '{done} von {total} Zeilen werden exportiert…',
   'export.done':

@@ -1,6 +1,7 @@
 // The figures the bench reports, their floors (issue 9), and how runs become results.json: each figure is
 // measured in every run; its min and median go beside its floor, and the verdict is the MEDIAN's.
 import os from 'node:os';
+import { WORK_FIGURES, type WorkFigureKey } from './work-figures.js';
 
 export type FigureKey =
   | 'decode_mb_per_s'
@@ -17,7 +18,8 @@ export type FigureKey =
   | 'memory_mb'
   | 'history_append_1000_ms'
   | 'history_query_offline_2d_ms'
-  | 'history_disk_30d_mb';
+  | 'history_disk_30d_mb'
+  | WorkFigureKey;
 
 export interface FigureSpec {
   floor: number | null;
@@ -119,16 +121,11 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     unit: 'MB',
     how: 'Node: history files after 30 simulated days, one poll a minute, 1% of the devices changing per hour (measured once)',
   },
+  ...WORK_FIGURES,
 };
 
-/** Figures of features still being built: reported as null with the reason, never with a made-up number. */
-export const PENDING: Record<string, string> = {
-  // The features exist; these scenarios are not in this bench yet. Their unit-level measurements are
-  // printed by their own tests (test/renderer view counts and export).
-  views_20_update_ms: 'no bench scenario yet (measured by the view-counts unit test)',
-  palette_p95_ms: 'no bench scenario yet (measured by the palette unit test)',
-  export_100k_ms: 'no bench scenario yet (measured by the export unit test, in Node)',
-};
+/** Figures of features still being built: reported as null with the reason, never with a made-up number. None now. */
+export const PENDING: Record<string, string> = {};
 
 export interface FigureResult {
   min: number | null;

@@ -29,6 +29,7 @@ import {
 import { measureHistory } from './history.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
+import { workFigures } from './work-scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -128,6 +129,9 @@ try {
         record('scroll_max_long_task_ms', scrolled.maxLongTaskMs, load);
         step('scroll');
         record('memory_mb', await scenario.memory(browser, host), load);
+        const work = await workFigures(page, host, service, query, devices, timeoutMs);
+        for (const [key, value] of Object.entries(work)) record(key as FigureKey, value, load);
+        step('saved views, palette, export');
       } finally {
         await context.close();
         await host.close(); // saves the offline copy

@@ -29,6 +29,20 @@ const outboxState = (h: Harness): OutboxState | undefined =>
   h.events.filter((e) => e.event === 'outbox:state').at(-1)?.payload as OutboxState | undefined;
 
 describe('the outbox in the core', () => {
+  it('a bulk change or conflict that is gone is refused with its own message key', async () => {
+    const h = await makeHarness();
+    harnesses.push(h);
+    await h.signIn();
+    expect(await h.invoke('bulk:pause', { batchId: 'gone' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', key: 'error.app.bulkGone' },
+    });
+    expect(await h.invoke('outbox:resolve', { entryId: 'gone', choice: 'mine' })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', key: 'error.app.conflictGone' },
+    });
+  });
+
   it('an offline edit survives a restart, is not undone by a poll before it is sent, and is sent when back', async () => {
     const h = await makeHarness();
     harnesses.push(h);

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { ServiceApi } from '../../../shared/client/api.js';
 import type { AppError } from '../../../shared/errors.js';
+import { fail } from '../../../shared/errors.js';
 import type { DataChange, DatasetName, FolderNode } from '../../../shared/ipc/contract.js';
 import type { Device, Id, SupportSession } from '../../../shared/model.js';
 import type { BulkRequest, OutboxState, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
@@ -225,7 +226,12 @@ export class CoreOutbox {
   }
 
   #require(): Outbox {
-    if (!this.#outbox) throw new Error('The outbox is not open (signed out).');
+    if (!this.#outbox)
+      fail({
+        kind: 'not-signed-in',
+        message: 'The outbox is not open (signed out).',
+        key: 'error.app.outboxClosed',
+      });
     return this.#outbox;
   }
 }

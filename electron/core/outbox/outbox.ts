@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceApi } from '../../../shared/client/api.js';
 import type { AppError } from '../../../shared/errors.js';
-import { toAppError } from '../../../shared/errors.js';
+import { fail, toAppError } from '../../../shared/errors.js';
 import type { Device, Id } from '../../../shared/model.js';
 import type {
   BulkProgress,
@@ -227,7 +227,11 @@ export class Outbox {
   async resolveConflict(id: string, choice: 'mine' | 'theirs'): Promise<void> {
     const entry = this.#entries.get(id);
     if (!entry || entry.state !== 'conflict')
-      throw new Error('That change is no longer waiting for a choice.');
+      fail({
+        kind: 'validation',
+        message: 'That change is no longer waiting for a choice.',
+        key: 'error.app.conflictGone',
+      });
     if (choice === 'theirs') {
       await this.#settleMany([entry], 'cancelled');
       return;
@@ -248,7 +252,23 @@ export class Outbox {
   async retry(filter: { batchId?: string; entryId?: string }): Promise<number> {
     const entries = this.#select(filter, (e) => e.state === 'failed');
     if (entries.length === 0) return 0;
-    await this.#journal.append(entries.map((e) => ({ t: 'set', id: e.id, state: 'queued' }) as const));
+    // A cancelled batch stays paused for good: retrying its failures re-opens it for them (the writes it
+    // cancelled stay cancelled), or they would wait forever.
+    const reopened = new Set<Batch>();
+    for (const e of entries) {
+      const batch = e.batchId === null ? undefined : this.#batches.get(e.batchId);
+      if (batch?.cancelled) reopened.add(batch);
+    }
+    await this.#journal.append([
+      ...[...reopened].map(
+        (b) => ({ t: 'batch', ...this.#batchRecord(b), paused: false, cancelled: false }) as const,
+      ),
+      ...entries.map((e) => ({ t: 'set', id: e.id, state: 'queued' }) as const),
+    ]);
+    for (const b of reopened) {
+      b.cancelled = false;
+      b.paused = false;
+    }
     for (const e of entries) {
       delete e.error;
       e.attempts = 0;
@@ -432,7 +452,13 @@ export class Outbox {
       if (e.state !== 'queued') continue;
       const batch = e.batchId === null ? null : this.#batches.get(e.batchId);
       if (batch?.paused) continue;
-      if (e.notBefore !== undefined && e.notBefore > this.#o.clock.now()) continue;
+      const wait = e.notBefore === undefined ? 0 : e.notBefore - this.#o.clock.now();
+      if (wait > 0) {
+        // Its retry timer may have fired a hair early (timers and Date.now() disagree by a millisecond):
+        // without another one, nothing would ever look at it again.
+        this.#retryLater(wait);
+        continue;
+      }
       return e;
     }
     return null;
@@ -614,7 +640,12 @@ export class Outbox {
 
   #batch(id: string): Batch {
     const batch = this.#batches.get(id);
-    if (!batch) throw new Error('That bulk change is no longer known.');
+    if (!batch)
+      fail({
+        kind: 'validation',
+        message: 'That bulk change is no longer known.',
+        key: 'error.app.bulkGone',
+      });
     return batch;
   }
 

@@ -139,6 +139,13 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.signInToChange': 'Melden Sie sich an, um Änderungen vorzunehmen.',
   'error.app.reauthToChange':
     'Der Dienst akzeptiert diese Anmeldung nicht mehr. Melden Sie sich erneut an, bevor Sie Änderungen vornehmen.',
+  'error.app.signInToSaveViews': 'Melden Sie sich an, um Ansichten zu speichern.',
+  'error.app.conflictGone':
+    'Diese Änderung wartet nicht mehr auf eine Entscheidung: Sie wurde bereits aufgelöst.',
+  'error.app.bulkGone':
+    'Diese Sammeländerung ist nicht mehr bekannt: Sie ist abgeschlossen oder wurde nach einem Neustart entfernt.',
+  'error.app.outboxClosed':
+    'Ohne Anmeldung können keine Änderungen eingereiht werden. Melden Sie sich an und versuchen Sie es erneut.',
   'error.app.resumeSync': 'Melden Sie sich erneut an, um die Synchronisierung fortzusetzen.',
   'error.app.keychainMissing':
     'Der Schlüsselbund dieses Computers ist nicht verfügbar, daher kann Ihre Anmeldung nicht gespeichert werden. Sie können nur für diese Sitzung fortfahren (nach dem Beenden melden Sie sich erneut an).',

@@ -126,6 +126,10 @@ export const sharedEn = {
   'error.app.signInToChange': 'Sign in to make changes.',
   'error.app.reauthToChange':
     'The service no longer accepts this sign-in. Sign in again before making changes.',
+  'error.app.signInToSaveViews': 'Sign in to save views.',
+  'error.app.conflictGone': 'That change is no longer waiting for a choice: it was already resolved.',
+  'error.app.bulkGone': 'That bulk change is no longer known: it finished, or was cleared after a restart.',
+  'error.app.outboxClosed': 'Changes cannot be queued while signed out. Sign in, then try again.',
   'error.app.resumeSync': 'Sign in again to resume syncing.',
   'error.app.keychainMissing':
     'This computer’s keychain is not available, so your sign-in cannot be remembered. You can continue for this run only (you will sign in again after quitting).',

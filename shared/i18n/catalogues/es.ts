@@ -132,6 +132,11 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.signInToChange': 'Inicie sesión para hacer cambios.',
   'error.app.reauthToChange':
     'El servicio ya no acepta este inicio de sesión. Vuelva a iniciar sesión antes de hacer cambios.',
+  'error.app.signInToSaveViews': 'Inicie sesión para guardar vistas.',
+  'error.app.conflictGone': 'Ese cambio ya no espera una decisión: ya se resolvió.',
+  'error.app.bulkGone': 'Ese cambio masivo ya no se conoce: terminó o se borró tras un reinicio.',
+  'error.app.outboxClosed':
+    'No se pueden poner cambios en cola sin sesión iniciada. Inicie sesión y vuelva a intentarlo.',
   'error.app.resumeSync': 'Vuelva a iniciar sesión para reanudar la sincronización.',
   'error.app.keychainMissing':
     'El llavero de este equipo no está disponible, así que no se puede recordar su inicio de sesión. Puede continuar solo durante esta ejecución (tendrá que volver a iniciar sesión después de salir).',

@@ -135,6 +135,12 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.signInToChange': 'Connectez-vous pour apporter des modifications.',
   'error.app.reauthToChange':
     'Le service n’accepte plus cette connexion. Reconnectez-vous avant d’apporter des modifications.',
+  'error.app.signInToSaveViews': 'Connectez-vous pour enregistrer des vues.',
+  'error.app.conflictGone': 'Cette modification n’attend plus de choix : elle a déjà été résolue.',
+  'error.app.bulkGone':
+    'Cette modification groupée n’est plus connue : elle est terminée, ou a été effacée après un redémarrage.',
+  'error.app.outboxClosed':
+    'Impossible de mettre des modifications en file sans être connecté. Connectez-vous, puis réessayez.',
   'error.app.resumeSync': 'Reconnectez-vous pour reprendre la synchronisation.',
   'error.app.keychainMissing':
     'Le trousseau de cet ordinateur n’est pas disponible : votre connexion ne peut donc pas être mémorisée. Vous pouvez continuer pour cette exécution seulement (vous devrez vous reconnecter après avoir quitté).',

@@ -131,6 +131,12 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.signInToChange': 'Accedi per apportare modifiche.',
   'error.app.reauthToChange':
     'Il servizio non accetta più questo accesso. Accedi di nuovo prima di apportare modifiche.',
+  'error.app.signInToSaveViews': 'Accedi per salvare le viste.',
+  'error.app.conflictGone': 'Quella modifica non attende più una scelta: è già stata risolta.',
+  'error.app.bulkGone':
+    'Quella modifica in blocco non è più nota: è terminata o è stata rimossa dopo un riavvio.',
+  'error.app.outboxClosed':
+    'Non si possono mettere in coda modifiche senza aver effettuato l’accesso. Accedi, poi riprova.',
   'error.app.resumeSync': 'Accedi di nuovo per riprendere la sincronizzazione.',
   'error.app.keychainMissing':
     'Il portachiavi di questo computer non è disponibile, quindi il tuo accesso non può essere ricordato. Puoi continuare solo per questa esecuzione (dopo la chiusura dovrai accedere di nuovo).',

@@ -18,4 +18,13 @@ describe('saved views through the core', () => {
     const loaded = await again.invoke('views:load', {});
     expect(loaded).toEqual({ ok: true, value: { views } });
   });
+
+  it('refuses to save while signed out, with a message in the technician’s language (a key, not English)', async () => {
+    h = await makeHarness();
+    const refused = await h.invoke('views:save', { views: [] });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'not-allowed', key: 'error.app.signInToSaveViews' },
+    });
+  });
 });

@@ -1,6 +1,12 @@
 import Papa from 'papaparse';
 import { DEVICE_COLUMNS, columnByKey } from '../../../renderer/domain/device-columns.js';
-import { BOM, csvDelimiter, devicesToCsv, rowsToTsv } from '../../../renderer/domain/device-export.js';
+import {
+  BOM,
+  csvDelimiter,
+  devicesToCsv,
+  devicesToCsvBytes,
+  rowsToTsv,
+} from '../../../renderer/domain/device-export.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
 const ctx = {
@@ -55,6 +61,39 @@ describe('device export', () => {
       yieldNow: async () => abort.abort(),
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('as bytes for the download: the same CSV, UTF-8 with its BOM', async () => {
+    const devices = Array.from({ length: 1_100 }, (_, i) =>
+      makeDevice(i, { alias: i === 3 ? 'Büro "A", 1' : null }),
+    );
+    const options = { locale: 'de', yieldNow: async () => {} };
+    const text = await devicesToCsv(devices, DEVICE_COLUMNS, ctx, options);
+    const bytes = await devicesToCsvBytes(devices, DEVICE_COLUMNS, ctx, options);
+    expect(bytes).toHaveLength(4); // the header, then 3 chunks of rows
+    const joined = Buffer.concat(bytes);
+    expect([...joined.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(joined)).toBe(text);
+  });
+
+  it('by default builds at most 500 rows per task, so no export step is a long task', async () => {
+    const seen: number[] = [];
+    let yields = 0;
+    const csv = await devicesToCsv(
+      Array.from({ length: 1_200 }, (_, i) => makeDevice(i)),
+      cols('name'),
+      ctx,
+      {
+        locale: 'en',
+        onProgress: (done) => seen.push(done),
+        yieldNow: async () => {
+          yields += 1;
+        },
+      },
+    );
+    expect(seen).toEqual([500, 1_000, 1_200]);
+    expect(yields).toBe(3);
+    expect(csv.trim().split('\r\n')).toHaveLength(1_201);
   });
 
   it('exports 100,000 rows of every column within 3 s', async () => {

@@ -1,0 +1,163 @@
+// A bulk change running in the main process's outbox (one batch): its live progress, the devices it could
+// not change and why, and pause / resume / cancel / retry of the failed ones. The batch lives in the
+// outbox's journal, so it goes on with this window closed and after a restart; the status bar lists the
+// batches still running, paused or holding failures, and opens this view for one of them.
+
+import { useState } from 'react';
+import type { InvokeChannel } from '../../shared/ipc/contract.js';
+import type { BulkProgress } from '../../shared/outbox.js';
+import { formatError, t } from '../i18n/index.js';
+import { useData, useShell, useStores, useWriteBlocked } from '../state/context.js';
+import { Dialog } from './Dialog.js';
+
+const FAILURES_SHOWN = 50;
+
+/** Still worth showing: running, paused, or failures waiting for a retry. */
+export function isOpenJob(b: BulkProgress): boolean {
+  return b.state === 'running' || b.state === 'paused' || b.failed > 0;
+}
+
+export function useBulkJob(batchId: string): BulkProgress | null {
+  return useShell((s) => s.outbox?.batches.find((b) => b.id === batchId) ?? null);
+}
+
+export function BulkJobView(props: { batchId: string; total: number }) {
+  const { actions } = useStores();
+  const job = useBulkJob(props.batchId);
+  const devices = useData((s) => s.devices);
+  const blocked = useWriteBlocked();
+  const [busy, setBusy] = useState(false);
+  // Until the first outbox event after the start arrives (≤ 100 ms), nothing is done yet.
+  const shown: BulkProgress = job ?? {
+    id: props.batchId,
+    label: '',
+    total: props.total,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    pending: props.total,
+    state: 'running',
+    failures: [],
+  };
+  const act = (channel: Extract<InvokeChannel, `bulk:${string}`>) => {
+    setBusy(true);
+    void actions
+      .call(channel, { batchId: props.batchId })
+      .then(actions.reportFailure)
+      .finally(() => setBusy(false));
+  };
+  // Given up on (a device deleted meanwhile fails for good): the change leaves the status bar. The listed
+  // failures (at most 200) go at once; a larger remainder takes another click.
+  const discardFailed = () => {
+    setBusy(true);
+    void Promise.all(
+      shown.failures.map((f) =>
+        actions.call('outbox:discard', { entryId: f.entryId }).then(actions.reportFailure),
+      ),
+    ).finally(() => setBusy(false));
+  };
+  const live = shown.state === 'running' || shown.state === 'paused';
+  return (
+    <div className="bulk-progress">
+      <progress
+        value={shown.done + shown.failed + shown.cancelled}
+        max={Math.max(1, shown.total)}
+        aria-label={t('bulk.progressLabel')}
+      />
+      <p role="status" aria-live="polite" data-testid="bulk-status">
+        <strong>{t(`bulk.state.${shown.state}`)}</strong>{' '}
+        {t('bulk.progress', { done: shown.done, total: shown.total, failed: shown.failed })}
+        {shown.cancelled > 0 ? ` ${t('bulk.cancelledCount', { count: shown.cancelled })}` : ''}
+      </p>
+      {live && <p className="field-hint">{t('bulk.background')}</p>}
+      {shown.failures.length > 0 && (
+        <section aria-label={t('bulk.failuresTitle')}>
+          <h3>{t('bulk.failuresTitle')}</h3>
+          <ul className="bulk-failures">
+            {shown.failures.slice(0, FAILURES_SHOWN).map((f) => (
+              <li key={f.entryId}>
+                {devices.get(f.itemId)?.name ?? f.itemId}: {formatError(f.error)}
+              </li>
+            ))}
+          </ul>
+          {shown.failed > FAILURES_SHOWN && (
+            <p>{t('bulk.moreFailures', { count: shown.failed - FAILURES_SHOWN })}</p>
+          )}
+        </section>
+      )}
+      <div className="actions">
+        {shown.state === 'running' && (
+          <button type="button" disabled={busy} onClick={() => act('bulk:pause')}>
+            {t('bulk.pause')}
+          </button>
+        )}
+        {shown.state === 'paused' && (
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || !!blocked}
+            onClick={() => act('bulk:resume')}
+          >
+            {t('bulk.resume')}
+          </button>
+        )}
+        {live && (
+          <button type="button" disabled={busy} onClick={() => act('bulk:cancel')}>
+            {t('bulk.cancelRest')}
+          </button>
+        )}
+        {shown.failed > 0 && (
+          <button type="button" disabled={busy || !!blocked} onClick={() => act('bulk:retry')}>
+            {t('bulk.retry')}
+          </button>
+        )}
+        {shown.failed > 0 && (
+          <button type="button" disabled={busy} onClick={discardFailed}>
+            {t('bulk.discardFailed')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The dialog the status bar opens for one batch (possibly one started before a restart). */
+export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
+  const job = useBulkJob(props.batchId);
+  return (
+    <Dialog title={job?.label || t('bulk.title')} onClose={props.onClose} wide>
+      <div className="dialog-body bulk">
+        <BulkJobView batchId={props.batchId} total={job?.total ?? 0} />
+      </div>
+      <footer className="dialog-footer">
+        <button type="button" onClick={props.onClose}>
+          {t('common.close')}
+        </button>
+      </footer>
+    </Dialog>
+  );
+}
+
+/** On the status bar: each bulk change still running, paused or with failures, opening its view. */
+export function BulkJobsIndicator() {
+  const batches = useShell((s) => s.outbox?.batches);
+  const jobs = batches?.filter(isOpenJob) ?? [];
+  const [open, setOpen] = useState<string | null>(null);
+  // The dialog stays open when its batch finishes (and leaves this list): the technician sees the end.
+  if (jobs.length === 0 && open === null) return null;
+  return (
+    <span className="bulk-jobs">
+      {jobs.map((job) => (
+        <button key={job.id} type="button" className="link-button" onClick={() => setOpen(job.id)}>
+          {t('bulk.jobLine', {
+            label: job.label,
+            done: job.done,
+            total: job.total,
+            state: t(`bulk.state.${job.state}`),
+          })}
+        </button>
+      ))}
+      {open && <BulkJobDialog batchId={open} onClose={() => setOpen(null)} />}
+    </span>
+  );
+}
