@@ -105,6 +105,7 @@ export function DeviceTable({
   } as CSSProperties;
   const col = activeCol === null ? null : Math.min(activeCol, columns.length - 1);
 
+  const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
   // The virtualizer is mutable by design (it re-renders us on scroll), so the compiler leaves this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -112,10 +113,12 @@ export function DeviceTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (index) => rows[index] ?? index,
+    // Stable until the rows change: the virtualizer lays out every row again (100,000 at scale) whenever
+    // this function's identity changes, which an inline arrow did on every scroll frame.
+    getItemKey,
   });
 
-  const activeIndex = activeId ? rows.indexOf(activeId) : -1;
+  const activeIndex = useMemo(() => (activeId ? rows.indexOf(activeId) : -1), [rows, activeId]);
 
   // A row made active from elsewhere (the palette, a notice) is scrolled into view: it may not be rendered.
   const revealIndex = useRef(-1);
