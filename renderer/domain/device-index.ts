@@ -72,6 +72,35 @@ function mergeSorted(
   return out;
 }
 
+/**
+ * `order` without the `moved` slots, with `live` (the moved ones still present) placed by `compare`. A few
+ * are placed by binary search (a poll's handful); many, by one merge. When every slot lands where it was,
+ * the old array is returned, so whatever was derived from it stays valid.
+ */
+function patchOrder(
+  order: number[],
+  moved: ReadonlySet<number>,
+  live: number[],
+  compare: (a: number, b: number) => number,
+): number[] {
+  const rest = order.filter((s) => !moved.has(s));
+  if (live.length > 64) return mergeSorted(rest, live, compare);
+  live.sort(compare);
+  for (const s of live) {
+    let lo = 0;
+    let hi = rest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(rest[mid]!, s) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    rest.splice(lo, 0, s);
+  }
+  if (rest.length !== order.length) return rest;
+  for (let i = 0; i < rest.length; i++) if (rest[i] !== order[i]) return rest;
+  return order;
+}
+
 /** undefined: not computed yet for that slot. */
 type Keys = Array<SortValue | undefined>;
 
@@ -98,6 +127,9 @@ export class DeviceIndex {
   /** The slots each delta moved, by sequence number, back to the oldest kept order's. */
   #moves: Array<{ seq: number; slots: number[] }> = [];
   #seq = 0;
+  /** Changes whenever a slot gets or loses its device (the ids behind an order may then differ). */
+  #membership = 0;
+  #sortedIds: { order: number[]; membership: number; ids: Id[] } | null = null;
   /** Slots below this one have their search entry (see warmEntries). */
   #warmed = 0;
   #lastDesc: { key: string; from: number[]; slots: number[] } | null = null;
@@ -186,6 +218,7 @@ export class DeviceIndex {
       this.#devices[slot] = undefined;
       this.#entries[slot] = undefined;
       this.#free.push(slot);
+      this.#membership++;
       moved.push(slot);
     }
     for (const list of [change.added, change.changed]) {
@@ -195,6 +228,7 @@ export class DeviceIndex {
         if (slot === undefined) {
           slot = this.#free.pop() ?? this.#ids.length;
           this.#slotOf.set(device.id, slot);
+          this.#membership++;
           this.#ensure(slot + 1);
         } else this.#account(slot, -1);
         this.#ids[slot] = device.id;
@@ -226,9 +260,13 @@ export class DeviceIndex {
   /** Every device id in the order `sort` asks for. */
   sorted(sort: IndexSort): Id[] {
     const order = this.#order(sort);
-    const out = new Array<Id>(order.length);
-    for (let i = 0; i < order.length; i++) out[i] = this.#ids[order[i]!]!;
-    return out;
+    const cached = this.#sortedIds;
+    // A poll that moved nothing in this order keeps its array (patchOrder): so do its ids.
+    if (cached?.order === order && cached.membership === this.#membership) return cached.ids;
+    const ids = new Array<Id>(order.length);
+    for (let i = 0; i < order.length; i++) ids[i] = this.#ids[order[i]!]!;
+    this.#sortedIds = { order, membership: this.#membership, ids };
+    return ids;
   }
 
   /** The ids, in the order `sort` asks for, of the devices that pass `q`. */
@@ -254,6 +292,7 @@ export class DeviceIndex {
   // ---- internals ---------------------------------------------------------------------------------------
 
   #clear(): void {
+    this.#membership++;
     this.#slotOf.clear();
     this.#ids = [];
     this.#devices = [];
@@ -426,8 +465,7 @@ export class DeviceIndex {
       else if (moved.size <= PATCH_LIMIT) {
         const live: number[] = [];
         for (const s of moved) if (this.#ids[s] !== undefined) live.push(this.#fillKey(key, s));
-        const rest = kept.slots.filter((s) => !moved.has(s));
-        slots = mergeSorted(rest, live, this.#comparator(key));
+        slots = patchOrder(kept.slots, moved, live, this.#comparator(key));
       }
     }
     if (!slots) {

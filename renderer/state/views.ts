@@ -83,7 +83,7 @@ export function createViews(data: DataStore, ui: UiStore) {
             now: Date.now(),
           });
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
-      if (!sameIds(next, sorted)) sorted = next;
+      if (next !== sorted && !sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;
     }
     if (statsVersion !== versions.devices) {

@@ -128,6 +128,30 @@ describe('DeviceIndex', () => {
     );
   });
 
+  it('patches a kept order with many moved devices by merge, and keeps the array when nothing moved place', () => {
+    const names = NAMES[0]!;
+    const folderName = (id: string) => names[id];
+    const make = (i: number, r: number) =>
+      device(String(i), { ip: `10.0.${(i * 7 + r) % 50}.${i % 9}`, name: `PC-${i % 13}`, status: 'online' });
+    const map = new Map(Array.from({ length: 300 }, (_, i) => [String(i), make(i, 0)]));
+    const index = new DeviceIndex();
+    index.apply({ reset: true, added: [...map.values()], changed: [], removed: [] });
+    const sort: DeviceSort = { key: 'ip', direction: 'asc' };
+    index.sorted(sort);
+    index.sorted({ key: 'name', direction: 'desc' });
+    // 150 devices change their IP (the merge path), while another order is on screen.
+    const changed = Array.from({ length: 150 }, (_, i) => make(i * 2, 1));
+    for (const d of changed) map.set(d.id, d);
+    index.apply({ reset: false, added: [], changed, removed: [] });
+    expect(index.sorted(sort)).toEqual(sortDeviceIds(map, sort, [], folderName));
+    // A status change moves no one in the IP order: the same array comes back.
+    const before = index.sorted(sort);
+    const flipped = device('3', { ...map.get('3')!, status: 'offline' });
+    map.set('3', flipped);
+    index.apply({ reset: false, added: [], changed: [flipped], removed: [] });
+    expect(index.sorted(sort)).toBe(before);
+  });
+
   it('keeps per-folder counts for the tree', () => {
     const index = new DeviceIndex();
     index.apply({
