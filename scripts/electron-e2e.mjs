@@ -18,8 +18,11 @@ let binary = null;
 try {
   const dir = require.resolve('electron/package.json').replace(/package\.json$/, '');
   const pathFile = `${dir}path.txt`;
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) binary = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  else if (existsSync(pathFile)) binary = `${dir}dist/${readFileSync(pathFile, 'utf8').trim()}`;
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+  // As electron's own index.js resolves it: the override is the dist folder, not the binary.
+  if (process.env.ELECTRON_OVERRIDE_DIST_PATH)
+    binary = path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron');
+  else if (executable) binary = `${dir}dist/${executable}`;
 } catch {
   binary = null;
 }

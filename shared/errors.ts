@@ -67,6 +67,8 @@ export interface AppError {
   retryable?: boolean;
   /** For timeouts of non-idempotent calls: the service may have done it. */
   outcomeUnknown?: boolean;
+  /** How long the service asked to be left alone (a 429's Retry-After), in whole seconds. */
+  retryAfterSeconds?: number;
 }
 
 /** The optional fields of AppError, listed once: copying an error copies these and nothing else. */
@@ -77,6 +79,7 @@ const OPTIONAL_FIELDS = [
   'field',
   'retryable',
   'outcomeUnknown',
+  'retryAfterSeconds',
   'key',
   'values',
   'problem',
@@ -126,6 +129,7 @@ export class AppFailure extends Error {
   declare readonly field?: string;
   declare readonly retryable?: boolean;
   declare readonly outcomeUnknown?: boolean;
+  declare readonly retryAfterSeconds?: number;
   declare readonly oauthProblem?: string;
   declare readonly key?: string;
   declare readonly values?: Record<string, string | number>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js';
 import { t } from '../i18n/index.js';
-import { useStores } from '../state/context.js';
+import { useShell, useStores } from '../state/context.js';
 import { ConfirmDialog } from './Dialog.js';
 import { roleName, userName } from './labels.js';
 
@@ -9,6 +9,8 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
   const { actions } = useStores();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Signing out removes the account's directory, the outbox's journal with it: say what would be lost.
+  const unsent = useShell((s) => s.outbox?.pending ?? 0);
   const ref = useRef<HTMLDivElement>(null);
   const name = userName(account.user);
 
@@ -57,7 +59,11 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
       {confirming && (
         <ConfirmDialog
           title={t('account.signOut')}
-          message={t('account.signOutConfirm')}
+          message={
+            unsent > 0
+              ? `${t('account.signOutConfirm')} ${t('account.signOutPending', { count: unsent })}`
+              : t('account.signOutConfirm')
+          }
           confirmLabel={t('account.signOut')}
           danger
           onClose={() => setConfirming(false)}

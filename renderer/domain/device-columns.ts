@@ -33,7 +33,16 @@ export interface DeviceColumn {
   mono?: boolean;
   /** The cell's text as shown. */
   text(d: Device, ctx: ColumnContext): string;
+  /**
+   * What the column sorts by. The DeviceIndex keeps this per device, recomputed only when the device (or
+   * its folder's name) changes, so it may read the device and `ctx.folderName`, nothing else.
+   */
   sortValue(d: Device, ctx: ColumnContext): SortValue;
+  /**
+   * The sort value reads something besides the device and its folder's name (the clock, the history):
+   * such a column is sorted in full each time it is asked for (sortIdsByColumn), never kept.
+   */
+  volatile?: boolean;
   /** Time columns: the instant as sent (ISO UTC), which the export writes beside the displayed text. */
   instant?(d: Device, ctx?: ColumnContext): string | null;
 }
@@ -105,6 +114,8 @@ export const DEVICE_COLUMNS = [
     minWidth: 100,
     text: (d, ctx) => sinceCellText(d, ctx.since?.(d.id), ctx.now),
     sortValue: (d, ctx) => sinceSortValue(ctx.since?.(d.id)),
+    // From the status history, not the device: sorted in full when asked (views.ts), never kept.
+    volatile: true,
     instant: (d, ctx) => {
       const row = ctx?.since?.(d.id);
       return row ? new Date(row[0]).toISOString() : null;

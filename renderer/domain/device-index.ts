@@ -1,26 +1,24 @@
 // The device list as the table queries it, built for 100,000 devices and kept in step by deltas.
 //
-// Each device has a slot: its search text, status rank and sort keys are computed once per change to
-// that device and kept in flat arrays (numbers in typed arrays), never per keystroke or per click.
+// Each device has a slot: its search entry (device-search.ts), status rank and sort keys are computed once
+// per change to that device and kept in flat arrays, never per keystroke or per click.
 // - Names are ranked once (one string sort at load, then binary insertion for the few that a poll
-//   changes): every order breaks ties on that rank, so sorting compares numbers only.
-// - An order is sorted once per sort key and direction and then kept: a poll that changes five devices
-//   moves those five (binary search + splice), it does not re-sort 100,000.
+//   changes): every order breaks ties on that rank, so a sort compares a key and then numbers.
+// - Any grid column sorts here, through its `sortValue` in the column table (device-columns.ts). An
+//   ascending order is sorted once per column and then kept (up to KEPT_ORDERS of them); the descending
+//   order is derived from it in one pass. A kept order is patched only when it is asked for: the slots
+//   that deltas moved since it was last used are taken out and merged back in (O(n + k log k)), so a poll
+//   costs one merge for the order on screen, not one per kept order, and a click back to a column sorted
+//   before costs a pass over the ids, not a sort.
 // - Status counts, OS counts and per-folder counts are adjusted per changed device.
-// Orders and filters produce ids in the end (what the table and selections use), in one pass.
+// - `query` walks an order once, testing slots (status, OS, folder, search, saved view) and yields ids.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
-import {
-  deviceSearchText,
-  statusKind,
-  type DeviceFilter,
-  type DeviceSort,
-  type DeviceSortKey,
-  type StatusCounts,
-  type StatusFilter,
-} from './device-query.js';
+import { columnByKey, type ColumnContext, type SortValue } from './device-columns.js';
+import { statusKind, type DeviceFilter, type StatusCounts, type StatusFilter } from './device-query.js';
+import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 
 const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
   online: 0,
@@ -30,10 +28,31 @@ const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
 };
 const STATUS_OF_RANK = ['online', 'busy', 'offline', 'unknown'] as const;
 
-/** Beyond this many records in one delta, orders are rebuilt rather than patched. */
+/** Beyond this many records moved since an order was used, it is sorted again rather than patched. */
 const PATCH_LIMIT = 5_000;
-/** Orders kept besides the one in use (each costs one O(n) merge per delta). */
-const KEPT_ORDERS = 4;
+/** Ascending orders kept (each ~0.8 MB at 100,000 devices; patched only when used). */
+const KEPT_ORDERS = 8;
+
+export interface IndexSort {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+/** What `query` keeps: the toolbar's structural filter, the compiled search and the active saved view. */
+export interface DeviceQuery {
+  filter: Pick<DeviceFilter, 'status' | 'os' | 'folder'>;
+  /** The folders a folder selection stands for (with or without sub-folders). */
+  folderIds: ReadonlySet<Id> | null;
+  /** Whether the tree knows a folder (devices in unknown folders count as unassigned). */
+  knownFolder: (id: Id) => boolean;
+  search: SearchPredicate | null;
+  view: ((d: Device, e: SearchEntry) => boolean) | null;
+}
+
+export interface FolderDirectCounts {
+  total: number;
+  online: number;
+}
 
 /** `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k). */
 function mergeSorted(
@@ -53,34 +72,49 @@ function mergeSorted(
   return out;
 }
 
-export interface FolderDirectCounts {
-  total: number;
-  online: number;
-}
-
-function ipv4Number(ip: string): number | null {
-  const parts = ip.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^\d{1,3}$/.test(p)) return null;
-    const v = Number(p);
-    if (v > 255) return null;
-    n = n * 256 + v;
+/**
+ * `order` without the `moved` slots, with `live` (the moved ones still present) placed by `compare`. A few
+ * are placed by binary search (a poll's handful); many, by one merge. When every slot lands where it was,
+ * the old array is returned, so whatever was derived from it stays valid.
+ */
+function patchOrder(
+  order: number[],
+  moved: ReadonlySet<number>,
+  live: number[],
+  compare: (a: number, b: number) => number,
+): number[] {
+  const rest = order.filter((s) => !moved.has(s));
+  if (live.length > 64) return mergeSorted(rest, live, compare);
+  live.sort(compare);
+  for (const s of live) {
+    let lo = 0;
+    let hi = rest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(rest[mid]!, s) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    rest.splice(lo, 0, s);
   }
-  return n;
+  if (rest.length !== order.length) return rest;
+  for (let i = 0; i < rest.length; i++) if (rest[i] !== order[i]) return rest;
+  return order;
 }
 
-/** A sort value: a number, a string compared as text, or null (sorts last in both directions). */
-type Key = number | string | null;
 /** undefined: not computed yet for that slot. */
-type Keys = Array<Key | undefined>;
+type Keys = Array<SortValue | undefined>;
+
+interface KeptOrder {
+  slots: number[];
+  /** The delta sequence number the order is right for. */
+  seq: number;
+}
 
 export class DeviceIndex {
   readonly #slotOf = new Map<Id, number>();
   #ids: Array<Id | undefined> = [];
   #devices: Array<Device | undefined> = [];
-  #text: string[] = [];
+  #entries: Array<SearchEntry | undefined> = [];
   #name: string[] = [];
   #status = new Uint8Array(1024);
   readonly #free: number[] = [];
@@ -88,11 +122,27 @@ export class DeviceIndex {
   #nameOrder: number[] | null = [];
   /** Per slot: the group of its lower-case name in #nameOrder (equal names share a group). */
   #nameRank = new Float64Array(1024);
-  /** Orders by sort key and direction, kept for the current name ranks. */
-  #orders = new Map<string, number[]>();
-  /** Sort keys per sort key, per slot; dropped and recomputed for a device when it changes. */
-  #keys = new Map<DeviceSortKey, Keys>();
+  /** Ascending orders by column key, most recently used last. */
+  readonly #orders = new Map<string, KeptOrder>();
+  /** The slots each delta moved, by sequence number, back to the oldest kept order's. */
+  #moves: Array<{ seq: number; slots: number[] }> = [];
+  #seq = 0;
+  /** Changes whenever a slot gets or loses its device (the ids behind an order may then differ). */
+  #membership = 0;
+  #sortedIds: { order: number[]; membership: number; ids: Id[] } | null = null;
+  /** Slots below this one have their search entry (see warmEntries). */
+  #warmed = 0;
+  #lastDesc: { key: string; from: number[]; slots: number[] } | null = null;
+  /** Sort keys per column, per slot; dropped for a device when it changes. */
+  readonly #keys = new Map<string, Keys>();
   #folderName: (id: Id) => string | undefined = () => undefined;
+  /** The folder names the search entries and folder keys were built with. */
+  readonly #namesUsed = new Map<Id, string | undefined>();
+  readonly #keyContext: ColumnContext = {
+    folderName: (id) => this.#folderNameUsed(id),
+    fetchedAt: null,
+    now: 0,
+  };
   readonly counts: StatusCounts = { online: 0, offline: 0, busy: 0, unknown: 0, total: 0 };
   readonly #oses = new Map<string, number>();
   /** Devices per folder id (null: no folder), with their online count. */
@@ -107,20 +157,49 @@ export class DeviceIndex {
     return slot === undefined ? undefined : this.#devices[slot];
   }
 
-  searchText(id: Id): string | undefined {
+  /** The device's search entry (built now if it was not yet). */
+  entry(id: Id): SearchEntry | undefined {
     const slot = this.#slotOf.get(id);
-    return slot === undefined ? undefined : this.#text[slot];
+    return slot === undefined ? undefined : this.#entryAt(slot);
+  }
+
+  /** Builds missing search entries until `more()` says stop; true when none is missing. */
+  warmEntries(more: () => boolean): boolean {
+    for (; this.#warmed < this.#ids.length; this.#warmed++) {
+      const slot = this.#warmed;
+      if ((slot & 255) === 0 && !more()) return false;
+      if (this.#ids[slot] !== undefined) this.#entryAt(slot);
+    }
+    return true;
   }
 
   oses(): string[] {
     return [...this.#oses.keys()].sort();
   }
 
-  /** Folder names feed the folder sort: when they change, that order and its keys go. */
+  /** Whether `sorted`/`query` can order by this column (it sorts by the device and its folder's name). */
+  static sorts(key: string): boolean {
+    return key === 'name' || columnByKey(key)?.volatile !== true;
+  }
+
+  /**
+   * Folder names feed the search entries and the folder sort: the entries and keys built with a name
+   * that changed are dropped (rebuilt when next needed).
+   */
   setFolderNames(folderName: (id: Id) => string | undefined): void {
     this.#folderName = folderName;
+    const changed = new Set<Id>();
+    for (const [id, used] of this.#namesUsed) if (folderName(id) !== used) changed.add(id);
+    if (changed.size === 0) return;
+    for (const id of changed) this.#namesUsed.delete(id);
+    for (let slot = 0; slot < this.#devices.length; slot++) {
+      const folderId = this.#devices[slot]?.folderId;
+      if (folderId != null && changed.has(folderId)) this.#entries[slot] = undefined;
+    }
+    this.#warmed = 0;
     this.#keys.delete('folder');
-    for (const k of [...this.#orders.keys()]) if (k.startsWith('folder|')) this.#orders.delete(k);
+    this.#orders.delete('folder');
+    if (this.#lastDesc?.key === 'folder') this.#lastDesc = null;
   }
 
   /** Applies a change of the devices dataset; the records are the ones now in the data store. */
@@ -137,8 +216,9 @@ export class DeviceIndex {
       this.#slotOf.delete(id);
       this.#ids[slot] = undefined;
       this.#devices[slot] = undefined;
-      this.#text[slot] = '';
+      this.#entries[slot] = undefined;
       this.#free.push(slot);
+      this.#membership++;
       moved.push(slot);
     }
     for (const list of [change.added, change.changed]) {
@@ -148,11 +228,12 @@ export class DeviceIndex {
         if (slot === undefined) {
           slot = this.#free.pop() ?? this.#ids.length;
           this.#slotOf.set(device.id, slot);
+          this.#membership++;
           this.#ensure(slot + 1);
         } else this.#account(slot, -1);
         this.#ids[slot] = device.id;
         this.#devices[slot] = device;
-        this.#text[slot] = deviceSearchText(device);
+        this.#entries[slot] = undefined;
         const name = device.name ? device.name.toLowerCase() : '';
         if (before === undefined || this.#name[slot] !== name) renamed.push(slot);
         this.#name[slot] = name;
@@ -162,61 +243,48 @@ export class DeviceIndex {
         moved.push(slot);
       }
     }
+    this.#lastDesc = null;
+    for (const slot of moved) if (slot < this.#warmed) this.#warmed = slot;
     if (!patch) {
       this.#nameOrder = null;
       this.#orders.clear();
+      this.#moves = [];
       this.#keys.clear();
       return;
     }
     if (renamed.length > 0 || change.removed.length > 0)
       this.#patchNameOrder(renamed, change.removed.length > 0);
-    this.#patchOrders(moved);
+    if (moved.length > 0 && this.#orders.size > 0) this.#moves.push({ seq: ++this.#seq, slots: moved });
   }
 
   /** Every device id in the order `sort` asks for. */
-  sorted(sort: DeviceSort): Id[] {
+  sorted(sort: IndexSort): Id[] {
     const order = this.#order(sort);
-    const out = new Array<Id>(order.length);
-    for (let i = 0; i < order.length; i++) out[i] = this.#ids[order[i]!]!;
+    const cached = this.#sortedIds;
+    // A poll that moved nothing in this order keeps its array (patchOrder): so do its ids.
+    if (cached?.order === order && cached.membership === this.#membership) return cached.ids;
+    const ids = new Array<Id>(order.length);
+    for (let i = 0; i < order.length; i++) ids[i] = this.#ids[order[i]!]!;
+    this.#sortedIds = { order, membership: this.#membership, ids };
+    return ids;
+  }
+
+  /** The ids, in the order `sort` asks for, of the devices that pass `q`. */
+  query(sort: IndexSort, q: DeviceQuery): Id[] {
+    const passed = this.#match(q);
+    const order = this.#order(sort);
+    const out: Id[] = [];
+    for (const slot of order) if (passed[slot] === 1) out.push(this.#ids[slot]!);
     return out;
   }
 
-  /**
-   * The ids of `order` (ids in display order) that pass the filter. `folderIds`: the folders the folder
-   * selection stands for; `knownFolder`: whether the tree knows a folder (unknown ones count as none).
-   */
-  filter(
-    order: readonly Id[],
-    filter: DeviceFilter,
-    folderIds: ReadonlySet<Id> | null,
-    knownFolder: (id: Id) => boolean,
-  ): Id[] {
-    const needle = filter.text.trim().toLowerCase();
-    const terms = needle ? needle.split(/\s+/) : [];
-    const status = filter.status === 'all' ? -1 : STATUS_RANK[filter.status];
+  /** The ids of `order` (ids in any order, e.g. a column sorted elsewhere) that pass `q`. */
+  filterIds(order: readonly Id[], q: DeviceQuery): Id[] {
+    const passed = this.#match(q);
     const out: Id[] = [];
     for (const id of order) {
       const slot = this.#slotOf.get(id);
-      if (slot === undefined) continue;
-      if (status >= 0 && this.#status[slot] !== status) continue;
-      const d = this.#devices[slot]!;
-      if (filter.os !== 'all' && (d.os === null ? '' : enumValue(d.os)) !== filter.os) continue;
-      if (filter.folder.kind === 'unassigned') {
-        if (d.folderId !== null && knownFolder(d.folderId)) continue;
-      } else if (filter.folder.kind === 'folder') {
-        if (d.folderId === null || !folderIds?.has(d.folderId)) continue;
-      }
-      if (terms.length) {
-        const text = this.#text[slot]!;
-        let all = true;
-        for (const term of terms)
-          if (!text.includes(term)) {
-            all = false;
-            break;
-          }
-        if (!all) continue;
-      }
-      out.push(id);
+      if (slot !== undefined && passed[slot] === 1) out.push(id);
     }
     return out;
   }
@@ -224,14 +292,17 @@ export class DeviceIndex {
   // ---- internals ---------------------------------------------------------------------------------------
 
   #clear(): void {
+    this.#membership++;
     this.#slotOf.clear();
     this.#ids = [];
     this.#devices = [];
-    this.#text = [];
+    this.#entries = [];
+    this.#warmed = 0;
     this.#name = [];
     this.#free.length = 0;
     this.#nameOrder = [];
     this.#orders.clear();
+    this.#moves = [];
     this.#keys.clear();
     this.#oses.clear();
     this.direct.clear();
@@ -248,6 +319,51 @@ export class DeviceIndex {
     const rank = new Float64Array(size);
     rank.set(this.#nameRank);
     this.#nameRank = rank;
+  }
+
+  /**
+   * 1 for each slot whose device passes `q`. The devices are tested in slot order, the order their
+   * objects and search entries were made in: walking a sort order instead reads them scattered over the
+   * heap, and at 100,000 devices the cache misses cost four times the tests themselves.
+   */
+  #match(q: DeviceQuery): Uint8Array {
+    const { filter, search, view } = q;
+    const status = filter.status === 'all' ? -1 : STATUS_RANK[filter.status];
+    const passed = new Uint8Array(this.#ids.length);
+    for (let slot = 0; slot < this.#ids.length; slot++) {
+      const d = this.#devices[slot];
+      if (d === undefined) continue;
+      if (status !== -1 && this.#status[slot] !== status) continue;
+      if (filter.os !== 'all' && (d.os === null ? '' : enumValue(d.os)) !== filter.os) continue;
+      if (filter.folder.kind === 'unassigned') {
+        if (d.folderId !== null && q.knownFolder(d.folderId)) continue;
+      } else if (filter.folder.kind === 'folder') {
+        if (d.folderId === null || !q.folderIds?.has(d.folderId)) continue;
+      }
+      if (search || view) {
+        const e = this.#entryAt(slot);
+        if (search && !search(e)) continue;
+        if (view && !view(d, e)) continue;
+      }
+      passed[slot] = 1;
+    }
+    return passed;
+  }
+
+  #folderNameUsed(id: Id): string | undefined {
+    const name = this.#folderName(id);
+    this.#namesUsed.set(id, name);
+    return name;
+  }
+
+  #entryAt(slot: number): SearchEntry {
+    let e = this.#entries[slot];
+    if (e === undefined) {
+      const d = this.#devices[slot]!;
+      e = searchEntry(d, d.folderId === null ? null : this.#folderNameUsed(d.folderId));
+      this.#entries[slot] = e;
+    }
+    return e;
   }
 
   /** Adds (+1) or takes away (-1) one slot's device from the counts. */
@@ -308,130 +424,108 @@ export class DeviceIndex {
       order = order.filter((s) => !moving.has(s) && this.#ids[s] !== undefined);
     const live = [...moving].filter((s) => this.#ids[s] !== undefined);
     this.#nameOrder = mergeSorted(order, live, (a, b) => this.#compareNames(a, b));
-    // Ranks of other names may shift, but never their relative order: the other kept orders stay valid
-    // except for the moved devices, which #patchOrders places again. The name orders are cheap to derive.
+    // Ranks of other names may shift, but never their relative order: the kept orders stay valid except
+    // for the moved devices, which are placed again when the order is next used.
     this.#rankNames();
-    this.#orders.delete('name|asc');
-    this.#orders.delete('name|desc');
   }
 
-  #patchOrders(moved: readonly number[]): void {
-    if (this.#orders.size === 0 || moved.length === 0) return;
-    const set = new Set(moved);
-    const live = [...set].filter((s) => this.#ids[s] !== undefined);
-    // The name orders are derived from the (patched) name order in one pass; it puts names last that
-    // the comparator (which ranks '' first) would not.
-    this.#orders.delete('name|asc');
-    this.#orders.delete('name|desc');
-    for (const [k, order] of this.#orders) {
-      const [key, direction] = k.split('|') as [DeviceSortKey, 'asc' | 'desc'];
-      const kept = order.filter((s) => !set.has(s));
-      this.#orders.set(k, mergeSorted(kept, live.slice(), this.#comparator({ key, direction })));
-    }
-  }
-
-  #order(sort: DeviceSort): number[] {
+  #order(sort: IndexSort): number[] {
     const names = this.#nameOrderNow();
-    const k = `${sort.key}|${sort.direction}`;
-    let order = this.#orders.get(k);
-    if (order) {
-      // Most recently used last: the oldest kept order is the first to go.
-      this.#orders.delete(k);
-    } else if (sort.key === 'name') {
+    if (sort.key === 'name') {
       // Devices without a name sort last in both directions, by id.
       let firstNamed = 0;
       while (firstNamed < names.length && this.#name[names[firstNamed]!] === '') firstNamed++;
       const named = names.slice(firstNamed);
-      order = sort.direction === 'asc' ? named : this.#nameDesc(named);
+      const order = sort.direction === 'asc' ? named : this.#reverseGroups(named, null);
       for (let i = 0; i < firstNamed; i++) order.push(names[i]!);
-    } else {
-      order = names.slice();
-      order.sort(this.#comparator(sort));
+      return order;
     }
-    this.#orders.set(k, order);
-    while (this.#orders.size > KEPT_ORDERS) this.#orders.delete(this.#orders.keys().next().value!);
-    return order;
+    const asc = this.#ascending(sort.key, names);
+    if (sort.direction === 'asc') return asc;
+    if (this.#lastDesc?.key === sort.key && this.#lastDesc.from === asc) return this.#lastDesc.slots;
+    // Empty values stay last: the groups of the valued part are reversed, then those of the empty part.
+    const keys = this.#keys.get(sort.key)!;
+    let split = asc.length;
+    while (split > 0 && keys[asc[split - 1]!] === null) split--;
+    const slots = this.#reverseGroups(asc.slice(0, split), keys);
+    slots.push(...this.#reverseGroups(asc.slice(split), keys));
+    this.#lastDesc = { key: sort.key, from: asc, slots };
+    return slots;
   }
 
-  /** Name descending, equal names still by id ascending (as every other order breaks its ties). */
-  #nameDesc(names: readonly number[]): number[] {
+  /** The column's ascending order: kept, patched with what moved since it was used, or sorted now. */
+  #ascending(key: string, names: readonly number[]): number[] {
+    const kept = this.#orders.get(key);
+    this.#orders.delete(key); // most recently used last: the oldest kept order is the first to go
+    let slots: number[] | null = null;
+    if (kept) {
+      const moved = new Set<number>();
+      for (const m of this.#moves) if (m.seq > kept.seq) for (const s of m.slots) moved.add(s);
+      if (moved.size === 0) slots = kept.slots;
+      else if (moved.size <= PATCH_LIMIT) {
+        const live: number[] = [];
+        for (const s of moved) if (this.#ids[s] !== undefined) live.push(this.#fillKey(key, s));
+        slots = patchOrder(kept.slots, moved, live, this.#comparator(key));
+      }
+    }
+    if (!slots) {
+      slots = names.slice();
+      for (const s of slots) this.#fillKey(key, s);
+      slots.sort(this.#comparator(key));
+    }
+    this.#orders.set(key, { slots, seq: this.#seq });
+    while (this.#orders.size > KEPT_ORDERS) this.#orders.delete(this.#orders.keys().next().value!);
+    let oldest = this.#seq;
+    for (const o of this.#orders.values()) oldest = Math.min(oldest, o.seq);
+    if (this.#moves.length && this.#moves[0]!.seq <= oldest)
+      this.#moves = this.#moves.filter((m) => m.seq > oldest);
+    return slots;
+  }
+
+  /** Reverses the runs of equal (key, name) in `asc`, keeping each run's order (ids ascending). */
+  #reverseGroups(asc: readonly number[], keys: Keys | null): number[] {
+    const rank = this.#nameRank;
+    const same = (a: number, b: number) => rank[a] === rank[b] && (keys === null || keys[a] === keys[b]);
     const out: number[] = [];
-    let end = names.length;
+    let end = asc.length;
     while (end > 0) {
       let start = end - 1;
-      while (start > 0 && this.#nameRank[names[start - 1]!] === this.#nameRank[names[end - 1]!]) start--;
-      for (let i = start; i < end; i++) out.push(names[i]!);
+      while (start > 0 && same(asc[start - 1]!, asc[end - 1]!)) start--;
+      for (let i = start; i < end; i++) out.push(asc[i]!);
       end = start;
     }
     return out;
   }
 
-  #comparator(sort: DeviceSort): (a: number, b: number) => number {
-    const keys = sort.key === 'name' ? null : this.#keysFor(sort.key);
-    const dir = sort.direction === 'asc' ? 1 : -1;
+  #fillKey(key: string, slot: number): number {
+    let keys = this.#keys.get(key);
+    if (!keys) this.#keys.set(key, (keys = []));
+    // Grown by push, never by a far index: V8 would keep a sparse array as a slow dictionary.
+    while (keys.length <= slot) keys.push(undefined);
+    if (keys[slot] === undefined)
+      keys[slot] = columnByKey(key)!.sortValue(this.#devices[slot]!, this.#keyContext);
+    return slot;
+  }
+
+  /** Ascending by the column's value (empty values last), then by name, then by id. */
+  #comparator(key: string): (a: number, b: number) => number {
+    const keys = this.#keys.get(key)!;
     const rank = this.#nameRank;
     const ids = this.#ids;
     return (a, b) => {
-      if (keys) {
-        let va = keys[a];
-        if (va === undefined) va = this.#key(sort.key, a, keys);
-        let vb = keys[b];
-        if (vb === undefined) vb = this.#key(sort.key, b, keys);
-        if (va !== vb) {
-          if (va === null) return 1;
-          if (vb === null) return -1;
-          // Numbers (IPv4 addresses) before text (anything else in the same column).
-          if (typeof va !== typeof vb) return (typeof va === 'number' ? -1 : 1) * dir;
-          return (va < vb ? -1 : 1) * dir;
-        }
+      const va = keys[a]!;
+      const vb = keys[b]!;
+      if (va !== vb) {
+        if (va === null) return 1;
+        if (vb === null) return -1;
+        return va < vb ? -1 : 1;
       }
       const ra = rank[a]!;
       const rb = rank[b]!;
-      if (ra !== rb) return (ra - rb) * dir;
+      if (ra !== rb) return ra - rb;
       const ia = ids[a]!;
       const ib = ids[b]!;
       return ia < ib ? -1 : ia > ib ? 1 : 0;
     };
-  }
-
-  #keysFor(key: DeviceSortKey): Keys {
-    let keys = this.#keys.get(key);
-    if (!keys) this.#keys.set(key, (keys = []));
-    return keys;
-  }
-
-  #key(key: DeviceSortKey, slot: number, keys: Keys): Key {
-    const d = this.#devices[slot]!;
-    let v: Key;
-    switch (key) {
-      case 'name':
-        v = d.name ? d.name.toLowerCase() : null;
-        break;
-      case 'alias':
-        v = d.alias ? d.alias.toLowerCase() : null;
-        break;
-      case 'status':
-        v = this.#status[slot]!;
-        break;
-      case 'os':
-        v = d.os ? enumValue(d.os).toLowerCase() : null;
-        break;
-      case 'ip': {
-        // IPv4 numerically, anything else as text after all of them.
-        const n = d.ip ? ipv4Number(d.ip) : null;
-        v = n !== null ? n : d.ip ? `~${d.ip.toLowerCase()}` : null;
-        break;
-      }
-      case 'lastRefresh': {
-        const ms = d.lastRefresh ? Date.parse(d.lastRefresh) : NaN;
-        v = Number.isNaN(ms) ? null : ms;
-        break;
-      }
-      case 'folder':
-        v = d.folderId !== null ? (this.#folderName(d.folderId)?.toLowerCase() ?? null) : null;
-        break;
-    }
-    keys[slot] = v;
-    return v;
   }
 }

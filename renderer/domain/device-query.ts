@@ -1,13 +1,13 @@
-// What the device table filters and sorts by: the filter and sort shapes, a device's status kind and its
-// search text. The work over 100,000 devices is the DeviceIndex's (device-index.ts), kept by delta.
+// What the device table filters and sorts by: the filter and sort shapes and a device's status kind. The
+// work over 100,000 devices is the DeviceIndex's (device-index.ts), kept by delta; the search language is
+// device-search.ts.
 
 import type { Device, Id } from '../../shared/model.js';
+import type { ColumnKey } from './device-columns.js';
 
-/** The orders the DeviceIndex keeps (and patches by delta); other grid columns sort by the column table. */
-export const DEVICE_SORT_KEYS = ['name', 'alias', 'status', 'os', 'ip', 'lastRefresh', 'folder'] as const;
-export type DeviceSortKey = (typeof DEVICE_SORT_KEYS)[number];
+/** Any grid column sorts (device-columns.ts says by what). */
 export interface DeviceSort {
-  key: DeviceSortKey;
+  key: ColumnKey;
   direction: 'asc' | 'desc';
 }
 
@@ -36,15 +36,6 @@ export const DEFAULT_FILTER: DeviceFilter = {
 export function statusKind(device: Device): Exclude<StatusFilter, 'all'> {
   const s = device.status;
   return s === 'online' || s === 'offline' || s === 'busy' ? s : 'unknown';
-}
-
-export function deviceSearchText(d: Device): string {
-  const mac = d.mac ?? '';
-  // The MAC also without separators, so "001a2b" finds "00:1A:2B…".
-  return [d.name, d.alias, d.ip, mac, mac.replace(/[^0-9a-f]/gi, '')]
-    .filter(Boolean)
-    .join('\n')
-    .toLowerCase();
 }
 
 export interface StatusCounts {

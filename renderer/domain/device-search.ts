@@ -42,12 +42,16 @@ const FIELD_SEP = '\u0001';
 
 /** Lower-case, accents removed, split into words of letters or of digits: "Büro-PC12" → ["buro","pc","12"]. */
 export function searchWords(text: string): string[] {
+  // Plain ASCII (most names, every OS) has no accents to take off and no letters beyond a-z: the same
+  // words with a plain regex, several times faster than the Unicode one over 100,000 devices.
+  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z]+|[0-9]+/g) ?? [];
   const folded = text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
   return folded.match(/\p{L}+|\p{N}+/gu) ?? [];
 }
+const ASCII = /^\p{ASCII}*$/u;
 
 function fieldText(value: string | null | undefined): string {
   const words = value ? searchWords(value) : [];

@@ -59,8 +59,9 @@ export const de: Translation = {
   'account.menu': 'Konto',
   'account.role': 'Rolle: {role}',
   'account.signOut': 'Abmelden',
-  'account.signOutConfirm':
-    'Abmelden? Die zwischengespeicherten Daten dieses Kontos bleiben bis zur nächsten Anmeldung auf diesem Computer.',
+  'account.signOutConfirm': 'Abmelden? Die Offline-Kopie dieses Kontos wird von diesem Computer entfernt.',
+  'account.signOutPending':
+    '{count, plural, one {# Änderung hat} other {# Änderungen haben}} den Dienst noch nicht erreicht und {count, plural, one {geht} other {gehen}} verloren.',
   'account.memoryOnly': 'Zugangsdaten nicht gespeichert (nur für diese Sitzung)',
   'reauth.banner': 'Ihre Anmeldung ist nicht mehr gültig – melden Sie sich erneut an',
   'reauth.action': 'Erneut anmelden',

@@ -69,8 +69,9 @@ const catalogue = {
   'account.menu': 'Account',
   'account.role': 'Role: {role}',
   'account.signOut': 'Sign out',
-  'account.signOutConfirm':
-    'Sign out? The cached data of this account stays on this computer until the next sign-in.',
+  'account.signOutConfirm': "Sign out? This account's offline copy is removed from this computer.",
+  'account.signOutPending':
+    '{count, plural, one {# change has} other {# changes have}} not reached the service yet and will be lost.',
   'account.memoryOnly': 'Credentials not saved (this run only)',
   'reauth.banner': 'Your sign-in is no longer valid — sign in again',
   'reauth.signedOutBanner': 'Signed out — sign in to refresh. Showing the copy saved on this computer.',

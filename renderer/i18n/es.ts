@@ -58,8 +58,9 @@ export const es: Translation = {
   'account.menu': 'Cuenta',
   'account.role': 'Rol: {role}',
   'account.signOut': 'Cerrar sesión',
-  'account.signOutConfirm':
-    '¿Cerrar sesión? Los datos en caché de esta cuenta permanecen en este equipo hasta el próximo inicio de sesión.',
+  'account.signOutConfirm': '¿Cerrar sesión? La copia sin conexión de esta cuenta se elimina de este equipo.',
+  'account.signOutPending':
+    '{count, plural, one {# cambio aún no ha llegado} other {# cambios aún no han llegado}} al servicio y se {count, plural, one {perderá} other {perderán}}.',
   'account.memoryOnly': 'Credenciales no guardadas (solo esta vez)',
   'reauth.banner': 'Su inicio de sesión ya no es válido: vuelva a iniciar sesión',
   'reauth.action': 'Volver a iniciar sesión',

@@ -61,7 +61,9 @@ export const fr: Translation = {
   'account.role': 'Rôle : {role}',
   'account.signOut': 'Se déconnecter',
   'account.signOutConfirm':
-    'Se déconnecter ? Les données en cache de ce compte restent sur cet ordinateur jusqu’à la prochaine connexion.',
+    'Se déconnecter ? La copie hors ligne de ce compte est supprimée de cet ordinateur.',
+  'account.signOutPending':
+    '{count, plural, one {# modification n’a} other {# modifications n’ont}} pas encore atteint le service et {count, plural, one {sera perdue} other {seront perdues}}.',
   'account.memoryOnly': 'Identifiants non enregistrés (pour cette exécution seulement)',
   'reauth.banner': 'Votre connexion n’est plus valide — reconnectez-vous',
   'reauth.action': 'Se reconnecter',

@@ -60,8 +60,9 @@ export const it: Translation = {
   'account.menu': 'Account',
   'account.role': 'Ruolo: {role}',
   'account.signOut': 'Esci',
-  'account.signOutConfirm':
-    'Uscire? I dati in cache di questo account restano su questo computer fino al prossimo accesso.',
+  'account.signOutConfirm': 'Uscire? La copia offline di questo account viene rimossa da questo computer.',
+  'account.signOutPending':
+    '{count, plural, one {# modifica non ha} other {# modifiche non hanno}} ancora raggiunto il servizio e {count, plural, one {andrà persa} other {andranno perse}}.',
   'account.memoryOnly': 'Credenziali non salvate (solo per questa esecuzione)',
   'reauth.banner': 'Il tuo accesso non è più valido: accedi di nuovo',
   'reauth.action': 'Accedi di nuovo',

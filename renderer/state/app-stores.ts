@@ -106,7 +106,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   const savedViews = createSavedViews({ data, ui, views, call });
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
-  views.setExtraFilter({ entryOf: savedViews.entryOf, activeView: () => savedViews.activePredicate() });
+  views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in.
   let viewsAccount = '';
   // Not in `unsubscribers`: start() subscribes to the bridge only while that list is empty.

@@ -2,16 +2,14 @@
 // the active one (its search + conditions narrow the grid; its sort and columns are the grid's while it
 // is active, and edits to them are kept in the view), and live counts for every view from ViewCounts.
 //
-// Search entries come from a WeakMap keyed by the Device object: the data store replaces a device's object
-// when it changes, so an entry is rebuilt exactly when its device changed (and all of them when folder
-// names change). The lead's 100k data store will hold these entries itself; then `entryOf` is its lookup.
+// Search entries are the DeviceIndex's (built once per change of a device or of its folder's name); this
+// module builds the missing ones ahead, in idle slices, so the first keystroke after a load does not.
 
 import { createStore } from 'zustand/vanilla';
 import type { Bridge, DataChange, StoredViews } from '../../shared/ipc/contract.js';
-import type { Device, Id } from '../../shared/model.js';
+import type { Id } from '../../shared/model.js';
 import { normaliseColumns } from '../domain/device-columns.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
-import { searchEntry, type SearchEntry } from '../domain/device-search.js';
 import { descendantsAndSelf } from '../domain/folder-tree.js';
 import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
 import type { Condition, ConditionContext, DevicePredicate } from '../domain/view-conditions.js';
@@ -58,26 +56,10 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     saveError: null,
   }));
 
-  let entries = new WeakMap<Device, SearchEntry>();
-  let entriesFolders = -1;
-  function entryOf(d: Device): SearchEntry {
-    const foldersVersion = data.getState().versions.folders;
-    if (foldersVersion !== entriesFolders) {
-      entries = new WeakMap();
-      entriesFolders = foldersVersion;
-    }
-    let e = entries.get(d);
-    if (!e) {
-      const folder = d.folderId === null ? null : derived.folderTree().byId.get(d.folderId)?.name;
-      e = searchEntry(d, folder);
-      entries.set(d, e);
-    }
-    return e;
-  }
-
   const counts = new ViewCounts((id) => {
-    const device = data.getState().devices.get(id);
-    return device ? { device, search: entryOf(device) } : undefined;
+    const index = data.getState().deviceIndex;
+    const device = index.get(id);
+    return device ? { device, search: index.entry(id)! } : undefined;
   });
   const scheduler = createCountsScheduler(counts);
   counts.subscribe(() => store.setState({ counts: counts.counts() }));
@@ -120,22 +102,14 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
    * after a load (or after the folder names changed) does not build 100,000 of them at once.
    */
   let warming: ReturnType<typeof setTimeout> | null = null;
-  let warmAgain = false;
   function warmEntries(): void {
-    if (warming) {
-      warmAgain = true; // devices arrived meanwhile (a first load comes in parts): one more pass after
-      return;
-    }
-    warmAgain = false;
-    const pending = [...data.getState().devices.values()];
-    let at = 0;
+    if (warming) return; // the running pass goes on to the end of the index, new devices included
     const step = () => {
+      // The tree first: it hands the index the folder names the entries are built with.
+      derived.folderTree();
       const end = performance.now() + 8;
-      while (at < pending.length && performance.now() < end) {
-        for (const stop = Math.min(pending.length, at + 256); at < stop; at++) entryOf(pending[at]!);
-      }
-      warming = at < pending.length ? setTimeout(step, 0) : null;
-      if (!warming && warmAgain) warmEntries();
+      const done = data.getState().deviceIndex.warmEntries(() => performance.now() < end);
+      warming = done ? null : setTimeout(step, 0);
     };
     warming = setTimeout(step, 0);
   }
@@ -234,7 +208,6 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
       const { activeId } = store.getState();
       return (activeId && compiled.get(activeId)?.match) || null;
     },
-    entryOf,
     onDataChange,
     onHistoryChange,
     async load(): Promise<void> {

@@ -1,29 +1,20 @@
 // Derived data, memoised on exactly what it depends on. The heavy lifting is the DeviceIndex's (data-store
-// keeps it in step by delta): sort orders are kept per key and patched per poll, counts are adjusted per
-// changed device, the tree is built from per-folder counts. What is left here is cheap: the folder tree on
-// the folder and device versions; the display order on the device version and the sort; the filtered rows
-// on that order, the filter and the device version. Typing on in the search box refines: when the new
-// text only adds to the old one (and nothing else changed), only the rows that matched are searched again.
-// A change of selection, screen or toasts recomputes nothing.
-//
-// With the search language (device-search.ts) and a saved view set (saved-views.ts), the index filters by
-// status, OS and folder and the search language matches the text on the rows that remain; its words are
-// not plain substrings ("1" is a whole number), so there the refinement shortcut does not apply.
+// keeps it in step by delta): sort orders are kept per column and patched when used, counts are adjusted
+// per changed device, the tree is built from per-folder counts, each device's search entry is built once
+// per change. What is left here is cheap: the folder tree on the folder and device versions; the display
+// order on the device version and the sort; the rows on that order, the filter, the compiled search and
+// the active saved view (one pass over the order). A change of selection, screen or toasts recomputes
+// nothing.
 
 import type { Device, Id } from '../../shared/model.js';
 import { sortIdsByColumn } from '../domain/device-columns.js';
-import {
-  DEVICE_SORT_KEYS,
-  type DeviceFilter,
-  type DeviceSort,
-  type DeviceSortKey,
-  type StatusCounts,
-} from '../domain/device-query.js';
-import { compileSearch, type SearchEntry } from '../domain/device-search.js';
+import { DeviceIndex, type DeviceQuery } from '../domain/device-index.js';
+import type { DeviceFilter, StatusCounts } from '../domain/device-query.js';
+import { compileSearch, type SearchEntry, type SearchPredicate } from '../domain/device-search.js';
 import { historyPredicate } from '../domain/device-since.js';
 import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
-import type { GridSort, UiStore } from './ui-store.js';
+import type { UiStore } from './ui-store.js';
 
 export interface DeviceView {
   /** Every device id in display order. */
@@ -34,18 +25,13 @@ export interface DeviceView {
   oses: readonly string[];
 }
 
-/**
- * The search language (device-search.ts) and the active saved view, applied over the filtered rows.
- * Set by saved-views.ts, which keeps the search entries.
- */
+/** The active saved view's predicate (saved-views.ts sets it), applied with the toolbar's filter. */
 export interface ExtraFilter {
-  entryOf: (d: Device) => SearchEntry;
   activeView: () => ((d: Device, s: SearchEntry) => boolean) | null;
 }
 
 export function createViews(data: DataStore, ui: UiStore) {
   let extraFilter: ExtraFilter | null = null;
-  let extraKey: { rows: Id[]; text: string; view: unknown; out: Id[] } | null = null;
   let treeKey = '';
   let tree: FolderTree | null = null;
   let namesVersion = -1;
@@ -70,12 +56,15 @@ export function createViews(data: DataStore, ui: UiStore) {
   let statsVersion = -1;
   let counts: StatusCounts = { online: 0, offline: 0, busy: 0, unknown: 0, total: 0 };
   let oses: string[] = [];
-  let rowsKey: { sorted: Id[]; filter: DeviceFilter | null; treeKey: string; devicesVersion: number } = {
-    sorted: [],
-    filter: null,
-    treeKey: '',
-    devicesVersion: -1,
-  };
+  let rowsKey: {
+    sorted: Id[];
+    filter: DeviceFilter | null;
+    treeKey: string;
+    devicesVersion: number;
+    view: unknown;
+  } = { sorted: [], filter: null, treeKey: '', devicesVersion: -1, view: null };
+  let searchText = '';
+  let search: SearchPredicate | null = null;
   let rows: Id[] = [];
   let historyKey: { rows: Id[]; filter: unknown; version: number; clock: number; out: Id[] } | null = null;
   let result: DeviceView | null = null;
@@ -88,8 +77,8 @@ export function createViews(data: DataStore, ui: UiStore) {
     const sincePart = deviceSort.key === 'since' ? sinceVersion : 0;
     const nextSortKey = `${deviceSort.key}|${deviceSort.direction}|${versions.devices}|${foldersPart}|${sincePart}`;
     if (nextSortKey !== sortKey) {
-      // The index keeps the orders of its own keys; the grid's other columns sort by the column table.
-      const next = isQuerySort(deviceSort)
+      // The index keeps the orders of the columns that sort by the device alone; the others sort here.
+      const next = DeviceIndex.sorts(deviceSort.key)
         ? deviceIndex.sorted(deviceSort)
         : sortIdsByColumn(devices, deviceSort.key, deviceSort.direction, {
             folderName: (id: Id) => currentTree.byId.get(id)?.name,
@@ -98,7 +87,7 @@ export function createViews(data: DataStore, ui: UiStore) {
             since: (id: Id) => since.get(id),
           });
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
-      if (!sameIds(next, sorted)) sorted = next;
+      if (next !== sorted && !sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;
     }
     if (statsVersion !== versions.devices) {
@@ -108,34 +97,54 @@ export function createViews(data: DataStore, ui: UiStore) {
     }
     const needsTree = deviceFilter.folder.kind !== 'all';
     const filterTreeKey = needsTree ? treeKey : '';
+    const activeView = extraFilter?.activeView() ?? null;
     if (
       rowsKey.sorted !== sorted ||
       rowsKey.filter !== deviceFilter ||
       rowsKey.treeKey !== filterTreeKey ||
-      rowsKey.devicesVersion !== versions.devices
+      rowsKey.devicesVersion !== versions.devices ||
+      rowsKey.view !== activeView
     ) {
-      let folderIds: Set<Id> | null = null;
-      if (deviceFilter.folder.kind === 'folder') {
-        folderIds = deviceFilter.includeSubfolders
-          ? descendantsAndSelf(currentTree, deviceFilter.folder.id)
-          : new Set([deviceFilter.folder.id]);
+      if (searchText !== deviceFilter.text) {
+        search = compileSearch(deviceFilter.text);
+        searchText = deviceFilter.text;
       }
-      // The text is matched below by the search language when its entries are available.
-      const structural = extraFilter ? { ...deviceFilter, text: '' } : deviceFilter;
-      const refines =
-        !extraFilter &&
-        rowsKey.sorted === sorted &&
-        rowsKey.treeKey === filterTreeKey &&
-        rowsKey.devicesVersion === versions.devices &&
-        rowsKey.filter !== null &&
-        refinesText(rowsKey.filter, deviceFilter);
-      rows = deviceIndex.filter(refines ? rows : sorted, structural, folderIds, (id) =>
-        currentTree.byId.has(id),
-      );
-      rowsKey = { sorted, filter: deviceFilter, treeKey: filterTreeKey, devicesVersion: versions.devices };
+      const narrowed =
+        search !== null ||
+        activeView !== null ||
+        deviceFilter.status !== 'all' ||
+        deviceFilter.os !== 'all' ||
+        deviceFilter.folder.kind !== 'all';
+      if (!narrowed) rows = sorted;
+      else {
+        let folderIds: Set<Id> | null = null;
+        if (deviceFilter.folder.kind === 'folder') {
+          folderIds = deviceFilter.includeSubfolders
+            ? descendantsAndSelf(currentTree, deviceFilter.folder.id)
+            : new Set([deviceFilter.folder.id]);
+        }
+        const q: DeviceQuery = {
+          filter: deviceFilter,
+          folderIds,
+          knownFolder: (id) => currentTree.byId.has(id),
+          search,
+          view: activeView,
+        };
+        rows = DeviceIndex.sorts(deviceSort.key)
+          ? deviceIndex.query(deviceSort, q)
+          : deviceIndex.filterIds(sorted, q);
+      }
+      rowsKey = {
+        sorted,
+        filter: deviceFilter,
+        treeKey: filterTreeKey,
+        devicesVersion: versions.devices,
+        view: activeView,
+      };
       result = null;
     }
     let shown = rows;
+    // The status-history filter reads the since rows (history:since), which the index does not hold.
     if (historyFilter.kind !== 'none') {
       if (
         !historyKey ||
@@ -154,27 +163,6 @@ export function createViews(data: DataStore, ui: UiStore) {
       }
       shown = historyKey.out;
     }
-    const view = extraFilter?.activeView() ?? null;
-    if (extraFilter && (view || deviceFilter.text.trim())) {
-      if (
-        !extraKey ||
-        extraKey.rows !== shown ||
-        extraKey.view !== view ||
-        extraKey.text !== deviceFilter.text
-      ) {
-        const search = compileSearch(deviceFilter.text);
-        const { entryOf } = extraFilter;
-        const out: Id[] = [];
-        for (const id of shown) {
-          const d = devices.get(id);
-          if (!d) continue;
-          const e = entryOf(d);
-          if ((!search || search(e)) && (!view || view(d, e))) out.push(id);
-        }
-        extraKey = { rows: shown, view, text: deviceFilter.text, out };
-      }
-      shown = extraKey.out;
-    }
     if (!result || result.sorted !== sorted || result.rows !== shown || result.counts !== counts) {
       result = { sorted, rows: shown, counts, oses };
     }
@@ -190,32 +178,10 @@ export function createViews(data: DataStore, ui: UiStore) {
   };
 }
 
-const QUERY_SORT_KEYS = new Set<string>(DEVICE_SORT_KEYS);
-function isQuerySort(sort: GridSort): sort is DeviceSort & { key: DeviceSortKey } {
-  return QUERY_SORT_KEYS.has(sort.key);
-}
-
 function sameIds(a: readonly Id[], b: readonly Id[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/**
- * Whether every device that passes `next` also passed `previous`: the same filter but for a search text
- * that only adds to the old one (words are ANDed substrings, so a longer word or another word narrows).
- */
-function refinesText(previous: DeviceFilter, next: DeviceFilter): boolean {
-  if (
-    previous.status !== next.status ||
-    previous.os !== next.os ||
-    previous.includeSubfolders !== next.includeSubfolders ||
-    JSON.stringify(previous.folder) !== JSON.stringify(next.folder)
-  )
-    return false;
-  const before = previous.text.trimStart().toLowerCase();
-  const after = next.text.trimStart().toLowerCase();
-  return before !== '' && after.startsWith(before);
 }
 
 export type Views = ReturnType<typeof createViews>;

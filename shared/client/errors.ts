@@ -136,6 +136,7 @@ export function serviceErrorFromResponse(failure: HttpFailure): AppFailure {
       kind: 'service',
       message: tooManyRequestsMessage(failure.retryAfter),
       retryable: repeatable,
+      ...waitHint(failure.retryAfter),
     });
   if (status >= 500) {
     return new AppFailure({
@@ -163,6 +164,12 @@ export function retryAfterSeconds(header: string | null | undefined, nowMs = Dat
   if (/^\d{1,9}$/.test(text)) return Number(text);
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+/** The Retry-After as data, so the sentence in the technician's language can say how long to wait. */
+export function waitHint(retryAfter: string | null | undefined): { retryAfterSeconds?: number } {
+  const seconds = retryAfterSeconds(retryAfter);
+  return seconds === undefined ? {} : { retryAfterSeconds: seconds };
 }
 
 /** A 429 in one sentence: what happened and, when the service said, how long to wait. */

@@ -19,7 +19,10 @@ export function errorMessage(error: AppError, has: (key: string) => boolean): I1
   if ((error.kind === 'timeout' || error.kind === 'network') && error.outcomeUnknown)
     return { key: `error.kind.${error.kind}.write` };
   if (error.kind === 'service' && error.httpStatus !== undefined) {
-    if (error.httpStatus === 429) return { key: 'error.http.busy' };
+    if (error.httpStatus === 429)
+      return error.retryAfterSeconds !== undefined
+        ? { key: 'error.http.busyFor', values: { seconds: error.retryAfterSeconds } }
+        : { key: 'error.http.busy' };
     if (error.httpStatus >= 500) return { key: 'error.http.unavailable' };
     if (error.httpStatus === 404) return { key: 'error.http.notFound' };
   }

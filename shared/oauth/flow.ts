@@ -6,6 +6,7 @@ import { parseFormEncoded } from './encoding.js';
 import { parseAuthorizationHeader } from './header.js';
 import { OAuthProtocolError } from './problems.js';
 import type { OAuthConsumer, OAuthToken, RequestSigner } from './types.js';
+import { waitHint } from '../client/errors.js';
 import { BodyTooLargeError, readBodyLimited } from '../http/read-body.js';
 
 export type OAuthFlowStep = 'request_token' | 'access_token';
@@ -33,7 +34,12 @@ export class OAuthFlowError extends Error {
     readonly step: OAuthFlowStep,
     readonly kind: OAuthFlowErrorKind,
     message: string,
-    readonly details: { problem?: string; advice?: string; httpStatus?: number } = {},
+    readonly details: {
+      problem?: string;
+      advice?: string;
+      httpStatus?: number;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
   }
@@ -60,6 +66,9 @@ export class OAuthFlowError extends Error {
       resource: 'oauth',
       ...(this.problem !== undefined ? { problem: this.problem } : {}),
       ...(this.httpStatus !== undefined ? { httpStatus: this.httpStatus } : {}),
+      ...(this.details.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: this.details.retryAfterSeconds }
+        : {}),
       retryable: this.kind === 'network' || this.kind === 'timeout' || this.problem === 'nonce_used',
     };
   }
@@ -187,6 +196,7 @@ async function signedGet(
   let status: number;
   let body: string;
   let wwwAuthenticate: string | null;
+  let retryAfter: string | null;
   try {
     const response = await fetchImpl(signed.url, {
       method: 'GET',
@@ -196,6 +206,8 @@ async function signedGet(
     });
     status = response.status;
     wwwAuthenticate = response.headers.get('www-authenticate');
+    // A request-token limit (429) says when the next attempt is welcome: the sign-in says it too.
+    retryAfter = response.headers.get('retry-after');
     // Token answers are a few short fields: anything large is not one.
     body = await readBodyLimited(response, MAX_TOKEN_RESPONSE_BYTES);
   } catch (error) {
@@ -232,6 +244,7 @@ async function signedGet(
       httpStatus: status,
       ...(problem !== undefined ? { problem } : {}),
       ...(advice !== undefined ? { advice } : {}),
+      ...(status === 429 ? waitHint(retryAfter) : {}),
     });
   }
   return parseTokenResponse(step, body, required);

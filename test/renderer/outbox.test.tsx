@@ -62,3 +62,22 @@ describe('outbox indicator', () => {
     expect(bridge.callsTo('outbox:resolve')).toEqual([{ entryId: 'e1', choice: 'mine' }]);
   });
 });
+
+describe('signing out with changes still waiting', () => {
+  async function signOutDialog(pending: number) {
+    const { bridge, view } = await renderApp();
+    if (pending) act(() => bridge.emit('outbox:state', waiting({ pending, waiting: 'offline' })));
+    fireEvent.click(screen.getByRole('button', { name: /^Account:/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const text = screen.getByRole('dialog', { name: 'Sign out' }).textContent;
+    view.unmount();
+    return text;
+  }
+
+  it('says the offline copy goes, and how many unsent changes go with it', async () => {
+    const none = await signOutDialog(0);
+    expect(none).toContain("This account's offline copy is removed from this computer.");
+    expect(none).not.toContain('not reached the service');
+    expect(await signOutDialog(3)).toContain('3 changes have not reached the service yet and will be lost.');
+  });
+});

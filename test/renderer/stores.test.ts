@@ -92,8 +92,8 @@ describe('app stores', () => {
     expect(data.devices.get('4')?.name).toBe('NEW');
     expect(data.devices.get('2')?.status).toBe('offline');
     expect(data.devices.has('3')).toBe(false);
-    expect(data.deviceIndex.searchText('2')).toContain('front desk');
-    expect(data.deviceIndex.searchText('3')).toBeUndefined();
+    expect(data.deviceIndex.entry('2')?.text).toContain(' front desk ');
+    expect(data.deviceIndex.entry('3')).toBeUndefined();
     expect(data.fetchedAt.devices).toBe('2026-11-21T10:01:00Z');
     const ui = stores.ui.getState();
     expect([...ui.selectedDeviceIds]).toEqual(['2']);

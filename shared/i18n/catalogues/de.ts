@@ -70,6 +70,8 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
     'Der Dienst hat die Anfrage abgelehnt. Versuchen Sie es erneut; wenn es wieder passiert, wenden Sie sich mit dem unten genannten Code an den Support.',
 
   'error.http.busy': 'Der Dienst ist ausgelastet. Warten Sie einen Moment und versuchen Sie es dann erneut.',
+  'error.http.busyFor':
+    'Der Dienst ist ausgelastet. Warten Sie {seconds, plural, one {# Sekunde} other {# Sekunden}} und versuchen Sie es dann erneut.',
   'error.http.unavailable':
     'Der Dienst ist gerade nicht erreichbar. Warten Sie einen Moment und versuchen Sie es dann erneut.',
   'error.http.notFound':

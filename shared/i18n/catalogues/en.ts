@@ -63,6 +63,8 @@ export const sharedEn = {
     'The service refused the request. Try again; if it keeps happening, contact support with the code below.',
 
   'error.http.busy': 'The service is busy. Wait a moment, then try again.',
+  'error.http.busyFor':
+    'The service is busy. Wait {seconds, plural, one {# second} other {# seconds}}, then try again.',
   'error.http.unavailable': 'The service is not available right now. Wait a moment, then try again.',
   'error.http.notFound': 'The item was not found on the service. Refresh, then try again.',
   'error.createdWithoutLocation':

@@ -67,6 +67,8 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
     'El servicio rechazó la solicitud. Inténtelo de nuevo; si vuelve a ocurrir, contacte con soporte indicando el código de abajo.',
 
   'error.http.busy': 'El servicio está ocupado. Espere un momento y vuelva a intentarlo.',
+  'error.http.busyFor':
+    'El servicio está ocupado. Espere {seconds, plural, one {# segundo} other {# segundos}} y vuelva a intentarlo.',
   'error.http.unavailable':
     'El servicio no está disponible en este momento. Espere un momento y vuelva a intentarlo.',
   'error.http.notFound': 'El elemento no se encontró en el servicio. Actualice y vuelva a intentarlo.',

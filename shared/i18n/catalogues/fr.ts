@@ -69,6 +69,8 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
     'Le service a refusé la demande. Réessayez ; si cela se reproduit, contactez le support en indiquant le code ci-dessous.',
 
   'error.http.busy': 'Le service est surchargé. Patientez un instant, puis réessayez.',
+  'error.http.busyFor':
+    'Le service est surchargé. Patientez {seconds, plural, one {# seconde} other {# secondes}}, puis réessayez.',
   'error.http.unavailable':
     'Le service n’est pas disponible pour le moment. Patientez un instant, puis réessayez.',
   'error.http.notFound': 'L’élément est introuvable sur le service. Actualisez, puis réessayez.',

@@ -66,6 +66,8 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
     'Il servizio ha rifiutato la richiesta. Riprova; se succede di nuovo, contatta l’assistenza indicando il codice qui sotto.',
 
   'error.http.busy': 'Il servizio è occupato. Attendi un momento, poi riprova.',
+  'error.http.busyFor':
+    'Il servizio è occupato. Attendi {seconds, plural, one {# secondo} other {# secondi}}, poi riprova.',
   'error.http.unavailable':
     'Il servizio non è disponibile in questo momento. Attendi un momento, poi riprova.',
   'error.http.notFound': 'L’elemento non è stato trovato sul servizio. Aggiorna, poi riprova.',

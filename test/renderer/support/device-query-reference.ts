@@ -1,62 +1,25 @@
-// The plain, obviously-right device queries: sort from scratch, filter by walking every device, count by
-// walking them again. The DeviceIndex (renderer/domain/device-index.ts) must always agree with them; they
-// are too slow for 100,000 devices on every keystroke, which is why the app does not use them.
+// The plain, obviously-right device queries: sort from scratch by the column table's sort value, filter by
+// walking every device with the search language, count by walking them again. The DeviceIndex
+// (renderer/domain/device-index.ts) must always agree with them; they are too slow for 100,000 devices on
+// every keystroke, which is why the app does not use them.
 
 import type { Device, Id } from '../../../shared/model.js';
 import { enumValue } from '../../../shared/model.js';
+import { columnByKey, type SortValue } from '../../../renderer/domain/device-columns.js';
 import {
-  deviceSearchText,
   statusKind,
   type DeviceFilter,
   type DeviceSort,
-  type DeviceSortKey,
   type StatusCounts,
-  type StatusFilter,
 } from '../../../renderer/domain/device-query.js';
-
-/** Lowercase search text per device, maintained by the data store on each change. */
-export type DeviceSearchIndex = Map<Id, string>;
-
-const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
-  online: 0,
-  busy: 1,
-  offline: 2,
-  unknown: 3,
-};
-
-function ipKey(ip: string): string {
-  // Dotted IPv4 compares numerically when padded; anything else compares as text after them.
-  const parts = ip.split('.');
-  if (parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p)))
-    return parts.map((p) => p.padStart(3, '0')).join('.');
-  return `~${ip.toLowerCase()}`;
-}
-
-type SortValue = string | number | null;
+import { compileSearch, searchEntry } from '../../../renderer/domain/device-search.js';
 
 export function sortValue(
   d: Device,
-  key: DeviceSortKey,
+  key: DeviceSort['key'],
   folderName: (id: Id) => string | undefined,
 ): SortValue {
-  switch (key) {
-    case 'name':
-      return d.name ? d.name.toLowerCase() : null;
-    case 'alias':
-      return d.alias ? d.alias.toLowerCase() : null;
-    case 'status':
-      return STATUS_RANK[statusKind(d)];
-    case 'os':
-      return d.os ? enumValue(d.os).toLowerCase() : null;
-    case 'ip':
-      return d.ip ? ipKey(d.ip) : null;
-    case 'lastRefresh': {
-      const ms = d.lastRefresh ? Date.parse(d.lastRefresh) : NaN;
-      return Number.isNaN(ms) ? null : ms;
-    }
-    case 'folder':
-      return d.folderId !== null ? (folderName(d.folderId)?.toLowerCase() ?? null) : null;
-  }
+  return columnByKey(key)!.sortValue(d, { folderName, fetchedAt: null, now: 0 });
 }
 
 /**
@@ -106,19 +69,18 @@ export function sortDeviceIds(
 }
 
 /**
- * The ids of `sortedIds` that pass `filter`, in order. `folderIds` is the set of folders the folder
- * selection stands for (the folder alone, or with its sub-folders), computed by the caller from the tree.
+ * The ids of `sortedIds` that pass `filter` (its text in the search language), in order. `folderIds` is the
+ * set of folders the folder selection stands for, computed by the caller from the tree.
  */
 export function filterDeviceIds(
   sortedIds: readonly Id[],
   devices: ReadonlyMap<Id, Device>,
-  search: DeviceSearchIndex,
   filter: DeviceFilter,
   folderIds: ReadonlySet<Id> | null,
   knownFolder: (id: Id) => boolean = () => true,
+  folderName: (id: Id) => string | undefined = () => undefined,
 ): Id[] {
-  const needle = filter.text.trim().toLowerCase();
-  const terms = needle ? needle.split(/\s+/) : [];
+  const search = compileSearch(filter.text);
   const out: Id[] = [];
   for (const id of sortedIds) {
     const d = devices.get(id);
@@ -130,16 +92,7 @@ export function filterDeviceIds(
     } else if (filter.folder.kind === 'folder') {
       if (d.folderId === null || !folderIds?.has(d.folderId)) continue;
     }
-    if (terms.length) {
-      const text = search.get(id) ?? deviceSearchText(d);
-      let all = true;
-      for (const term of terms)
-        if (!text.includes(term)) {
-          all = false;
-          break;
-        }
-      if (!all) continue;
-    }
+    if (search && !search(searchEntry(d, d.folderId === null ? null : folderName(d.folderId)))) continue;
     out.push(id);
   }
   return out;

@@ -39,6 +39,9 @@ export function createFakeBridge(snapshot: AppSnapshot = makeSnapshot()): FakeBr
       calls.push({ channel, payload });
       const handler = handlers.get(channel);
       if (channel === 'app:snapshot' && !handler) return { ok: true, value: snapshot } as never;
+      // The Settings screen asks for the account's watches whenever it opens: none, unless a test says.
+      if (channel === 'watch:get' && !handler)
+        return { ok: true, value: { watches: [], quietHours: null } } as never;
       if (!handler) return { ok: true, value: undefined } as never;
       const out = await handler(payload as never);
       if (out && typeof out === 'object' && 'ok' in out && typeof out.ok === 'boolean') return out as never;
