@@ -15,9 +15,16 @@ export function canTakeFocus(el: Element | null | undefined): el is HTMLElement 
   return !el.matches(':disabled') && !el.closest('[inert],[hidden],[aria-hidden="true"]');
 }
 
+/** The element's ancestors below the app's root: when all of those went (sign-in replaced by the console), no
+ * home near it is left and focus goes to the new screen's heading. */
 function ancestorsOf(el: Element | null): Element[] {
   const chain: Element[] = [];
-  for (let at = el?.parentElement ?? null; at && at !== document.body; at = at.parentElement) chain.push(at);
+  for (
+    let at = el?.parentElement ?? null;
+    at && at !== document.body && at.parentElement !== document.body;
+    at = at.parentElement
+  )
+    chain.push(at);
   return chain;
 }
 
@@ -43,6 +50,12 @@ export function focusScreenHeading(): boolean {
 
 /** Focus near where `lost` was (its ancestors as they were): the nearest home still there, else the heading. */
 function land(chain: Element[]): void {
+  // Inside a modal dialog still open (its button disabled while it works), focus stays in the dialog.
+  const dialog = chain.find((at) => at.isConnected && at.getAttribute('role') === 'dialog');
+  if (dialog instanceof HTMLElement) {
+    dialog.focus();
+    return;
+  }
   for (const at of chain) {
     if (!at.isConnected) continue;
     const homes = [...at.querySelectorAll<HTMLElement>('[data-focus-home]')];
@@ -107,14 +120,18 @@ export function useFocusKeeper(): void {
     const check = () => {
       timer = null;
       const active = document.activeElement;
-      if (!last || (active && active !== document.body)) return;
-      if (canTakeFocus(last)) return; // focus left on purpose (a click on empty space), not lost
+      if (active instanceof HTMLElement && active !== document.body) {
+        // Chromium leaves focus on a button that became disabled: it is as lost as a removed one.
+        if (!canTakeFocus(active)) land(ancestorsOf(active));
+        return;
+      }
+      if (!last || canTakeFocus(last)) return; // focus left on purpose (a click on empty space), not lost
       last = null;
       land(chain);
     };
+    // Coalesced: one check per burst of changes (a scrolled grid changes many rows at once).
     const observer = new MutationObserver(() => {
-      const active = document.activeElement;
-      if (timer === null && last && (!active || active === document.body)) timer = setTimeout(check, 0);
+      timer ??= setTimeout(check, 0);
     });
     document.addEventListener('focusin', onFocusIn);
     observer.observe(document.body, {

@@ -45,7 +45,8 @@ export interface UiState {
   reauthDialogOpen: boolean;
   toasts: Toast[];
   /** What the polite live region says now (a screen shown, a count after a filter, a status change). */
-  announcement: { text: string; seq: number };
+  /** What the polite live region says; `at` (ms) joins what is said in the same moment. */
+  announcement: { text: string; seq: number; at?: number };
 }
 
 export type UiStore = ReturnType<typeof createUiStore>;
@@ -192,7 +193,15 @@ export function uiActions(store: UiStore) {
       return id;
     },
     announce(text: string) {
-      set({ announcement: { text, seq: get().announcement.seq + 1 } });
+      const prev = get().announcement;
+      const at = Date.now();
+      // Two things said in one moment (a folder deleted, then the count its filter change shows) are both
+      // heard: replacing the text would drop the first before a screen reader reads it.
+      const joined =
+        prev.at !== undefined && at - prev.at < 1_000 && prev.text && !prev.text.endsWith(text)
+          ? `${prev.text} ${text}`
+          : text;
+      set({ announcement: { text: joined, seq: prev.seq + 1, at } });
     },
     dismissToast(id: number) {
       set({ toasts: get().toasts.filter((t) => t.id !== id) });
