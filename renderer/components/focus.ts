@@ -5,7 +5,7 @@
 // was, else on the screen's heading. Without this, Chromium drops focus to <body> and a keyboard or
 // screen-reader user has to start again from the top of the window.
 
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -86,20 +86,19 @@ export function returnFocus(previous: HTMLElement | null, chain: Element[] = anc
  * A layout effect, so focus is back while the overlay's elements still exist, before the next paint.
  */
 export function useReturnFocus(root: RefObject<HTMLElement | null>): void {
-  const opener = useRef<{ el: HTMLElement | null; chain: Element[] } | null>(null);
-  if (opener.current === null && typeof document !== 'undefined') {
+  // Read once, while the overlay is first drawn: the opener still has focus then.
+  const [opener] = useState(() => {
     const el = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    opener.current = { el, chain: ancestorsOf(el) };
-  }
+    return { el, chain: ancestorsOf(el) };
+  });
   useLayoutEffect(() => {
-    const from = opener.current;
     const overlay = root.current;
     return () => {
       const active = document.activeElement;
       const moved = active && active !== document.body && active.isConnected && !overlay?.contains(active);
-      if (!moved) returnFocus(from?.el ?? null, from?.chain);
+      if (!moved) returnFocus(opener.el, opener.chain);
     };
-  }, [root]);
+  }, [root, opener]);
 }
 
 /**

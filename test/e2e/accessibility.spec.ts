@@ -188,3 +188,65 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the grid reads as cells: aria-colcount is the columns shown, every row has that many gridcells', async ({
+  consolePage: page,
+}) => {
+  const grid = deviceGrid(page);
+  const check = async () => {
+    const headers = await grid.getByRole('columnheader').count();
+    await expect(grid).toHaveAttribute('aria-colcount', String(headers));
+    const row = deviceRows(page).first();
+    await expect(row.getByRole('gridcell')).toHaveCount(headers);
+    return headers;
+  };
+  const before = await check();
+  // Hide one column from the keyboard: the chooser takes focus on its first box.
+  await page.getByRole('button', { name: 'Columns', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('group', { name: 'Columns shown' }).getByRole('checkbox').first();
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Columns', exact: true })).toBeFocused();
+  expect(await check()).toBe(before - 1);
+  // The grid holds rows only: no status or other stray child (axe's aria-required-children).
+  expect(await grid.locator(':scope > :not([role="rowgroup"]):not([role="row"])').count()).toBe(0);
+});
+
+test('the sessions list is one Tab stop; arrows move in it', async ({ consolePage: page }) => {
+  await showScreen(page, 'Sessions');
+  const items = page.getByRole('main', { name: 'Sessions' }).locator('.session-list').getByRole('button');
+  expect(await items.count()).toBeGreaterThan(3);
+  await expect(page.locator('.session-list button[tabindex="0"]')).toHaveCount(1);
+  await page.locator('.session-list button[tabindex="0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('.session-list button[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  // One Tab leaves the list (to the detail panel), however many sessions there are.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.session-list'))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(items.nth(1)).toBeFocused();
+});
+
+test('reduced motion: nothing moves when the system asks for less motion', async ({ consolePage: page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await deviceRows(page).first().click();
+  await page.keyboard.press('m'); // a dialog and its backdrop
+  await expect(page.getByRole('dialog', { name: 'Move devices' })).toBeVisible();
+  const moving = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const long = (list: string) => list.split(',').some((d) => parseFloat(d) > 0);
+        return (
+          (style.animationName !== 'none' && long(style.animationDuration)) || long(style.transitionDuration)
+        );
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(moving).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
