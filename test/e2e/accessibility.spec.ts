@@ -66,6 +66,14 @@ for (const theme of ['light', 'dark'] as const) {
       await audit.check('devices');
       await deviceRows(page).first().click();
       await audit.check('devices, a row selected with its details');
+      await page
+        .getByRole('complementary', { name: 'Device details' })
+        .getByRole('button', { name: 'Unassign' })
+        .click();
+      await expect(
+        page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' }),
+      ).toBeVisible();
+      await audit.check('devices, a toast shown');
       await page.getByRole('searchbox', { name: 'Search devices' }).fill('zzzz-no-such-device');
       await expect(deviceRows(page)).toHaveCount(0);
       await audit.check('devices, no match');
