@@ -58,6 +58,8 @@ function land(chain: Element[]): void {
   }
   for (const at of chain) {
     if (!at.isConnected) continue;
+    // Above the screen (a toast, the top bar): no home there is "near"; the screen's heading is.
+    if (at.querySelector('main')) break;
     const homes = [...at.querySelectorAll<HTMLElement>('[data-focus-home]')];
     if (at instanceof HTMLElement && at.hasAttribute('data-focus-home')) homes.unshift(at);
     for (const home of homes) {
