@@ -184,6 +184,7 @@ function FolderNameDialog(props: {
     if (props.mode === 'create' && parentId) uiActions.setFolderExpanded(parentId, true);
     uiActions.announce(
       t(props.mode === 'create' ? 'a11y.folderCreated' : 'a11y.folderRenamed', { name: trimmed }),
+      { keep: true },
     );
     props.onClose();
   }
@@ -301,7 +302,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
     setBusy(false);
     if (result.ok) {
       uiActions.setFilter({ folder: { kind: 'all' } });
-      uiActions.announce(t('a11y.folderDeleted', { name }));
+      uiActions.announce(t('a11y.folderDeleted', { name }), { keep: true });
       return onClose();
     }
     setError(formatError(result.error));

@@ -176,6 +176,7 @@ export function SessionForm({
     if (result.ok) {
       uiActions.announce(
         t(session ? 'a11y.sessionSaved' : 'a11y.sessionCreated', { customer: values.customer.trim() }),
+        { keep: true },
       );
       return onClose();
     }

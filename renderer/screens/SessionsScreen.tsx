@@ -413,7 +413,9 @@ function SessionDetail({
           onConfirm={async () => {
             const result = await actions.writes['sessions:delete']({ id: session.id });
             if (result.ok) {
-              uiActions.announce(t('a11y.sessionDeleted', { customer: session.customer ?? session.id }));
+              uiActions.announce(t('a11y.sessionDeleted', { customer: session.customer ?? session.id }), {
+                keep: true,
+              });
               setDeleting(null);
             } else setDeleteError(formatError(result.error));
           }}

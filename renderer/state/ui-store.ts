@@ -45,8 +45,8 @@ export interface UiState {
   reauthDialogOpen: boolean;
   toasts: Toast[];
   /** What the polite live region says now (a screen shown, a count after a filter, a status change). */
-  /** What the polite live region says; `at` (ms) joins what is said in the same moment. */
-  announcement: { text: string; seq: number; at?: number };
+  /** What the polite live region says; until `keepUntil` (ms) what is said next is added to it. */
+  announcement: { text: string; seq: number; keepUntil?: number | undefined };
 }
 
 export type UiStore = ReturnType<typeof createUiStore>;
@@ -192,16 +192,17 @@ export function uiActions(store: UiStore) {
       set({ toasts: [...toasts.filter((x) => x !== same).slice(-4), toast] });
       return id;
     },
-    announce(text: string) {
+    /**
+     * `keep`: the outcome of an action, which what follows at once (the count its filter change shows)
+     * is added to instead of replacing it before a screen reader has read it.
+     */
+    announce(text: string, options: { keep?: boolean } = {}) {
       const prev = get().announcement;
       const at = Date.now();
-      // Two things said in one moment (a folder deleted, then the count its filter change shows) are both
-      // heard: replacing the text would drop the first before a screen reader reads it.
-      const joined =
-        prev.at !== undefined && at - prev.at < 1_000 && prev.text && !prev.text.endsWith(text)
-          ? `${prev.text} ${text}`
-          : text;
-      set({ announcement: { text: joined, seq: prev.seq + 1, at } });
+      const joined = prev.keepUntil !== undefined && at < prev.keepUntil ? `${prev.text} ${text}` : text;
+      set({
+        announcement: { text: joined, seq: prev.seq + 1, keepUntil: options.keep ? at + 1_000 : undefined },
+      });
     },
     dismissToast(id: number) {
       set({ toasts: get().toasts.filter((t) => t.id !== id) });
