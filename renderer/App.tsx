@@ -29,6 +29,7 @@ import { SignInScreen } from './components/SignIn.js';
 import { StatusBar } from './components/StatusBar.js';
 import { Announcer, Toasts } from './components/Toasts.js';
 import { CommandPalette } from './components/CommandPalette.js';
+import { focusScreenHeading, useFocusKeeper } from './components/focus.js';
 import { DevicesScreen } from './screens/DevicesScreen.js';
 import { SessionsScreen } from './screens/SessionsScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
@@ -80,7 +81,9 @@ function useGlobalShortcuts(openPalette: () => void) {
       }
       if (e.altKey && !mod && /^[1-4]$/.test(e.key)) {
         e.preventDefault();
-        stores.uiActions.setScreen(SCREENS[Number(e.key) - 1]!.screen);
+        // The new screen is drawn now so focus can land on its heading (a screen reader reads where it is).
+        flushSync(() => stores.uiActions.setScreen(SCREENS[Number(e.key) - 1]!.screen));
+        focusScreenHeading();
       }
     }
     window.addEventListener('keydown', onKeyDown);
@@ -156,6 +159,7 @@ export function App() {
   const zone = useDisplayZone();
   useTheme();
   useWindowActivity();
+  useFocusKeeper();
 
   if (phase === 'loading' && !auth) {
     return (

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js';
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { ConfirmDialog } from './Dialog.js';
+import { useReturnFocus } from './focus.js';
 import { roleName, userName } from './labels.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
@@ -39,13 +40,7 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
         <span className="account-name">{name}</span>
       </button>
       {open && (
-        <div
-          id="account-panel"
-          className="account-panel"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false);
-          }}
-        >
+        <AccountPanel onClose={() => setOpen(false)}>
           <p className="account-user">{name}</p>
           <p>{t('account.role', { role: roleName(account.user.role) })}</p>
           {account.user.email && <p>{account.user.email}</p>}
@@ -54,7 +49,7 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
           <button type="button" onClick={() => setConfirming(true)} autoFocus>
             {t('account.signOut')}
           </button>
-        </div>
+        </AccountPanel>
       )}
       {confirming && (
         <ConfirmDialog
@@ -74,6 +69,24 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
           }}
         />
       )}
+    </div>
+  );
+}
+
+/** The open panel: Escape closes it, and focus goes back to the account button (focus.ts). */
+function AccountPanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useReturnFocus(ref);
+  return (
+    <div
+      id="account-panel"
+      ref={ref}
+      className="account-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      {children}
     </div>
   );
 }

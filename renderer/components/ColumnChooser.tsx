@@ -1,10 +1,11 @@
 // The grid's column chooser: every device field as a checkbox, the shown ones with buttons to move them
 // left or right. Changes apply at once (and to the active saved view).
 
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_COLUMNS, DEVICE_COLUMNS } from '../domain/device-columns.js';
 import { t } from '../i18n/index.js';
 import { useStores, useUi } from '../state/context.js';
+import { useReturnFocus } from './focus.js';
 
 export function ColumnChooser() {
   const stores = useStores();
@@ -18,22 +19,17 @@ export function ColumnChooser() {
         aria-expanded={open}
         aria-controls="column-chooser-panel"
         onClick={() => setOpen(!open)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            e.stopPropagation();
+            setOpen(false);
+          }
+        }}
       >
         {t('columns.choose')}
       </button>
       {open && (
-        <div
-          id="column-chooser-panel"
-          className="column-chooser-panel"
-          role="group"
-          aria-label={t('columns.chooserTitle')}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              setOpen(false);
-            }
-          }}
-        >
+        <ChooserPanel onClose={() => setOpen(false)}>
           <ul>
             {DEVICE_COLUMNS.map((c) => {
               const index = shown.get(c.key);
@@ -76,8 +72,32 @@ export function ColumnChooser() {
           <button type="button" onClick={() => stores.uiActions.setColumns(DEFAULT_COLUMNS)}>
             {t('columns.reset')}
           </button>
-        </div>
+        </ChooserPanel>
       )}
+    </div>
+  );
+}
+
+/** The open panel: focus moves into it, Escape closes it and focus goes back to the button (focus.ts). */
+function ChooserPanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useReturnFocus(ref);
+  useEffect(() => ref.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus(), []);
+  return (
+    <div
+      ref={ref}
+      id="column-chooser-panel"
+      className="column-chooser-panel"
+      role="group"
+      aria-label={t('columns.chooserTitle')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      {children}
     </div>
   );
 }

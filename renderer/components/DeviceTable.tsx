@@ -89,7 +89,6 @@ export function DeviceTable({
   const [headerFocus, setHeaderFocus] = useState<ColumnKey | null>(null);
   /** The cell cursor's column index, or null while whole rows are the unit (before Left/Right). */
   const [activeCol, setActiveCol] = useState<number | null>(null);
-  const [sortNotice, setSortNotice] = useState('');
   const now = useNow(15_000);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = view.rows;
@@ -160,7 +159,8 @@ export function DeviceTable({
   function sortBy(key: ColumnKey) {
     stores.uiActions.sortBy(key);
     const next = stores.ui.getState().deviceSort;
-    setSortNotice(
+    // Said in the app's polite live region: a status inside the grid is not a child a grid may have.
+    stores.uiActions.announce(
       t(next.direction === 'asc' ? 'devices.sortedAsc' : 'devices.sortedDesc', { column: label(key) }),
     );
   }
@@ -332,6 +332,8 @@ export function DeviceTable({
       aria-multiselectable="true"
       aria-activedescendant={activeDescendant}
       tabIndex={0}
+      // Where focus lands when what held it closes (the detail panel, a dialog whose opener is gone).
+      data-focus-home
       ref={scrollRef}
       style={gridStyle}
       onKeyDown={onKeyDown}
@@ -402,20 +404,22 @@ export function DeviceTable({
         })}
       </div>
       {rows.length === 0 && (
-        <EmptyRows
-          arrived={arrived || cacheShown || view.counts.total > 0}
-          total={view.counts.total}
-          filtered={!isDefaultFilter(filter) || historyFilter.kind !== 'none'}
-          loadError={loadError ? formatError(loadError) : null}
-          onClear={() => {
-            stores.uiActions.setFilter(DEFAULT_FILTER);
-            stores.uiActions.setHistoryFilter(NO_HISTORY_FILTER);
-          }}
-        />
+        // Inside the grid, the message is a row of one cell spanning the columns (a grid holds only rows).
+        <div role="row" className="grid-empty">
+          <div role="gridcell" aria-colspan={columns.length}>
+            <EmptyRows
+              arrived={arrived || cacheShown || view.counts.total > 0}
+              total={view.counts.total}
+              filtered={!isDefaultFilter(filter) || historyFilter.kind !== 'none'}
+              loadError={loadError ? formatError(loadError) : null}
+              onClear={() => {
+                stores.uiActions.setFilter(DEFAULT_FILTER);
+                stores.uiActions.setHistoryFilter(NO_HISTORY_FILTER);
+              }}
+            />
+          </div>
+        </div>
       )}
-      <span className="visually-hidden" role="status" aria-live="polite">
-        {sortNotice}
-      </span>
     </div>
   );
 }

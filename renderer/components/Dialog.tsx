@@ -1,8 +1,11 @@
-// A modal dialog: labelled by its title, focus moved in on open and back to where it was on close, Tab kept
-// inside, Escape closes. Hand-written because jsdom and older Chromium builds differ on <dialog>.
+// A modal dialog: labelled by its title, focus moved in on open and back to where it was on close (or as
+// near as still exists: focus.ts), Tab kept inside, Escape closes. Its header and footer are plain boxes:
+// a <header> or <footer> outside a sectioning element would be a second banner or contentinfo landmark.
+// Hand-written because jsdom and older Chromium builds differ on <dialog>.
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { t } from '../i18n/index.js';
+import { useReturnFocus } from './focus.js';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -11,13 +14,12 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
   const { onClose } = props;
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  useReturnFocus(ref);
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const first =
       ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
       ref.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? ref.current)?.focus();
-    return () => previous?.focus?.();
   }, []);
 
   function onKeyDown(e: React.KeyboardEvent) {
@@ -51,12 +53,12 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <header className="dialog-header">
+        <div className="dialog-header">
           <h2 id={titleId}>{props.title}</h2>
           <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
             ×
           </button>
-        </header>
+        </div>
         {props.children}
       </div>
     </div>
@@ -84,7 +86,7 @@ export function ConfirmDialog(props: {
           </p>
         )}
       </div>
-      <footer className="dialog-footer">
+      <div className="dialog-footer">
         <button type="button" onClick={props.onClose}>
           {t('common.cancel')}
         </button>
@@ -97,7 +99,7 @@ export function ConfirmDialog(props: {
         >
           {props.confirmLabel}
         </button>
-      </footer>
+      </div>
     </Dialog>
   );
 }

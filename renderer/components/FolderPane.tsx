@@ -182,6 +182,10 @@ function FolderNameDialog(props: {
     setBusy(false);
     if (!result.ok) return setError(result.error);
     if (props.mode === 'create' && parentId) uiActions.setFolderExpanded(parentId, true);
+    uiActions.announce(
+      t(props.mode === 'create' ? 'a11y.folderCreated' : 'a11y.folderRenamed', { name: trimmed }),
+      { keep: true },
+    );
     props.onClose();
   }
 
@@ -298,6 +302,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
     setBusy(false);
     if (result.ok) {
       uiActions.setFilter({ folder: { kind: 'all' } });
+      uiActions.announce(t('a11y.folderDeleted', { name }), { keep: true });
       return onClose();
     }
     setError(formatError(result.error));

@@ -306,7 +306,7 @@ export function FolderTreeView({ onRequestDelete, onContextMenu }: FolderTreeVie
   };
 
   return (
-    <ul role="tree" aria-label={t('folders.tree')} className="tree">
+    <ul role="tree" aria-label={t('folders.tree')} className="tree" data-focus-home>
       {items.map((item, index) => (item.level === 1 ? renderItem(item, index) : null))}
     </ul>
   );

@@ -136,7 +136,7 @@ export function SessionForm({
   offset: UtcOffset | null;
   onClose: () => void;
 }) {
-  const { actions, now } = useStores();
+  const { actions, now, uiActions } = useStores();
   const initialStart = parseTimestamp(session?.plannedInitTime) ?? new Date(now());
   const initialEnd = parseTimestamp(session?.plannedEndTime);
   const [values, setValues] = useState<SessionFormValues>({
@@ -173,7 +173,13 @@ export function SessionForm({
       ? await actions.writes['sessions:update'](sessionUpdatePayload(session, values, offset))
       : await actions.createSession(sessionCreatePayload(values, offset));
     setBusy(false);
-    if (result.ok) return onClose();
+    if (result.ok) {
+      uiActions.announce(
+        t(session ? 'a11y.sessionSaved' : 'a11y.sessionCreated', { customer: values.customer.trim() }),
+        { keep: true },
+      );
+      return onClose();
+    }
     const field = fieldOf(result.error);
     if (field) setErrors({ [field]: formatError(result.error) });
     else setFormError(formatError(result.error));

@@ -69,8 +69,10 @@ export function SignInFlow({ auth, account }: Props) {
   }
 
   if (awaiting) {
+    // Keyed apart from the first step's form: otherwise React reuses that form's fields for this one, the
+    // focused address field is removed, the PIN field is not newly mounted and autoFocus never fires.
     return (
-      <form className="form" onSubmit={complete}>
+      <form key="pin" className="form" onSubmit={complete}>
         {opened === true ? (
           <p className="hint">{t('signIn.openedHint')}</p>
         ) : (
@@ -117,6 +119,7 @@ export function SignInFlow({ auth, account }: Props) {
   const keychainFailure = error?.kind === 'keychain' ? error : null;
   return (
     <form
+      key="begin"
       className="form"
       aria-label={t('signIn.title')}
       onSubmit={(e) => {

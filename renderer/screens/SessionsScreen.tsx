@@ -2,6 +2,7 @@
 // code (copy), times in the user's own zone with this computer's alongside, edit and delete.
 
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Id, SupportSession } from '../../shared/model.js';
 import { enumValue, isUnknownEnum } from '../../shared/model.js';
 import { codePhase, codeWindow, type CodeWindow } from '../domain/session-code.js';
@@ -113,6 +114,28 @@ export function SessionsScreen() {
     [sessions, version, view, now, offsetMinutes],
   );
   const selected = selectedId ? sessions.get(selectedId) : undefined;
+  // The list is one Tab stop (the selected session, else the first): arrows, Home and End move in it.
+  const order = groups.flatMap((g) => g.sessions.map((s) => s.id));
+  const tabStop = selectedId && order.includes(selectedId) ? selectedId : order[0];
+  function onListKeyDown(e: React.KeyboardEvent<HTMLDivElement>) {
+    const at = order.indexOf((e.target as HTMLElement).dataset.sessionId ?? '');
+    if (at === -1) return;
+    const to =
+      e.key === 'ArrowDown'
+        ? Math.min(order.length - 1, at + 1)
+        : e.key === 'ArrowUp'
+          ? Math.max(0, at - 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? order.length - 1
+              : -1;
+    if (to === -1) return;
+    e.preventDefault();
+    const id = order[to]!;
+    flushSync(() => stores.uiActions.selectSession(id));
+    e.currentTarget.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(id)}"]`)?.focus();
+  }
 
   return (
     <div className="sessions-screen">
@@ -149,7 +172,7 @@ export function SessionsScreen() {
         </div>
         {direct && <p className="hint reason">{direct}</p>}
         {groups.length === 0 && <p className="empty">{t('sessions.empty')}</p>}
-        <div className="session-groups">
+        <div className="session-groups" data-focus-home onKeyDown={onListKeyDown}>
           {groups.map((g) => (
             <section key={g.key} aria-labelledby={`group-${g.key}`} className="session-group">
               <h2 id={`group-${g.key}`}>
@@ -160,6 +183,8 @@ export function SessionsScreen() {
                   <li key={s.id}>
                     <button
                       type="button"
+                      data-session-id={s.id}
+                      tabIndex={s.id === tabStop ? 0 : -1}
                       className={s.id === selectedId ? 'session-item selected' : 'session-item'}
                       aria-current={s.id === selectedId ? 'true' : undefined}
                       onClick={() => stores.uiActions.selectSession(s.id)}
@@ -282,7 +307,7 @@ function SessionDetail({
   blocked: string | null;
   direct: string | null;
 }) {
-  const { actions } = useStores();
+  const { actions, uiActions } = useStores();
   const createdAt = useUi((s) => (session ? s.createdSessions.get(session.id) : undefined));
   const [editing, setEditing] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Id | null>(null);
@@ -387,8 +412,12 @@ function SessionDetail({
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             const result = await actions.writes['sessions:delete']({ id: session.id });
-            if (result.ok) setDeleting(null);
-            else setDeleteError(formatError(result.error));
+            if (result.ok) {
+              uiActions.announce(t('a11y.sessionDeleted', { customer: session.customer ?? session.id }), {
+                keep: true,
+              });
+              setDeleting(null);
+            } else setDeleteError(formatError(result.error));
           }}
         />
       )}

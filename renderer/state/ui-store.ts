@@ -53,7 +53,8 @@ export interface UiState {
   reauthDialogOpen: boolean;
   toasts: Toast[];
   /** What the polite live region says now (a screen shown, a count after a filter, a status change). */
-  announcement: { text: string; seq: number };
+  /** What the polite live region says; until `keepUntil` (ms) what is said next is added to it. */
+  announcement: { text: string; seq: number; keepUntil?: number | undefined };
 }
 
 export type UiStore = ReturnType<typeof createUiStore>;
@@ -207,8 +208,17 @@ export function uiActions(store: UiStore) {
       set({ toasts: [...toasts.filter((x) => x !== same).slice(-4), toast] });
       return id;
     },
-    announce(text: string) {
-      set({ announcement: { text, seq: get().announcement.seq + 1 } });
+    /**
+     * `keep`: the outcome of an action, which what follows at once (the count its filter change shows)
+     * is added to instead of replacing it before a screen reader has read it.
+     */
+    announce(text: string, options: { keep?: boolean } = {}) {
+      const prev = get().announcement;
+      const at = Date.now();
+      const joined = prev.keepUntil !== undefined && at < prev.keepUntil ? `${prev.text} ${text}` : text;
+      set({
+        announcement: { text: joined, seq: prev.seq + 1, keepUntil: options.keep ? at + 1_000 : undefined },
+      });
     },
     dismissToast(id: number) {
       set({ toasts: get().toasts.filter((t) => t.id !== id) });

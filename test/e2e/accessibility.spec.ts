@@ -1,0 +1,263 @@
+// Accessibility: axe-core (wcag2a/aa, 2.1 a/aa, best-practice) on every screen and dialog in light and
+// dark, with no serious or critical violation; reduced motion honoured.
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { deviceGrid, deviceRows, selectFolder, showScreen } from './support/ui.js';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Serious and critical violations on the page as it is now, one line per rule with where it was found. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
+  if (process.env.A11Y_REPORT)
+    console.log(`${where}: ${found.length} serious/critical rule(s)\n${found.join('\n')}`);
+  return found;
+}
+
+/** Runs axe wherever `visit` stops, and fails once at the end with every violation found. */
+class Audit {
+  readonly found: string[] = [];
+  constructor(readonly page: Page) {}
+  async check(where: string) {
+    // Let transitions and live-region text settle so contrast is measured on the final colours.
+    await this.page.waitForTimeout(50);
+    this.found.push(...(await violations(this.page, where)));
+  }
+}
+
+/** The first session in the list, whichever group it falls in. */
+const firstSession = (page: Page): Locator =>
+  page.getByRole('main', { name: 'Sessions' }).locator('.session-list').getByRole('button').first();
+
+// axe walks every node for contrast: a few seconds per check on a busy 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+
+const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test.describe('signed out', () => {
+      test.use({ appOptions: { signedIn: false } });
+      test(`sign-in: no serious or critical violation (${theme})`, async ({ app, consolePage: page }) => {
+        await app.invoke('settings:update', { theme });
+        const audit = new Audit(page);
+        await expect(page.getByRole('form', { name: /Sign in/ })).toBeVisible();
+        await audit.check('sign-in');
+        expect(audit.found).toEqual([]);
+      });
+    });
+
+    test(`every screen: no serious or critical violation (${theme})`, async ({ app, consolePage: page }) => {
+      await app.invoke('settings:update', { theme });
+      const audit = new Audit(page);
+      await audit.check('devices');
+      await deviceRows(page).first().click();
+      await audit.check('devices, a row selected with its details');
+      await page
+        .getByRole('complementary', { name: 'Device details' })
+        .getByRole('button', { name: 'Unassign' })
+        .click();
+      await expect(
+        page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' }),
+      ).toBeVisible();
+      await audit.check('devices, a toast shown');
+      await page.getByRole('searchbox', { name: 'Search devices' }).fill('zzzz-no-such-device');
+      await expect(deviceRows(page)).toHaveCount(0);
+      await audit.check('devices, no match');
+      await page.getByRole('searchbox', { name: 'Search devices' }).fill('');
+      await selectFolder(page, 'Internal');
+      await audit.check('devices, a folder selected');
+      for (const name of ['Sessions', 'Users', 'Settings'] as const) {
+        await showScreen(page, name);
+        await expect(page.getByRole('main', { name })).toBeVisible();
+        await audit.check(name.toLowerCase());
+      }
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Overview' })
+        .click();
+      await expect(page.getByRole('main', { name: 'Overview' })).toBeVisible();
+      await audit.check('overview');
+      await showScreen(page, 'Sessions');
+      await firstSession(page).click();
+      await expect(page.getByRole('complementary', { name: 'Session details' })).toBeVisible();
+      await audit.check('sessions, one selected');
+      expect(audit.found).toEqual([]);
+    });
+
+    test(`device dialogs and menus: no serious or critical violation (${theme})`, async ({
+      app,
+      consolePage: page,
+    }) => {
+      await app.invoke('settings:update', { theme });
+      const audit = new Audit(page);
+      await deviceRows(page).first().click();
+      await page.keyboard.press('m');
+      await expect(dialog(page, 'Move devices')).toBeVisible();
+      await audit.check('move devices dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Change all that match…' }).click();
+      await expect(dialog(page, 'Change all matching devices')).toBeVisible();
+      await audit.check('bulk dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      await audit.check('column chooser');
+      await page.keyboard.press('Escape');
+
+      await deviceGrid(page).focus();
+      await page.keyboard.press('Shift+F10');
+      await expect(page.getByRole('menu')).toBeVisible();
+      await audit.check('row context menu');
+      await page.keyboard.press('Escape');
+
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('combobox', { name: 'Command palette' })).toBeVisible();
+      await page.keyboard.type('desk');
+      await audit.check('command palette');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Save current filter as a view' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await audit.check('save view dialog');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page
+        .getByRole('region', { name: 'Saved views' })
+        .getByRole('button', { name: /^View 1/ })
+        .focus();
+      await page.keyboard.press('Shift+F10');
+      await audit.check('saved view menu');
+      await page.getByRole('menuitem', { name: 'Delete view' }).click();
+      await audit.check('delete view dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Paste a view' }).click();
+      await audit.check('paste view dialog');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /^Account: / }).click();
+      await audit.check('account menu');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(dialog(page, 'Sign out')).toBeVisible();
+      await audit.check('sign-out dialog');
+      // Opened from the top bar, it adds no second banner or contentinfo (axe rates that only moderate).
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      expect(audit.found).toEqual([]);
+    });
+
+    test(`folder and session dialogs: no serious or critical violation (${theme})`, async ({
+      app,
+      consolePage: page,
+    }) => {
+      await app.invoke('settings:update', { theme });
+      const audit = new Audit(page);
+      const folderActions = page.getByRole('toolbar', { name: 'Folder actions' });
+      await selectFolder(page, 'Internal');
+      await folderActions.getByRole('button', { name: 'New folder' }).click();
+      await expect(dialog(page, /^New folder/)).toBeVisible();
+      await audit.check('new folder dialog');
+      await page.keyboard.press('Escape');
+      await folderActions.getByRole('button', { name: 'Rename folder' }).click();
+      await audit.check('rename folder dialog');
+      await page.keyboard.press('Escape');
+      await folderActions.getByRole('button', { name: 'Delete folder' }).click();
+      await audit.check('delete folder dialog');
+      await page.keyboard.press('Escape');
+
+      await showScreen(page, 'Sessions');
+      await page.getByRole('button', { name: 'New session' }).click();
+      await expect(dialog(page, 'New support session')).toBeVisible();
+      await audit.check('new session dialog');
+      await page.keyboard.press('Escape');
+      await firstSession(page).click();
+      const detail = page.getByRole('complementary', { name: 'Session details' });
+      await detail.getByRole('button', { name: 'Edit session' }).click();
+      await expect(dialog(page, 'Edit support session')).toBeVisible();
+      await audit.check('edit session dialog');
+      await page.keyboard.press('Escape');
+      await detail.getByRole('button', { name: 'Delete session' }).click();
+      await expect(dialog(page, 'Delete session')).toBeVisible();
+      await audit.check('delete session dialog');
+      await page.keyboard.press('Escape');
+      expect(audit.found).toEqual([]);
+    });
+  });
+}
+
+test('the grid reads as cells: aria-colcount is the columns shown, every row has that many gridcells', async ({
+  consolePage: page,
+}) => {
+  const grid = deviceGrid(page);
+  const check = async () => {
+    const headers = await grid.getByRole('columnheader').count();
+    await expect(grid).toHaveAttribute('aria-colcount', String(headers));
+    const row = deviceRows(page).first();
+    await expect(row.getByRole('gridcell')).toHaveCount(headers);
+    return headers;
+  };
+  const before = await check();
+  // Hide one column from the keyboard: the chooser takes focus on its first box.
+  await page.getByRole('button', { name: 'Columns', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('group', { name: 'Columns shown' }).getByRole('checkbox').first();
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Columns', exact: true })).toBeFocused();
+  expect(await check()).toBe(before - 1);
+  // The grid holds rows only: no status or other stray child (axe's aria-required-children).
+  expect(await grid.locator(':scope > :not([role="rowgroup"]):not([role="row"])').count()).toBe(0);
+});
+
+test('the sessions list is one Tab stop; arrows move in it', async ({ consolePage: page }) => {
+  await showScreen(page, 'Sessions');
+  const items = page.getByRole('main', { name: 'Sessions' }).locator('.session-list').getByRole('button');
+  expect(await items.count()).toBeGreaterThan(3);
+  await expect(page.locator('.session-list button[tabindex="0"]')).toHaveCount(1);
+  await page.locator('.session-list button[tabindex="0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('.session-list button[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  // One Tab leaves the list (to the detail panel), however many sessions there are.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('.session-list'))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(items.nth(1)).toBeFocused();
+});
+
+test('reduced motion: nothing moves when the system asks for less motion', async ({ consolePage: page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await deviceRows(page).first().click();
+  await page.keyboard.press('m'); // a dialog and its backdrop
+  await expect(page.getByRole('dialog', { name: 'Move devices' })).toBeVisible();
+  const moving = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const long = (list: string) => list.split(',').some((d) => parseFloat(d) > 0);
+        return (
+          (style.animationName !== 'none' && long(style.animationDuration)) || long(style.transitionDuration)
+        );
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+  expect(moving).toEqual([]);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+});
