@@ -25,6 +25,7 @@ import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { DevicesFeed, DevicesPoll, SignedGet } from './devices-poller.js';
 import type { Picture } from './picture.js';
+import { isUnauthorized, isUnreachable } from './sync-state.js';
 
 export type Activity = 'foreground' | 'background' | 'hidden';
 
@@ -391,12 +392,4 @@ export class SyncEngine {
   #emitState(): void {
     this.#o.onState(this.state());
   }
-}
-
-export function isUnauthorized(error: AppError): boolean {
-  return error.kind === 'not-signed-in';
-}
-
-export function isUnreachable(error: AppError): boolean {
-  return error.kind === 'network' || error.kind === 'timeout';
 }

@@ -1,6 +1,8 @@
 // The sync state as the renderers see it: what changed between two states (so an idle poll's end sends
-// one dataset's status, not the lot), and the state while no account syncs.
+// one dataset's status, not the lot), the state while no account syncs, and which failures change it
+// (unauthorized stops syncing, unreachable goes offline).
 
+import type { AppError } from '../../shared/errors.js';
 import type { DatasetName, SyncState } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Timestamp } from '../../shared/model.js';
@@ -40,4 +42,12 @@ export function idleSyncState(
     datasets[d] = { fetchedAt: fetchedAt[d], refreshing: false, error: null, nextRefreshAt: null };
   }
   return { connection: 'idle', offlineSince: null, ...cache, datasets, progress: null };
+}
+
+export function isUnauthorized(error: AppError): boolean {
+  return error.kind === 'not-signed-in';
+}
+
+export function isUnreachable(error: AppError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout';
 }

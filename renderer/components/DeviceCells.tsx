@@ -1,0 +1,100 @@
+// The device grid's rows: a device's names as a row shows them, the DOM ids aria-activedescendant names,
+// one cell from the column table, and what the grid shows when it has no rows.
+
+import type { Device, Id } from '../../shared/model.js';
+import { statusKind } from '../domain/device-query.js';
+import { columnByKey, type ColumnContext, type ColumnKey } from '../domain/device-columns.js';
+import { statusAge } from '../domain/device-status.js';
+import { t } from '../i18n/index.js';
+import { statusName } from './labels.js';
+
+export function deviceDisplayName(d: Device): string {
+  return d.name || d.alias || t('devices.unnamed', { id: d.id });
+}
+
+/**
+ * A row's accessible name: both names when the device has both, so a device known on the phone by its
+ * alias can be found by it too; the alias alone, or the id, when that is all there is.
+ */
+export function deviceRowLabel(d: Device): string {
+  return d.name && d.alias ? `${d.name} (${d.alias})` : deviceDisplayName(d);
+}
+
+export function rowDomId(id: Id): string {
+  return `device-row-${id.replace(/[^\w-]/g, '_')}`;
+}
+
+export function cellDomId(id: Id, key: ColumnKey): string {
+  return `${rowDomId(id)}-${key}`;
+}
+
+/** One cell, from the column table; the status cell adds its dot and the stale warning. */
+export function Cell(props: {
+  device: Device;
+  column: ColumnKey;
+  index: number;
+  ctx: ColumnContext;
+  active: boolean;
+}) {
+  const { device: d, column, index, ctx, active } = props;
+  const def = columnByKey(column)!;
+  const id = cellDomId(d.id, column);
+  const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
+  if (column === 'status') {
+    const status = statusAge(d, ctx.fetchedAt, ctx.now);
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
+      >
+        <span className="dot" aria-hidden="true" />
+        <span className="status-name">{statusName(d.status)}</span>{' '}
+        {status.age && <span className="status-age">· {status.age}</span>}
+        {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
+      </div>
+    );
+  }
+  const text = def.text(d, ctx);
+  const shown = column === 'name' && !text ? t('common.none') : text;
+  return (
+    <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
+      {shown}
+    </div>
+  );
+}
+
+/**
+ * Why there are no rows: the first sync is still on its way, the account has no devices, or the filters
+ * match none (with a way out).
+ */
+export function EmptyRows(props: {
+  arrived: boolean;
+  total: number;
+  filtered: boolean;
+  loadError: string | null;
+  onClear: () => void;
+}) {
+  if (!props.arrived) {
+    return props.loadError ? (
+      <p className="empty">{t('devices.loadFailed', { error: props.loadError })}</p>
+    ) : (
+      <p className="empty" role="status" aria-busy="true">
+        {t('devices.loading')}
+      </p>
+    );
+  }
+  if (props.total === 0) return <p className="empty">{t('devices.none')}</p>;
+  return (
+    <div className="empty">
+      <p>{t('devices.noMatch')}</p>
+      {props.filtered && (
+        <button type="button" onClick={props.onClear}>
+          {t('devices.clearFilters')}
+        </button>
+      )}
+    </div>
+  );
+}
