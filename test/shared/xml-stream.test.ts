@@ -2,6 +2,7 @@
 // path with the same reason, the same tree shapes into the same converters, and agreement with the
 // single-resource decoders (fast-xml-parser) on the same elements.
 import fc from 'fast-check';
+import { DEVICE_FIELDS, DEVICE_KEYS, type DeviceFieldKind } from '../../shared/device-fields.js';
 import { describe, expect, it } from 'vitest';
 import {
   DEVICE_OSES,
@@ -334,26 +335,24 @@ const enumOf = <T extends string>(known: readonly T[]): fc.Arbitrary<OrUnknown<T
 
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 
-const device: fc.Arbitrary<Device> = fc.record({
+/** Each field's values by its kind in the device table, so a new field is generated without a change here. */
+const valuesOfKind: Record<DeviceFieldKind, fc.Arbitrary<unknown>> = {
   id: text,
-  name: opt(text),
-  alias: opt(text),
+  text: opt(text),
   status: enumOf(DEVICE_STATUSES),
-  ip: opt(text),
   os: enumOf(DEVICE_OSES),
-  lastRefresh: opt(timestamp),
-  cpu: opt(text),
-  ram: opt(
+  timestamp: opt(timestamp),
+  decimal: opt(
     fc.oneof(
       fc.nat(),
       fc.nat().map((n) => n / 8),
     ),
   ),
-  freeSpace: opt(text),
-  mac: opt(text),
-  dateInstalled: opt(timestamp),
-  folderId: opt(text),
-});
+};
+
+const device = fc.record(
+  Object.fromEntries(DEVICE_KEYS.map((key) => [key, valuesOfKind[DEVICE_FIELDS[key].kind]])),
+) as fc.Arbitrary<Device>;
 
 const folder: fc.Arbitrary<Folder> = fc.letrec<{ folder: Folder }>((tie) => ({
   folder: fc

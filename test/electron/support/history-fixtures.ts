@@ -1,23 +1,21 @@
 // Devices and devices changes for the status-history tests, in the DataChange shape the core emits.
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device, KnownDeviceStatus } from '../../../shared/model.js';
+import { makeDevice } from '../../support/make-device.js';
 
 export function device(id: string, status: KnownDeviceStatus, folderId: string | null = null): Device {
-  return {
+  return makeDevice({
     id,
-    name: `PC-${id}`,
-    alias: null,
     status,
+    folderId,
     ip: null,
-    os: 'Linux',
     lastRefresh: null,
     cpu: null,
     ram: null,
     freeSpace: null,
     mac: null,
     dateInstalled: null,
-    folderId,
-  };
+  });
 }
 
 export function resetChange(devices: Device[], at: number): DataChange<'devices'> {
