@@ -3,7 +3,7 @@ import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js'
 import { t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { ConfirmDialog } from './Dialog.js';
-import { roleName, userName } from './labels.js';
+import { roleName, userName } from '../domain/labels.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
   const { actions } = useStores();

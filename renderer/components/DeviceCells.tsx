@@ -6,7 +6,7 @@ import { statusKind } from '../domain/device-query.js';
 import { columnByKey, type ColumnContext, type ColumnKey } from '../domain/device-columns.js';
 import { statusAge } from '../domain/device-status.js';
 import { t } from '../i18n/index.js';
-import { statusName } from './labels.js';
+import { statusName } from '../domain/labels.js';
 
 export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });

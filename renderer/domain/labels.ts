@@ -1,4 +1,5 @@
-// Names for enum values: known ones translated, unknown ones shown as they came.
+// Names for enum values, as every screen and the status presentation show them: known ones translated,
+// unknown ones shown as they came.
 
 import type { DeviceStatus, Language, SessionState, User, UserRole } from '../../shared/model.js';
 import { enumValue, isUnknownEnum } from '../../shared/model.js';
