@@ -14,6 +14,7 @@ import {
   powerMonitor,
   shell,
 } from '../support/electron-stub.js';
+import { userKnownById } from '../../../shared/model.js';
 import type { FakeCore } from '../support/fake-core.js';
 import { createFakeCore } from '../support/fake-core.js';
 
@@ -77,17 +78,7 @@ it("opens only the account's own origin in the system browser", async () => {
     account: {
       baseUrl: 'https://account.example',
       consumerKey: 'k',
-      user: {
-        id: '1',
-        firstname: null,
-        lastname: null,
-        email: null,
-        role: null,
-        language: null,
-        timeZone: null,
-        lastLogin: null,
-        registerDate: null,
-      },
+      user: userKnownById('1'),
     },
   });
   expect(await context.openExternal('http://127.0.0.1:1/')).toBe(false);
