@@ -236,6 +236,29 @@ export default tseslint.config(
     },
   },
   {
+    // renderer/domain is what the components and screens present; it never reaches back up into them.
+    files: ['renderer/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [
+            noNode,
+            noElectron,
+            noService,
+            noElectronLayer,
+            ...packagesNotIn('renderer'),
+            {
+              group: ['**/components/**', '**/screens/**'],
+              message: 'renderer/domain does not import components or screens: they import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The bridge is the renderer's one way out (the browser host's HTTP and event stream).
     files: ['renderer/bridge/**/*.ts'],
     rules: { 'no-restricted-globals': 'off' },

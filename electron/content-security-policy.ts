@@ -1,6 +1,6 @@
 // The renderer's Content Security Policy, one definition for both hosts: the browser host sends it as a
 // header, the Electron glue adds it to responses, and renderer/index.html carries the meta form
-// (test/electron/browser-host.test.ts keeps the two equal). connect-src 'self' is what lets the browser
+// (test/electron/browser-host/server.test.ts keeps the two equal). connect-src 'self' is what lets the browser
 // host's renderer reach /ipc and /events and nothing else.
 
 const DIRECTIVES = [

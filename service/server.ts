@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the one place the stand-in service's parts are wired to each other and to HTTP;
+// each part (store, OAuth provider, simulator, persistence, routes) already lives in its own module.
 // startService(): the whole stand-in service in-process: account store, OAuth provider, simulator,
 // persistence and the HTTP server. Tests start it on 127.0.0.1 with port 0; the CLI and `npm start` use it
 // too.

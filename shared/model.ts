@@ -96,6 +96,19 @@ export interface SupportSession {
   userId: Id | null;
 }
 
+/** What a session notice and the tray say of a session: which one, its code, the customer, when. */
+export function sessionSummary(
+  s: SupportSession,
+): Pick<SupportSession, 'id' | 'code' | 'customer' | 'plannedInitTime' | 'initTime'> {
+  return {
+    id: s.id,
+    code: s.code,
+    customer: s.customer,
+    plannedInitTime: s.plannedInitTime,
+    initTime: s.initTime,
+  };
+}
+
 export interface User {
   id: Id;
   firstname: string | null;

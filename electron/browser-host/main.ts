@@ -4,7 +4,8 @@
 
 import { createAppCore } from '../core/app-core.js';
 import { prepareDataDir } from '../core/atomic-file.js';
-import type { AppCore, AppCoreDefaults } from '../core/app-core.js';
+import type { AppCore } from '../core/app-core.js';
+import type { AppCoreDefaults } from '../core/app-core-options.js';
 import { KeyringVault } from '../core/keyring-vault.js';
 import type { Logger } from '../core/logger.js';
 import { CACHE_ROOT } from '../core/offline-cache.js';

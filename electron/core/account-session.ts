@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one sign-in state machine (begin, PIN, resume, revoke, sign-out) whose
+// transitions all go through #setAuth; the keychain and account record are already modules of their own.
 // Who is signed in: the PIN sign-in (request token, authorize page, PIN, access token, current user), the
 // secrets in the vault (the OS keychain, or memory for this run only), the non-secret account record that
 // lets a restart resume (or, when no credentials were kept, open the account's offline copy signed out),

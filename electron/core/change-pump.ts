@@ -8,6 +8,7 @@
 // Small changes with nothing queued before them go out at once, synchronously.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
+import type { Device, Timestamp } from '../../shared/model.js';
 
 export const PART_RECORDS = 2_000;
 
@@ -70,6 +71,24 @@ export class ChangePump {
   }
 
   /** Drops what has not been sent (leaving an account: its data must not arrive afterwards). */
+  /**
+   * The devices a renderer's snapshot carries: the first part; the rest are queued here as added parts
+   * (a 100,000-device snapshot serialised at once is a stall of hundreds of milliseconds on this thread).
+   * A renderer holds events until its snapshot has landed, so they apply on top of it.
+   */
+  firstPart(devices: Device[], fetchedAt: Timestamp | null): Device[] {
+    if (devices.length <= PART_RECORDS) return devices;
+    this.push({
+      dataset: 'devices',
+      reset: false,
+      added: devices.slice(PART_RECORDS),
+      changed: [],
+      removed: [],
+      fetchedAt,
+    });
+    return devices.slice(0, PART_RECORDS);
+  }
+
   clear(): void {
     this.#queue.length = 0;
     for (const resolve of this.#idle.splice(0)) resolve();

@@ -15,6 +15,7 @@
 
 import type { SessionNotice, Settings } from '../../shared/ipc/contract.js';
 import type { Id, SupportSession } from '../../shared/model.js';
+import { sessionSummary } from '../../shared/model.js';
 
 export const STALE_START_MS = 30 * 60_000;
 const PRUNE_AFTER_MS = 7 * 24 * 60 * 60_000;
@@ -100,22 +101,12 @@ export function evaluateSessions(
   return { notices, memory, nextWakeAt, dirty };
 }
 
-function pick(s: SupportSession): SessionNotice['sessions'][number] {
-  return {
-    id: s.id,
-    code: s.code,
-    customer: s.customer,
-    plannedInitTime: s.plannedInitTime,
-    initTime: s.initTime,
-  };
-}
-
 export function startedNotice(sessions: readonly SupportSession[]): SessionNotice {
-  return { kind: 'started', sessions: sessions.map(pick) };
+  return { kind: 'started', sessions: sessions.map(sessionSummary) };
 }
 
 export function reminderNotice(sessions: readonly SupportSession[], now: number): SessionNotice {
   const first = sessions[0] as SupportSession;
   const minutes = Math.max(1, Math.round((Date.parse(first.plannedInitTime ?? '') - now) / 60_000));
-  return { kind: 'reminder', sessions: sessions.map(pick), minutes };
+  return { kind: 'reminder', sessions: sessions.map(sessionSummary), minutes };
 }

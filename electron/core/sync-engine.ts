@@ -25,6 +25,7 @@ import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { DevicesFeed, DevicesPoll, SignedGet } from './devices-poller.js';
 import type { Picture } from './picture.js';
+import { isUnauthorized, isUnreachable } from './sync-state.js';
 
 export type Activity = 'foreground' | 'background' | 'hidden';
 
@@ -391,36 +392,4 @@ export class SyncEngine {
   #emitState(): void {
     this.#o.onState(this.state());
   }
-}
-
-/**
- * What changed from `previous` to `next`: nothing, one dataset's status alone (what a poll's end
- * changes), or more (send the whole state).
- */
-export function syncStateChange(
-  previous: SyncState | null,
-  next: SyncState,
-): { kind: 'none' } | { kind: 'dataset'; dataset: DatasetName } | { kind: 'all' } {
-  if (
-    previous === null ||
-    previous.connection !== next.connection ||
-    previous.offlineSince !== next.offlineSince ||
-    previous.cacheSavedAt !== next.cacheSavedAt ||
-    previous.cacheNotice !== next.cacheNotice ||
-    JSON.stringify(previous.progress) !== JSON.stringify(next.progress)
-  )
-    return { kind: 'all' };
-  const changed = DATASET_NAMES.filter(
-    (d) => JSON.stringify(previous.datasets[d]) !== JSON.stringify(next.datasets[d]),
-  );
-  if (changed.length === 0) return { kind: 'none' };
-  return changed.length === 1 ? { kind: 'dataset', dataset: changed[0]! } : { kind: 'all' };
-}
-
-export function isUnauthorized(error: AppError): boolean {
-  return error.kind === 'not-signed-in';
-}
-
-export function isUnreachable(error: AppError): boolean {
-  return error.kind === 'network' || error.kind === 'timeout';
 }

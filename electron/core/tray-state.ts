@@ -4,21 +4,12 @@
 import type { TraySession, TrayState } from '../core-port.js';
 import type { AuthState, SyncState } from '../../shared/ipc/contract.js';
 import type { KnownLanguage, SupportSession } from '../../shared/model.js';
+import { sessionSummary } from '../../shared/model.js';
 
 export type { TraySession, TrayState };
 
 /** How many upcoming sessions the menu shows. */
 export const TRAY_LIST_LIMIT = 10;
-
-function traySession(s: SupportSession): TraySession {
-  return {
-    id: s.id,
-    code: s.code,
-    customer: s.customer,
-    plannedInitTime: s.plannedInitTime,
-    initTime: s.initTime,
-  };
-}
 
 export function computeTrayState(
   auth: AuthState,
@@ -44,8 +35,8 @@ export function computeTrayState(
   return {
     status: sync.connection === 'offline' ? 'offline' : 'online',
     // All ongoing sessions (their count is the tray's headline; they are few); the next planned ones only.
-    ongoing: ongoing.map(traySession),
-    upcoming: upcoming.slice(0, TRAY_LIST_LIMIT).map(traySession),
+    ongoing: ongoing.map(sessionSummary),
+    upcoming: upcoming.slice(0, TRAY_LIST_LIMIT).map(sessionSummary),
     notificationsPausedUntil,
     language,
   };

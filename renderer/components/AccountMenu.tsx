@@ -3,8 +3,8 @@ import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js'
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { ConfirmDialog } from './Dialog.js';
+import { roleName, userName } from '../domain/labels.js';
 import { useReturnFocus } from './focus.js';
-import { roleName, userName } from './labels.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
   const { actions } = useStores();

@@ -11,7 +11,7 @@ import { t } from '../i18n/index.js';
 import { useData, useSavedViews, useStores } from '../state/context.js';
 import type { Screen } from '../state/ui-store.js';
 import { Dialog } from './Dialog.js';
-import { userName } from './labels.js';
+import { userName } from '../domain/labels.js';
 
 const SCREENS: Array<{ id: Screen; label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' }> = [
   { id: 'devices', label: 'nav.devices' },

@@ -11,7 +11,7 @@ import { formatError, formatMegabytes, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
 import { statusAge } from '../domain/device-status.js';
-import { deviceDisplayName } from './DeviceTable.js';
+import { deviceDisplayName } from './DeviceCells.js';
 import { DeviceHistory } from './DeviceHistory.js';
 
 function dateOrNone(value: string | null): string {

@@ -7,7 +7,7 @@ import { rowsToTsv } from '../domain/device-export.js';
 import { t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ContextMenu, copyText, type MenuAnchor, type MenuItem } from './ContextMenu.js';
-import { deviceDisplayName } from './DeviceTable.js';
+import { deviceDisplayName } from './DeviceCells.js';
 
 export function DeviceRowMenu(props: {
   id: Id;

@@ -19,7 +19,7 @@ import {
 import { formatError, t } from '../i18n/index.js';
 import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
-import { languageName } from './labels.js';
+import { languageName } from '../domain/labels.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 

@@ -3,7 +3,7 @@
 // field cannot be forgotten (a forgotten one would hide "Clear filters").
 
 import type { Device } from '../../shared/model.js';
-import { statusName } from '../components/labels.js';
+import { statusName } from './labels.js';
 import { formatAge, t } from '../i18n/index.js';
 import type { DeviceFilter } from './device-query.js';
 import { DEFAULT_FILTER } from './device-query.js';

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: a message catalogue, one line per message; its length is the product's text.
 // The English catalogue: complete, and the key set every other catalogue (es, it, de, fr) follows with
 // the same ICU arguments (test/shared/i18n-parity.test.ts). Messages are ICU MessageFormat: `{name}`,
 // `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`. A plural written the older way,

@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: a message catalogue, one line per message; its length is the product's text.
 // Français. Same keys and ICU arguments as en.ts. Vouvoiement; French typography (espace avant « : » et
 // « ; », guillemets « »). Apostrophes are typographic (’), which ICU never reads as quoting.
 

@@ -26,7 +26,7 @@ import { shownAccount } from '../state/app-stores.js';
 import { useData, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow } from '../components/hooks.js';
-import { languageName, sessionStateName } from '../components/labels.js';
+import { languageName, sessionStateName } from '../domain/labels.js';
 import { SessionForm } from '../components/SessionForm.js';
 import { SessionMenu, SessionShare } from '../components/SessionShare.js';
 import { isMenuKey, type MenuAnchor } from '../components/ContextMenu.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Settings, UpdateStatus } from '../../shared/ipc/contract.js';
 import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
-import { languageName } from '../components/labels.js';
+import { languageName } from '../domain/labels.js';
 import { displayTime, computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
 import { shownAccount } from '../state/app-stores.js';
 import { t } from '../i18n/index.js';

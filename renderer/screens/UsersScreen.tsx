@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { displayTime, parseTimestamp } from '../domain/time-zone.js';
 import { t } from '../i18n/index.js';
 import { useData, useShell } from '../state/context.js';
-import { languageName, roleName, userName } from '../components/labels.js';
+import { languageName, roleName, userName } from '../domain/labels.js';
 
 export function UsersScreen() {
   const users = useData((s) => s.users);

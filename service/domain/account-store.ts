@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: spec §4's rules are checked against one planned state before anything is
+// applied; the plan, its validation and its application share private indexes that a split would expose.
 // The account: users, the folder tree, devices and support sessions, with every rule of spec §4.
 //
 // Each mutation is planned, validated in full against the planned result, and only then applied: a refused

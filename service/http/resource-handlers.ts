@@ -1,5 +1,6 @@
 // The operations of spec §4 over the account store: decode the request with the shared XML codec, apply
 // the URI-over-body rule, call the store, encode the answer.
+import { DEVICE_READ_ONLY_XML } from '../../shared/device-fields.js';
 import type { User } from '../../shared/model.js';
 import {
   decodeDeviceUpdate,
@@ -35,19 +36,7 @@ export interface ResourceContext {
 }
 
 const FOLDER_READ_ONLY = ['id', 'date_creation'];
-const DEVICE_READ_ONLY = [
-  'id',
-  'name',
-  'status',
-  'ip',
-  'os',
-  'last_refresh',
-  'cpu',
-  'ram',
-  'free_space',
-  'mac',
-  'date_installed',
-];
+const DEVICE_READ_ONLY = DEVICE_READ_ONLY_XML;
 const SESSION_READ_ONLY = ['id', 'code', 'state', 'init_time', 'end_time', 'note', 'user_id'];
 
 const repeatedFolderField = (name: string): Error =>

@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one OAuth 1.0a provider state (tokens, verifiers, nonces) whose every step
+// checks the same records; split, each step's checks would have to be read across files.
 // The stand-in service's OAuth 1.0a provider (spec §5): request tokens, the authorize page, access tokens
 // and the verification of every signed request. It behaves as python oauthlib and the Ruby oauth gem do
 // (engineering notes §2) and reuses shared/oauth for the signature itself: one implementation, both ends.

@@ -51,6 +51,16 @@ describe('layering lint', () => {
     expect(await restricted('electron/glue/probe.ts', code)).toEqual([]);
   });
 
+  it('keeps renderer/domain below the components and screens that present it', async () => {
+    const up = "import { x } from '../components/labels.js';\nexport { x };\n";
+    const screen = "import { x } from '../screens/UsersScreen.js';\nexport { x };\n";
+    const node = "import fs from 'node:fs';\nexport { fs };\n";
+    expect(await restricted('renderer/domain/probe.ts', up)).toHaveLength(1);
+    expect(await restricted('renderer/domain/probe.ts', screen)).toHaveLength(1);
+    expect((await restricted('renderer/domain/probe.ts', node)).length).toBeGreaterThan(0);
+    expect(await restricted('renderer/components/probe.ts', up)).toEqual([]);
+  });
+
   it('keeps Node and the main process out of the renderer', async () => {
     const nodeImport = "import fs from 'node:fs';\nexport { fs };\n";
     const coreImport = "import { x } from '../electron/core/app-core.js';\nexport { x };\n";

@@ -1,5 +1,6 @@
 // The one Device factory of the tests: every field once, with plain defaults; callers override what they
 // test. A new Device field is added here and nowhere else in the tests.
+import { DEVICE_KEYS } from '../../shared/device-fields.js';
 import type { Device } from '../../shared/model.js';
 
 export function makeDevice(overrides: Partial<Device> & { id: string }): Device {
@@ -18,4 +19,10 @@ export function makeDevice(overrides: Partial<Device> & { id: string }): Device 
     folderId: null,
     ...overrides,
   };
+}
+
+/** A device the service told nothing of but its id: every other field null, whatever fields there are. */
+export function bareDevice(overrides: Partial<Device> & { id: string }): Device {
+  const nulls = Object.fromEntries(DEVICE_KEYS.map((key) => [key, null])) as Record<keyof Device, null>;
+  return { ...nulls, ...overrides };
 }

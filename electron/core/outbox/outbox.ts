@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the journal, the lanes and the batches share one ordering invariant (writes
+// to one item go in order; a confirmation is journalled before the lane moves on) kept by private state.
 // The durable outbox: every idempotent write is journalled (fsync'd) before it is sent, sent by at most 4
 // lanes, and its confirmation journalled before its lane takes the next one. Writes to one item go in the
 // order they were made. While the service cannot be reached nothing is sent: writes wait (with a visible

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserApp, startBrowserApp as StartBrowserApp } from '../../../electron/browser-host/main.js';
-import type { AppCoreDefaults } from '../../../electron/core/app-core.js';
+import type { AppCoreDefaults } from '../../../electron/core/app-core-options.js';
 import { KeyringVault } from '../../../electron/core/keyring-vault.js';
 import { createLogger, type Logger } from '../../../electron/core/logger.js';
 import type {

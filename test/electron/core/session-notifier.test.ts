@@ -9,6 +9,7 @@ import { Picture } from '../../../electron/core/picture.js';
 import { SessionNotifier } from '../../../electron/core/session-notifier.js';
 import { POLL_INTERVALS } from '../../../electron/core/sync-engine.js';
 import type { SessionNotice, Settings } from '../../../shared/ipc/contract.js';
+import { DEFAULT_SETTINGS } from '../../../electron/core/settings-store.js';
 import type { SupportSession } from '../../../shared/model.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
 import { session } from '../support/fake-service.js';
@@ -24,14 +25,7 @@ function notifierRig(dataDir = tempDir().dir) {
   const notices: SessionNotice[] = [];
   const warnings: string[] = [];
   const settings: { current: Settings } = {
-    current: {
-      reminderLeadMinutes: 10,
-      notificationsEnabled: true,
-      notificationsPausedUntil: null,
-      theme: 'system',
-      language: 'account',
-      displayZone: 'computer',
-    },
+    current: { ...DEFAULT_SETTINGS },
   };
   let failNotify = false;
   const notifier = new SessionNotifier({

@@ -1,7 +1,8 @@
 // A small stand-in for electron/core, typed by the same port the hosts use: it records what the hosts ask
 // of it and lets a test push events and tray states. The hosts' own behaviour is what the tests check.
 
-import { makeDevice } from '../../support/make-device.js';
+import { bareDevice } from '../../support/make-device.js';
+import { DEFAULT_SETTINGS } from '../../../electron/core/settings-store.js';
 import type {
   AppSnapshot,
   EventChannel,
@@ -13,14 +14,7 @@ import type {
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import type { HostedCore, TrayState } from '../../../electron/core-port.js';
 
-export const SETTINGS: Settings = {
-  reminderLeadMinutes: 10,
-  notificationsEnabled: true,
-  notificationsPausedUntil: null,
-  theme: 'system',
-  language: 'account',
-  displayZone: 'computer',
-};
+export const SETTINGS: Settings = DEFAULT_SETTINGS;
 
 export function snapshotFixture(): AppSnapshot {
   const status = { fetchedAt: null, refreshing: false, error: null, nextRefreshAt: null };
@@ -43,20 +37,7 @@ export function snapshotFixture(): AppSnapshot {
     settings: SETTINGS,
     data: {
       folders: [],
-      devices: [
-        makeDevice({
-          id: '007',
-          name: 'Front desk',
-          ip: null,
-          os: null,
-          lastRefresh: null,
-          cpu: null,
-          ram: null,
-          freeSpace: null,
-          mac: null,
-          dateInstalled: null,
-        }),
-      ],
+      devices: [bareDevice({ id: '007', name: 'Front desk', status: 'online' })],
       sessions: [],
       users: [],
     },

@@ -1,23 +1,10 @@
 // Devices and devices changes for the status-history tests, in the DataChange shape the core emits.
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device, KnownDeviceStatus } from '../../../shared/model.js';
+import { bareDevice } from '../../support/make-device.js';
 
 export function device(id: string, status: KnownDeviceStatus, folderId: string | null = null): Device {
-  return {
-    id,
-    name: `PC-${id}`,
-    alias: null,
-    status,
-    ip: null,
-    os: 'Linux',
-    lastRefresh: null,
-    cpu: null,
-    ram: null,
-    freeSpace: null,
-    mac: null,
-    dateInstalled: null,
-    folderId,
-  };
+  return bareDevice({ id, name: `PC-${id}`, status, os: 'Linux', folderId });
 }
 
 export function resetChange(devices: Device[], at: number): DataChange<'devices'> {

@@ -5,7 +5,7 @@ import { OAuthFlowError, requestToken } from '../../../shared/oauth/flow.js';
 import { createRequestSigner } from '../../../shared/oauth/signer.js';
 import { errorText } from '../../../shared/i18n/error-text.js';
 import { sharedTranslator } from '../../../shared/i18n/catalogues/index.js';
-import { startOAuthServer, type OAuthTestServer } from '../../service/oauth-harness.js';
+import { startOAuthServer, type OAuthTestServer } from '../../service/support/oauth-harness.js';
 
 const consumer = { key: 'console-key', secret: 'console-secret-value' };
 const signer = createRequestSigner({ hmacSha1: nodeHmacSha1 });

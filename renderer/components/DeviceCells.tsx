@@ -1,0 +1,159 @@
+// The device grid's rows: a device's names as a row shows them, the DOM ids aria-activedescendant names,
+// a row and its cells from the column table, and what the grid shows when it has no rows.
+
+import { memo, type DragEvent, type MouseEvent } from 'react';
+import type { Device, Id } from '../../shared/model.js';
+import { statusKind } from '../domain/device-query.js';
+import {
+  columnByKey,
+  type ColumnContext,
+  type ColumnKey,
+  type ColumnState,
+} from '../domain/device-columns.js';
+import { statusAge } from '../domain/device-status.js';
+import { t } from '../i18n/index.js';
+import { statusName } from '../domain/labels.js';
+
+export function deviceDisplayName(d: Device): string {
+  return d.name || d.alias || t('devices.unnamed', { id: d.id });
+}
+
+/**
+ * A row's accessible name: both names when the device has both, so a device known on the phone by its
+ * alias can be found by it too; the alias alone, or the id, when that is all there is.
+ */
+export function deviceRowLabel(d: Device): string {
+  return d.name && d.alias ? `${d.name} (${d.alias})` : deviceDisplayName(d);
+}
+
+export function rowDomId(id: Id): string {
+  return `device-row-${id.replace(/[^\w-]/g, '_')}`;
+}
+
+export function cellDomId(id: Id, key: ColumnKey): string {
+  return `${rowDomId(id)}-${key}`;
+}
+
+/** One cell, from the column table; the status cell adds its dot and the stale warning. */
+export function Cell(props: {
+  device: Device;
+  column: ColumnKey;
+  index: number;
+  ctx: ColumnContext;
+  active: boolean;
+}) {
+  const { device: d, column, index, ctx, active } = props;
+  const def = columnByKey(column)!;
+  const id = cellDomId(d.id, column);
+  const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
+  if (column === 'status') {
+    const status = statusAge(d, ctx.fetchedAt, ctx.now);
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
+      >
+        <span className="dot" aria-hidden="true" />
+        <span className="status-name">{statusName(d.status)}</span>{' '}
+        {status.age && <span className="status-age">· {status.age}</span>}
+        {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
+      </div>
+    );
+  }
+  const text = def.text(d, ctx);
+  const shown = column === 'name' && !text ? t('common.none') : text;
+  return (
+    <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
+      {shown}
+    </div>
+  );
+}
+
+/**
+ * Why there are no rows: the first sync is still on its way, the account has no devices, or the filters
+ * match none (with a way out).
+ */
+export function EmptyRows(props: {
+  arrived: boolean;
+  total: number;
+  filtered: boolean;
+  loadError: string | null;
+  onClear: () => void;
+}) {
+  if (!props.arrived) {
+    return props.loadError ? (
+      <p className="empty">{t('devices.loadFailed', { error: props.loadError })}</p>
+    ) : (
+      <p className="empty" role="status" aria-busy="true">
+        {t('devices.loading')}
+      </p>
+    );
+  }
+  if (props.total === 0) return <p className="empty">{t('devices.none')}</p>;
+  return (
+    <div className="empty">
+      <p>{t('devices.noMatch')}</p>
+      {props.filtered && (
+        <button type="button" onClick={props.onClear}>
+          {t('devices.clearFilters')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export interface RowEvents {
+  click(e: MouseEvent, id: Id): void;
+  contextMenu(e: MouseEvent, id: Id): void;
+  dragStart(e: DragEvent, id: Id): void;
+  editAlias(id: Id): void;
+}
+
+/**
+ * One row. Memoised on its props: the device object is replaced when it changes, `activeCol` is undefined
+ * unless the row is the active one (null: the whole row, a number: that cell), so a scroll, a selection
+ * elsewhere or a poll that did not touch this device re-renders nothing here.
+ */
+export const DeviceRow = memo(function DeviceRow(props: {
+  device: Device;
+  index: number;
+  start: number;
+  selected: boolean;
+  activeCol: number | null | undefined;
+  columns: readonly ColumnState[];
+  ctx: ColumnContext;
+  on: RowEvents;
+}) {
+  const { device: d, index, start, selected, activeCol, columns, ctx, on } = props;
+  const id = d.id;
+  const active = activeCol !== undefined;
+  return (
+    <div
+      id={rowDomId(id)}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      // Named by the device (as the technician says it on the phone), then read with its other cells as
+      // the description, in the columns' order.
+      aria-label={deviceRowLabel(d)}
+      aria-describedby={columns
+        .filter((c) => c.key !== 'name')
+        .map((c) => cellDomId(id, c.key))
+        .join(' ')}
+      className={`grid-row${selected ? ' selected' : ''}${active ? ' active' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+      onClick={(e) => on.click(e, id)}
+      onDoubleClick={() => on.editAlias(id)}
+      onContextMenu={(e) => on.contextMenu(e, id)}
+      draggable
+      onDragStart={(e) => on.dragStart(e, id)}
+    >
+      {columns.map((c, i) => (
+        <Cell key={c.key} device={d} column={c.key} index={i} ctx={ctx} active={active && i === activeCol} />
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,301 @@
+// The devices poll runs in a worker thread (its TypeScript source loaded by tsx inside the worker) against a
+// real HTTP server on loopback: only deltas come back, identical bytes skip the decode, a delta that the
+// main thread discards comes again, local patches keep the mirror equal to the picture. A worker that
+// cannot start must not cost the technician the device list: the same handler then runs in this thread.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DevicesFeed, DevicesFeedOptions } from '../../../electron/core/devices-poller.js';
+import { createDevicesFeed, workerLocation } from '../../../electron/core/devices-poller.js';
+import {
+  createPollerHandler,
+  deltaParts,
+  PART_SIZE,
+  type PollerReply,
+} from '../../../electron/core/devices-poll-worker.js';
+import type { LogLevel } from '../../../electron/core/logger.js';
+import { heapRelease } from '../../../electron/core/worker-heap.js';
+import { createLogger } from '../../../electron/core/logger.js';
+import { AppFailure } from '../../../shared/errors.js';
+import type { Device } from '../../../shared/model.js';
+import { encodeDevices } from '../../../shared/xml/resources.js';
+import { device } from '../support/fake-service.js';
+
+let feed: DevicesFeed | null = null;
+let server: Server;
+let answer: { status: number; body: string; headers?: Record<string, string> };
+let requests: Array<{ authorization: string | undefined }> = [];
+let sign: () => { url: string; headers: Record<string, string> };
+
+beforeEach(async () => {
+  requests = [];
+  answer = { status: 200, body: encodeDevices([]) };
+  server = createServer((req, res) => {
+    requests.push({ authorization: req.headers.authorization });
+    res.writeHead(answer.status, { 'Content-Type': 'application/xml', ...answer.headers });
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let n = 0;
+  sign = () => ({ url: `http://127.0.0.1:${port}/devices.xml`, headers: { Authorization: `OAuth n${++n}` } });
+});
+afterEach(async () => {
+  await feed?.close();
+  feed = null;
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function recordingLogger() {
+  const lines: Array<{ level: LogLevel; line: string }> = [];
+  return { lines, logger: createLogger((level, line) => lines.push({ level, line })) };
+}
+
+const list = (n: number, patch: (i: number) => Partial<Device> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => device(String(i + 1), i % 2 ? '10' : null, patch(i)));
+
+async function pollCommitted(f: DevicesFeed) {
+  const poll = await f.poll(sign);
+  poll.commit();
+  return poll;
+}
+
+function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
+  it('hands back the whole list first, then only what changed; the same bytes again are no change at all', async () => {
+    feed = make({});
+    const devices = list(9_000);
+    answer = { status: 200, body: encodeDevices(devices) };
+    const first = await pollCommitted(feed);
+    expect(first.delta?.added).toEqual(devices);
+    // Indexed by id as its parts (3 of them here) arrived: what the Picture takes as its map on a replace.
+    expect([...(first.addedById?.entries() ?? [])]).toEqual(devices.map((d) => [d.id, d]));
+    expect(requests[0]?.authorization).toBe('OAuth n1'); // the main thread's signature, sent as is
+
+    expect((await pollCommitted(feed)).delta).toBeNull();
+
+    const next = devices.map((d) => (d.id === '7' ? { ...d, status: 'offline' as const } : d));
+    next.pop();
+    next.push(device('new', null));
+    answer = { status: 200, body: encodeDevices(next) };
+    const delta = (await pollCommitted(feed)).delta;
+    expect(delta).toEqual({ added: [device('new', null)], changed: [next[6]], removed: ['9000'] });
+  });
+
+  it('a discarded delta comes again at the next poll; a local patch is part of the mirror', async () => {
+    feed = make({});
+    const devices = list(3);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed);
+    const renamed = devices.map((d) => (d.id === '2' ? { ...d, alias: 'Front desk' } : d));
+    answer = { status: 200, body: encodeDevices(renamed) };
+    (await feed.poll(sign)).discard();
+    expect((await feed.poll(sign)).delta?.changed).toEqual([renamed[1]]);
+    // (that one was not settled either: it is void once the main thread patches the mirror itself)
+    feed.patch([renamed[1]!], []);
+    const after = await pollCommitted(feed);
+    expect(after.delta).toEqual({ added: [], changed: [], removed: [] });
+  });
+
+  it('turns refusals into the client error shapes: 401, malformed XML, network', async () => {
+    feed = make({});
+    answer = {
+      status: 401,
+      body: '',
+      headers: { 'WWW-Authenticate': 'OAuth oauth_problem="token_revoked"' },
+    };
+    const revoked = await feed.poll(sign).catch((e: unknown) => e);
+    expect(revoked).toBeInstanceOf(AppFailure);
+    expect((revoked as AppFailure).kind).toBe('not-signed-in');
+
+    answer = { status: 200, body: '<!DOCTYPE x [<!ENTITY a "b">]><devices/>' };
+    const hostile = await feed.poll(sign).catch((e: unknown) => e);
+    expect((hostile as AppFailure).kind).toBe('malformed-response');
+
+    const broken = await feed
+      .poll(() => ({ url: 'http://127.0.0.1:1/devices.xml', headers: {} }))
+      .catch((e: unknown) => e);
+    expect((broken as AppFailure).kind).toBe('network');
+  });
+
+  it('writes and reads the devices part of the offline cache', async () => {
+    feed = make({});
+    const dir = mkdtempSync(path.join(tmpdir(), 'feed-'));
+    const file = path.join(dir, 'devices.json');
+    const devices = list(1_500, (i) => ({ alias: `A${i}` }));
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed);
+    feed.patch([{ ...devices[0]!, alias: 'patched' }], ['2']);
+    expect(await feed.saveCache(file, '2026-11-22T10:00:00.000Z')).toBeNull();
+    await feed.close();
+
+    feed = make({});
+    const loaded = await feed.loadCache(file);
+    expect(loaded.result).toEqual({ status: 'loaded', fetchedAt: '2026-11-22T10:00:00.000Z' });
+    const expected = [{ ...devices[0]!, alias: 'patched' }, ...devices.slice(2)];
+    expect(loaded.records).toEqual(expected);
+    expect([...loaded.byId.entries()]).toEqual(expected.map((d) => [d.id, d]));
+    // The loaded list is the mirror: the same list from the service is no change.
+    answer = { status: 200, body: encodeDevices(expected) };
+    expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
+
+    writeFileSync(file, '{"version":1,');
+    expect((await feed.loadCache(file)).result.status).toBe('discarded');
+  });
+}
+
+describe('devices feed in a worker', () => {
+  behavesAsAFeed((o) => createDevicesFeed(o));
+
+  it('starts its worker: no fallback logged', async () => {
+    const { lines, logger } = recordingLogger();
+    feed = createDevicesFeed({ logger });
+    answer = { status: 200, body: encodeDevices(list(2)) };
+    await pollCommitted(feed);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('devices feed in this thread', () => {
+  behavesAsAFeed((o) => createDevicesFeed({ ...o, worker: null }));
+});
+
+describe('a worker that cannot start', () => {
+  it('a missing worker file: polls in the main thread, says so once', async () => {
+    const { lines, logger } = recordingLogger();
+    const missing = pathToFileURL(path.join(import.meta.dirname, 'no-such-worker.js'));
+    feed = createDevicesFeed({ logger, worker: { source: missing, eval: false } });
+    const devices = list(4);
+    answer = { status: 200, body: encodeDevices(devices) };
+    expect((await pollCommitted(feed)).delta?.added).toEqual(devices);
+    expect((await pollCommitted(feed)).delta).toBeNull();
+    const warnings = lines.filter((l) => l.line.includes('poll worker could not start'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe('warn');
+  });
+
+  it('a worker whose module fails to load: same results in the main thread', async () => {
+    feed = createDevicesFeed({ worker: { source: 'throw new Error("cannot load")', eval: true } });
+    const devices = list(4);
+    answer = { status: 200, body: encodeDevices(devices) };
+    expect((await pollCommitted(feed)).delta?.added).toEqual(devices);
+  });
+});
+
+describe('delta parts', () => {
+  it('splits a delta into parts of bounded size that join back to it, in order', () => {
+    const delta = { added: list(5), changed: list(3), removed: ['a', 'b', 'c', 'd'] };
+    const parts = [...deltaParts(delta, 4)];
+    expect(parts.map((p) => p.added.length + p.changed.length + p.removed.length)).toEqual([4, 4, 4]);
+    expect(parts.flatMap((p) => p.added)).toEqual(delta.added);
+    expect(parts.flatMap((p) => p.changed)).toEqual(delta.changed);
+    expect(parts.flatMap((p) => p.removed)).toEqual(delta.removed);
+    expect([...deltaParts({ added: [], changed: [], removed: [] })]).toHaveLength(1);
+  });
+
+  it('posts the next part only once the main thread acknowledged the last one', async () => {
+    // Parts posted back to back reach the main thread's MessagePort together and are deserialised in
+    // one task (a 560 ms stall at 100k devices); one at a time, each is a task of its own.
+    const replies: PollerReply[] = [];
+    const handle = createPollerHandler((reply) => replies.push(reply));
+    const sign = { Authorization: 'OAuth n' };
+    answer = { status: 200, body: encodeDevices(list(2 * PART_SIZE + 1)) };
+    const { port } = server.address() as AddressInfo;
+    handle({
+      op: 'poll',
+      id: 7,
+      request: { url: `http://127.0.0.1:${port}/d.xml`, headers: sign, timeoutMs: 10_000, maxBytes: 1e9 },
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const ops = () => replies.map((r) => ('op' in r ? r.op : 'ready'));
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(1);
+    await settle();
+    expect(ops()).toEqual(['part']);
+    handle({ op: 'ack', id: 8 }); // another request's ack releases nothing
+    await settle();
+    expect(ops()).toEqual(['part']);
+    handle({ op: 'ack', id: 7 });
+    await settle();
+    expect(ops()).toEqual(['part', 'part']);
+    handle({ op: 'ack', id: 7 });
+    await settle();
+    expect(ops()).toEqual(['part', 'part', 'part']);
+    handle({ op: 'ack', id: 7 });
+    await expect.poll(ops).toEqual(['part', 'part', 'part', 'polled']);
+    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? r.part.added : []));
+    expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
+  });
+});
+
+describe('the poll worker gives its heap back', () => {
+  it('after a decoded poll is committed or discarded and after a cache save, not after an idle poll', async () => {
+    const replies: PollerReply[] = [];
+    let releases = 0;
+    const handle = createPollerHandler(
+      (reply) => {
+        replies.push(reply);
+        if ('op' in reply && reply.op === 'part') queueMicrotask(() => handle({ op: 'ack', id: reply.id }));
+      },
+      () => (releases += 1),
+    );
+    const { port } = server.address() as AddressInfo;
+    const request = { url: `http://127.0.0.1:${port}/d.xml`, headers: {}, timeoutMs: 10_000, maxBytes: 1e9 };
+    const answered = async (id: number, op: string) =>
+      expect.poll(() => replies.some((r) => 'id' in r && r.id === id && r.op === op)).toBe(true);
+    answer = { status: 200, body: encodeDevices(list(10)) };
+    handle({ op: 'poll', id: 1, request });
+    await answered(1, 'polled');
+    expect(releases).toBe(0); // the previous mirror is still held until the main thread decides
+    handle({ op: 'commit' });
+    expect(releases).toBe(1);
+    handle({ op: 'poll', id: 2, request }); // the same bytes: nothing decoded
+    await answered(2, 'polled');
+    handle({ op: 'commit' });
+    expect(releases).toBe(1);
+    answer = { status: 200, body: encodeDevices(list(11)) };
+    handle({ op: 'poll', id: 3, request });
+    await answered(3, 'polled');
+    handle({ op: 'discard' });
+    expect(releases).toBe(2);
+    handle({
+      op: 'save',
+      id: 4,
+      file: path.join(mkdtempSync(path.join(tmpdir(), 'feed-')), 'd.json'),
+      fetchedAt: null,
+    });
+    await answered(4, 'saved');
+    expect(releases).toBe(3);
+  });
+
+  it('a full collection frees the garbage a burst left', () => {
+    const release = heapRelease();
+    expect(release).toBeTypeOf('function');
+    release!();
+    const before = getHeapStatistics().used_heap_size;
+    let garbage: Array<{ text: string }> | null = Array.from({ length: 300_000 }, (_, i) => ({
+      text: `device ${i}`,
+    }));
+    expect(garbage.length).toBe(300_000);
+    garbage = null;
+    const grown = getHeapStatistics().used_heap_size;
+    release!();
+    const after = getHeapStatistics().used_heap_size;
+    expect(grown - before).toBeGreaterThan(10 * 1024 * 1024);
+    expect(after).toBeLessThan(before + (grown - before) / 4);
+  });
+});
+
+describe('worker location', () => {
+  it('is the one-file CommonJS bundle when the poller runs from app.asar, the built module otherwise', () => {
+    expect(
+      workerLocation('file:///opt/sc/resources/app.asar/dist/electron/electron/core/devices-poller.js'),
+    ).toBe('/opt/sc/resources/app.asar/dist/worker/devices-poll-worker.cjs');
+    expect(String(workerLocation('file:///work/dist/electron/electron/core/devices-poller.js'))).toBe(
+      'file:///work/dist/electron/electron/core/devices-poll-worker.js',
+    );
+  });
+});

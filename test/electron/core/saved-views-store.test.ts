@@ -1,0 +1,41 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SavedViewsStore } from '../../../electron/core/saved-views-store.js';
+import { accountKey } from '../../../electron/core/offline-cache.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'views-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const view = (id: string) => ({
+  id,
+  name: `View ${id}`,
+  search: 'desk',
+  where: { kind: 'group', op: 'and', conditions: [] },
+});
+
+describe('saved views store', () => {
+  it('keeps each account its own views across restarts', async () => {
+    await new SavedViewsStore(dir).save('https://a.example', '7', { views: [view('1'), view('2')] });
+    await new SavedViewsStore(dir).save('https://b.example', '7', { views: [view('3')] });
+    const again = new SavedViewsStore(dir);
+    expect(await again.load('https://a.example', '7')).toEqual({ views: [view('1'), view('2')] });
+    expect(await again.load('https://b.example', '7')).toEqual({ views: [view('3')] });
+    expect(await again.load('https://a.example', '8')).toEqual({ views: [] });
+  });
+
+  it('reads a damaged file as no views and keeps it aside instead of overwriting it', async () => {
+    const store = new SavedViewsStore(dir);
+    await store.save('https://a.example', '7', { views: [view('1')] });
+    const file = path.join(dir, 'views', `${accountKey('https://a.example', '7')}.json`);
+    await writeFile(file, '{"views": [ {"id": "1", "na');
+    expect(await store.load('https://a.example', '7')).toEqual({ views: [] });
+    const names = await readdir(path.join(dir, 'views'));
+    expect(names.some((n) => n.includes('.damaged-'))).toBe(true);
+    await writeFile(file, '{"views": [{"id": 5}, {"id": "2", "name": "ok"}]}');
+    expect(await store.load('https://a.example', '7')).toEqual({ views: [{ id: '2', name: 'ok' }] });
+  });
+});

@@ -1,0 +1,146 @@
+// Status history, outages and alerts in the core, against the running stand-in service: status stories
+// are played through the control API (devices/{id}/status and the site-outage scenario) and polled by the
+// core; the recorded timeline is compared with the played one and the status notices are counted.
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import type { StatusNotice, Watch } from '../../../shared/status-history.js';
+import type { Harness as ServiceHarness } from '../../service/support/service-harness.js';
+import { control, startTestService } from '../../service/support/service-harness.js';
+import { liveCores, type LiveRun } from '../support/live-core.js';
+
+let svc: ServiceHarness;
+const cores = liveCores(() => svc);
+beforeAll(async () => {
+  svc = await startTestService({ devices: 30 });
+});
+afterAll(async () => {
+  await svc?.service.close();
+  cores.removeDirs();
+});
+afterEach(async () => {
+  await cores.disposeAll();
+  await control(svc, 'DELETE', 'faults');
+});
+
+const POLL_MS = 30_000;
+const ACCOUNT_WATCH: Watch = {
+  id: 'all',
+  target: { kind: 'account' },
+  when: { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null },
+};
+
+/** One devices poll, `POLL_MS` after the previous one on the core's clock. */
+async function poll(run: LiveRun): Promise<number> {
+  await run.clock.advance(POLL_MS);
+  await run.invoke('sync:refresh', { datasets: ['devices'] });
+  return run.clock.now();
+}
+
+function statusNotices(run: LiveRun): StatusNotice[] {
+  const notices: StatusNotice[] = [];
+  run.core.subscribe((event, payload) => {
+    if (event === 'notify:status') notices.push(payload as StatusNotice);
+  });
+  return notices;
+}
+
+it('records the played statuses, one notice per change of a watched device, one per site outage', async () => {
+  const run = await cores.launch();
+  const notices = statusNotices(run);
+  await cores.signIn(run);
+  expect((await run.invoke('watch:set', { watches: [ACCOUNT_WATCH], quietHours: null })).ok).toBe(true);
+  await poll(run);
+
+  const devices = svc.service.store.listDevices();
+  const sizes = new Map<string, number>();
+  for (const d of devices) if (d.folderId) sizes.set(d.folderId, (sizes.get(d.folderId) ?? 0) + 1);
+  const site = [...sizes].sort((a, b) => b[1] - a[1])[0]![0];
+  const lone = devices.find((d) => d.folderId !== site && d.status !== 'offline')!;
+  const siteSize = devices.filter((d) => d.folderId === site).length;
+  // Everything else stays as it is: online, so only the story changes.
+  for (const d of devices) await control(svc, 'POST', `devices/${d.id}/status`, { status: 'online' });
+  const setupAt = await poll(run);
+  const before = notices.length;
+
+  // The played story of one device: offline, then back.
+  await control(svc, 'POST', `devices/${lone.id}/status`, { status: 'offline' });
+  const wentAt = await poll(run);
+  await poll(run);
+  await control(svc, 'POST', `devices/${lone.id}/status`, { status: 'online' });
+  const backAt = await poll(run);
+
+  const h = await run.invoke('history:device', { deviceId: lone.id, days: 1 });
+  if (!h.ok) throw new Error(h.error.message);
+  const played = [
+    ['offline', wentAt],
+    ['online', backAt],
+  ];
+  const recorded = h.value.transitions
+    .filter((t) => t.at > setupAt)
+    .reverse()
+    .map((t) => [t.to, t.at]);
+  expect(recorded.map(([s]) => s)).toEqual(played.map(([s]) => s));
+  for (let i = 0; i < played.length; i++) {
+    expect(Math.abs((recorded[i]![1] as number) - (played[i]![1] as number))).toBeLessThanOrEqual(POLL_MS);
+  }
+  expect(h.value.bars.some((b) => b.status === 'offline' && b.end - b.start === backAt - wentAt)).toBe(true);
+  const mine = notices.slice(before);
+  expect(mine.map((n) => n.title)).toEqual([
+    expect.stringMatching(/went offline$/),
+    expect.stringMatching(/came back$/),
+  ]);
+
+  // The device's history as CSV: BOM, UTC and the displayed zone, quoted by papaparse.
+  const csv = await run.invoke('history:export', {
+    target: { kind: 'device', id: lone.id },
+    days: 1,
+    zone: 'Europe/Rome',
+  });
+  if (!csv.ok) throw new Error(csv.error.message);
+  const lines = csv.value.csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('\uFEFFtime_utc,time_Europe/Rome,device_id,device,from,to');
+  const offlineRow = lines.find((l) => l.endsWith(',online,offline'))!;
+  expect(offlineRow.startsWith(new Date(wentAt).toISOString())).toBe(true);
+  expect(offlineRow).toContain(`,${lone.id},`);
+
+  // A site outage: its devices' alerts fold into one notice, and one when it ends.
+  const outage = await control(svc, 'POST', 'scenarios/site-outage', { folderId: site, minutes: 10 });
+  expect(outage.status).toBe(200);
+  await poll(run);
+  await control(svc, 'POST', 'clock/advance', { ms: 10 * 60_000 });
+  await poll(run);
+  expect(siteSize).toBeGreaterThanOrEqual(3);
+  expect(notices.slice(before + 2).map((n) => n.title)).toEqual(['Site outage', 'Site outage over']);
+  expect(run.core.trayState().devices?.outages).toEqual([]);
+  expect(notices.length - before).toBe(4); // and no others
+});
+
+it('losing the service records unknown, not offline, and the tray shows the counts', async () => {
+  const run = await cores.launch();
+  await cores.signIn(run);
+  await poll(run);
+  const online = run.core.trayState().devices?.online ?? 0;
+  expect(online).toBeGreaterThan(0);
+  const lost = run.clock.now();
+  await control(svc, 'POST', 'faults', { kind: 'reset', count: 1000, method: 'GET' });
+  for (let i = 0; i < 4 && run.core.snapshot().sync.connection !== 'offline'; i++) await poll(run);
+  expect(run.core.snapshot().sync.connection).toBe('offline');
+  await run.clock.advance(10 * 60_000);
+  await control(svc, 'DELETE', 'faults');
+  await vi.waitFor(
+    async () => {
+      await poll(run);
+      expect(run.core.snapshot().sync.connection).toBe('online');
+    },
+    { timeout: 10_000 },
+  );
+  const device = svc.service.store.listDevices()[0]!;
+  const h = await run.invoke('history:device', { deviceId: device.id, days: 1 });
+  if (!h.ok) throw new Error(h.error.message);
+  const unknown = h.value.bars.filter((b) => b.status === 'unknown' && b.start >= lost);
+  expect(unknown).toHaveLength(1);
+  expect(unknown[0]!.end - unknown[0]!.start).toBeGreaterThanOrEqual(10 * 60_000);
+  expect(h.value.transitions.filter((t) => t.at >= lost)).toEqual([]); // nobody went "offline"
+  expect(run.core.trayState().devices?.online).toBe(
+    svc.service.store.listDevices().filter((d) => d.status === 'online').length,
+  );
+});

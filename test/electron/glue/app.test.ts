@@ -1,0 +1,141 @@
+// The whole Electron app as wired by runElectronApp, against the 'electron' stub and a fake core: what
+// happens at start, on a second instance, on events, notifications, sleep and quit.
+
+import { beforeAll, expect, it, vi } from 'vitest';
+import config from '../../../build/electron-builder.config.js';
+import type { CoreContext } from '../../../electron/glue/app.js';
+import {
+  BrowserWindow,
+  Menu,
+  Notification,
+  Tray,
+  app,
+  ipcMain,
+  powerMonitor,
+  shell,
+} from '../support/electron-stub.js';
+import { userKnownById } from '../../../shared/model.js';
+import type { FakeCore } from '../support/fake-core.js';
+import { createFakeCore } from '../support/fake-core.js';
+
+vi.mock('electron', () => import('../support/electron-stub.js'));
+const { runElectronApp } = await import('../../../electron/glue/app.js');
+
+let core: FakeCore;
+let context: CoreContext;
+let win: BrowserWindow;
+
+beforeAll(async () => {
+  core = createFakeCore();
+  runElectronApp((c) => {
+    context = c;
+    return core;
+  });
+  app.readyResolve();
+  await vi.waitFor(() => expect(Tray.instances).toHaveLength(1));
+  win = BrowserWindow.instances[0]!;
+});
+
+it('gives Windows the same AppUserModelID as the installer, and sandboxes every renderer', () => {
+  expect(app.appUserModelId).toBe(config.appId);
+  expect(app.calls).toContain('enableSandbox');
+});
+
+it("replaces Electron's default menu (Reload, DevTools) with none on Windows and Linux", () => {
+  expect(process.platform).not.toBe('darwin');
+  expect(Menu.applicationMenu).toBeNull();
+});
+
+it('loads the built renderer with the compiled preload, from the app folder', () => {
+  expect(win.loadedUrl).toBe('file:///opt/support-console/resources/app.asar/dist/renderer/index.html');
+  expect((win.options.webPreferences as { preload: string }).preload).toBe(
+    '/opt/support-console/resources/app.asar/dist/electron/electron/glue/preload.cjs',
+  );
+  expect(context.dataDir).toBe('/tmp/support-console-user-data');
+  expect(context.appVersion).toBe('9.9.9');
+});
+
+it('answers our window over IPC and forwards core events to it', async () => {
+  const contents = win.webContents;
+  const handler = ipcMain.handlers.get('app:snapshot')!;
+  expect(await handler({ sender: contents, senderFrame: contents.mainFrame }, {})).toMatchObject({
+    ok: true,
+  });
+  core.emit('ui:focus-session', { sessionId: 's-1' });
+  expect(contents.sent).toContainEqual({ channel: 'ui:focus-session', payload: { sessionId: 's-1' } });
+});
+
+it("opens only the account's own origin in the system browser", async () => {
+  // The fake core's snapshot is signed out with defaults.baseUrl http://127.0.0.1:1.
+  expect(await context.openExternal('http://127.0.0.1:1/oauth/authorize?oauth_token=t')).toBe(true);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  expect(await context.openExternal('https://evil.example/')).toBe(false);
+  expect(shell.opened).toEqual(['http://127.0.0.1:1/oauth/authorize?oauth_token=t']);
+  // After sign-in the account's origin is what counts.
+  core.emit('auth:state', {
+    status: 'signed-in',
+    credentialStore: 'memory',
+    account: {
+      baseUrl: 'https://account.example',
+      consumerKey: 'k',
+      user: userKnownById('1'),
+    },
+  });
+  expect(await context.openExternal('http://127.0.0.1:1/')).toBe(false);
+  expect(await context.openExternal('https://account.example/help')).toBe(true);
+});
+
+it('a second instance shows the first window', () => {
+  win.hide();
+  app.fire('second-instance');
+  expect(win.isVisible()).toBe(true);
+});
+
+it('a notification click shows the window on that session', () => {
+  win.hide();
+  context.notify({
+    kind: 'reminder',
+    sessions: [
+      { id: 's-42', code: '999', customer: 'ACME', plannedInitTime: '2026-11-21T10:00:00Z', initTime: null },
+    ],
+    minutes: 10,
+  });
+  Notification.shown.at(-1)!.fire('click');
+  expect(win.isVisible()).toBe(true);
+  expect(core.focused).toEqual(['s-42']);
+});
+
+it('the tray follows the core: icon, tooltip, menu', () => {
+  const tray = Tray.instances[0]!;
+  expect(tray.image).toEqual({
+    path: '/opt/support-console/resources/app.asar/build/tray/tray-signed-out.png',
+  });
+  core.setTray({
+    status: 'online',
+    ongoing: [{ id: '1', code: '123', customer: 'ACME', plannedInitTime: null, initTime: null }],
+    upcoming: [],
+    notificationsPausedUntil: null,
+    language: 'en',
+  });
+  expect(tray.image).toEqual({ path: '/opt/support-console/resources/app.asar/build/tray/tray-ongoing.png' });
+  expect(tray.tooltip).toContain('1 session ongoing');
+  const labels = (tray.menu as { template: Array<{ label?: string }> }).template.map((i) => i.label);
+  expect(labels).toContain('ACME — code 123 (click to copy)');
+});
+
+it('passes sleep and wake to the core', () => {
+  powerMonitor.fire('suspend');
+  powerMonitor.fire('resume');
+  expect(core.suspended).toEqual([true, false]);
+});
+
+it('closing hides; quitting disposes the core and then closes', async () => {
+  win.show();
+  expect(win.userClose().defaultPrevented).toBe(true);
+  const dispose = vi.spyOn(core, 'dispose');
+  app.quit();
+  await vi.waitFor(() => expect(dispose).toHaveBeenCalledTimes(1));
+  await vi.waitFor(() => expect(app.calls.filter((c) => c === 'quit')).toHaveLength(2));
+  expect(Tray.instances[0]!.destroyed).toBe(true);
+  expect(win.userClose().defaultPrevented).toBe(false);
+});
