@@ -103,8 +103,7 @@ export function DeviceTable({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    // A few rows beyond the edges hide the next ones being drawn; each costs a render on every fast scroll.
-    overscan: 6,
+    overscan: 12,
     // Stable until the rows change: the virtualizer lays out every row again (100,000 at scale) whenever
     // this function's identity changes, which an inline arrow did on every scroll frame.
     getItemKey,
