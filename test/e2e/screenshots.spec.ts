@@ -106,3 +106,28 @@ test.describe('signed in', () => {
     for (const theme of THEMES) await shoot(page, 'users', theme);
   });
 });
+
+test.describe('working at scale', () => {
+  test('a bulk change of all that match, previewed, and the command palette', async ({
+    consolePage: page,
+  }) => {
+    // Bulk: every device whose name holds "desk", moved to Internal, as previewed before it runs.
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill('desk');
+    await page.getByRole('button', { name: 'Change all that match…' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Change all matching devices' });
+    await expect(bulk).toBeVisible();
+    await bulk.getByRole('combobox').first().selectOption({ label: 'Internal' });
+    await expect(bulk.getByRole('button', { name: /^(Change|Apply|Run|Move)/ }).last()).toHaveText(/\d/);
+    for (const theme of THEMES) await shoot(page, 'bulk', theme);
+    await page.keyboard.press('Escape');
+    await expect(bulk).toHaveCount(0);
+
+    // Palette: Ctrl+K and a few letters of a device name.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('madr');
+    await expect(palette.getByRole('option').first()).toBeVisible();
+    for (const theme of THEMES) await shoot(page, 'palette', theme);
+  });
+});
