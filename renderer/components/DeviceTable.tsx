@@ -1,3 +1,5 @@
+// Just over 400 lines: the grid's keyboard model (rows, cell cursor, headers, resize) is one piece of
+// state; its rows and cells are in DeviceCells.tsx.
 // The device grid: virtualised (only visible rows exist in the DOM), keyboard first. Focus stays on the grid
 // and aria-activedescendant names the active row, which is scrolled into view as it moves.
 // Up/Down (Shift extends), Home/End, PageUp/PageDown, Space toggles, Ctrl/Cmd+A selects all shown,

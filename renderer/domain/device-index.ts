@@ -1,5 +1,5 @@
-// Over 400 lines on purpose: one index of flat arrays kept in step by deltas; its slots, sort keys and
-// filters share the same private arrays (being reworked by the lead; see issue 10).
+// Over 400 lines on purpose: one index of flat arrays kept in step by deltas; its slots, sort orders,
+// search entries and filters share the same private arrays.
 // The device list as the table queries it, built for 100,000 devices and kept in step by deltas.
 //
 // Each device has a slot: its search entry (device-search.ts), status rank and sort keys are computed once

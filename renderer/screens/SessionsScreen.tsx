@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: the agenda and state views, the detail panel and the list's roving focus
+// share one selection and one set of keys; split, each part would take most of the others as props.
 // Support sessions: an agenda (today, this week, later, past) or groups by state; a detail panel with the
 // code (copy), times in the user's own zone with this computer's alongside, edit and delete.
 

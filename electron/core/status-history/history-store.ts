@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: recording, retention, checkpoints and replay share the segment list and
+// the write queue that make them crash-safe together.
 // The status history of one account: every status transition a devices poll saw, and the stretches the
 // console itself could not see (offline, signed out, asleep, closed), which read as *unknown*.
 //
