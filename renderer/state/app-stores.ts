@@ -280,10 +280,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         .finally(() => pending(-1))
         .then(reportFailure);
     },
-    /** A chunk of a bulk change: the bulk dialog reports progress and results itself (no toast). */
-    bulkMove(ids: Id[], folderId: Id | null) {
-      return write('devices:move', { ids, folderId });
-    },
     async moveDevices(ids: Id[], folderId: Id | null) {
       const result = await write('devices:move', { ids, folderId });
       if (result.ok) {
