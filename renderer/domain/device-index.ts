@@ -19,7 +19,13 @@ import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { columnByKey, type ColumnContext, type SortValue } from './device-columns.js';
-import { statusKind, type DeviceFilter, type StatusCounts, type StatusFilter } from './device-query.js';
+import {
+  statusKind,
+  type DeviceFilter,
+  type DeviceSort,
+  type StatusCounts,
+  type StatusFilter,
+} from './device-query.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 
 const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
@@ -34,11 +40,6 @@ const STATUS_OF_RANK = ['online', 'busy', 'offline', 'unknown'] as const;
 const PATCH_LIMIT = 5_000;
 /** Ascending orders kept (each ~0.8 MB at 100,000 devices; patched only when used). */
 const KEPT_ORDERS = 8;
-
-export interface IndexSort {
-  key: string;
-  direction: 'asc' | 'desc';
-}
 
 /** What `query` keeps: the toolbar's structural filter, the compiled search and the active saved view. */
 export interface DeviceQuery {
@@ -260,7 +261,7 @@ export class DeviceIndex {
   }
 
   /** Every device id in the order `sort` asks for. */
-  sorted(sort: IndexSort): Id[] {
+  sorted(sort: DeviceSort): Id[] {
     const order = this.#order(sort);
     const cached = this.#sortedIds;
     // A poll that moved nothing in this order keeps its array (patchOrder): so do its ids.
@@ -272,7 +273,7 @@ export class DeviceIndex {
   }
 
   /** The ids, in the order `sort` asks for, of the devices that pass `q`. */
-  query(sort: IndexSort, q: DeviceQuery): Id[] {
+  query(sort: DeviceSort, q: DeviceQuery): Id[] {
     const passed = this.#match(q);
     const order = this.#order(sort);
     const out: Id[] = [];
@@ -431,7 +432,7 @@ export class DeviceIndex {
     this.#rankNames();
   }
 
-  #order(sort: IndexSort): number[] {
+  #order(sort: DeviceSort): number[] {
     const names = this.#nameOrderNow();
     if (sort.key === 'name') {
       // Devices without a name sort last in both directions, by id.

@@ -4,15 +4,9 @@
 
 import { createStore } from 'zustand/vanilla';
 import type { Id } from '../../shared/model.js';
-import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
+import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../domain/device-query.js';
 import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js';
-
-/** Any column sorts (device-query sorts its own keys; views.ts routes the others to the column table). */
-export interface GridSort {
-  key: ColumnKey;
-  direction: 'asc' | 'desc';
-}
 
 export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 
@@ -36,7 +30,7 @@ export interface UiState {
    * time passes without any poll changing them, so the Devices screen ticks it while such a filter is on.
    */
   historyClock: number;
-  deviceSort: GridSort;
+  deviceSort: DeviceSort;
   /** The grid's visible columns, in order, with their widths. */
   deviceColumns: readonly ColumnState[];
   selectedDeviceIds: ReadonlySet<Id>;
@@ -109,7 +103,7 @@ export function uiActions(store: UiStore) {
             : { key, direction: 'asc' },
       });
     },
-    setSort(deviceSort: GridSort) {
+    setSort(deviceSort: DeviceSort) {
       set({ deviceSort });
     },
     setColumns(deviceColumns: readonly ColumnState[]) {
