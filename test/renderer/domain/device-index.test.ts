@@ -75,7 +75,7 @@ function check(
 ) {
   const folderName = (id: string) => names[id];
   index.setFolderNames(folderName);
-  const expected = sortDeviceIds(map, sort, [], folderName);
+  const expected = sortDeviceIds(map, sort, folderName);
   expect(index.sorted(sort)).toEqual(expected);
   const known = (id: string) => id in names;
   for (const filter of FILTERS) {
@@ -144,7 +144,7 @@ describe('DeviceIndex', () => {
     const changed = Array.from({ length: 150 }, (_, i) => make(i * 2, 1));
     for (const d of changed) map.set(d.id, d);
     index.apply({ reset: false, added: [], changed, removed: [] });
-    expect(index.sorted(sort)).toEqual(sortDeviceIds(map, sort, [], folderName));
+    expect(index.sorted(sort)).toEqual(sortDeviceIds(map, sort, folderName));
     // A status change moves no one in the IP order: the same array comes back.
     const before = index.sorted(sort);
     const flipped = device('3', { ...map.get('3')!, status: 'offline' });
