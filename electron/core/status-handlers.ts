@@ -3,7 +3,7 @@
 
 import Papa from 'papaparse';
 import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
-import type { AppError } from '../../shared/errors.js';
+import { fail } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
 import { deviceLabel } from './status-monitor.js';
@@ -23,10 +23,6 @@ const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const TRANSITIONS_SHOWN = 200;
 
-function notSignedIn(): AppError {
-  return { kind: 'not-signed-in', message: 'Sign in to see the status history.' };
-}
-
 export function statusHandlers(
   monitor: () => StatusMonitor | null,
   data: () => MonitorData,
@@ -34,7 +30,7 @@ export function statusHandlers(
 ): Pick<InvokeHandlers, StatusChannels> {
   const need = (): StatusMonitor => {
     const m = monitor();
-    if (!m) throw notSignedIn();
+    if (!m) fail({ kind: 'not-signed-in', message: 'Sign in to see the status history.' });
     return m;
   };
   return {
@@ -145,11 +141,7 @@ export function statusHandlers(
       try {
         local = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
       } catch {
-        throw {
-          kind: 'validation',
-          message: `Unknown time zone "${zone}".`,
-          field: 'zone',
-        } satisfies AppError;
+        fail({ kind: 'validation', message: `Unknown time zone "${zone}".`, field: 'zone' });
       }
       const rows: string[][] = [];
       for (const t of await m.history.transitions(from, to, ids)) {
