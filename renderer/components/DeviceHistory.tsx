@@ -21,6 +21,18 @@ export function download(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+type Actions = ReturnType<typeof useStores>['actions'];
+
+/**
+ * The last 30 days of a device's or a folder's (with its sub-folders') history as a CSV download, times in
+ * UTC and in this computer's zone; a refusal is shown as a toast.
+ */
+export async function exportHistory(actions: Actions, target: { kind: 'device' | 'folder'; id: Id }) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const r = actions.reportFailure(await actions.call('history:export', { target, days: 30, zone }));
+  if (r.ok) download(r.value.filename, r.value.csv);
+}
+
 const WATCH_WHEN: Watch['when'] = {
   offline: true,
   online: true,
@@ -29,7 +41,7 @@ const WATCH_WHEN: Watch['when'] = {
 };
 
 export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: number }) {
-  const { bridge, now } = useStores();
+  const { bridge, now, actions } = useStores();
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
   const [reload, setReload] = useState(0);
@@ -66,13 +78,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
   }
 
   async function exportCsv() {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const r = await bridge.invoke('history:export', {
-      target: { kind: 'device', id: deviceId },
-      days: 30,
-      zone,
-    });
-    if (r.ok) download(r.value.filename, r.value.csv);
+    await exportHistory(actions, { kind: 'device', id: deviceId });
   }
 
   if (!history || history.deviceId !== deviceId) return <p className="hint">{t('history.loading')}</p>;

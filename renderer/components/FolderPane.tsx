@@ -11,6 +11,7 @@ import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../s
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { FolderTreeView } from './FolderTreeView.js';
 import { ContextMenu, type MenuAnchor } from './ContextMenu.js';
+import { exportHistory } from './DeviceHistory.js';
 
 export function useIsAdmin(): boolean {
   return useShell((s) => shownAccount(s)?.account.user.role === 'administrator');
@@ -128,6 +129,10 @@ export function FolderPane() {
               label: t('menu.deleteFolder'),
               disabled: blocked,
               onSelect: () => setDialog({ kind: 'delete', id: menu.id }),
+            },
+            {
+              label: t('history.exportFolder'),
+              onSelect: () => void exportHistory(stores.actions, { kind: 'folder', id: menu.id }),
             },
           ]}
         />

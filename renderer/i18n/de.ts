@@ -463,6 +463,7 @@ export const de: Translation = {
   'history.removed': 'entfernt',
   'history.noTransitions': 'Keine Änderungen in diesem Zeitraum',
   'history.export': 'CSV exportieren',
+  'history.exportFolder': 'Ordnerverlauf exportieren (CSV)',
   'history.loading': 'Verlauf wird geladen…',
   'history.filter.label': 'Verlauf',
   'history.filter.any': 'Beliebiger Verlauf',

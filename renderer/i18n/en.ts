@@ -455,6 +455,7 @@ const catalogue = {
   'history.removed': 'removed',
   'history.noTransitions': 'No changes in this period',
   'history.export': 'Export CSV',
+  'history.exportFolder': 'Export folder history (CSV)',
   'history.loading': 'Loading history…',
   'history.filter.label': 'History',
   'history.filter.any': 'Any history',

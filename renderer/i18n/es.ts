@@ -459,6 +459,7 @@ export const es: Translation = {
   'history.removed': 'eliminado',
   'history.noTransitions': 'Sin cambios en este periodo',
   'history.export': 'Exportar CSV',
+  'history.exportFolder': 'Exportar el historial de la carpeta (CSV)',
   'history.loading': 'Cargando el historial…',
   'history.filter.label': 'Historial',
   'history.filter.any': 'Cualquier historial',

@@ -462,6 +462,7 @@ export const fr: Translation = {
   'history.removed': 'supprimé',
   'history.noTransitions': 'Aucun changement sur cette période',
   'history.export': 'Exporter en CSV',
+  'history.exportFolder': 'Exporter l’historique du dossier (CSV)',
   'history.loading': 'Chargement de l’historique…',
   'history.filter.label': 'Historique',
   'history.filter.any': 'Tout historique',

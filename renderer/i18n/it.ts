@@ -463,6 +463,7 @@ export const it: Translation = {
   'history.removed': 'rimosso',
   'history.noTransitions': 'Nessun cambiamento in questo periodo',
   'history.export': 'Esporta CSV',
+  'history.exportFolder': 'Esporta la cronologia della cartella (CSV)',
   'history.loading': 'Caricamento della cronologia…',
   'history.filter.label': 'Cronologia',
   'history.filter.any': 'Qualsiasi cronologia',

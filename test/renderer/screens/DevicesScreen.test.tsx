@@ -305,6 +305,31 @@ describe('devices grid: sorting from the keyboard and empty states', () => {
 });
 
 describe('folder tree', () => {
+  it("exports a folder's history from its context menu, and says so when the history cannot be read", async () => {
+    // jsdom has no object URLs: the download's link is what it cannot make.
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => (created.push(blob), 'blob:history');
+    URL.revokeObjectURL = () => {};
+    const { bridge } = await renderApp({ data });
+    bridge.handle('history:export', () => ({ filename: 'acme.csv', csv: 'at_utc\n' }));
+    const acme = within(screen.getByRole('tree', { name: 'Folders' })).getByRole('treeitem', {
+      name: 'Acme',
+    });
+    fireEvent.contextMenu(acme);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export folder history (CSV)' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(bridge.callsTo('history:export')[0]).toMatchObject({
+      target: { kind: 'folder', id: 'a' },
+      days: 30,
+    });
+
+    bridge.fail('history:export', { kind: 'not-signed-in', message: 'Sign in to see the status history.' });
+    fireEvent.contextMenu(acme);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Export folder history (CSV)' }));
+    await screen.findByText(/Sign in/, { selector: '.toast *, .toast' });
+    expect(created).toHaveLength(1);
+  });
+
   it('is a WAI-ARIA tree: ArrowDown moves, ArrowRight expands then enters, ArrowLeft goes up then collapses', async () => {
     await renderApp({ data });
     const tree = screen.getByRole('tree', { name: 'Folders' });
