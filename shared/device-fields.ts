@@ -1,13 +1,25 @@
-// Each Device field described once: its element in the service's XML, how it is read, whether the
-// technician may change it. Decoding, the read-only checks, equality and the changed-field list all derive
-// from this table, so a new Device field that is missing here fails to compile (`-?` makes every key
-// required), and one that the XML encoder forgets fails the round-trip test (test/shared/device-fields).
+// Each Device field described once: its element in the service's XML, what kind of value it holds,
+// whether the technician may change it. The `Device` type itself is derived from this table, and so are
+// decoding, encoding, the read-only checks, equality, the changed-field list, the test factory's and the
+// stand-in service's values and a plain grid column (renderer/domain/device-columns.ts): a new field is
+// one line here plus its column label in the catalogues, which the compiler then asks for.
 // Pure data and functions: the main thread, the decode worker and the renderer can all import it.
 
-import type { Device } from './model.js';
+import type { DeviceOs, DeviceStatus, Id, Timestamp } from './model.js';
 import { isUnknownEnum } from './model.js';
 
-export type DeviceFieldKind = 'id' | 'text' | 'status' | 'os' | 'timestamp' | 'decimal';
+/** What a field holds, and so how it is read, written, compared, sampled and shown. */
+export interface DeviceFieldKinds {
+  /** Never null: a device without an id is refused whole. */
+  id: Id;
+  text: string | null;
+  status: DeviceStatus | null;
+  os: DeviceOs | null;
+  timestamp: Timestamp | null;
+  /** A decimal number on the wire. */
+  decimal: number | null;
+}
+export type DeviceFieldKind = keyof DeviceFieldKinds;
 
 export interface DeviceField {
   /** The element name in the service's XML (spec §5). */
@@ -26,14 +38,20 @@ export const DEVICE_FIELDS = {
   os: { xml: 'os', kind: 'os', writable: false },
   lastRefresh: { xml: 'last_refresh', kind: 'timestamp', writable: false },
   cpu: { xml: 'cpu', kind: 'text', writable: false },
+  /** Memory in MB. */
   ram: { xml: 'ram', kind: 'decimal', writable: false },
+  /** Free-space percentage together with the total size, as the server words it ("42% of 500 GB"). */
   freeSpace: { xml: 'free_space', kind: 'text', writable: false },
   mac: { xml: 'mac', kind: 'text', writable: false },
   dateInstalled: { xml: 'date_installed', kind: 'timestamp', writable: false },
+  /** null: the device is in no folder ("Unassigned"). */
   folderId: { xml: 'folder_id', kind: 'text', writable: true },
-} as const satisfies { [K in keyof Device]-?: DeviceField };
+} as const satisfies Record<string, DeviceField>;
 
 export type DeviceKey = keyof typeof DEVICE_FIELDS;
+
+/** A managed device as the service describes it (spec §2.1): one property per row of DEVICE_FIELDS. */
+export type Device = { [K in DeviceKey]: DeviceFieldKinds[(typeof DEVICE_FIELDS)[K]['kind']] };
 export const DEVICE_KEYS = Object.keys(DEVICE_FIELDS) as DeviceKey[];
 
 /** XML element names the service accepts in a device update, and those it refuses as read-only. */

@@ -9,6 +9,8 @@
 //   technician as it came, never crashed on, never silently mapped to a known value.
 // - Everything here is plain data (structured-clone and JSON safe): it crosses IPC and lands in the cache.
 
+import type { Device } from './device-fields.js';
+
 export type Id = string;
 /** ISO 8601, UTC ("2026-11-21T09:30:00Z"), or a bare date ("2026-11-21") where the server sent one. */
 export type Timestamp = string;
@@ -50,24 +52,8 @@ export const USER_ROLES = ['administrator', 'user'] as const;
 export type KnownUserRole = (typeof USER_ROLES)[number];
 export type UserRole = OrUnknown<KnownUserRole>;
 
-export interface Device {
-  id: Id;
-  name: string | null;
-  alias: string | null;
-  status: DeviceStatus | null;
-  ip: string | null;
-  os: DeviceOs | null;
-  lastRefresh: Timestamp | null;
-  cpu: string | null;
-  /** Memory in MB (a decimal number on the wire). */
-  ram: number | null;
-  /** Free-space percentage together with the total size, as the server words it ("42% of 500 GB"). */
-  freeSpace: string | null;
-  mac: string | null;
-  dateInstalled: Timestamp | null;
-  /** null: the device is in no folder ("Unassigned"). */
-  folderId: Id | null;
-}
+// A device's fields are described once, in device-fields.ts, and its type derived from that table.
+export type { Device };
 
 export interface Folder {
   id: Id;

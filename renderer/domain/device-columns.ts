@@ -1,12 +1,16 @@
 // The device grid's columns, described once: header, default width, the text a cell shows (also what a
 // copy or an export "as displayed" writes), the value it sorts by, and the instant behind a time column
 // (exported as ISO UTC). The grid's cells, its sort, its CSS grid template, the column chooser, TSV copy
-// and CSV export all read this table, so a new device field is one entry here.
+// and CSV export all read this table. A device field without a column of its own here gets a plain one
+// from its kind (PLAIN_COLUMNS, labelled `columns.<field>`), so a new field is shown, sorted and exported
+// without an edit here; the compiler asks for its label in the catalogues.
 
+import type { DeviceFieldKind, DeviceKey } from '../../shared/device-fields.js';
+import { DEVICE_FIELDS, DEVICE_KEYS } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
-import { formatMegabytes, t } from '../i18n/index.js';
+import { formatMegabytes, formatNumber, t } from '../i18n/index.js';
 import { statusKind } from './device-query.js';
 import { statusAge } from './device-status.js';
 import { displayTime, parseTimestamp } from './time-zone.js';
@@ -81,7 +85,7 @@ function percentKey(s: string | null): number | null {
   return m ? Number(m[1]!.replace(',', '.')) : null;
 }
 
-export const DEVICE_COLUMNS = [
+const NAMED_COLUMNS = [
   {
     key: 'name',
     label: 'devices.col.name',
@@ -208,9 +212,83 @@ export const DEVICE_COLUMNS = [
   },
 ] as const satisfies ReadonlyArray<Omit<DeviceColumn, 'key'> & { key: string }>;
 
-export type ColumnKey = (typeof DEVICE_COLUMNS)[number]['key'];
+type NamedColumnKey = (typeof NAMED_COLUMNS)[number]['key'];
+/** Fields shown under another column's name: the folder column shows the folder's name, not its id. */
+const SHOWN_AS = { folderId: 'folder' } as const satisfies Partial<Record<DeviceKey, NamedColumnKey>>;
+/** Device fields with no column above: each gets a plain one from its kind. */
+type PlainFieldKey = Exclude<DeviceKey, NamedColumnKey | keyof typeof SHOWN_AS>;
+export type ColumnKey = NamedColumnKey | PlainFieldKey;
 
-const BY_KEY = new Map<string, DeviceColumn>(DEVICE_COLUMNS.map((c) => [c.key, c as DeviceColumn]));
+/** How a field of each kind is shown and sorted when no column above says better. */
+interface PlainColumn {
+  width: number;
+  minWidth: number;
+  text(value: unknown): string;
+  sortValue(value: unknown): SortValue;
+  /** A time: exported as the instant too. */
+  instant?: true;
+}
+
+const enumPlain: PlainColumn = {
+  width: 120,
+  minWidth: 60,
+  text: (v) => (v ? enumValue(v as string) : ''),
+  sortValue: (v) => (v ? enumValue(v as string).toLowerCase() : null),
+};
+
+const PLAIN_BY_KIND: Record<DeviceFieldKind, PlainColumn> = {
+  id: { width: 90, minWidth: 40, text: (v) => String(v ?? ''), sortValue: (v) => String(v ?? '') },
+  text: {
+    width: 160,
+    minWidth: 60,
+    text: (v) => String(v ?? ''),
+    sortValue: (v) => lower(v as string | null),
+  },
+  status: enumPlain,
+  os: enumPlain,
+  timestamp: {
+    width: 160,
+    minWidth: 80,
+    text: (v) => timeText(v as string | null),
+    sortValue: (v) => timeKey(v as string | null),
+    instant: true,
+  },
+  decimal: {
+    width: 100,
+    minWidth: 50,
+    text: (v) => (v === null ? '' : formatNumber(v as number)),
+    sortValue: (v) => v as number | null,
+  },
+};
+
+// `columns.<field>` must be a catalogue key: a new field's label is asked for by the compiler.
+const plainLabel = (key: PlainFieldKey): MessageKey => `columns.${key}`;
+
+function isPlainField(key: DeviceKey): key is PlainFieldKey {
+  return !NAMED_COLUMNS.some((c) => c.key === key) && !(key in SHOWN_AS);
+}
+
+function plainColumn(key: DeviceKey, label: MessageKey): DeviceColumn {
+  const plain = PLAIN_BY_KIND[DEVICE_FIELDS[key].kind];
+  return {
+    key: key as ColumnKey,
+    label,
+    width: plain.width,
+    minWidth: plain.minWidth,
+    text: (d) => plain.text(d[key]),
+    sortValue: (d) => plain.sortValue(d[key]),
+    ...(plain.instant ? { instant: (d: Device) => d[key] as string | null } : {}),
+  };
+}
+
+const PLAIN_COLUMNS = DEVICE_KEYS.filter(isPlainField).map((key) => plainColumn(key, plainLabel(key)));
+
+export const DEVICE_COLUMNS: readonly DeviceColumn[] = [
+  ...(NAMED_COLUMNS as readonly DeviceColumn[]),
+  ...PLAIN_COLUMNS,
+];
+
+const BY_KEY = new Map<string, DeviceColumn>(DEVICE_COLUMNS.map((c) => [c.key, c]));
 
 export function columnByKey(key: string): DeviceColumn | undefined {
   return BY_KEY.get(key);

@@ -8,7 +8,7 @@
 // Decoders read a field that is absent, nil or empty as null (model.ts); a value that cannot be what the
 // field holds (no id, a ram that is not a number, a timestamp that is not one) is an XmlError 'invalid-value'.
 
-import type { DeviceFieldKind } from '../device-fields.js';
+import type { DeviceFieldKind, DeviceFieldKinds } from '../device-fields.js';
 import { DEVICE_FIELDS, DEVICE_KEYS } from '../device-fields.js';
 import {
   DEVICE_OSES,
@@ -221,22 +221,40 @@ function enumText(value: OrUnknown<string>): string {
 }
 
 // The encoders below are single template literals with the null checks inline: measured about twice as
-// fast as composing per-field helper calls on 100,000 devices, and the service has under a second.
+// fast as composing per-field helper calls on 100,000 devices, and the service has under a second. The
+// device's is the exception: it walks DEVICE_FIELDS, so a new field is written without a line here, over
+// tags built once; measured within a few per cent of the unrolled literal it replaced.
+
+/** A field's element text; null: the value has no form on the wire and the element is left out. */
+const DEVICE_WRITERS: { [K in DeviceFieldKind]: (value: NonNullable<DeviceFieldKinds[K]>) => string | null } =
+  {
+    id: escapeXml,
+    text: escapeXml,
+    status: enumText,
+    os: enumText,
+    timestamp: escapeXml,
+    // NaN or Infinity has no decimal form the service accepts: written as absent, like null.
+    decimal: (n) => (Number.isFinite(n) ? String(n) : null),
+  };
+const DEVICE_TAGS = DEVICE_KEYS.map((key) => {
+  const { xml, kind } = DEVICE_FIELDS[key];
+  return {
+    key,
+    open: `<${xml}>`,
+    close: `</${xml}>`,
+    write: DEVICE_WRITERS[kind] as (v: unknown) => string | null,
+  };
+});
 
 export function deviceXml(d: Device): string {
-  return `<device><id>${escapeXml(d.id)}</id>${d.name === null ? '' : `<name>${escapeXml(d.name)}</name>`}${
-    d.alias === null ? '' : `<alias>${escapeXml(d.alias)}</alias>`
-  }${d.status === null ? '' : `<status>${enumText(d.status)}</status>`}${
-    d.ip === null ? '' : `<ip>${escapeXml(d.ip)}</ip>`
-  }${d.os === null ? '' : `<os>${enumText(d.os)}</os>`}${
-    d.lastRefresh === null ? '' : `<last_refresh>${escapeXml(d.lastRefresh)}</last_refresh>`
-  }${d.cpu === null ? '' : `<cpu>${escapeXml(d.cpu)}</cpu>`}${
-    d.ram === null || !Number.isFinite(d.ram) ? '' : `<ram>${d.ram}</ram>`
-  }${d.freeSpace === null ? '' : `<free_space>${escapeXml(d.freeSpace)}</free_space>`}${
-    d.mac === null ? '' : `<mac>${escapeXml(d.mac)}</mac>`
-  }${d.dateInstalled === null ? '' : `<date_installed>${escapeXml(d.dateInstalled)}</date_installed>`}${
-    d.folderId === null ? '' : `<folder_id>${escapeXml(d.folderId)}</folder_id>`
-  }</device>`;
+  let xml = '<device>';
+  for (const tag of DEVICE_TAGS) {
+    const value = d[tag.key];
+    if (value === null) continue;
+    const text = tag.write(value);
+    if (text !== null) xml += tag.open + text + tag.close;
+  }
+  return xml + '</device>';
 }
 
 export function folderXml(f: Folder): string {

@@ -9,31 +9,32 @@ import {
   DEVICE_READ_ONLY_XML,
   DEVICE_WRITABLE_XML,
   devicesEqual,
+  type DeviceFieldKind,
+  type DeviceFieldKinds,
 } from '../../shared/device-fields.js';
 import type { Device } from '../../shared/model.js';
 import { decodeDevice, encodeDevice } from '../../shared/xml/index.js';
-import { makeDevice } from '../support/make-device.js';
 
-/** A device with every field set to a value no default has. */
-const full: Device = makeDevice({
-  id: '42',
-  name: 'PC-full',
-  alias: 'Front desk',
-  status: 'busy',
-  ip: '10.1.2.3',
-  os: 'Windows 7',
-  lastRefresh: '2026-11-21T09:30:00Z',
-  cpu: 'Intel Xeon',
-  ram: 16384.5,
-  freeSpace: '10% of 1 TB',
-  mac: 'AA:BB:CC:DD:EE:FF',
-  dateInstalled: '2020-02-02T10:00:00Z',
-  folderId: '7',
-});
+/** A value of each kind that no default has, and a second one to change it to. */
+const VALUES: {
+  [K in DeviceFieldKind]: [NonNullable<DeviceFieldKinds[K]>, NonNullable<DeviceFieldKinds[K]>];
+} = {
+  id: ['42', '43'],
+  text: ['Front desk & café', 'x'],
+  status: ['busy', { unknown: 'hibernating' }],
+  os: ['Windows 7', { unknown: 'Plan 9' }],
+  timestamp: ['2020-02-02T10:00:00Z', '2021-03-03T11:00:00Z'],
+  decimal: [16384.5, 1],
+};
+
+/** A device with every field of the table set, each from its kind: a new field is set without an edit. */
+const full = Object.fromEntries(
+  DEVICE_KEYS.map((key) => [key, VALUES[DEVICE_FIELDS[key].kind][0]]),
+) as Device;
 
 describe('DEVICE_FIELDS', () => {
   it('round-trips every field of the table through the XML encoder and decoder', () => {
-    expect(DEVICE_KEYS.sort()).toEqual(Object.keys(full).sort());
+    expect(Object.values(full)).not.toContain(null);
     expect(decodeDevice(encodeDevice(full))).toEqual(full);
   });
 
@@ -41,7 +42,7 @@ describe('DEVICE_FIELDS', () => {
     expect(devicesEqual(full, { ...full })).toBe(true);
     expect(changedFields(full, { ...full })).toEqual([]);
     for (const key of DEVICE_KEYS) {
-      const other = { ...full, [key]: key === 'ram' ? 1 : key === 'status' ? 'offline' : 'x' } as Device;
+      const other = { ...full, [key]: VALUES[DEVICE_FIELDS[key].kind][1] } as Device;
       expect(devicesEqual(full, other), key).toBe(false);
       expect(changedFields(full, other)).toEqual([key]);
     }
