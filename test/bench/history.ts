@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, KnownDeviceStatus } from '../../shared/model.js';
 import { StatusHistory } from '../../electron/core/status-history/history-store.js';
+import { bareDevice } from '../support/make-device.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -30,21 +31,13 @@ export interface HistoryFigures {
 }
 
 function device(i: number, status: KnownDeviceStatus): Device {
-  return {
+  return bareDevice({
     id: String(i + 1),
     name: `PC-${String(i + 1).padStart(6, '0')}`,
-    alias: null,
     status,
-    ip: null,
     os: 'Windows 7',
-    lastRefresh: null,
-    cpu: null,
-    ram: null,
-    freeSpace: null,
-    mac: null,
-    dateInstalled: null,
     folderId: String(1 + (i % 500)),
-  };
+  });
 }
 
 function change(reset: boolean, devices: Device[], at: number): DataChange<'devices'> {
