@@ -268,7 +268,7 @@ function isPlainField(key: DeviceKey): key is PlainFieldKey {
   return !NAMED_COLUMNS.some((c) => c.key === key) && !(key in SHOWN_AS);
 }
 
-function plainColumn(key: DeviceKey, label: MessageKey): DeviceColumn {
+export function plainColumn(key: DeviceKey, label: MessageKey): DeviceColumn {
   const plain = PLAIN_BY_KIND[DEVICE_FIELDS[key].kind];
   return {
     key: key as ColumnKey,

@@ -228,7 +228,7 @@ const PLAIN_VALUE: Record<DeviceFieldKind, (n: number, now: number, xml: string)
 
 // The stand-in serves every field of the device table: those named above with realistic values, one the
 // table gains later with a plain value of its kind until someone writes a better one here.
-function withPlainFields(i: number, now: number, named: Partial<Device>): Device {
+export function withPlainFields(i: number, now: number, named: Partial<Device>): Device {
   for (const key of DEVICE_KEYS) {
     if (key in named) continue;
     const { kind, xml } = DEVICE_FIELDS[key];

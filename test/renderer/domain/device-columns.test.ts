@@ -1,11 +1,20 @@
-// The column table covers every Device field: a new field without a column (and so without a header,
-// a sort, a CSV column and a place in the column chooser) fails here instead of staying invisible.
+// The column table covers every Device field: a new field without a column of its own gets a plain one
+// from its kind (and so a header, a sort, a CSV column and a place in the column chooser) instead of
+// staying invisible.
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KEYS } from '../../../shared/device-fields.js';
-import { DEVICE_COLUMNS, isColumnKey } from '../../../renderer/domain/device-columns.js';
+import {
+  columnByKey,
+  DEVICE_COLUMNS,
+  isColumnKey,
+  plainColumn,
+  type ColumnContext,
+} from '../../../renderer/domain/device-columns.js';
+import { makeDevice } from '../../support/make-device.js';
 
 /** Fields whose column has another name: the folder column shows the folder's name, not its id. */
 const COLUMN_OF: Record<string, string> = { folderId: 'folder' };
+const ctx: ColumnContext = { folderName: () => undefined, fetchedAt: null, now: 0 };
 
 describe('DEVICE_COLUMNS', () => {
   it('has a column for every field of the device table', () => {
@@ -16,5 +25,36 @@ describe('DEVICE_COLUMNS', () => {
   it('has no column twice', () => {
     const keys = DEVICE_COLUMNS.map((c) => c.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('a plain column, from the field kind alone', () => {
+  const a = makeDevice({ id: '1', cpu: 'intel Xeon', ram: 1536.5, dateInstalled: '2020-02-02T10:00:00Z' });
+  const b = makeDevice({ id: '2', cpu: 'AMD Ryzen', ram: 512, dateInstalled: null });
+
+  it('shows and sorts a text field as its own column would, case aside', () => {
+    const plain = plainColumn('cpu', 'columns.cpu');
+    expect(plain.text(a, ctx)).toBe('intel Xeon');
+    expect(plain.sortValue(a, ctx)).toBe('intel xeon');
+    expect(plain.sortValue(b, ctx)! < plain.sortValue(a, ctx)!).toBe(true);
+    expect(plain.text(makeDevice({ id: '3', cpu: null }), ctx)).toBe('');
+    expect(plain.instant).toBeUndefined();
+  });
+
+  it('shows a time as the named time columns do and exports its instant', () => {
+    const plain = plainColumn('dateInstalled', 'columns.dateInstalled');
+    const named = columnByKey('dateInstalled')!;
+    expect(plain.text(a, ctx)).toBe(named.text(a, ctx));
+    expect(plain.sortValue(a, ctx)).toBe(Date.parse('2020-02-02T10:00:00Z'));
+    expect(plain.sortValue(b, ctx)).toBeNull();
+    expect(plain.instant?.(a)).toBe('2020-02-02T10:00:00Z');
+  });
+
+  it('sorts a decimal by its number and an enumeration by its text, unknown values kept', () => {
+    expect(plainColumn('ram', 'columns.ram').sortValue(a, ctx)).toBe(1536.5);
+    expect(plainColumn('ram', 'columns.ram').text(a, ctx)).toMatch(/1,?536\.5/);
+    const os = plainColumn('os', 'devices.col.os');
+    expect(os.text(makeDevice({ id: '4', os: { unknown: 'Plan 9' } }), ctx)).toBe('Plan 9');
+    expect(os.sortValue(makeDevice({ id: '5', os: 'Linux' }), ctx)).toBe('linux');
   });
 });
