@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { uiLanguageOf, type UiLanguage } from '../shared/i18n/translator.js';
+import { chosenLanguage, type UiLanguage } from '../shared/i18n/translator.js';
 import {
   formatError,
   getLanguage,
@@ -119,7 +119,7 @@ function useWindowActivity() {
 function useAppLanguage(): UiLanguage {
   const choice = useShell((s) => s.settings?.language ?? 'account');
   const own = useShell((s) => shownAccount(s)?.account.user.language ?? null);
-  const language = choice === 'account' ? uiLanguageOf(own) : choice;
+  const language = chosenLanguage(choice, own);
   if (language !== getLanguage()) setLanguage(language);
   useEffect(() => restoreFocusAfterLanguageChange(), [language]);
   return language;

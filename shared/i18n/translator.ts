@@ -30,6 +30,14 @@ export function uiLanguageOf(value: unknown): UiLanguage {
 }
 
 /**
+ * The language the console speaks in, on both sides: the Settings choice, or with 'account' the signed-in
+ * user's own on the service (English when it has none or one the console does not speak).
+ */
+export function chosenLanguage(choice: UiLanguage | 'account', accountLanguage: unknown): UiLanguage {
+  return choice === 'account' ? uiLanguageOf(accountLanguage) : choice;
+}
+
+/**
  * A plural message in the older shape ({ one, other }) as an ICU plural on `count`. Blocks written that
  * way still work; `{count}` inside a branch becomes `#` so the number is formatted for the locale.
  */
