@@ -43,7 +43,7 @@ import { EventHub } from './event-hub.js';
 import { writeHandlers } from './write-handlers.js';
 import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
-import { uiLanguageOf, type UiLanguage } from '../../shared/i18n/translator.js';
+import { chosenLanguage } from '../../shared/i18n/translator.js';
 
 /** HostedCore, answered synchronously (the in-process core needs no round trip). */
 export interface AppCore extends HostedCore {
@@ -117,6 +117,7 @@ class Core implements AppCore {
         options.notifyStatus?.(notice);
       },
       onTrayChange: () => this.#tray.check(),
+      onSinceMoved: (at) => this.#events.emit('history:moved', at),
     });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
@@ -189,24 +190,18 @@ class Core implements AppCore {
   }
 
   trayState(): TrayState {
+    const auth = this.#session.auth;
+    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account.user : null;
+    const { notificationsPausedUntil, language } = this.#settings.current;
     const state = computeTrayState(
-      this.#session.auth,
+      auth,
       this.#syncState(),
       this.#picture.maps.sessions.values(),
-      this.#settings.current.notificationsPausedUntil,
-      this.#uiLanguage(),
+      notificationsPausedUntil,
+      chosenLanguage(language, user?.language),
     );
     const devices = state.status === 'signed-out' ? null : this.#status.trayDevices();
     return devices ? { ...state, devices } : state;
-  }
-
-  /** The language main formats the tray and notifications in: the Settings choice, or the user's own. */
-  #uiLanguage(): UiLanguage {
-    const chosen = this.#settings.current.language;
-    if (chosen !== 'account') return chosen;
-    const auth = this.#session.auth;
-    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account.user : null;
-    return uiLanguageOf(user?.language);
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {

@@ -26,6 +26,8 @@ export interface StatusKeeperOptions {
   settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil'>;
   notify(notice: StatusNotice): void;
   onTrayChange(): void;
+  /** The history's change log moved (or another history opened): renderers ask history:since. */
+  onSinceMoved(at: { epoch: string; cursor: number }): void;
 }
 
 export class StatusKeeper {
@@ -37,6 +39,8 @@ export class StatusKeeper {
   /** A sliced comparison under way, and what waits for it; null when nothing does. */
   #queue: Promise<void> | null = null;
   #tray: TrayDevices | null = null;
+  /** The change log's position last announced through onSinceMoved. */
+  #announced = '';
 
   constructor(o: StatusKeeperOptions) {
     this.#o = o;
@@ -66,6 +70,7 @@ export class StatusKeeper {
     }).then(
       (m) => {
         this.monitor = m;
+        this.#announce();
       },
       (error: unknown) => this.#o.logger.warn('status history not opened', { error }),
     );
@@ -120,6 +125,7 @@ export class StatusKeeper {
   #inOrder(work: (m: StatusMonitor) => void): void {
     if (!this.#queue) {
       if (this.monitor) work(this.monitor);
+      this.#announce();
       return;
     }
     this.#queued(
@@ -134,8 +140,19 @@ export class StatusKeeper {
       .catch((error: unknown) => this.#o.logger.warn('status history not updated', { error }))
       .then(() => {
         if (this.#queue === tail) this.#queue = null;
+        this.#announce();
       });
     this.#queue = tail;
+  }
+
+  #announce(): void {
+    const index = this.monitor?.history.index;
+    if (!index) return;
+    const at = { epoch: index.epoch, cursor: index.cursor };
+    const mark = `${at.epoch}:${at.cursor}`;
+    if (mark === this.#announced) return;
+    this.#announced = mark;
+    this.#o.onSinceMoved(at);
   }
 
   trayDevices(): TrayDevices | null {

@@ -173,23 +173,20 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       if (!keep && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
       void sinceSync.pull();
     },
-    'sync:state': (sync) => {
-      shell.setState({ sync });
-      void sinceSync.pull();
-    },
+    'sync:state': (sync) => shell.setState({ sync }),
     'sync:dataset': ({ dataset, status }) => {
       const sync = shell.getState().sync;
       if (sync) shell.setState({ sync: { ...sync, datasets: { ...sync.datasets, [dataset]: status } } });
-      // A poll's end: the history has recorded it (also a first poll, which sends no devices change).
-      if (dataset === 'devices') void sinceSync.pull();
     },
     'settings:state': (settings) => shell.setState({ settings }),
     'data:change': (change) => {
       const removed = applyDataChange(data, change);
       if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
       savedViews.onDataChange(change);
-      if (change.dataset === 'devices') void sinceSync.pull();
     },
+    // The history recorded what a poll or a change did to some device's since (the main side says so
+    // only when it did): ask for those rows, unless this renderer already holds them.
+    'history:moved': (at) => void sinceSync.moved(at),
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
       const { title, body } = noticeText(notice, t);

@@ -1,7 +1,8 @@
-// Keeps the data store's per-device "since" rows in step with the main process's status history: after
-// each devices change or poll it asks for what changed after its cursor (history:since), so a poll that
-// moved 5 devices costs 5 small rows, not the history. One request at a time; a trigger during one asks
-// again once it is answered.
+// Keeps the data store's per-device "since" rows in step with the main process's status history: when the
+// main side says its change log moved (history:moved), and on sign-in or out, it asks for what changed
+// after its cursor (history:since), so a poll that moved 5 devices costs 5 small rows, not the history,
+// and an idle poll costs nothing. One request at a time; a trigger during one asks again once it is
+// answered.
 
 import type { IpcResult, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract.js';
 import type { SinceDelta } from '../../shared/status-history.js';
@@ -44,6 +45,11 @@ export function createSinceSync(data: DataStore, call: SinceCall, onChange: () =
   }
 
   return {
+    /** The main side's change log is at `at`: asks for what is new, unless this renderer holds it. */
+    moved(at: { epoch: string; cursor: number }): Promise<void> {
+      if (!running && at.epoch === epoch && at.cursor === cursor) return Promise.resolve();
+      return this.pull();
+    },
     /** Asks for what changed (coalesced while a request is out). */
     pull(): Promise<void> {
       if (running) {

@@ -85,6 +85,7 @@ describe('StatusHistory.recordDevicesSliced', () => {
 describe('StatusKeeper', () => {
   it('records a change that comes during the sliced first comparison after it, not under it', async () => {
     const picture = new Picture();
+    const moved: number[] = [];
     const devices = fleet(() => 'online');
     picture.reset('devices', devices, new Date(T0).toISOString());
     const keeper = new StatusKeeper({
@@ -95,6 +96,7 @@ describe('StatusKeeper', () => {
       settings: () => ({ notificationsEnabled: false, notificationsPausedUntil: null }),
       notify: () => undefined,
       onTrayChange: () => undefined,
+      onSinceMoved: (at) => moved.push(at.cursor),
     });
     await keeper.open('account-1');
     keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return
@@ -108,6 +110,8 @@ describe('StatusKeeper', () => {
     expect(history.index.get('d8')).toMatchObject({ status: 'online', since: T0 });
     expect(history.index.entries.size).toBe(N);
     expect(history.index.gaps.at(-1)).toMatchObject({ reason: 'offline', end: null });
+    // Said once the comparison and what waited for it were recorded, with the log's final position.
+    expect(moved.at(-1)).toBe(history.index.cursor);
     await keeper.close({ reason: 'closed', forget: false });
   });
 });

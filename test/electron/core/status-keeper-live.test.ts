@@ -144,3 +144,33 @@ it('losing the service records unknown, not offline, and the tray shows the coun
     svc.service.store.listDevices().filter((d) => d.status === 'online').length,
   );
 });
+
+it('says history:moved only when a poll moved some device’s since, and history:since then has it', async () => {
+  const run = await cores.launch();
+  const moved: Array<{ epoch: string; cursor: number }> = [];
+  run.core.subscribe((event, payload) => {
+    if (event === 'history:moved') moved.push(payload as { epoch: string; cursor: number });
+  });
+  await cores.signIn(run);
+  await poll(run);
+  await vi.waitFor(() => expect(moved.length).toBeGreaterThan(0));
+  const first = await run.invoke('history:since', { epoch: null, cursor: 0 });
+  if (!first.ok) throw new Error(first.error.message);
+  expect(moved.at(-1)).toEqual({ epoch: first.value.epoch, cursor: first.value.cursor });
+
+  // Idle polls: nothing changed on the service, so nothing is said.
+  const before = moved.length;
+  await poll(run);
+  await poll(run);
+  expect(moved.length).toBe(before);
+
+  const device = svc.service.store.listDevices().find((d) => d.status !== 'offline')!;
+  await control(svc, 'POST', `devices/${device.id}/status`, { status: 'offline' });
+  await poll(run);
+  expect(moved.length).toBe(before + 1);
+  const delta = await run.invoke('history:since', { epoch: first.value.epoch, cursor: first.value.cursor });
+  if (!delta.ok) throw new Error(delta.error.message);
+  expect(delta.value.full).toBe(false);
+  expect(Object.keys(delta.value.rows)).toEqual([device.id]);
+  expect(moved.at(-1)!.cursor).toBe(delta.value.cursor);
+});

@@ -200,5 +200,14 @@ describe('history filters', () => {
     answer = { epoch: 'e2', cursor: 1, full: true, rows: { '2': [2, 0, 0] }, removed: [] };
     await sync.pull();
     expect([...data.getState().since.keys()]).toEqual(['2']);
+
+    // history:moved: nothing asked where this renderer already is; asked once the log moved on.
+    asked.length = 0;
+    await sync.moved({ epoch: 'e2', cursor: 1 });
+    expect(asked).toEqual([]);
+    answer = { epoch: 'e2', cursor: 2, full: false, rows: { '3': [3, 1, 0] }, removed: [] };
+    await sync.moved({ epoch: 'e2', cursor: 2 });
+    expect(asked).toEqual([{ epoch: 'e2', cursor: 1 }]);
+    expect([...data.getState().since.keys()].sort()).toEqual(['2', '3']);
   });
 });
