@@ -36,7 +36,7 @@ import { outboxHandlers } from './outbox/outbox-handlers.js';
 import { Picture } from './picture.js';
 import { ServiceConnector } from './service-connector.js';
 import { SessionNotifier } from './session-notifier.js';
-import { idleSyncState, syncStateChange } from './sync-state.js';
+import { idleSyncState, SyncStateRelay } from './sync-state.js';
 import type { TrayState } from './tray-state.js';
 import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
@@ -72,8 +72,7 @@ class Core implements AppCore {
   readonly #devices: DevicesFeed;
   /** Every data:change goes out through it, in order and in parts (change-pump.ts). */
   readonly #pump: ChangePump;
-  /** The sync state the renderers were last told of, whole or by its parts. */
-  #lastSync: SyncState | null = null;
+  readonly #syncRelay: SyncStateRelay;
   readonly #outbox: CoreOutbox;
   readonly #views: SavedViewsStore;
   readonly #status: StatusKeeper;
@@ -86,6 +85,7 @@ class Core implements AppCore {
     const clock = (this.#clock = options.clock ?? systemClock);
     const logger = options.logger ?? createLogger();
     this.#events = new EventHub(logger);
+    this.#syncRelay = new SyncStateRelay((event, payload) => this.#events.emit(event, payload));
     const { dataDir } = options;
     this.#connector = new ServiceConnector(options, clock);
     this.#views = new SavedViewsStore(dataDir);
@@ -168,12 +168,7 @@ class Core implements AppCore {
       auth: this.#session.auth,
       sync: this.#syncState(),
       settings: this.#settings.current,
-      data: {
-        folders: this.#picture.list('folders'),
-        devices: this.#picture.list('devices'),
-        sessions: this.#picture.list('sessions'),
-        users: this.#picture.list('users'),
-      },
+      data: this.#picture.lists(),
     };
   }
 
@@ -284,11 +279,7 @@ class Core implements AppCore {
   /** Only what changed goes out: an idle poll's end is one dataset's status (sync:dataset), not the lot. */
   #onSyncState(state: SyncState): void {
     if (state.connection === 'offline') this.#status.blind('offline');
-    const change = syncStateChange(this.#lastSync, state);
-    this.#lastSync = state;
-    if (change.kind === 'all') this.#events.emit('sync:state', state);
-    else if (change.kind === 'dataset')
-      this.#events.emit('sync:dataset', { dataset: change.dataset, status: state.datasets[change.dataset] });
+    this.#syncRelay.relay(state);
     if (state.connection === 'online') this.#outbox.wake();
     this.#tray.check();
   }

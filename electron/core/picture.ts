@@ -87,6 +87,16 @@ export class Picture {
     return Array.from(this.maps[dataset].values()) as DatasetRecordMap[D][];
   }
 
+  /** Every dataset as a list (a snapshot's data). */
+  lists(): { [D in DatasetName]: DatasetRecordMap[D][] } {
+    return {
+      folders: this.list('folders'),
+      devices: this.list('devices'),
+      sessions: this.list('sessions'),
+      users: this.list('users'),
+    };
+  }
+
   get<D extends DatasetName>(dataset: D, id: Id): DatasetRecordMap[D] | undefined {
     return this.maps[dataset].get(id) as DatasetRecordMap[D] | undefined;
   }
@@ -210,9 +220,5 @@ export class Picture {
 
   clear(): DataChange[] {
     return DATASET_NAMES.map((d) => this.reset(d, [], null));
-  }
-
-  isEmpty(): boolean {
-    return DATASET_NAMES.every((d) => this.maps[d].size === 0);
   }
 }

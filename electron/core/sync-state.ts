@@ -3,7 +3,7 @@
 // (unauthorized stops syncing, unreachable goes offline).
 
 import type { AppError } from '../../shared/errors.js';
-import type { DatasetName, SyncState } from '../../shared/ipc/contract.js';
+import type { DatasetName, EventSink, SyncState } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Timestamp } from '../../shared/model.js';
 import type { CacheStatus } from './cache-keeper.js';
@@ -30,6 +30,23 @@ export function syncStateChange(
   );
   if (changed.length === 0) return { kind: 'none' };
   return changed.length === 1 ? { kind: 'dataset', dataset: changed[0]! } : { kind: 'all' };
+}
+
+/**
+ * Tells the renderers of each new sync state by what changed in it: the whole state, one dataset's
+ * status (sync:dataset, what an idle poll's end sends), or nothing at all.
+ */
+export class SyncStateRelay {
+  #last: SyncState | null = null;
+  constructor(private readonly emit: EventSink) {}
+
+  relay(state: SyncState): void {
+    const change = syncStateChange(this.#last, state);
+    this.#last = state;
+    if (change.kind === 'all') this.emit('sync:state', state);
+    else if (change.kind === 'dataset')
+      this.emit('sync:dataset', { dataset: change.dataset, status: state.datasets[change.dataset] });
+  }
 }
 
 /** The state while no engine runs: idle, with each dataset's age and the offline copy's status. */

@@ -73,6 +73,7 @@ export class CoreOutbox {
   }
 
   async close(): Promise<void> {
+    // A failed open was thrown to open()'s caller, who reported it; closing only waits for it to end.
     await this.#opening?.catch(() => {});
     for (const end of this.#held.values()) end();
     this.#held.clear();

@@ -313,6 +313,7 @@ export class StatusHistory {
   }
 
   async #openSegment(name: string, at: number): Promise<void> {
+    // Every frame was datasync'd as it was written: a failing close of the old segment loses nothing.
     await this.#handle?.close().catch(() => {});
     this.#handle = null;
     await fsp.mkdir(this.#dir, { recursive: true, mode: 0o700 });
@@ -358,6 +359,7 @@ export class StatusHistory {
     this.#closed = true;
     await this.#writing;
     if (this.#segments.length > 0) await this.#checkpoint(now);
+    // Written and datasync'd above: a failing close loses nothing.
     await this.#handle?.close().catch(() => {});
     this.#handle = null;
   }
