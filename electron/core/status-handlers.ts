@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
 import { fail } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
+import { parseGmtOffset } from '../../shared/time-offset.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
 import { deviceLabel } from './status-monitor.js';
 import { statusSeries } from './status-history/series.js';
@@ -137,17 +138,12 @@ export function statusHandlers(
           }
         }
       }
-      let local: Intl.DateTimeFormat;
-      try {
-        local = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'medium' });
-      } catch {
-        fail({ kind: 'validation', message: `Unknown time zone "${zone}".`, field: 'zone' });
-      }
+      const local = zoneClock(zone);
       const rows: string[][] = [];
       for (const t of await m.history.transitions(from, to, ids)) {
         rows.push([
           new Date(t.at).toISOString(),
-          local.format(t.at),
+          local(t.at),
           t.deviceId,
           deviceLabel(d.device(t.deviceId), t.deviceId),
           t.from ?? '',
@@ -159,7 +155,7 @@ export function statusHandlers(
         const end = g.end === null ? '' : new Date(g.end).toISOString();
         rows.push([
           new Date(g.start).toISOString(),
-          local.format(g.start),
+          local(g.start),
           '',
           `console ${g.reason}`,
           '',
@@ -187,4 +183,24 @@ export function statusHandlers(
       return { watches: [...m.watches], quietHours: m.quietHours };
     },
   };
+}
+
+/**
+ * The wall clock of the zone the technician reads times in: an IANA name ("Europe/Rome", this computer's)
+ * or the account's fixed offset as the service writes it ("GMT+05:30"), which Intl cannot name, so the
+ * instant is shifted and read in UTC. Either way "2026-11-21 10:30:00", which spreadsheets read as a time.
+ */
+function zoneClock(zone: string): (ms: number) => string {
+  const offset = /^(?:GMT|UTC)/i.test(zone) ? parseGmtOffset(zone) : null;
+  try {
+    const f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: offset ? 'UTC' : zone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    const shift = (offset?.minutes ?? 0) * 60_000;
+    return (ms) => f.format(ms + shift);
+  } catch {
+    fail({ kind: 'validation', message: `Unknown time zone "${zone}".`, field: 'zone' });
+  }
 }

@@ -7,7 +7,7 @@ import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/cont
 import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
-import { displayTime } from '../domain/time-zone.js';
+import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useStores } from '../state/context.js';
 
@@ -25,10 +25,11 @@ type Actions = ReturnType<typeof useStores>['actions'];
 
 /**
  * The last 30 days of a device's or a folder's (with its sub-folders') history as a CSV download, times in
- * UTC and in this computer's zone; a refusal is shown as a toast.
+ * UTC and on the display clock (this computer's zone, or the account's offset when Settings says so, as
+ * the screen shows them); a refusal is shown as a toast.
  */
 export async function exportHistory(actions: Actions, target: { kind: 'device' | 'folder'; id: Id }) {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = getDisplayOffset()?.label ?? computerZoneName();
   const r = actions.reportFailure(await actions.call('history:export', { target, days: 30, zone }));
   if (r.ok) download(r.value.filename, r.value.csv);
 }

@@ -102,6 +102,24 @@ it('records the played statuses, one notice per change of a watched device, one 
   expect(offlineRow.startsWith(new Date(wentAt).toISOString())).toBe(true);
   expect(offlineRow).toContain(`,${lone.id},`);
 
+  // On the account's clock, a fixed offset as the service writes it (Intl has no name for it).
+  const inOffset = await run.invoke('history:export', {
+    target: { kind: 'device', id: lone.id },
+    days: 1,
+    zone: 'GMT+05:30',
+  });
+  if (!inOffset.ok) throw new Error(inOffset.error.message);
+  const offsetLines = inOffset.value.csv.trimEnd().split('\r\n');
+  expect(offsetLines[0]).toBe('\uFEFFtime_utc,time_GMT+05:30,device_id,device,from,to');
+  const shifted = new Date(wentAt + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  expect(offsetLines.find((l) => l.endsWith(',online,offline'))!.split(',')[1]).toBe(shifted);
+  const bad = await run.invoke('history:export', {
+    target: { kind: 'device', id: lone.id },
+    days: 1,
+    zone: 'Mars/Base',
+  });
+  expect(bad.ok ? null : bad.error.kind).toBe('validation');
+
   // A site outage: its devices' alerts fold into one notice, and one when it ends.
   const outage = await control(svc, 'POST', 'scenarios/site-outage', { folderId: site, minutes: 10 });
   expect(outage.status).toBe(200);
