@@ -16,7 +16,8 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/errors.js';
-import type { User } from '../../shared/model.js';
+import type { Device, Id, User } from '../../shared/model.js';
+import { DeviceWriteFence, keepFenced, withoutFenced } from './device-write-fence.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
@@ -88,6 +89,7 @@ export class SyncEngine {
   #offlineSince: number | null = null;
   #abort = new AbortController();
   #progress: { others: number; folders: { done: number; total: number } } | null = null;
+  readonly #fence = new DeviceWriteFence();
 
   constructor(options: SyncEngineOptions) {
     this.#o = options;
@@ -167,8 +169,13 @@ export class SyncEngine {
     }
   }
 
-  /** Wraps a local write so a poll that started before it ended cannot overwrite its optimistic result. */
-  beginWrite(dataset: DatasetName): () => void {
+  /**
+   * Wraps a local write so a poll that started before it ended cannot overwrite its optimistic result.
+   * A devices write that names its devices fences only those (device-write-fence.ts); any other write
+   * drops the dataset's polls that raced it whole.
+   */
+  beginWrite(dataset: DatasetName, ids?: readonly Id[]): () => void {
+    if (dataset === 'devices' && ids) return this.#fence.begin(ids);
     const slot = this.#slots[dataset];
     slot.epoch += 1;
     slot.writes += 1;
@@ -240,6 +247,7 @@ export class SyncEngine {
     try {
       const feed = dataset === 'devices' ? this.#o.devices : undefined;
       let records: DatasetRecordMap[DatasetName][] = [];
+      if (dataset === 'devices') this.#fence.pollStarted();
       if (feed) {
         polled = await feed.feed.poll(feed.sign, signal);
         if (this.#progress) this.#progress.others += 1;
@@ -253,22 +261,31 @@ export class SyncEngine {
       slot.error = null;
       slot.lastSuccessAt = this.#o.clock.now();
       this.#markAttempted(dataset);
-      if (slot.epoch !== epoch || slot.writes > 0) {
+      const picture = this.#o.picture;
+      const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
+      const fenced = dataset === 'devices' ? this.#fence.fenced() : new Set<Id>();
+      // A write that named no devices, or a first load (the whole list) with a fenced device: try later.
+      if (slot.epoch !== epoch || slot.writes > 0 || ((polled?.complete || first) && fenced.size > 0)) {
         polled?.discard();
         this.#schedule(dataset, RACED_WRITE_RETRY_MS);
         return;
       }
       const fetchedAt = isoAt(slot.lastSuccessAt);
-      const picture = this.#o.picture;
-      const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
       let change: DataChange | null;
       if (polled) {
-        change = picture.applyPolledDevices(polled.delta, polled.complete, fetchedAt, polled.addedById);
+        const delta = polled.delta && withoutFenced(polled.delta, fenced);
+        change = picture.applyPolledDevices(delta, polled.complete, fetchedAt, polled.addedById);
         polled.commit();
-      } else
+        // The mirror took the poll's copy of the fenced devices; it must hold what the picture shows, so
+        // the next poll sends them again if the service's differ.
+        if (fenced.size > 0) this.#remirror(fenced);
+      } else {
+        if (fenced.size > 0)
+          records = keepFenced(records as Device[], fenced, picture.maps.devices) as typeof records;
         change = first
           ? picture.reset(dataset, records, fetchedAt)
           : picture.replace(dataset, records, fetchedAt);
+      }
       if (change) this.#o.onChange(change);
       this.#o.onFetched?.(dataset, change !== null);
       this.#schedule(dataset, this.#interval(dataset));
@@ -290,6 +307,17 @@ export class SyncEngine {
       );
       this.#schedule(dataset, delay);
     }
+  }
+
+  #remirror(ids: ReadonlySet<Id>): void {
+    const puts: Device[] = [];
+    const removals: Id[] = [];
+    for (const id of ids) {
+      const device = this.#o.picture.maps.devices.get(id);
+      if (device) puts.push(device);
+      else removals.push(id);
+    }
+    this.#o.devices?.feed.patch(puts, removals);
   }
 
   async #fetch<D extends DatasetName>(dataset: D, signal: AbortSignal): Promise<DatasetRecordMap[D][]> {

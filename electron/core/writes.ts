@@ -247,7 +247,8 @@ export class Writes {
     send: () => Promise<void>,
   ): Promise<void> {
     const picture = this.#d.picture;
-    const end = this.#d.engine.beginWrite(dataset);
+    const ids = [...(puts as Array<{ id: Id }>).map((r) => r.id), ...removals];
+    const end = this.#d.engine.beginWrite(dataset, ids);
     try {
       this.#emit(picture.apply(dataset, puts as never, removals));
       try {

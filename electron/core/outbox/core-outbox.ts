@@ -85,8 +85,12 @@ export class CoreOutbox {
   engineChanged(): void {
     for (const end of this.#held.values()) end();
     const engine = this.#d.engine();
-    for (const id of this.#held.keys())
-      this.#held.set(id, engine?.beginWrite(this.#datasetOfEntry(id)) ?? noop);
+    for (const id of this.#held.keys()) {
+      const entry = this.#outbox?.get(id);
+      const write = entry?.write;
+      const ids = write && 'id' in write ? [write.id] : undefined;
+      this.#held.set(id, (write && engine?.beginWrite(datasetOf(write), ids)) ?? noop);
+    }
   }
 
   /** The service answers again (or the account signed in again): send what waits. */
@@ -155,7 +159,8 @@ export class CoreOutbox {
     for (const entry of entries) {
       if (entry.write.kind === 'folder-create') continue;
       const dataset = datasetOf(entry.write);
-      if (!this.#held.has(entry.id)) this.#held.set(entry.id, engine?.beginWrite(dataset) ?? noop);
+      if (!this.#held.has(entry.id))
+        this.#held.set(entry.id, engine?.beginWrite(dataset, [entry.write.id]) ?? noop);
       const slot = byDataset.get(dataset) ?? { puts: [], removals: [] };
       byDataset.set(dataset, slot);
       if (entry.write.kind === 'folder-delete') slot.removals.push(entry.write.id);
@@ -199,11 +204,6 @@ export class CoreOutbox {
     } catch {
       void this.#d.engine()?.refresh(['folders']); // created, not read back: the next refresh brings it
     }
-  }
-
-  #datasetOfEntry(id: string): DatasetName {
-    const entry = this.#outbox?.get(id);
-    return entry ? datasetOf(entry.write) : 'devices';
   }
 
   #emit(change: DataChange | null): void {

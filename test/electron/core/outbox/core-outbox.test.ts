@@ -43,6 +43,39 @@ describe('the outbox in the core', () => {
     });
   });
 
+  it('a write still open fences its own device only: the rest of every poll meanwhile lands', async () => {
+    const h = await makeHarness();
+    harnesses.push(h);
+    await h.signIn();
+    // Sending the write is cut off again and again (the polls get through): it stays open, retried.
+    h.service.failures.set(
+      'updateDevice',
+      Array.from({ length: 100 }, () => serviceError('network')),
+    );
+    const shownBefore = shownAliases(h, '1').length;
+    expect((await h.invoke('devices:set-alias', { id: '1', alias: 'Mine' })).ok).toBe(true);
+    const other = h.service.devices.get('2')!;
+    const flipped = other.status === 'offline' ? 'online' : 'offline';
+    h.service.devices.set('2', { ...other, status: flipped });
+    const sentBefore = h.service.count('updateDevice');
+    const polls = h.service.count('listDevices');
+    await h.clock.advance(POLL_INTERVALS.background.devices);
+    await settle();
+    console.log(
+      'DBG',
+      h.service.count('listDevices') - polls,
+      h.core.snapshot().sync.connection,
+      h.service.count('getDevice'),
+    );
+    expect(h.service.count('listDevices')).toBeGreaterThan(polls);
+    expect(h.core.snapshot().data.devices.find((d) => d.id === '2')?.status).toBe(flipped);
+    // Still not sent (each try cut off), so still fenced: the poll's old alias was not shown.
+    expect(h.service.count('updateDevice')).toBeGreaterThan(sentBefore);
+    expect(h.service.devices.get('1')?.alias).not.toBe('Mine');
+    expect(aliasIn(h, '1')).toBe('Mine');
+    expect(shownAliases(h, '1').slice(shownBefore)).toEqual(['Mine']);
+  });
+
   it('an offline edit survives a restart, is not undone by a poll before it is sent, and is sent when back', async () => {
     const h = await makeHarness();
     harnesses.push(h);
