@@ -17,11 +17,11 @@ import type {
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/errors.js';
 import type { Device, Id, User } from '../../shared/model.js';
-import { DeviceWriteFence, keepFenced, withoutFenced } from './device-write-fence.js';
+import { DeviceWriteFence, keepFenced, mirrorFenced, withoutFenced } from './device-write-fence.js';
+import { fetchDataset } from './dataset-fetch.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
-import { fetchFolderTree } from './folder-tree-fetch.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { DevicesFeed, DevicesPoll, SignedGet } from './devices-poller.js';
@@ -278,7 +278,7 @@ export class SyncEngine {
         polled.commit();
         // The mirror took the poll's copy of the fenced devices; it must hold what the picture shows, so
         // the next poll sends them again if the service's differ.
-        if (fenced.size > 0) this.#remirror(fenced);
+        if (fenced.size > 0) mirrorFenced(fenced, picture.maps.devices, feed!.feed);
       } else {
         if (fenced.size > 0)
           records = keepFenced(records as Device[], fenced, picture.maps.devices) as typeof records;
@@ -309,59 +309,21 @@ export class SyncEngine {
     }
   }
 
-  #remirror(ids: ReadonlySet<Id>): void {
-    const puts: Device[] = [];
-    const removals: Id[] = [];
-    for (const id of ids) {
-      const device = this.#o.picture.maps.devices.get(id);
-      if (device) puts.push(device);
-      else removals.push(id);
-    }
-    this.#o.devices?.feed.patch(puts, removals);
-  }
-
-  async #fetch<D extends DatasetName>(dataset: D, signal: AbortSignal): Promise<DatasetRecordMap[D][]> {
-    const api = this.#o.api;
-    const tick = (): void => {
-      if (this.#progress) this.#progress.others += 1;
-    };
-    let out: unknown[];
-    switch (dataset) {
-      case 'folders':
-        out = await fetchFolderTree(api, {
-          concurrency: this.#o.concurrency ?? 4,
-          signal,
-          onProgress: (done, total) => {
-            if (!this.#progress) return;
-            // The tree's size is learnt as it is walked: the total grows with it.
-            this.#progress.folders = { done, total };
-            this.#emitState();
-          },
-        });
-        break;
-      case 'devices':
-        out = await api.listDevices(undefined, { signal });
-        tick();
-        break;
-      case 'sessions':
-        out = await api.listSessions({ signal });
-        tick();
-        break;
-      case 'users': {
-        const [users, current] = await Promise.all([
-          api.listUsers({ signal }),
-          api.getCurrentUser({ signal }),
-        ]);
-        tick();
-        tick();
-        if (!signal.aborted) this.#o.onCurrentUser(current);
-        out = users;
-        break;
-      }
-      default:
-        out = [];
-    }
-    return out as DatasetRecordMap[D][];
+  #fetch<D extends DatasetName>(dataset: D, signal: AbortSignal): Promise<DatasetRecordMap[D][]> {
+    return fetchDataset(this.#o.api, dataset, {
+      signal,
+      concurrency: this.#o.concurrency ?? 4,
+      onRequest: () => {
+        if (this.#progress) this.#progress.others += 1;
+      },
+      onFolders: (done, total) => {
+        if (!this.#progress) return;
+        // The tree's size is learnt as it is walked: the total grows with it.
+        this.#progress.folders = { done, total };
+        this.#emitState();
+      },
+      onCurrentUser: (user) => this.#o.onCurrentUser(user),
+    });
   }
 
   #markAttempted(dataset: DatasetName): void {
