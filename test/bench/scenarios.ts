@@ -240,7 +240,10 @@ export async function memory(browser: Browser, host: BenchHost): Promise<number>
   if (!kb) throw new Error(`no VmRSS for renderer ${renderer.id}`);
   const hostBytes = await host.rss();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  console.log(`  memory: host ${mb(hostBytes)} MB + renderer ${mb(kb * 1024)} MB`);
+  const heap = await host.call<{ heapUsed: number; external: number; arrayBuffers: number }>('memory');
+  console.log(
+    `  memory: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
+  );
   return (hostBytes + kb * 1024) / (1024 * 1024);
 }
 
