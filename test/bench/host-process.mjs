@@ -1,5 +1,5 @@
 // The browser host for the bench, alone in its own Node process, exactly as `npm start` runs it (the BUILT
-// main process from dist/, plain JavaScript so no TypeScript loader adds to its start-up time). Stalls of
+// host bundle from dist/host, plain JavaScript so no TypeScript loader adds to its start-up time). Stalls of
 // its main thread are measured here, inside it, so the bench's and Playwright's own work never count.
 //
 // It talks to the bench over the IPC channel: { id, cmd, ... } in, { id, ok, value | error } out. Commands:
@@ -47,7 +47,7 @@ if (process.env.BENCH_LONG_TASKS) {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const built = (file) => pathToFileURL(path.join(root, 'dist/electron', file)).href;
+const built = (file) => pathToFileURL(path.join(root, 'dist/host', file)).href;
 
 let window = null;
 /** Event streams opened by a page (each starts with its `retry:` line). */
@@ -70,9 +70,11 @@ ServerResponse.prototype.write = function (chunk, ...rest) {
   return write.call(this, chunk, ...rest);
 };
 
-const { startBrowserApp } = await import(built('electron/browser-host/main.js'));
-const { createLogger } = await import(built('electron/core/logger.js'));
-const { dispatchInvoke } = await import(built('shared/ipc/dispatch.js'));
+const [{ startBrowserApp }, { createLogger }, { dispatchInvoke }] = await Promise.all([
+  import(built('browser-host.js')),
+  import(built('logger.js')),
+  import(built('ipc-dispatch.js')),
+]);
 
 const env = (name) => {
   const value = process.env[name];

@@ -64,7 +64,7 @@ const out = flags.out
 const timeoutMs = 60_000 + devices;
 
 const builtRenderer = path.join(ROOT, 'dist/renderer');
-if (!existsSync(path.join(builtRenderer, 'index.html')) || !existsSync(path.join(ROOT, 'dist/electron'))) {
+if (!existsSync(path.join(builtRenderer, 'index.html')) || !existsSync(path.join(ROOT, 'dist/host'))) {
   throw new Error('The app is not built: run `npm run build` first (`npm run bench` does).');
 }
 if (process.env.SUPPORT_CONSOLE_SECRET_SERVICE !== 'available') {

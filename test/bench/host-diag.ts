@@ -1,0 +1,55 @@
+// Diagnostics for the host's share of the figures, no browser: a service with N devices, the built host in
+// its own process (BENCH_HOST_NODE_ARGS passes e.g. --trace-gc), sign-in, the first sync until settled, then
+// the host's memory by stage and its longest stall. `tsx test/bench/host-diag.ts [devices]` inside
+// scripts/with-keyring.sh. Not a figure of the bench: a tool to find where the host's time and memory go.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
+import { startHostProcess, startServiceProcess } from './processes.js';
+
+const devices = Number(process.argv[2] ?? 100_000);
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const service = await startServiceProcess(devices);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-diag-'));
+const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
+type Mem = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+try {
+  const host = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
+  const stage = async (what: string) => {
+    const m = await host.call<Mem>('memory');
+    console.log(
+      `${what}: rss ${mb(m.rss)} heap ${mb(m.heapUsed)} external ${mb(m.external)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+  };
+  console.log(`host listening after ${host.readyAt - host.spawnedAt} ms`);
+  await stage('started');
+  const { authorizeUrl } = await host.invoke<{ authorizeUrl: string }>('auth:begin', {
+    baseUrl: service.baseUrl,
+    consumerKey: DEMO.consumerKey,
+    consumerSecret: '',
+  });
+  const pin = await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password);
+  await host.invoke('auth:complete', { pin });
+  const sync = await host.window(async () => {
+    await host.settled(120_000);
+    await sleep(5000); // the cache save (3 s after the last change)
+  });
+  console.log(`first sync: max stall ${sync.maxStallMs.toFixed(1)} ms, p99 ${sync.p99StallMs.toFixed(1)} ms`);
+  await stage('settled + saved');
+  const idle = await host.window(async () => {
+    await host.invoke('sync:refresh', { datasets: ['devices'] });
+    await sleep(1000);
+  });
+  console.log(`idle poll: max stall ${idle.maxStallMs.toFixed(1)} ms`);
+  await sleep(3000);
+  await stage('after idle poll + 3 s');
+  await host.close();
+  const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
+  console.log(`restart: host listening after ${restarted.readyAt - restarted.spawnedAt} ms`);
+  await restarted.close();
+} finally {
+  await service.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
