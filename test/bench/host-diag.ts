@@ -45,6 +45,9 @@ try {
   console.log(`idle poll: max stall ${idle.maxStallMs.toFixed(1)} ms`);
   await sleep(3000);
   await stage('after idle poll + 3 s');
+  if (process.env.DIAG_HEAP_SNAPSHOT) {
+    console.log(`heap snapshot: ${await host.call<string>('heap-snapshot', { file: process.env.DIAG_HEAP_SNAPSHOT })}`);
+  }
   await host.close();
   const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
   console.log(`restart: host listening after ${restarted.readyAt - restarted.spawnedAt} ms`);

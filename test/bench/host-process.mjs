@@ -70,6 +70,23 @@ ServerResponse.prototype.write = function (chunk, ...rest) {
   return write.call(this, chunk, ...rest);
 };
 
+// Diagnostics (BENCH_HTTP_LOG=1): every request answered, with when it came and when it was answered (ms
+// since this process started), to see what a page waited on.
+if (process.env.BENCH_HTTP_LOG) {
+  const end = ServerResponse.prototype.end;
+  ServerResponse.prototype.end = function (...args) {
+    const came = this.req?.benchCameAt;
+    console.error(`[host] ${this.req?.url?.slice(0, 40)} came ${came?.toFixed(0)} answered ${performance.now().toFixed(0)}`);
+    return end.apply(this, args);
+  };
+  const { Server } = await import('node:http');
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (event, req, ...rest) {
+    if (event === 'request') req.benchCameAt = performance.now();
+    return emit.call(this, event, req, ...rest);
+  };
+}
+
 const [{ startBrowserApp }, { createLogger }, { dispatchInvoke }] = await Promise.all([
   import(built('browser-host.js')),
   import(built('logger.js')),
@@ -158,6 +175,11 @@ const commands = {
   async memory() {
     const { getHeapStatistics } = await import('node:v8');
     return { ...process.memoryUsage(), heap: getHeapStatistics() };
+  },
+  /** Diagnostics: writes this thread's heap snapshot to `file` (v8.writeHeapSnapshot). */
+  async 'heap-snapshot'({ file }) {
+    const { writeHeapSnapshot } = await import('node:v8');
+    return writeHeapSnapshot(file);
   },
   async close() {
     await app.close();
