@@ -146,6 +146,12 @@ interface Pending {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The worker's young generation (V8's default grows to 48 MB). Nearly everything a decode allocates is
+ * either garbage at once or kept for good (the mirror), so a large nursery buys the worker little speed,
+ * while V8 keeps it committed between polls: at 100,000 devices 6 MB took ~75 MB off the process's RSS.
+ */
+const WORKER_YOUNG_GENERATION_MB = 6;
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
 function joinParts(parts: readonly DevicesDelta[]): DevicesDelta {
@@ -258,7 +264,11 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     const spec = options.worker ?? defaultWorkerSpec();
     let w: Worker;
     try {
-      w = new Worker(spec.source, { eval: spec.eval, workerData: spec.workerData });
+      w = new Worker(spec.source, {
+        eval: spec.eval,
+        workerData: spec.workerData,
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      });
     } catch (error) {
       runLocally(error);
       return;
