@@ -46,7 +46,9 @@ try {
   await sleep(3000);
   await stage('after idle poll + 3 s');
   if (process.env.DIAG_HEAP_SNAPSHOT) {
-    console.log(`heap snapshot: ${await host.call<string>('heap-snapshot', { file: process.env.DIAG_HEAP_SNAPSHOT })}`);
+    console.log(
+      `heap snapshot: ${await host.call<string>('heap-snapshot', { file: process.env.DIAG_HEAP_SNAPSHOT })}`,
+    );
   }
   await host.close();
   const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });

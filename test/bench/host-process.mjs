@@ -76,7 +76,9 @@ if (process.env.BENCH_HTTP_LOG) {
   const end = ServerResponse.prototype.end;
   ServerResponse.prototype.end = function (...args) {
     const came = this.req?.benchCameAt;
-    console.error(`[host] ${this.req?.url?.slice(0, 40)} came ${came?.toFixed(0)} answered ${performance.now().toFixed(0)}`);
+    console.error(
+      `[host] ${this.req?.url?.slice(0, 40)} came ${came?.toFixed(0)} answered ${performance.now().toFixed(0)}`,
+    );
     return end.apply(this, args);
   };
   const { Server } = await import('node:http');
