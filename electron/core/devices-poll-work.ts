@@ -39,6 +39,9 @@ export type PollOutcome =
   | { kind: 'timeout' }
   | { kind: 'malformed'; status?: number; reason?: string; field?: string; message: string };
 
+/** As readBodyLimited decodes (TextDecoder: a leading byte-order mark is dropped, bad bytes become U+FFFD). */
+const utf8 = (chunks: Uint8Array[]): string => new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+
 export async function pollDevices(mirror: DevicesMirror, request: PollRequest): Promise<PollOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs);
@@ -58,7 +61,7 @@ export async function pollDevices(mirror: DevicesMirror, request: PollRequest): 
       return {
         kind: 'http',
         status,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body: utf8(chunks),
         wwwAuthenticate: response.headers.get('www-authenticate'),
         retryAfter: response.headers.get('retry-after'),
       };
@@ -76,7 +79,7 @@ export async function pollDevices(mirror: DevicesMirror, request: PollRequest): 
   for (const chunk of chunks) hasher.update(chunk);
   const hash = hasher.digest('base64');
   if (mirror.sameBytes(hash)) return { kind: 'unchanged' };
-  let text = Buffer.concat(chunks).toString('utf8');
+  let text = utf8(chunks);
   chunks = [];
   let devices: Device[];
   try {

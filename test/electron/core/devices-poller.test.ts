@@ -179,6 +179,13 @@ describe('a worker that cannot start', () => {
     expect(warnings[0]!.level).toBe('warn');
   });
 
+  it('reads a body that starts with a byte-order mark, as any UTF-8 text', async () => {
+    feed = createDevicesFeed();
+    const devices = list(3, (i) => ({ name: `Bürö ${i}` }));
+    answer = { status: 200, body: `\uFEFF${encodeDevices(devices)}` };
+    expect((await pollCommitted(feed)).delta?.added).toEqual(devices);
+  });
+
   it('a worker whose module fails to load: same results in the main thread', async () => {
     feed = createDevicesFeed({ worker: { source: 'throw new Error("cannot load")', eval: true } });
     const devices = list(4);
