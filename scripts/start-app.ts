@@ -161,9 +161,9 @@ async function main(): Promise<void> {
     await stopAll(1);
   }
 
-  // The browser host runs the BUILT main process (dist/electron), exactly what Electron would load, not the
-  // TypeScript sources: the core's worker thread, for one, loads its compiled file.
-  const built = path.join(root, 'dist/electron/electron/browser-host/main.js');
+  // The browser host runs the BUILT core (the dist/host bundle, scripts/build-host.mjs), not the TypeScript
+  // sources: the core's worker thread, for one, loads its compiled file.
+  const built = path.join(root, 'dist/host/browser-host.js');
   const { startBrowserApp } = (await import(pathToFileURL(built).href)) as BrowserHostModule;
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
   const dataDir = process.env.SUPPORT_CONSOLE_DATA_DIR || path.join(root, '.cache/demo/app');

@@ -23,10 +23,13 @@ fi
 # tsc -p … --incremental leaves an output file alone when its text did not change, so main.js's time says
 # nothing about when the main process was last built: a stamp touched after each successful build does.
 MAIN_STAMP=dist/electron/.built
-if [ ! -f dist/electron/electron/main.js ] ||
+if [ ! -f dist/electron/electron/main.js ] || [ ! -f dist/host/browser-host.js ] ||
   stale "$MAIN_STAMP" electron shared tsconfig.base.json; then
   echo "Building the main process…"
   npx tsc -p electron/tsconfig.build.json
+  node scripts/build-preload.mjs
+  # The browser host's bundle (what runs below when Electron cannot): see scripts/build-host.mjs.
+  node scripts/build-host.mjs
   touch "$MAIN_STAMP"
 fi
 exec node --import tsx scripts/start-app.ts "$@"

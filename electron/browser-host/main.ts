@@ -12,6 +12,7 @@ import { CACHE_ROOT } from '../core/offline-cache.js';
 import type { CredentialVault } from '../core/vault.js';
 import type { BrowserHost } from './server.js';
 import { startBrowserHost } from './server.js';
+import { loadInvokeSchemas } from '../../shared/ipc/dispatch.js';
 
 export interface BrowserAppOptions {
   /** The built renderer (dist/renderer). */
@@ -56,6 +57,8 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
       ...(options.launchSecret ? { launchSecret: options.launchSecret } : {}),
     });
     await core.start();
+    // Before the page's first request comes (it is still loading the renderer): see loadInvokeSchemas.
+    void loadInvokeSchemas();
   } catch (error) {
     await host?.close();
     await core.dispose();

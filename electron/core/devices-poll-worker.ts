@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { heapRelease } from './worker-heap.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
+import { packDelta, type PackedDelta } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   loadDevicesCache,
@@ -43,7 +44,8 @@ export type LoadSummary =
 
 export type PollerReply =
   | { ready: true }
-  | { id: number; op: 'part'; part: DevicesDelta }
+  /** Packed by column (packed-devices.ts): far less for the main thread to deserialise and keep. */
+  | { id: number; op: 'part'; part: PackedDelta }
   | { id: number; op: 'polled'; outcome: PollSummary }
   | { id: number; op: 'loaded'; result: LoadSummary }
   | { id: number; op: 'saved'; notice: string | null }
@@ -90,7 +92,7 @@ export function createPollerHandler(
   const sendParts = async (id: number, delta: DevicesDelta): Promise<void> => {
     for (const part of deltaParts(delta)) {
       const acked = new Promise<void>((resolve) => acks.set(id, resolve));
-      reply({ id, op: 'part', part });
+      reply({ id, op: 'part', part: packDelta(part) });
       await acked;
     }
   };

@@ -10,6 +10,19 @@ export class BodyTooLargeError extends Error {
 }
 
 export async function readBodyLimited(response: Response, limitBytes: number): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  for (const chunk of await readBodyChunks(response, limitBytes))
+    parts.push(decoder.decode(chunk, { stream: true }));
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/**
+ * The body's bytes as they came, refused past the limit like readBodyLimited: for a caller that may not
+ * need the text at all (the devices poll hashes the bytes and decodes only when they changed).
+ */
+export async function readBodyChunks(response: Response, limitBytes: number): Promise<Uint8Array[]> {
   const declared = Number(response.headers.get('content-length'));
   // Content-Length counts the encoded (possibly gzipped) bytes: a first, cheap refusal only.
   if (Number.isFinite(declared) && declared > limitBytes) {
@@ -17,10 +30,9 @@ export async function readBodyLimited(response: Response, limitBytes: number): P
     await response.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(limitBytes);
   }
-  if (!response.body) return '';
+  if (!response.body) return [];
   const reader = response.body.getReader();
-  const decoder = new TextDecoder('utf-8');
-  const parts: string[] = [];
+  const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -31,8 +43,7 @@ export async function readBodyLimited(response: Response, limitBytes: number): P
       await reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(limitBytes);
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  return parts.join('');
+  return chunks;
 }

@@ -6,10 +6,22 @@
 import type { AppError } from '../errors.js';
 import { toAppError } from '../errors.js';
 import type { InvokeChannel, InvokeHandlers, InvokeResponse, IpcResult } from './contract.js';
-import { invokeTable } from './schemas.js';
+import type * as SchemasModule from './schemas.js';
 
-export function isInvokeChannel(value: unknown): value is InvokeChannel {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(invokeTable, value);
+type Schemas = typeof SchemasModule;
+let schemas: Promise<Schemas> | null = null;
+
+/**
+ * zod and the request schemas, loaded on first use: building them is ~30 ms of a cold start, which the
+ * browser host spends before its first request arrives (it calls this once it listens) instead of before
+ * it listens. Electron's main loads them at start anyway (ipc-main.ts names the channels).
+ */
+export function loadInvokeSchemas(): Promise<Schemas> {
+  return (schemas ??= import('./schemas.js'));
+}
+
+function isInvokeChannel(table: Schemas['invokeTable'], value: unknown): value is InvokeChannel {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(table, value);
 }
 
 export async function dispatchInvoke(
@@ -17,7 +29,8 @@ export async function dispatchInvoke(
   channel: unknown,
   payload: unknown,
 ): Promise<IpcResult<InvokeResponse<InvokeChannel>>> {
-  if (!isInvokeChannel(channel)) {
+  const { invokeTable } = await loadInvokeSchemas();
+  if (!isInvokeChannel(invokeTable, channel)) {
     return {
       ok: false,
       error: { kind: 'validation', message: 'Unknown request.', key: 'error.app.unknownRequest' },

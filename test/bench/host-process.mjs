@@ -1,5 +1,5 @@
 // The browser host for the bench, alone in its own Node process, exactly as `npm start` runs it (the BUILT
-// main process from dist/, plain JavaScript so no TypeScript loader adds to its start-up time). Stalls of
+// host bundle from dist/host, plain JavaScript so no TypeScript loader adds to its start-up time). Stalls of
 // its main thread are measured here, inside it, so the bench's and Playwright's own work never count.
 //
 // It talks to the bench over the IPC channel: { id, cmd, ... } in, { id, ok, value | error } out. Commands:
@@ -47,7 +47,7 @@ if (process.env.BENCH_LONG_TASKS) {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const built = (file) => pathToFileURL(path.join(root, 'dist/electron', file)).href;
+const built = (file) => pathToFileURL(path.join(root, 'dist/host', file)).href;
 
 let window = null;
 /** Event streams opened by a page (each starts with its `retry:` line). */
@@ -70,9 +70,30 @@ ServerResponse.prototype.write = function (chunk, ...rest) {
   return write.call(this, chunk, ...rest);
 };
 
-const { startBrowserApp } = await import(built('electron/browser-host/main.js'));
-const { createLogger } = await import(built('electron/core/logger.js'));
-const { dispatchInvoke } = await import(built('shared/ipc/dispatch.js'));
+// Diagnostics (BENCH_HTTP_LOG=1): every request answered, with when it came and when it was answered (ms
+// since this process started), to see what a page waited on.
+if (process.env.BENCH_HTTP_LOG) {
+  const end = ServerResponse.prototype.end;
+  ServerResponse.prototype.end = function (...args) {
+    const came = this.req?.benchCameAt;
+    console.error(
+      `[host] ${this.req?.url?.slice(0, 40)} came ${came?.toFixed(0)} answered ${performance.now().toFixed(0)}`,
+    );
+    return end.apply(this, args);
+  };
+  const { Server } = await import('node:http');
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (event, req, ...rest) {
+    if (event === 'request') req.benchCameAt = performance.now();
+    return emit.call(this, event, req, ...rest);
+  };
+}
+
+const [{ startBrowserApp }, { createLogger }, { dispatchInvoke }] = await Promise.all([
+  import(built('browser-host.js')),
+  import(built('logger.js')),
+  import(built('ipc-dispatch.js')),
+]);
 
 const env = (name) => {
   const value = process.env[name];
@@ -156,6 +177,11 @@ const commands = {
   async memory() {
     const { getHeapStatistics } = await import('node:v8');
     return { ...process.memoryUsage(), heap: getHeapStatistics() };
+  },
+  /** Diagnostics: writes this thread's heap snapshot to `file` (v8.writeHeapSnapshot). */
+  async 'heap-snapshot'({ file }) {
+    const { writeHeapSnapshot } = await import('node:v8');
+    return writeHeapSnapshot(file);
   },
   async close() {
     await app.close();

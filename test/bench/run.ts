@@ -1,4 +1,4 @@
-// `npm run bench [-- --devices N] [--runs R] [--out FILE] [--strict]`: the figures of issue 9, each
+// `npm run bench [-- --devices N] [--runs R] [--out FILE] [--strict] [--only a,b --out FILE]`: the figures of issue 9, each
 // measured where its name says (see figures.ts), in Debian Chromium against the built browser host and
 // the stand-in service, each in its own process. Needs `npm run build` first (the npm script does it) and
 // the Secret Service (the npm script runs inside scripts/with-keyring.sh).
@@ -6,6 +6,8 @@
 // Writes bench/results.json at 100,000 devices (committed: the figures of this machine), otherwise
 // bench/results-N.json (ignored); --out overrides. At another size it prints the growth against
 // bench/results.json. Exit code 1 only with --strict and a missed floor: CI's smoke run judges no timing.
+// --only measures just the named figures (the first sync always runs: every other figure starts from it)
+// and needs --out, so a partial run never replaces bench/results.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -29,6 +31,7 @@ import {
 import { measureHistory } from './history.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
+import { WORK_FIGURES } from './work-figures.js';
 import { workFigures } from './work-scenarios.js';
 
 const { values: flags } = parseArgs({
@@ -37,6 +40,7 @@ const { values: flags } = parseArgs({
     runs: { type: 'string', default: '3' },
     out: { type: 'string' },
     strict: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
   strict: true,
 });
@@ -44,6 +48,12 @@ const devices = Number(flags.devices);
 const runs = Number(flags.runs);
 if (!Number.isInteger(devices) || devices < 100) throw new Error('--devices must be an integer ≥ 100');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+const only = flags.only ? new Set(flags.only.split(',').map((k) => k.trim())) : null;
+for (const key of only ?? []) if (!(key in FIGURES)) throw new Error(`--only: no figure ${key}`);
+if (only && !flags.out) throw new Error('--only needs --out: a partial run must not replace the results');
+/** Whether any of `keys` is to be measured in this run. */
+const wanted = (...keys: FigureKey[]) => !only || keys.some((k) => only.has(k));
+const WORK_KEYS = Object.keys(WORK_FIGURES) as FigureKey[];
 const COMMITTED = path.join(ROOT, 'bench/results.json');
 const out = flags.out
   ? path.resolve(flags.out)
@@ -54,7 +64,7 @@ const out = flags.out
 const timeoutMs = 60_000 + devices;
 
 const builtRenderer = path.join(ROOT, 'dist/renderer');
-if (!existsSync(path.join(builtRenderer, 'index.html')) || !existsSync(path.join(ROOT, 'dist/electron'))) {
+if (!existsSync(path.join(builtRenderer, 'index.html')) || !existsSync(path.join(ROOT, 'dist/host'))) {
   throw new Error('The app is not built: run `npm run build` first (`npm run bench` does).');
 }
 if (process.env.SUPPORT_CONSOLE_SECRET_SERVICE !== 'available') {
@@ -92,7 +102,7 @@ try {
     step('service started');
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-bench-app-'));
     try {
-      if (run === 0) {
+      if (run === 0 && wanted('decode_mb_per_s', 'decode_vs_fxp_ratio', 'search_p95_ms', ...WORK_KEYS)) {
         const xml = await fetchDevicesDocument(service.baseUrl);
         console.log(`  devices document: ${(Buffer.byteLength(xml) / 1e6).toFixed(1)} MB`);
         // ≥ 3 samples even for a single run: decoding is cheap next to a browser run.
@@ -112,26 +122,38 @@ try {
         const sync = await scenario.firstSync(host, page, service, dataDir, timeoutMs);
         record('first_sync_max_stall_ms', sync.syncStallMs, load);
         step(`first sync (sign-in's own stall, not counted: ${sync.signInStallMs.toFixed(0)} ms)`);
-        const idle = await scenario.idlePolls(host, 3);
-        record('idle_poll_max_stall_ms', idle.stallMs, load);
-        record('idle_poll_renderer_bytes', idle.bytes, load);
-        step(`idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')})`);
-        const keystrokes = await scenario.search(page, query, timeoutMs);
-        record('search_p95_ms', percentile(keystrokes, 95), load);
-        step(`search (${keystrokes.length} keystrokes timed)`);
-        const clicks = await scenario.sort(page, timeoutMs);
-        record('sort_p95_ms', percentile(clicks, 95), load);
-        step(`sort (${clicks.length} clicks timed)`);
-        record('delta_max_long_task_ms', await scenario.delta(page, host, service, timeoutMs), load);
-        step('delta');
-        const scrolled = await scenario.scroll(page);
-        record('scroll_p95_frame_ms', scrolled.p95FrameMs, load);
-        record('scroll_max_long_task_ms', scrolled.maxLongTaskMs, load);
-        step('scroll');
-        record('memory_mb', await scenario.memory(browser, host), load);
-        const work = await workFigures(page, host, service, query, devices, timeoutMs);
-        for (const [key, value] of Object.entries(work)) record(key as FigureKey, value, load);
-        step('saved views, palette, export');
+        if (wanted('idle_poll_max_stall_ms', 'idle_poll_renderer_bytes')) {
+          const idle = await scenario.idlePolls(host, 3);
+          record('idle_poll_max_stall_ms', idle.stallMs, load);
+          record('idle_poll_renderer_bytes', idle.bytes, load);
+          step(`idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')})`);
+        }
+        if (wanted('search_p95_ms')) {
+          const keystrokes = await scenario.search(page, query, timeoutMs);
+          record('search_p95_ms', percentile(keystrokes, 95), load);
+          step(`search (${keystrokes.length} keystrokes timed)`);
+        }
+        if (wanted('sort_p95_ms')) {
+          const clicks = await scenario.sort(page, timeoutMs);
+          record('sort_p95_ms', percentile(clicks, 95), load);
+          step(`sort (${clicks.length} clicks timed)`);
+        }
+        if (wanted('delta_max_long_task_ms')) {
+          record('delta_max_long_task_ms', await scenario.delta(page, host, service, timeoutMs), load);
+          step('delta');
+        }
+        if (wanted('scroll_p95_frame_ms', 'scroll_max_long_task_ms')) {
+          const scrolled = await scenario.scroll(page);
+          record('scroll_p95_frame_ms', scrolled.p95FrameMs, load);
+          record('scroll_max_long_task_ms', scrolled.maxLongTaskMs, load);
+          step('scroll');
+        }
+        if (wanted('memory_mb')) record('memory_mb', await scenario.memory(browser, host), load);
+        if (wanted(...WORK_KEYS)) {
+          const work = await workFigures(page, host, service, query, devices, timeoutMs);
+          for (const [key, value] of Object.entries(work)) record(key as FigureKey, value, load);
+          step('saved views, palette, export');
+        }
       } finally {
         await context.close();
         await host.close(); // saves the offline copy
@@ -139,17 +161,19 @@ try {
       // The same account started again on its warm offline copy, with the service gone: the first rows
       // can only come from the copy (with the service up, a fast enough sync could paint them instead).
       await service.stop();
-      const { context: again, page: cachePage } = await scenario.newProbedPage(browser);
-      const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
-      try {
-        const firstRows = await scenario.firstRowsFromCache(cachePage, restarted, timeoutMs);
-        record('first_rows_from_cache_ms', firstRows, load);
-        step(
-          `first rows from the offline copy (host listening after ${restarted.readyAt - restarted.spawnedAt} ms)`,
-        );
-      } finally {
-        await again.close();
-        await restarted.close();
+      if (wanted('first_rows_from_cache_ms')) {
+        const { context: again, page: cachePage } = await scenario.newProbedPage(browser);
+        const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
+        try {
+          const firstRows = await scenario.firstRowsFromCache(cachePage, restarted, timeoutMs);
+          record('first_rows_from_cache_ms', firstRows, load);
+          step(
+            `first rows from the offline copy (host listening after ${restarted.readyAt - restarted.spawnedAt} ms)`,
+          );
+        } finally {
+          await again.close();
+          await restarted.close();
+        }
       }
       const done = (Object.keys(samples) as FigureKey[]).map((k) => `${k} ${samples[k]!.at(-1)!.toFixed(1)}`);
       console.log(`  ${done.join(', ')}`);
@@ -164,9 +188,11 @@ try {
 }
 
 // The status history's figures (issue 11): Node against the store on disk, no browser (history.ts).
-const historyLoad = Number(os.loadavg()[0]!.toFixed(2));
-for (const [key, values] of Object.entries(await measureHistory(devices, runs)))
-  for (const value of values) record(key as FigureKey, value, historyLoad);
+if (wanted('history_append_1000_ms', 'history_query_offline_2d_ms', 'history_disk_30d_mb')) {
+  const historyLoad = Number(os.loadavg()[0]!.toFixed(2));
+  for (const [key, values] of Object.entries(await measureHistory(devices, runs)))
+    for (const value of values) record(key as FigureKey, value, historyLoad);
+}
 
 const results: Results = {
   devices,
@@ -176,10 +202,11 @@ const results: Results = {
 };
 for (const key of Object.keys(FIGURES) as FigureKey[]) {
   const values = samples[key];
+  if (only && !values?.length) continue;
   if (!values?.length) throw new Error(`${key} was not measured`);
   results[key] = figureResult(key, values, loads[key]!);
 }
-for (const [key, why] of Object.entries(PENDING)) {
+for (const [key, why] of only ? [] : Object.entries(PENDING)) {
   results[key] = { min: null, median: null, floor: null, meets: null, pending: why } satisfies FigureResult;
 }
 await mkdir(path.dirname(out), { recursive: true });
@@ -192,7 +219,7 @@ if (out !== COMMITTED && existsSync(COMMITTED)) {
   printGrowth(results, JSON.parse(readFileSync(COMMITTED, 'utf8')) as Results);
 }
 const missed = (Object.keys(FIGURES) as FigureKey[]).filter(
-  (k) => (results[k] as FigureResult).meets === false,
+  (k) => (results[k] as FigureResult | undefined)?.meets === false,
 );
 if (missed.length) console.log(`\n${missed.length} floor(s) missed: ${missed.join(', ')}`);
 if (flags.strict && missed.length) process.exitCode = 1;

@@ -240,7 +240,14 @@ export async function memory(browser: Browser, host: BenchHost): Promise<number>
   if (!kb) throw new Error(`no VmRSS for renderer ${renderer.id}`);
   const hostBytes = await host.rss();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  console.log(`  memory: host ${mb(hostBytes)} MB + renderer ${mb(kb * 1024)} MB`);
+  const heap = await host.call<{ heapUsed: number; external: number; arrayBuffers: number }>('memory');
+  if (process.env.BENCH_HEAP_SNAPSHOT)
+    await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
+  if (process.env.BENCH_SMAPS)
+    console.log(`  host resident by mapping: ${await residentByMapping(host.process.pid!)}`);
+  console.log(
+    `  memory: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
+  );
   return (hostBytes + kb * 1024) / (1024 * 1024);
 }
 
@@ -250,4 +257,21 @@ export async function firstRowsFromCache(page: Page, host: BenchHost, timeoutMs:
   await page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs });
   const at = await page.evaluate(() => window.__bench.firstRowsAt!);
   return at - host.spawnedAt;
+}
+
+/** Diagnostics (BENCH_SMAPS=1): a process's resident memory by mapping: brk heap (malloc), files, anonymous. */
+async function residentByMapping(pid: number): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const kinds = new Map<string, number>();
+  let kind = '';
+  for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) kind = head[1] ? (head[1].startsWith('/') ? 'files' : head[1]) : 'anonymous';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]));
+  }
+  return [...kinds]
+    .filter(([, kb]) => kb >= 1024)
+    .map(([k, kb]) => `${k} ${Math.round(kb / 1024)} MB`)
+    .join(', ');
 }

@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
 import { workerLocation } from '../../electron/core/devices-poller.js';
+import { unpackDelta, type PackedDelta } from '../../electron/core/packed-devices.js';
 import { PACKAGED_FEED_KEY } from '../../electron/core/updater.js';
 import { device } from './support/fake-service.js';
 
@@ -221,7 +222,12 @@ describe('the devices poll worker in the package', () => {
       worker.postMessage({ op: 'load', id: 1, file: cacheFile });
       expect(await reply).toEqual({ id: 1, op: 'loaded', result: { status: 'loaded', fetchedAt: null } });
       expect(messages[0]).toEqual({ ready: true });
-      expect(messages[1]).toEqual({ id: 1, op: 'part', part: { added: devices, changed: [], removed: [] } });
+      const part = messages[1] as { id: number; op: string; part: PackedDelta };
+      expect({ ...part, part: unpackDelta(part.part) }).toEqual({
+        id: 1,
+        op: 'part',
+        part: { added: devices, changed: [], removed: [] },
+      });
     } finally {
       await worker.terminate();
     }

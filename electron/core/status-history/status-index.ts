@@ -36,6 +36,12 @@ export interface StatusQuery {
   now: number;
 }
 
+/**
+ * The `recent` of every device without a transition yet (nearly all of them after a first comparison):
+ * one shared empty array instead of 100,000, replaced by the device's own at its first transition.
+ */
+const NO_TRANSITIONS: number[] = Object.freeze([]) as unknown as number[];
+
 /** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
 const CHANGE_LOG_KEPT = 200_000;
 
@@ -113,12 +119,13 @@ export class StatusIndex {
       // First seen: how long it has been in that status is not known; an offline device's last_refresh is
       // the service's last contact, the best estimate of when it went away.
       const since = to === 'offline' && lastRefresh !== null && lastRefresh < at ? lastRefresh : at;
-      this.entries.set(id, { status: to, since, sinceExact: false, recent: [] });
+      this.entries.set(id, { status: to, since, sinceExact: false, recent: NO_TRANSITIONS });
       return;
     }
     entry.status = to;
     entry.since = at;
     entry.sinceExact = true;
+    if (entry.recent === NO_TRANSITIONS) entry.recent = [];
     entry.recent.push(at);
     if (entry.recent.length > RECENT_KEPT) entry.recent.shift();
   }

@@ -1,7 +1,7 @@
 // One running Support Console for an end-to-end test: the stand-in service (in-process, loopback, ephemeral
 // port, control API on) and the browser host pointed at it with its own temporary data directory, as
-// `npm start` wires them. The host is the BUILT main process (dist/electron), exactly what `npm start`
-// and Electron load, with the OS keychain as its vault (the real Secret Service of with-keyring.sh).
+// `npm start` wires them. The host is the BUILT core (the dist/host bundle), exactly what `npm start`
+// loads (Electron loads the same sources' tsc build), with the OS keychain as its vault (the real Secret Service of with-keyring.sh).
 
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -24,7 +24,7 @@ import { SERVICE_DEFAULTS, startService } from '../../../service/server.js';
 import { ControlClient } from './control.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const BUILT_HOST = path.join(ROOT, 'dist/electron/electron/browser-host/main.js');
+const BUILT_HOST = path.join(ROOT, 'dist/host/browser-host.js');
 const RENDERER_DIR = path.join(ROOT, 'dist/renderer');
 
 export const DEMO = {
@@ -51,11 +51,10 @@ function loadBrowserHost(): Promise<BrowserHostModule> {
 
 /** The suite tests what is built: say so when a source is newer than the build (a warning, not a failure). */
 function warnIfStale(): void {
-  // Vite rewrites index.html on every build; the incremental tsc build rewrites its build info whenever
-  // an output changed (unchanged outputs keep their old times).
+  // Vite rewrites index.html on every build; scripts/build-host.mjs rewrites the host bundle every time.
   const builds: Array<[string, string[]]> = [
     [path.join(RENDERER_DIR, 'index.html'), ['renderer', 'shared']],
-    [path.join(ROOT, 'dist/electron/.tsbuildinfo'), ['electron', 'shared']],
+    [BUILT_HOST, ['electron', 'shared']],
   ];
   for (const [output, sources] of builds) {
     const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;

@@ -19,6 +19,7 @@ import {
   type PollerReply,
 } from '../../../electron/core/devices-poll-worker.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
+import { unpackDelta } from '../../../electron/core/packed-devices.js';
 import { heapRelease } from '../../../electron/core/worker-heap.js';
 import { createLogger } from '../../../electron/core/logger.js';
 import { AppFailure } from '../../../shared/errors.js';
@@ -178,6 +179,13 @@ describe('a worker that cannot start', () => {
     expect(warnings[0]!.level).toBe('warn');
   });
 
+  it('reads a body that starts with a byte-order mark, as any UTF-8 text', async () => {
+    feed = createDevicesFeed();
+    const devices = list(3, (i) => ({ name: `Bürö ${i}` }));
+    answer = { status: 200, body: `\uFEFF${encodeDevices(devices)}` };
+    expect((await pollCommitted(feed)).delta?.added).toEqual(devices);
+  });
+
   it('a worker whose module fails to load: same results in the main thread', async () => {
     feed = createDevicesFeed({ worker: { source: 'throw new Error("cannot load")', eval: true } });
     const devices = list(4);
@@ -226,7 +234,7 @@ describe('delta parts', () => {
     expect(ops()).toEqual(['part', 'part', 'part']);
     handle({ op: 'ack', id: 7 });
     await expect.poll(ops).toEqual(['part', 'part', 'part', 'polled']);
-    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? r.part.added : []));
+    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? unpackDelta(r.part).added : []));
     expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
   });
 });

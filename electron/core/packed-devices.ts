@@ -1,0 +1,127 @@
+// Devices as they cross from the poll worker to the main thread: packed by column, each column with few
+// distinct values (status, OS, CPU, free space, folder, timestamps…) sent as those values once plus one
+// small integer per device. A structured clone of 2,000 device objects makes the main thread deserialise
+// 2,000 objects, grow each one's property store field by field and create ~26,000 strings, most of them
+// copies of a few hundred values; at a first sync of 100,000 devices that garbage and those survivors are
+// what made its garbage-collection pauses long, and the copies stayed in the Picture (~40 MB of strings).
+//
+// Unpacked on the main thread into object literals (all fields in-object, no separate property store)
+// whose repeated values are one string each, shared across the parts of one request (`Interner`).
+
+import { DEVICE_KEYS, type DeviceKey } from '../../shared/device-fields.js';
+import type { Device, Id } from '../../shared/model.js';
+import type { DevicesDelta } from './devices-mirror.js';
+
+/** One field of every device: its distinct values and each device's index into them, or (index null,
+ * for mostly distinct fields: ids, names, addresses) each device's value in order. */
+export interface PackedColumn {
+  values: unknown[];
+  index: Uint16Array | Uint32Array | null;
+}
+
+export interface PackedDevices {
+  count: number;
+  /** In DEVICE_KEYS order. */
+  columns: PackedColumn[];
+}
+
+export interface PackedDelta {
+  added: PackedDevices;
+  changed: PackedDevices;
+  removed: Id[];
+}
+
+function packColumn(devices: readonly Device[], key: DeviceKey): PackedColumn {
+  const n = devices.length;
+  const seen = new Map<unknown, number>();
+  const values: unknown[] = [];
+  const index = n <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const value = devices[i]![key];
+    let at = seen.get(value);
+    if (at === undefined) {
+      // Mostly distinct: an index would only add to it.
+      if (values.length >= n / 2) return { values: devices.map((d) => d[key]), index: null };
+      at = values.length;
+      seen.set(value, at);
+      values.push(value);
+    }
+    index[i] = at;
+  }
+  return { values, index };
+}
+
+export function packDevices(devices: readonly Device[]): PackedDevices {
+  return { count: devices.length, columns: DEVICE_KEYS.map((key) => packColumn(devices, key)) };
+}
+
+export function packDelta(delta: DevicesDelta): PackedDelta {
+  return { added: packDevices(delta.added), changed: packDevices(delta.changed), removed: delta.removed };
+}
+
+/** One string per distinct value across the parts of one request (dropped with it: no growth over time). */
+export type Interner = Map<string, string>;
+
+const read = (column: PackedColumn, i: number): unknown =>
+  column.index ? column.values[column.index[i]!] : column.values[i];
+
+export function unpackDevices(packed: PackedDevices, interner: Interner = new Map()): Device[] {
+  const columns = packed.columns.map((column) =>
+    column.index
+      ? {
+          index: column.index,
+          values: column.values.map((v) => {
+            if (typeof v !== 'string') return v;
+            const known = interner.get(v);
+            if (known !== undefined) return known;
+            interner.set(v, v);
+            return v;
+          }),
+        }
+      : column,
+  );
+  const col = (key: DeviceKey): PackedColumn => columns[DEVICE_KEYS.indexOf(key)]!;
+  const [id, name, alias, status, ip, os, lastRefresh, cpu, ram, freeSpace, mac, dateInstalled, folderId] = [
+    col('id'),
+    col('name'),
+    col('alias'),
+    col('status'),
+    col('ip'),
+    col('os'),
+    col('lastRefresh'),
+    col('cpu'),
+    col('ram'),
+    col('freeSpace'),
+    col('mac'),
+    col('dateInstalled'),
+    col('folderId'),
+  ];
+  const out = new Array<Device>(packed.count);
+  for (let i = 0; i < packed.count; i++) {
+    // One literal with every field: V8 gives such objects their fields in-object.
+    out[i] = {
+      id: read(id, i),
+      name: read(name, i),
+      alias: read(alias, i),
+      status: read(status, i),
+      ip: read(ip, i),
+      os: read(os, i),
+      lastRefresh: read(lastRefresh, i),
+      cpu: read(cpu, i),
+      ram: read(ram, i),
+      freeSpace: read(freeSpace, i),
+      mac: read(mac, i),
+      dateInstalled: read(dateInstalled, i),
+      folderId: read(folderId, i),
+    } satisfies Record<DeviceKey, unknown> as Device;
+  }
+  return out;
+}
+
+export function unpackDelta(packed: PackedDelta, interner: Interner = new Map()): DevicesDelta {
+  return {
+    added: unpackDevices(packed.added, interner),
+    changed: unpackDevices(packed.changed, interner),
+    removed: packed.removed,
+  };
+}

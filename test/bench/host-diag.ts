@@ -1,0 +1,84 @@
+// Diagnostics for the host's share of the figures, no browser: a service with N devices, the built host in
+// its own process (BENCH_HOST_NODE_ARGS passes e.g. --trace-gc), sign-in, the first sync until settled, then
+// the host's memory by stage and its longest stall. `tsx test/bench/host-diag.ts [devices]` inside
+// scripts/with-keyring.sh. Not a figure of the bench: a tool to find where the host's time and memory go.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
+import { startHostProcess, startServiceProcess } from './processes.js';
+
+const devices = Number(process.argv[2] ?? 100_000);
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const service = await startServiceProcess(devices);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-diag-'));
+const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
+type Mem = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+try {
+  const host = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
+  const stage = async (what: string) => {
+    const m = await host.call<Mem>('memory');
+    console.log(
+      `${what}: rss ${mb(m.rss)} heap ${mb(m.heapUsed)} external ${mb(m.external)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+  };
+  console.log(`host listening after ${host.readyAt - host.spawnedAt} ms`);
+  await stage('started');
+  const { authorizeUrl } = await host.invoke<{ authorizeUrl: string }>('auth:begin', {
+    baseUrl: service.baseUrl,
+    consumerKey: DEMO.consumerKey,
+    consumerSecret: '',
+  });
+  const pin = await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password);
+  await host.invoke('auth:complete', { pin });
+  const sync = await host.window(async () => {
+    await host.settled(120_000);
+    await sleep(5000); // the cache save (3 s after the last change)
+  });
+  console.log(`first sync: max stall ${sync.maxStallMs.toFixed(1)} ms, p99 ${sync.p99StallMs.toFixed(1)} ms`);
+  await stage('settled + saved');
+  const idle = await host.window(async () => {
+    await host.invoke('sync:refresh', { datasets: ['devices'] });
+    await sleep(1000);
+  });
+  console.log(`idle poll: max stall ${idle.maxStallMs.toFixed(1)} ms`);
+  await sleep(3000);
+  await stage('after idle poll + 3 s');
+  if (process.env.DIAG_SMAPS) {
+    // Resident memory by kind of mapping: the brk heap (malloc), file-backed (code), anonymous by size.
+    const smaps = await readFile(`/proc/${host.process.pid}/smaps`, 'utf8');
+    const kinds = new Map<string, number>();
+    let kind = '';
+    for (const line of smaps.split('\n')) {
+      const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (head) {
+        const size = (parseInt(head[2]!, 16) - parseInt(head[1]!, 16)) / 2 ** 20;
+        const name = head[3]!;
+        kind = name
+          ? name.startsWith('/')
+            ? 'file'
+            : name
+          : size >= 60
+            ? 'anon ≥60 MB (malloc arenas)'
+            : 'anon (V8 pages, mmap)';
+        continue;
+      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]) * 1024);
+    }
+    for (const [k, v] of kinds) console.log(`  ${k}: ${mb(v)}`);
+  }
+  if (process.env.DIAG_HEAP_SNAPSHOT) {
+    console.log(
+      `heap snapshot: ${await host.call<string>('heap-snapshot', { file: process.env.DIAG_HEAP_SNAPSHOT })}`,
+    );
+  }
+  await host.close();
+  const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
+  console.log(`restart: host listening after ${restarted.readyAt - restarted.spawnedAt} ms`);
+  await restarted.close();
+} finally {
+  await service.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
