@@ -5,8 +5,8 @@
 // copies of a few hundred values; at a first sync of 100,000 devices that garbage and those survivors are
 // what made its garbage-collection pauses long, and the copies stayed in the Picture (~40 MB of strings).
 //
-// Unpacked on the main thread into object literals (all fields in-object, no separate property store)
-// whose repeated values are one string each, shared across the parts of one request (`Interner`).
+// Unpacked on the main thread into plain objects, field by field as DEVICE_FIELDS lists them, whose
+// repeated values are one string each, shared across the parts of one request (`Interner`).
 
 import { DEVICE_KEYS, type DeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
@@ -80,40 +80,15 @@ export function unpackDevices(packed: PackedDevices, interner: Interner = new Ma
         }
       : column,
   );
-  const col = (key: DeviceKey): PackedColumn => columns[DEVICE_KEYS.indexOf(key)]!;
-  const [id, name, alias, status, ip, os, lastRefresh, cpu, ram, freeSpace, mac, dateInstalled, folderId] = [
-    col('id'),
-    col('name'),
-    col('alias'),
-    col('status'),
-    col('ip'),
-    col('os'),
-    col('lastRefresh'),
-    col('cpu'),
-    col('ram'),
-    col('freeSpace'),
-    col('mac'),
-    col('dateInstalled'),
-    col('folderId'),
-  ];
   const out = new Array<Device>(packed.count);
+  const keys = DEVICE_KEYS;
   for (let i = 0; i < packed.count; i++) {
-    // One literal with every field: V8 gives such objects their fields in-object.
-    out[i] = {
-      id: read(id, i),
-      name: read(name, i),
-      alias: read(alias, i),
-      status: read(status, i),
-      ip: read(ip, i),
-      os: read(os, i),
-      lastRefresh: read(lastRefresh, i),
-      cpu: read(cpu, i),
-      ram: read(ram, i),
-      freeSpace: read(freeSpace, i),
-      mac: read(mac, i),
-      dateInstalled: read(dateInstalled, i),
-      folderId: read(folderId, i),
-    } satisfies Record<DeviceKey, unknown> as Device;
+    // Field by field from the table, so a new field needs no line here. (A literal naming every field
+    // would keep them all in-object; filled in a loop, fields past the first few go to a property store:
+    // measured 16 bytes more per device, 1.6 MB at 100,000.)
+    const device: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k++) device[keys[k]!] = read(columns[k]!, i);
+    out[i] = device as Device;
   }
   return out;
 }
