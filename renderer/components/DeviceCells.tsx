@@ -1,7 +1,15 @@
 // The device grid's rows: a device's names as a row shows them, the DOM ids aria-activedescendant names,
 // a row and its cells from the column table, and what the grid shows when it has no rows.
 
-import { memo, type DragEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type DragEvent,
+  type MouseEvent,
+} from 'react';
 import type { Device, Id } from '../../shared/model.js';
 import { statusKind } from '../domain/device-query.js';
 import {
@@ -34,6 +42,16 @@ export function cellDomId(id: Id, key: ColumnKey): string {
   return `${rowDomId(id)}-${key}`;
 }
 
+/**
+ * A cell's width in its row (headers and rows alike): the column's width, the last column also takes
+ * what is left. Rows are flex boxes with fixed widths rather than CSS grids: a grid sizes its tracks again
+ * on every layout, and a fast scroll lays out a screenful of rows every frame (Chromium kept about 45 MB
+ * of grid sizing garbage per pass over 100,000 devices).
+ */
+export function cellStyle(width: number, last: boolean): CSSProperties {
+  return last ? { width, flexGrow: 1 } : { width };
+}
+
 /** One cell, from the column table; the status cell adds its dot and the stale warning. */
 export function Cell(props: {
   device: Device;
@@ -41,8 +59,11 @@ export function Cell(props: {
   index: number;
   ctx: ColumnContext;
   active: boolean;
+  width: number;
+  last: boolean;
 }) {
-  const { device: d, column, index, ctx, active } = props;
+  const { device: d, column, index, ctx, active, width, last } = props;
+  const style = cellStyle(width, last);
   const def = columnByKey(column)!;
   const id = cellDomId(d.id, column);
   const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
@@ -54,6 +75,7 @@ export function Cell(props: {
         role="gridcell"
         aria-colindex={index + 1}
         className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        style={style}
         title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
       >
         <span className="dot" aria-hidden="true" />
@@ -66,7 +88,14 @@ export function Cell(props: {
   const text = def.text(d, ctx);
   const shown = column === 'name' && !text ? t('common.none') : text;
   return (
-    <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
+    <div
+      id={id}
+      role="gridcell"
+      aria-colindex={index + 1}
+      className={cls}
+      style={style}
+      title={text || undefined}
+    >
       {shown}
     </div>
   );
@@ -130,6 +159,22 @@ export const DeviceRow = memo(function DeviceRow(props: {
   const { device: d, index, start, selected, activeCol, columns, ctx, on } = props;
   const id = d.id;
   const active = activeCol !== undefined;
+  // Recycled rows show another device on every scroll frame: handlers made per device would be set on
+  // the element again each time (React assigns a new onclick for a new onClick), so they are made once
+  // per row element and read the device it shows now.
+  const shown = useRef(id);
+  useLayoutEffect(() => {
+    shown.current = id;
+  }, [id]);
+  const handlers = useMemo(
+    () => ({
+      onClick: (e: MouseEvent) => on.click(e, shown.current),
+      onDoubleClick: () => on.editAlias(shown.current),
+      onContextMenu: (e: MouseEvent) => on.contextMenu(e, shown.current),
+      onDragStart: (e: DragEvent) => on.dragStart(e, shown.current),
+    }),
+    [on],
+  );
   return (
     <div
       id={rowDomId(id)}
@@ -145,14 +190,23 @@ export const DeviceRow = memo(function DeviceRow(props: {
         .join(' ')}
       className={`grid-row${selected ? ' selected' : ''}${active ? ' active' : ''}`}
       style={{ transform: `translateY(${start}px)` }}
-      onClick={(e) => on.click(e, id)}
-      onDoubleClick={() => on.editAlias(id)}
-      onContextMenu={(e) => on.contextMenu(e, id)}
+      onClick={handlers.onClick}
+      onDoubleClick={handlers.onDoubleClick}
+      onContextMenu={handlers.onContextMenu}
       draggable
-      onDragStart={(e) => on.dragStart(e, id)}
+      onDragStart={handlers.onDragStart}
     >
       {columns.map((c, i) => (
-        <Cell key={c.key} device={d} column={c.key} index={i} ctx={ctx} active={active && i === activeCol} />
+        <Cell
+          key={c.key}
+          device={d}
+          column={c.key}
+          index={i}
+          ctx={ctx}
+          active={active && i === activeCol}
+          width={c.width}
+          last={i === columns.length - 1}
+        />
       ))}
     </div>
   );

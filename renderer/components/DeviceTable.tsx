@@ -11,7 +11,7 @@
 // table (domain/device-columns.ts) and the visible columns in the UI store. Shift+F10, the menu key or a
 // right click opens the row's context menu.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -28,7 +28,6 @@ import { DEFAULT_FILTER } from '../domain/device-query.js';
 import {
   columnByKey,
   gridMinWidth,
-  gridTemplate,
   type ColumnContext,
   type ColumnKey,
 } from '../domain/device-columns.js';
@@ -36,11 +35,19 @@ import { isDefaultFilter } from '../domain/device-status.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
-import { cellDomId, DeviceRow, EmptyRows, rowDomId, type RowEvents } from './DeviceCells.js';
+import { cellDomId, cellStyle, DeviceRow, EmptyRows, rowDomId, type RowEvents } from './DeviceCells.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 
 export const ROW_HEIGHT = 30;
+/** Rows drawn beyond each edge at rest (what a short scroll or a key brings in next is already there). */
+const OVERSCAN_AT_REST = 12;
+/**
+ * Rows drawn ahead while scrolling; one behind. Every row drawn is laid out again on every frame of a fast
+ * scroll, and Chromium keeps that layout's garbage until a collection: 12 on both sides nearly doubled the
+ * rows laid out per frame (and the renderer's memory after one pass over 100,000 devices).
+ */
+const OVERSCAN_SCROLLING = 6;
 
 export function DeviceTable({
   onEditAlias,
@@ -93,23 +100,35 @@ export function DeviceTable({
     [foldersVersion, fetchedAt, now, since, sinceVersion],
   );
   const gridStyle = {
-    '--grid-template': gridTemplate(columns),
     '--grid-min-width': `${gridMinWidth(columns)}px`,
   } as CSSProperties;
   const col = activeCol === null ? null : Math.min(activeCol, columns.length - 1);
 
   const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const scrolling = instance.current?.isScrolling ?? false;
+  const rangeExtractor = useCallback((range: Range) => {
+    const direction = instance.current?.isScrolling ? instance.current.scrollDirection : null;
+    if (direction === null) return defaultRangeExtractor(range);
+    const before = direction === 'backward' ? range.overscan : 1;
+    const after = direction === 'forward' ? range.overscan : 1;
+    const start = Math.max(0, range.startIndex - before);
+    const end = Math.min(range.count - 1, range.endIndex + after);
+    return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  }, []);
   // The virtualizer is mutable by design (it re-renders us on scroll), so the compiler leaves this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: scrolling ? OVERSCAN_SCROLLING : OVERSCAN_AT_REST,
+    rangeExtractor,
     // Stable until the rows change: the virtualizer lays out every row again (100,000 at scale) whenever
     // this function's identity changes, which an inline arrow did on every scroll frame.
     getItemKey,
   });
+  instance.current = virtualizer;
 
   const activeIndex = useMemo(() => (activeId ? rows.indexOf(activeId) : -1), [rows, activeId]);
 
@@ -332,6 +351,7 @@ export function DeviceTable({
                 sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
               }
               className={`cell col-${c.key}`}
+              style={cellStyle(c.width, index === columns.length - 1)}
             >
               <button
                 type="button"

@@ -19,6 +19,9 @@ const { values: flags } = parseArgs({
     devices: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '1' },
     gc: { type: 'boolean', default: false },
+    // Diagnosis: a collection just before the scroll, so that what Oilpan holds after it is what the
+    // scroll allocated (unless a collection came in between: the DOM node count then falls back).
+    'gc-before-scroll': { type: 'boolean', default: false },
   },
 });
 const devices = Number(flags.devices);
@@ -63,7 +66,7 @@ async function allocators(browser: Browser, pid: number): Promise<string> {
   });
   return names
     .sort((a, b) => size(b) - size(a))
-    .map((n) => `${n} ${size(n).toFixed(0)}`)
+    .map((n) => `${n.replace(/^blink_objects\/blink_gc\/main\/(blink::)?/, '').replace(/<.*>/, '<…>')} ${size(n).toFixed(0)}`)
     .join(', ');
 }
 
@@ -111,6 +114,7 @@ try {
       console.log(
         `  search p95 ${pct(keys).toFixed(0)} ms, sort p95 ${pct(clicks).toFixed(0)} ms, delta ${delta.toFixed(0)} ms (load ${load()})`,
       );
+      if (flags['gc-before-scroll']) await cdp.send('HeapProfiler.collectGarbage');
       await report(browser, cdp, 'before scroll');
       const scrolled = await scenario.scroll(page);
       console.log(
