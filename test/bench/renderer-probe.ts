@@ -45,11 +45,18 @@ async function rendererRss(browser: Browser): Promise<number> {
 /** Chromium's own account of the renderer's memory (memory-infra): the allocators' sizes in MB. */
 async function allocators(browser: Browser, pid: number): Promise<string> {
   const cdp = await browser.newBrowserCDPSession();
-  const events: Array<{ ph: string; pid: number; args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value: string }> }> } } }> = [];
+  const events: Array<{
+    ph: string;
+    pid: number;
+    args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value: string }> }> } };
+  }> = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as typeof events)));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], memoryDumpConfig: { triggers: [] } },
+    traceConfig: {
+      includedCategories: ['disabled-by-default-memory-infra'],
+      memoryDumpConfig: { triggers: [] },
+    },
     transferMode: 'ReportEvents',
   });
   await cdp.send('Tracing.requestMemoryDump', { levelOfDetail: 'detailed' });
@@ -62,11 +69,17 @@ async function allocators(browser: Browser, pid: number): Promise<string> {
   const size = (name: string) => parseInt(all[name]?.attrs?.size?.value ?? '0', 16) / (1024 * 1024);
   const names = Object.keys(all).filter((n) => {
     const depth = n.split('/').length;
-    return (depth <= 2 || /^blink_objects\//.test(n) || depth <= Number(process.env.PROBE_ALLOCATORS)) && size(n) >= Number(process.env.PROBE_MIN_MB ?? 2);
+    return (
+      (depth <= 2 || /^blink_objects\//.test(n) || depth <= Number(process.env.PROBE_ALLOCATORS)) &&
+      size(n) >= Number(process.env.PROBE_MIN_MB ?? 2)
+    );
   });
   return names
     .sort((a, b) => size(b) - size(a))
-    .map((n) => `${n.replace(/^blink_objects\/blink_gc\/main\/(blink::)?/, '').replace(/<.*>/, '<…>')} ${size(n).toFixed(0)}`)
+    .map(
+      (n) =>
+        `${n.replace(/^blink_objects\/blink_gc\/main\/(blink::)?/, '').replace(/<.*>/, '<…>')} ${size(n).toFixed(0)}`,
+    )
     .join(', ');
 }
 
@@ -92,7 +105,12 @@ const browser = await chromium.launch({
 const rendererDir = path.join(ROOT, 'dist/renderer');
 try {
   for (let run = 0; run < Number(flags.runs); run++) {
-    console.log(`run ${run + 1}: ${devices} devices, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `run ${run + 1}: ${devices} devices, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const service = await startServiceProcess(devices);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-probe-app-'));
     const host = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
