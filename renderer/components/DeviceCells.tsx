@@ -39,7 +39,11 @@ export function rowDomId(id: Id): string {
 }
 
 export function cellDomId(id: Id, key: ColumnKey): string {
-  return `${rowDomId(id)}-${key}`;
+  return cellIdInRow(rowDomId(id), key);
+}
+
+function cellIdInRow(rowId: string, key: ColumnKey): string {
+  return `${rowId}-${key}`;
 }
 
 /**
@@ -55,6 +59,8 @@ export function cellStyle(width: number, last: boolean): CSSProperties {
 /** One cell, from the column table; the status cell adds its dot and the stale warning. */
 export function Cell(props: {
   device: Device;
+  /** The row's DOM id (rowDomId), made once per row rather than once per cell. */
+  rowId: string;
   column: ColumnKey;
   index: number;
   ctx: ColumnContext;
@@ -62,10 +68,10 @@ export function Cell(props: {
   width: number;
   last: boolean;
 }) {
-  const { device: d, column, index, ctx, active, width, last } = props;
+  const { device: d, rowId, column, index, ctx, active, width, last } = props;
   const style = cellStyle(width, last);
   const def = columnByKey(column)!;
-  const id = cellDomId(d.id, column);
+  const id = cellIdInRow(rowId, column);
   const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
   if (column === 'status') {
     const status = statusAge(d, ctx.fetchedAt, ctx.now);
@@ -158,6 +164,7 @@ export const DeviceRow = memo(function DeviceRow(props: {
 }) {
   const { device: d, index, start, selected, activeCol, columns, ctx, on } = props;
   const id = d.id;
+  const rowId = rowDomId(id);
   const active = activeCol !== undefined;
   // Recycled rows show another device on every scroll frame: handlers made per device would be set on
   // the element again each time (React assigns a new onclick for a new onClick), so they are made once
@@ -177,7 +184,7 @@ export const DeviceRow = memo(function DeviceRow(props: {
   );
   return (
     <div
-      id={rowDomId(id)}
+      id={rowId}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
@@ -186,7 +193,7 @@ export const DeviceRow = memo(function DeviceRow(props: {
       aria-label={deviceRowLabel(d)}
       aria-describedby={columns
         .filter((c) => c.key !== 'name')
-        .map((c) => cellDomId(id, c.key))
+        .map((c) => cellIdInRow(rowId, c.key))
         .join(' ')}
       className={`grid-row${selected ? ' selected' : ''}${active ? ' active' : ''}`}
       style={{ transform: `translateY(${start}px)` }}
@@ -200,6 +207,7 @@ export const DeviceRow = memo(function DeviceRow(props: {
         <Cell
           key={c.key}
           device={d}
+          rowId={rowId}
           column={c.key}
           index={i}
           ctx={ctx}

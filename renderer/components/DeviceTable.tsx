@@ -42,7 +42,7 @@ const OVERSCAN_AT_REST = 12;
  * scroll, and Chromium keeps that layout's garbage until a collection: 12 on both sides nearly doubled the
  * rows laid out per frame (and the renderer's memory after one pass over 100,000 devices).
  */
-const OVERSCAN_SCROLLING = 6;
+const OVERSCAN_SCROLLING = 4;
 
 export function DeviceTable({
   onEditAlias,

@@ -84,6 +84,30 @@ describe('device grid from its column table', () => {
     expect(names()).toEqual(['alpha', 'bravo', 'charlie']);
   });
 
+  it('a recycled row acts on the device it shows now (click, context menu)', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const first = () =>
+      within(grid)
+        .getAllByRole('row')
+        .find((r) => r.getAttribute('aria-rowindex') === '2')!;
+    const element = first();
+    expect(element.getAttribute('aria-label')).toBe('alpha');
+    fireEvent.click(element);
+    expect([...stores.ui.getState().selectedDeviceIds]).toEqual(['1']);
+    // Sorted the other way, the same row element shows charlie: its handlers must follow.
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(first()).toBe(element);
+    expect(element.getAttribute('aria-label')).toBe('charlie');
+    // A right click outside the selection selects the row's device.
+    fireEvent.contextMenu(element);
+    expect([...stores.ui.getState().selectedDeviceIds]).toEqual(['3']);
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(element.getAttribute('aria-label')).toBe('alpha');
+    fireEvent.click(element, { ctrlKey: true });
+    expect([...stores.ui.getState().selectedDeviceIds].sort()).toEqual(['1', '3']);
+  });
+
   it('moves a cell cursor with Left/Right and names the cell as active descendant', async () => {
     await renderApp({ data });
     const grid = screen.getByRole('grid', { name: 'Devices' });
