@@ -11,7 +11,7 @@
 // table (domain/device-columns.ts) and the visible columns in the UI store. Shift+F10, the menu key or a
 // right click opens the row's context menu.
 
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -30,19 +30,21 @@ import { isDefaultFilter } from '../domain/device-status.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
-import { cellDomId, cellStyle, DeviceRow, EmptyRows, rowDomId, type RowEvents } from './DeviceCells.js';
+import {
+  cellDomId,
+  cellStyle,
+  DeviceRow,
+  drawnRows,
+  EmptyRows,
+  OVERSCAN_AT_REST,
+  OVERSCAN_SCROLLING,
+  rowDomId,
+  type RowEvents,
+} from './DeviceCells.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 
 export const ROW_HEIGHT = 30;
-/** Rows drawn beyond each edge at rest (what a short scroll or a key brings in next is already there). */
-const OVERSCAN_AT_REST = 12;
-/**
- * Rows drawn ahead while scrolling; one behind. Every row drawn is laid out again on every frame of a fast
- * scroll, and Chromium keeps that layout's garbage until a collection: 12 on both sides nearly doubled the
- * rows laid out per frame (and the renderer's memory after one pass over 100,000 devices).
- */
-const OVERSCAN_SCROLLING = 4;
 
 export function DeviceTable({
   onEditAlias,
@@ -102,15 +104,11 @@ export function DeviceTable({
   const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
   const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   const scrolling = instance.current?.isScrolling ?? false;
-  const rangeExtractor = useCallback((range: Range) => {
-    const direction = instance.current?.isScrolling ? instance.current.scrollDirection : null;
-    if (direction === null) return defaultRangeExtractor(range);
-    const before = direction === 'backward' ? range.overscan : 1;
-    const after = direction === 'forward' ? range.overscan : 1;
-    const start = Math.max(0, range.startIndex - before);
-    const end = Math.min(range.count - 1, range.endIndex + after);
-    return Array.from({ length: end - start + 1 }, (_, i) => start + i);
-  }, []);
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      drawnRows(range, instance.current?.isScrolling ? instance.current.scrollDirection : null),
+    [],
+  );
   // The virtualizer is mutable by design (it re-renders us on scroll), so the compiler leaves this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({

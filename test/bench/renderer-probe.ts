@@ -50,12 +50,13 @@ async function allocators(browser: Browser, pid: number): Promise<string> {
     pid: number;
     args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value: string }> }> } };
   }> = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as typeof events)));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', {
     traceConfig: {
       includedCategories: ['disabled-by-default-memory-infra'],
-      memoryDumpConfig: { triggers: [] },
+      // No periodic dumps: only the one requested below (the protocol types this field loosely).
+      memoryDumpConfig: { triggers: [] } as unknown as Record<string, string>,
     },
     transferMode: 'ReportEvents',
   });

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render.js';
+import { drawnRows } from '../../../renderer/components/DeviceCells.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
@@ -15,6 +16,8 @@ const devices = [
 const data = { folders: [], devices, sessions: [], users: [ADMIN] };
 
 afterEach(cleanup);
+
+const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const headers = (grid: HTMLElement) =>
   within(grid)
@@ -106,6 +109,15 @@ describe('device grid from its column table', () => {
     expect(element.getAttribute('aria-label')).toBe('alpha');
     fireEvent.click(element, { ctrlKey: true });
     expect([...stores.ui.getState().selectedDeviceIds].sort()).toEqual(['1', '3']);
+  });
+
+  it('draws rows beyond both edges at rest, and only ahead of a scroll while scrolling', () => {
+    const range = { startIndex: 100, endIndex: 120, overscan: 4, count: 1000 };
+    expect(drawnRows(range, null)).toEqual(span(96, 124));
+    expect(drawnRows(range, 'forward')).toEqual(span(99, 124));
+    expect(drawnRows(range, 'backward')).toEqual(span(96, 121));
+    expect(drawnRows({ ...range, startIndex: 0, endIndex: 20 }, 'backward')).toEqual(span(0, 21));
+    expect(drawnRows({ ...range, startIndex: 979, endIndex: 999 }, 'forward')).toEqual(span(978, 999));
   });
 
   it('moves a cell cursor with Left/Right and names the cell as active descendant', async () => {
