@@ -103,7 +103,8 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
-const rendererDir = path.join(ROOT, 'dist/renderer');
+// PROBE_RENDERER_DIR: another build of the renderer (e.g. an earlier commit's), to compare side by side.
+const rendererDir = process.env.PROBE_RENDERER_DIR ?? path.join(ROOT, 'dist/renderer');
 try {
   for (let run = 0; run < Number(flags.runs); run++) {
     console.log(
