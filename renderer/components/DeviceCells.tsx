@@ -75,29 +75,8 @@ export function cellStyle(width: number, last: boolean): CSSProperties {
   return last ? { width, flexGrow: 1 } : { width };
 }
 
-/**
- * An element's text, changed in place: one Text node for the element's life, kept (empty) while there is
- * nothing to show. React removes an element's text node when its text becomes '' and makes a new one for
- * the next text; a recycled row shows another device on every scroll frame, so that churned thousands of
- * nodes (and their layout objects) per pass over the grid.
- */
-function useText<T extends HTMLElement>(text: string) {
-  const ref = useRef<T>(null);
-  useLayoutEffect(() => {
-    const element = ref.current!;
-    const node = element.firstChild;
-    if (node instanceof Text) {
-      if (node.data !== text) node.data = text;
-    } else element.append(document.createTextNode(text));
-  }, [text]);
-  return ref;
-}
-
-function TextSpan({ className, text }: { className: string; text: string }) {
-  return <span className={className} ref={useText<HTMLSpanElement>(text)} />;
-}
-
-interface CellProps {
+/** One cell, from the column table; the status cell adds its dot and the stale warning. */
+export function Cell(props: {
   device: Device;
   /** The row's DOM id (rowDomId), made once per row rather than once per cell. */
   rowId: string;
@@ -107,52 +86,44 @@ interface CellProps {
   active: boolean;
   width: number;
   last: boolean;
-}
-
-function cellClass(column: ColumnKey, active: boolean): string {
+}) {
+  const { device: d, rowId, column, index, ctx, active, width, last } = props;
+  const style = cellStyle(width, last);
   const def = columnByKey(column)!;
-  return `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
-}
-
-/** The status cell: its dot, the status and its age, and the stale warning (said, and in the title). */
-function StatusCell({ device: d, rowId, column, index, ctx, active, width, last }: CellProps) {
-  const status = statusAge(d, ctx.fetchedAt, ctx.now);
+  const id = cellIdInRow(rowId, column);
+  const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
+  if (column === 'status') {
+    const status = statusAge(d, ctx.fetchedAt, ctx.now);
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        style={style}
+        title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
+      >
+        <span className="dot" aria-hidden="true" />
+        <span className="status-name">{statusName(d.status)}</span>{' '}
+        {status.age && <span className="status-age">· {status.age}</span>}
+        {status.stale && <span className="visually-hidden">. {t('status.stale')}</span>}
+      </div>
+    );
+  }
+  const text = def.text(d, ctx);
+  const shown = column === 'name' && !text ? t('common.none') : text;
   return (
     <div
-      id={cellIdInRow(rowId, column)}
+      id={id}
       role="gridcell"
       aria-colindex={index + 1}
-      className={`${cellClass(column, active)} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
-      style={cellStyle(width, last)}
-      title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
+      className={cls}
+      style={style}
+      title={text || undefined}
     >
-      <span className="dot" aria-hidden="true" />
-      <TextSpan className="status-name" text={statusName(d.status)} />{' '}
-      <TextSpan className="status-age" text={status.age ? `· ${status.age}` : ''} />
-      <TextSpan className="visually-hidden" text={status.stale ? `. ${t('status.stale')}` : ''} />
+      {shown}
     </div>
   );
-}
-
-function TextCell({ device: d, rowId, column, index, ctx, active, width, last }: CellProps) {
-  const text = columnByKey(column)!.text(d, ctx);
-  const ref = useText<HTMLDivElement>(column === 'name' && !text ? t('common.none') : text);
-  return (
-    <div
-      id={cellIdInRow(rowId, column)}
-      role="gridcell"
-      aria-colindex={index + 1}
-      className={cellClass(column, active)}
-      style={cellStyle(width, last)}
-      title={text || undefined}
-      ref={ref}
-    />
-  );
-}
-
-/** One cell, from the column table; the status cell adds its dot and the stale warning. */
-export function Cell(props: CellProps) {
-  return props.column === 'status' ? <StatusCell {...props} /> : <TextCell {...props} />;
 }
 
 /**
