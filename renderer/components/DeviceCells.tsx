@@ -1,7 +1,17 @@
-// The device grid's rows: a device's names as a row shows them, the DOM ids aria-activedescendant names,
-// a row and its cells from the column table, and what the grid shows when it has no rows.
+// The device grid's rows: which rows are drawn, a device's names as a row shows them, the DOM ids
+// aria-activedescendant names, a row and its cells from the column table, and what the grid shows when it
+// has no rows.
 
-import { memo, type DragEvent, type MouseEvent } from 'react';
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type DragEvent,
+  type MouseEvent,
+} from 'react';
 import type { Device, Id } from '../../shared/model.js';
 import { statusKind } from '../domain/device-query.js';
 import {
@@ -13,6 +23,23 @@ import {
 import { statusAge } from '../domain/device-status.js';
 import { t } from '../i18n/index.js';
 import { statusName } from '../domain/labels.js';
+
+/** Rows drawn beyond each edge at rest (what a short scroll or a key brings in next is already there). */
+export const OVERSCAN_AT_REST = 12;
+/**
+ * Rows drawn ahead while scrolling; one behind. Every row drawn is laid out again on every frame of a fast
+ * scroll, and Chromium keeps that layout's garbage until a collection: 12 on both sides nearly doubled the
+ * rows laid out per frame (and the renderer's memory after one pass over 100,000 devices).
+ */
+export const OVERSCAN_SCROLLING = 4;
+
+/** The rows drawn: `overscan` beyond both edges at rest; while scrolling, ahead of the scroll and one behind. */
+export function drawnRows(range: Range, scrolling: 'forward' | 'backward' | null): number[] {
+  if (scrolling === null) return defaultRangeExtractor(range);
+  const start = Math.max(0, range.startIndex - (scrolling === 'backward' ? range.overscan : 1));
+  const end = Math.min(range.count - 1, range.endIndex + (scrolling === 'forward' ? range.overscan : 1));
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
 
 export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });
@@ -31,20 +58,39 @@ export function rowDomId(id: Id): string {
 }
 
 export function cellDomId(id: Id, key: ColumnKey): string {
-  return `${rowDomId(id)}-${key}`;
+  return cellIdInRow(rowDomId(id), key);
+}
+
+function cellIdInRow(rowId: string, key: ColumnKey): string {
+  return `${rowId}-${key}`;
+}
+
+/**
+ * A cell's width in its row (headers and rows alike): the column's width, the last column also takes
+ * what is left. Rows are flex boxes with fixed widths rather than CSS grids: a grid sizes its tracks again
+ * on every layout, and a fast scroll lays out a screenful of rows every frame (Chromium kept about 45 MB
+ * of grid sizing garbage per pass over 100,000 devices).
+ */
+export function cellStyle(width: number, last: boolean): CSSProperties {
+  return last ? { width, flexGrow: 1 } : { width };
 }
 
 /** One cell, from the column table; the status cell adds its dot and the stale warning. */
 export function Cell(props: {
   device: Device;
+  /** The row's DOM id (rowDomId), made once per row rather than once per cell. */
+  rowId: string;
   column: ColumnKey;
   index: number;
   ctx: ColumnContext;
   active: boolean;
+  width: number;
+  last: boolean;
 }) {
-  const { device: d, column, index, ctx, active } = props;
+  const { device: d, rowId, column, index, ctx, active, width, last } = props;
+  const style = cellStyle(width, last);
   const def = columnByKey(column)!;
-  const id = cellDomId(d.id, column);
+  const id = cellIdInRow(rowId, column);
   const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
   if (column === 'status') {
     const status = statusAge(d, ctx.fetchedAt, ctx.now);
@@ -54,6 +100,7 @@ export function Cell(props: {
         role="gridcell"
         aria-colindex={index + 1}
         className={`${cls} status status-${statusKind(d)}${status.stale ? ' stale' : ''}`}
+        style={style}
         title={status.stale ? `${status.text}. ${t('status.stale')}` : status.text}
       >
         <span className="dot" aria-hidden="true" />
@@ -66,7 +113,14 @@ export function Cell(props: {
   const text = def.text(d, ctx);
   const shown = column === 'name' && !text ? t('common.none') : text;
   return (
-    <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} title={text || undefined}>
+    <div
+      id={id}
+      role="gridcell"
+      aria-colindex={index + 1}
+      className={cls}
+      style={style}
+      title={text || undefined}
+    >
       {shown}
     </div>
   );
@@ -129,10 +183,27 @@ export const DeviceRow = memo(function DeviceRow(props: {
 }) {
   const { device: d, index, start, selected, activeCol, columns, ctx, on } = props;
   const id = d.id;
+  const rowId = rowDomId(id);
   const active = activeCol !== undefined;
+  // Recycled rows show another device on every scroll frame: handlers made per device would be set on
+  // the element again each time (React assigns a new onclick for a new onClick), so they are made once
+  // per row element and read the device it shows now.
+  const shown = useRef(id);
+  useLayoutEffect(() => {
+    shown.current = id;
+  }, [id]);
+  const handlers = useMemo(
+    () => ({
+      onClick: (e: MouseEvent) => on.click(e, shown.current),
+      onDoubleClick: () => on.editAlias(shown.current),
+      onContextMenu: (e: MouseEvent) => on.contextMenu(e, shown.current),
+      onDragStart: (e: DragEvent) => on.dragStart(e, shown.current),
+    }),
+    [on],
+  );
   return (
     <div
-      id={rowDomId(id)}
+      id={rowId}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
@@ -141,18 +212,28 @@ export const DeviceRow = memo(function DeviceRow(props: {
       aria-label={deviceRowLabel(d)}
       aria-describedby={columns
         .filter((c) => c.key !== 'name')
-        .map((c) => cellDomId(id, c.key))
+        .map((c) => cellIdInRow(rowId, c.key))
         .join(' ')}
       className={`grid-row${selected ? ' selected' : ''}${active ? ' active' : ''}`}
       style={{ transform: `translateY(${start}px)` }}
-      onClick={(e) => on.click(e, id)}
-      onDoubleClick={() => on.editAlias(id)}
-      onContextMenu={(e) => on.contextMenu(e, id)}
+      onClick={handlers.onClick}
+      onDoubleClick={handlers.onDoubleClick}
+      onContextMenu={handlers.onContextMenu}
       draggable
-      onDragStart={(e) => on.dragStart(e, id)}
+      onDragStart={handlers.onDragStart}
     >
       {columns.map((c, i) => (
-        <Cell key={c.key} device={d} column={c.key} index={i} ctx={ctx} active={active && i === activeCol} />
+        <Cell
+          key={c.key}
+          device={d}
+          rowId={rowId}
+          column={c.key}
+          index={i}
+          ctx={ctx}
+          active={active && i === activeCol}
+          width={c.width}
+          last={i === columns.length - 1}
+        />
       ))}
     </div>
   );

@@ -11,7 +11,7 @@
 // table (domain/device-columns.ts) and the visible columns in the UI store. Shift+F10, the menu key or a
 // right click opens the row's context menu.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -25,18 +25,22 @@ import {
 } from 'react';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
-import {
-  columnByKey,
-  gridMinWidth,
-  gridTemplate,
-  type ColumnContext,
-  type ColumnKey,
-} from '../domain/device-columns.js';
+import { columnByKey, gridMinWidth, type ColumnContext, type ColumnKey } from '../domain/device-columns.js';
 import { isDefaultFilter } from '../domain/device-status.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
-import { cellDomId, DeviceRow, EmptyRows, rowDomId, type RowEvents } from './DeviceCells.js';
+import {
+  cellDomId,
+  cellStyle,
+  DeviceRow,
+  drawnRows,
+  EmptyRows,
+  OVERSCAN_AT_REST,
+  OVERSCAN_SCROLLING,
+  rowDomId,
+  type RowEvents,
+} from './DeviceCells.js';
 import { DEVICE_DRAG_TYPE } from './dnd.js';
 import { useNow } from './hooks.js';
 
@@ -93,23 +97,31 @@ export function DeviceTable({
     [foldersVersion, fetchedAt, now, since, sinceVersion],
   );
   const gridStyle = {
-    '--grid-template': gridTemplate(columns),
     '--grid-min-width': `${gridMinWidth(columns)}px`,
   } as CSSProperties;
   const col = activeCol === null ? null : Math.min(activeCol, columns.length - 1);
 
   const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
+  const instance = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  const scrolling = instance.current?.isScrolling ?? false;
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      drawnRows(range, instance.current?.isScrolling ? instance.current.scrollDirection : null),
+    [],
+  );
   // The virtualizer is mutable by design (it re-renders us on scroll), so the compiler leaves this alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: scrolling ? OVERSCAN_SCROLLING : OVERSCAN_AT_REST,
+    rangeExtractor,
     // Stable until the rows change: the virtualizer lays out every row again (100,000 at scale) whenever
     // this function's identity changes, which an inline arrow did on every scroll frame.
     getItemKey,
   });
+  instance.current = virtualizer;
 
   const activeIndex = useMemo(() => (activeId ? rows.indexOf(activeId) : -1), [rows, activeId]);
 
@@ -332,6 +344,7 @@ export function DeviceTable({
                 sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
               }
               className={`cell col-${c.key}`}
+              style={cellStyle(c.width, index === columns.length - 1)}
             >
               <button
                 type="button"

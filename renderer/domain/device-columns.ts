@@ -321,13 +321,6 @@ export function normaliseColumns(columns: ReadonlyArray<{ key: string; width: nu
   return out.length ? out : [...DEFAULT_COLUMNS];
 }
 
-/** The CSS grid template: fixed widths, the last column takes what is left. */
-export function gridTemplate(columns: readonly ColumnState[]): string {
-  return columns
-    .map((c, i) => (i === columns.length - 1 ? `minmax(${c.width}px, 1fr)` : `${c.width}px`))
-    .join(' ');
-}
-
 export function gridMinWidth(columns: readonly ColumnState[]): number {
   return columns.reduce((sum, c) => sum + c.width, 0);
 }

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render.js';
+import { drawnRows } from '../../../renderer/components/DeviceCells.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
-  gridTemplate,
   normaliseColumns,
   sortIdsByColumn,
 } from '../../../renderer/domain/device-columns.js';
@@ -17,13 +17,15 @@ const data = { folders: [], devices, sessions: [], users: [ADMIN] };
 
 afterEach(cleanup);
 
+const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
 const headers = (grid: HTMLElement) =>
   within(grid)
     .getAllByRole('columnheader')
     .map((h) => h.textContent?.replace(/[▲▼]/g, ''));
 
 describe('device grid from its column table', () => {
-  it('shows the chosen columns in order, with aria-colcount, cells and the CSS template from one table', async () => {
+  it('shows the chosen columns in order, with aria-colcount, cells and their widths from one table', async () => {
     const { stores } = await renderApp({ data });
     const grid = screen.getByRole('grid', { name: 'Devices' });
     expect(grid.getAttribute('aria-colcount')).toBe(String(DEFAULT_COLUMNS.length));
@@ -36,8 +38,12 @@ describe('device grid from its column table', () => {
     );
     expect(headers(grid)).toEqual(['Name', 'RAM', 'MAC']);
     expect(grid.getAttribute('aria-colcount')).toBe('3');
-    expect(grid.style.getPropertyValue('--grid-template')).toBe('150px 90px minmax(160px, 1fr)');
     const alpha = within(grid).getByRole('row', { name: 'alpha' });
+    // Headers and cells share each column's width; the last column also takes what is left.
+    const widths = (cells: HTMLElement[]) => cells.map((c) => `${c.style.width} ${c.style.flexGrow}`);
+    const sized = ['150px ', '90px ', '160px 1'];
+    expect(widths(within(grid).getAllByRole('columnheader'))).toEqual(sized);
+    expect(widths(within(alpha).getAllByRole('gridcell'))).toEqual(sized);
     expect(
       within(alpha)
         .getAllByRole('gridcell')
@@ -81,6 +87,39 @@ describe('device grid from its column table', () => {
     expect(names()).toEqual(['alpha', 'bravo', 'charlie']);
   });
 
+  it('a recycled row acts on the device it shows now (click, context menu)', async () => {
+    const { stores } = await renderApp({ data });
+    const grid = screen.getByRole('grid', { name: 'Devices' });
+    const first = () =>
+      within(grid)
+        .getAllByRole('row')
+        .find((r) => r.getAttribute('aria-rowindex') === '2')!;
+    const element = first();
+    expect(element.getAttribute('aria-label')).toBe('alpha');
+    fireEvent.click(element);
+    expect([...stores.ui.getState().selectedDeviceIds]).toEqual(['1']);
+    // Sorted the other way, the same row element shows charlie: its handlers must follow.
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(first()).toBe(element);
+    expect(element.getAttribute('aria-label')).toBe('charlie');
+    // A right click outside the selection selects the row's device.
+    fireEvent.contextMenu(element);
+    expect([...stores.ui.getState().selectedDeviceIds]).toEqual(['3']);
+    fireEvent.click(within(within(grid).getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    expect(element.getAttribute('aria-label')).toBe('alpha');
+    fireEvent.click(element, { ctrlKey: true });
+    expect([...stores.ui.getState().selectedDeviceIds].sort()).toEqual(['1', '3']);
+  });
+
+  it('draws rows beyond both edges at rest, and only ahead of a scroll while scrolling', () => {
+    const range = { startIndex: 100, endIndex: 120, overscan: 4, count: 1000 };
+    expect(drawnRows(range, null)).toEqual(span(96, 124));
+    expect(drawnRows(range, 'forward')).toEqual(span(99, 124));
+    expect(drawnRows(range, 'backward')).toEqual(span(96, 121));
+    expect(drawnRows({ ...range, startIndex: 0, endIndex: 20 }, 'backward')).toEqual(span(0, 21));
+    expect(drawnRows({ ...range, startIndex: 979, endIndex: 999 }, 'forward')).toEqual(span(978, 999));
+  });
+
   it('moves a cell cursor with Left/Right and names the cell as active descendant', async () => {
     await renderApp({ data });
     const grid = screen.getByRole('grid', { name: 'Devices' });
@@ -109,7 +148,7 @@ describe('device grid from its column table', () => {
     expect(stores.ui.getState().deviceColumns.find((c) => c.key === 'alias')!.width).toBe(60);
   });
 
-  it('normalises stored columns and builds the template', () => {
+  it('normalises stored columns', () => {
     expect(
       normaliseColumns([
         { key: 'nope', width: 10 },
@@ -118,7 +157,6 @@ describe('device grid from its column table', () => {
       ]),
     ).toEqual([{ key: 'ip', width: 60 }]);
     expect(normaliseColumns([])).toEqual(DEFAULT_COLUMNS);
-    expect(gridTemplate([{ key: 'ip', width: 100 }])).toBe('minmax(100px, 1fr)');
     const map = new Map(devices.map((d) => [d.id, d]));
     const ctx = { folderName: () => undefined, fetchedAt: null, now: 0 };
     expect(sortIdsByColumn(map, 'mac', 'desc', ctx)).toEqual(['1', '3', '2']);
