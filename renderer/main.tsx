@@ -1,12 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// Start first, draw second: the stores subscribe to the host and ask for the snapshot as soon as this
+// small part has run; the interface (mount.tsx: React DOM and the screens, most of the code) is loaded and
+// run while the answer travels, instead of before the question is even asked.
 import type { SessionNotice } from '../shared/ipc/contract.js';
 import { noticeText } from '../shared/i18n/notice-text.js';
-import { App } from './App.js';
 import { t } from './i18n/index.js';
 import { getBridge } from './bridge/index.js';
 import { createAppStores } from './state/app-stores.js';
-import { StoresProvider } from './state/context.js';
 import './styles/app.css';
 
 // In the browser host the page shows session notices itself (Electron's main process shows native ones).
@@ -28,10 +27,13 @@ const stores = createAppStores(bridge, {
 });
 void stores.start();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <StoresProvider value={stores}>
-      <App />
-    </StoresProvider>
-  </StrictMode>,
+const root = document.getElementById('root')!;
+import('./mount.js').then(
+  ({ mount }) => mount(root, stores),
+  // Only a damaged installation gets here: say so rather than leave a blank window.
+  (error: unknown) => {
+    root.textContent = t('app.startFailed', {
+      message: error instanceof Error ? error.message : String(error),
+    });
+  },
 );
