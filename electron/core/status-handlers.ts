@@ -101,7 +101,17 @@ export function statusHandlers(
     // Signed out: nothing known, an empty full map (the renderer drops what it held).
     'history:since': async ({ epoch, cursor }) => {
       const m = monitor();
-      if (!m) return { epoch: '', cursor: 0, full: true, rows: {}, removed: [] };
+      if (!m)
+        return {
+          epoch: '',
+          cursor: 0,
+          full: true,
+          ids: [],
+          since: [],
+          exact: [],
+          flapUntil: [],
+          removed: [],
+        };
       return m.history.index.delta(epoch, cursor);
     },
 

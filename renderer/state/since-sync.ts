@@ -17,10 +17,10 @@ export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
   const { since, sinceVersion } = data.getState();
   if (delta.full) since.clear();
   let changed = delta.full;
-  for (const [id, row] of Object.entries(delta.rows)) {
-    since.set(id, row);
-    changed = true;
-  }
+  const { ids } = delta;
+  for (let i = 0; i < ids.length; i++)
+    since.set(ids[i]!, [delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!]);
+  if (ids.length > 0) changed = true;
   for (const id of delta.removed) changed = since.delete(id) || changed;
   if (changed) data.setState({ sinceVersion: sinceVersion + 1 });
   return changed;
@@ -37,7 +37,7 @@ export function createSinceSync(data: DataStore, call: SinceCall, onChange: () =
       again = false;
       const r = await call('history:since', { epoch, cursor });
       // Not signed in yet, the history not open, or a host without it: the next trigger asks again.
-      if (!r.ok || typeof r.value?.rows !== 'object' || r.value.rows === null) return;
+      if (!r.ok || !Array.isArray(r.value?.ids)) return;
       if (applySinceDelta(data, r.value)) onChange();
       epoch = r.value.epoch;
       cursor = r.value.cursor;

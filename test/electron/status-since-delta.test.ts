@@ -2,6 +2,7 @@
 // (history:since), the whole map only on a first call, another history or a cursor too old.
 import { StatusIndex } from '../../electron/core/status-history/status-index.js';
 import { FLAP_WINDOW_MS } from '../../electron/core/status-history/status-index.js';
+import { sinceRowsOf } from '../../shared/status-history.js';
 import { statusHandlers } from '../../electron/core/status-handlers.js';
 import type { StatusMonitor } from '../../electron/core/status-monitor.js';
 
@@ -17,7 +18,7 @@ describe('StatusIndex.delta', () => {
 
     const first = index.delta(null, 0);
     expect(first.full).toBe(true);
-    expect(first.rows).toEqual({
+    expect(sinceRowsOf(first)).toEqual({
       a: [T0, 0, 0],
       b: [T0 - 5 * MIN, 0, 0], // first seen offline: dated by last_refresh, "at least"
       c: [T0, 0, 0],
@@ -31,12 +32,12 @@ describe('StatusIndex.delta', () => {
     index.apply(['c', 'online', null, null], T0 + 4 * MIN);
     const next = index.delta(first.epoch, first.cursor);
     expect(next.full).toBe(false);
-    expect(next.rows).toEqual({ a: [T0 + 2 * MIN, 1, 0] });
+    expect(sinceRowsOf(next)).toEqual({ a: [T0 + 2 * MIN, 1, 0] });
     expect(next.removed).toEqual(['c']);
 
     // Nothing new: an empty delta at the same cursor.
     const idle = index.delta(next.epoch, next.cursor);
-    expect(idle).toMatchObject({ full: false, rows: {}, removed: [], cursor: next.cursor });
+    expect(idle).toMatchObject({ full: false, ids: [], since: [], removed: [], cursor: next.cursor });
   });
 
   it('marks flapping with the time it ends: 4 changes within the hour', () => {
@@ -46,7 +47,7 @@ describe('StatusIndex.delta', () => {
     at.forEach((t, k) =>
       index.apply(['a', k % 2 ? 'offline' : 'online', k % 2 ? 'online' : 'offline', null], t),
     );
-    expect(index.delta(null, 0).rows.a).toEqual([at[3], 1, at[0]! + FLAP_WINDOW_MS]);
+    expect(sinceRowsOf(index.delta(null, 0)).a).toEqual([at[3], 1, at[0]! + FLAP_WINDOW_MS]);
   });
 
   it('starts over for another history or a cursor it cannot answer', () => {
@@ -76,10 +77,15 @@ describe('StatusIndex.delta', () => {
       epoch: '',
       cursor: 0,
       full: true,
-      rows: {},
+      ids: [],
+      since: [],
+      exact: [],
+      flapUntil: [],
       removed: [],
     });
     monitor = { history: { index } } as unknown as StatusMonitor;
-    expect((await handlers['history:since']({ epoch: null, cursor: 0 })).rows).toEqual({ a: [T0, 0, 0] });
+    expect(sinceRowsOf(await handlers['history:since']({ epoch: null, cursor: 0 }))).toEqual({
+      a: [T0, 0, 0],
+    });
   });
 });

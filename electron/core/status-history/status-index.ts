@@ -81,11 +81,24 @@ export class StatusIndex {
    * the cursor is not this index's or too old. Sent instead of the history: a few bytes per change.
    */
   delta(epoch: string | null, cursor: number): SinceDelta {
-    const rows: Record<Id, SinceRow> = {};
-    const removed: Id[] = [];
-    const full = epoch !== this.epoch || cursor < this.#logBase || cursor > this.cursor;
-    if (full) {
-      for (const [id, e] of this.entries) rows[id] = this.sinceRow(e);
+    const out: SinceDelta = {
+      epoch: this.epoch,
+      cursor: this.cursor,
+      full: epoch !== this.epoch || cursor < this.#logBase || cursor > this.cursor,
+      ids: [],
+      since: [],
+      exact: [],
+      flapUntil: [],
+      removed: [],
+    };
+    const add = (id: Id, e: IndexEntry) => {
+      out.ids.push(id);
+      out.since.push(e.since);
+      out.exact.push(e.sinceExact ? 1 : 0);
+      out.flapUntil.push(this.flapUntil(e));
+    };
+    if (out.full) {
+      for (const [id, e] of this.entries) add(id, e);
     } else {
       const seen = new Set<Id>();
       for (let i = cursor - this.#logBase; i < this.#log.length; i++) {
@@ -93,11 +106,11 @@ export class StatusIndex {
         if (seen.has(id)) continue;
         seen.add(id);
         const e = this.entries.get(id);
-        if (e) rows[id] = this.sinceRow(e);
-        else removed.push(id);
+        if (e) add(id, e);
+        else out.removed.push(id);
       }
     }
-    return { epoch: this.epoch, cursor: this.cursor, full, rows, removed };
+    return out;
   }
 
   get(id: Id): IndexEntry | undefined {

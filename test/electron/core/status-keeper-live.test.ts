@@ -189,6 +189,6 @@ it('says history:moved only when a poll moved some device’s since, and history
   const delta = await run.invoke('history:since', { epoch: first.value.epoch, cursor: first.value.cursor });
   if (!delta.ok) throw new Error(delta.error.message);
   expect(delta.value.full).toBe(false);
-  expect(Object.keys(delta.value.rows)).toEqual([device.id]);
+  expect(delta.value.ids).toEqual([device.id]);
   expect(moved.at(-1)!.cursor).toBe(delta.value.cursor);
 });

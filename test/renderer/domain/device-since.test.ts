@@ -20,6 +20,17 @@ import { createViews } from '../../../renderer/state/views.js';
 import { applySinceDelta, createSinceSync } from '../../../renderer/state/since-sync.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
+/** A delta's columns from rows by id. */
+function columns(rows: Record<string, SinceRow>): Pick<SinceDelta, 'ids' | 'since' | 'exact' | 'flapUntil'> {
+  const ids = Object.keys(rows);
+  return {
+    ids,
+    since: ids.map((id) => rows[id]![0]),
+    exact: ids.map((id) => rows[id]![1]),
+    flapUntil: ids.map((id) => rows[id]![2]),
+  };
+}
+
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -156,7 +167,7 @@ describe('history filters', () => {
         epoch: 'x',
         cursor: 4,
         full: true,
-        rows: Object.fromEntries(rows),
+        ...columns(Object.fromEntries(rows)),
         removed: [],
       });
       const act = uiActions(ui);
@@ -173,7 +184,7 @@ describe('history filters', () => {
         epoch: 'x',
         cursor: 5,
         full: false,
-        rows: { [b.id]: [NOW - MIN, 1, 0] },
+        ...columns({ [b.id]: [NOW - MIN, 1, 0] }),
         removed: [a.id],
       });
       expect(shown()).toEqual([]);
@@ -186,7 +197,13 @@ describe('history filters', () => {
   it('asks for deltas after its cursor, once at a time, and starts over on a full answer', async () => {
     const data = createDataStore();
     const asked: Array<{ epoch: string | null; cursor: number }> = [];
-    let answer: SinceDelta = { epoch: 'e1', cursor: 3, full: true, rows: { '1': [1, 1, 0] }, removed: [] };
+    let answer: SinceDelta = {
+      epoch: 'e1',
+      cursor: 3,
+      full: true,
+      ...columns({ '1': [1, 1, 0] }),
+      removed: [],
+    };
     const sync = createSinceSync(data, async (_channel, payload) => {
       asked.push(payload);
       return { ok: true, value: answer };
@@ -197,7 +214,7 @@ describe('history filters', () => {
       { epoch: null, cursor: 0 },
       { epoch: 'e1', cursor: 3 },
     ]);
-    answer = { epoch: 'e2', cursor: 1, full: true, rows: { '2': [2, 0, 0] }, removed: [] };
+    answer = { epoch: 'e2', cursor: 1, full: true, ...columns({ '2': [2, 0, 0] }), removed: [] };
     await sync.pull();
     expect([...data.getState().since.keys()]).toEqual(['2']);
 
@@ -205,7 +222,7 @@ describe('history filters', () => {
     asked.length = 0;
     await sync.moved({ epoch: 'e2', cursor: 1 });
     expect(asked).toEqual([]);
-    answer = { epoch: 'e2', cursor: 2, full: false, rows: { '3': [3, 1, 0] }, removed: [] };
+    answer = { epoch: 'e2', cursor: 2, full: false, ...columns({ '3': [3, 1, 0] }), removed: [] };
     await sync.moved({ epoch: 'e2', cursor: 2 });
     expect(asked).toEqual([{ epoch: 'e2', cursor: 1 }]);
     expect([...data.getState().since.keys()].sort()).toEqual(['2', '3']);
