@@ -154,3 +154,42 @@ describe('the core against the running service', () => {
     expect(run.notices).toHaveLength(1); // once
   });
 });
+
+describe('a write still open during a poll, through the poll worker', () => {
+  it('fences only its own device: another device’s change in the same poll lands, its alias stays', async () => {
+    const run = await launch();
+    await signIn(run);
+    const [mine, other] = svc.service.store.listDevices();
+    // Every PUT is cut off, so the alias write stays open (the outbox retries it); the polls get through.
+    await control(svc, 'POST', 'faults', { kind: 'reset', count: 1000, method: 'PUT' });
+    expect((await run.invoke('devices:set-alias', { id: mine!.id, alias: 'Mine, not sent yet' })).ok).toBe(
+      true,
+    );
+    const flipped = other!.status === 'offline' ? 'online' : 'offline';
+    await control(svc, 'POST', `devices/${other!.id}/status`, { status: flipped });
+    await control(svc, 'POST', `devices/${mine!.id}/status`, { status: flipped });
+    await run.clock.advance(1_000);
+    await run.invoke('sync:refresh', { datasets: ['devices'] });
+    const shown = (id: string) => run.core.snapshot().data.devices.find((d) => d.id === id);
+    expect(shown(other!.id)?.status).toBe(flipped);
+    // The written device keeps the technician's alias; its own status change waits for a later poll.
+    expect(shown(mine!.id)?.alias).toBe('Mine, not sent yet');
+    expect(svc.service.store.listDevices().find((d) => d.id === mine!.id)?.alias).not.toBe(
+      'Mine, not sent yet',
+    );
+
+    // Once the write goes through, the next poll brings the written device's status too.
+    await control(svc, 'DELETE', 'faults');
+    await vi.waitFor(
+      async () => {
+        await run.clock.advance(5_000);
+        await run.invoke('sync:refresh', { datasets: ['devices'] });
+        expect(svc.service.store.listDevices().find((d) => d.id === mine!.id)?.alias).toBe(
+          'Mine, not sent yet',
+        );
+        expect(shown(mine!.id)).toMatchObject({ alias: 'Mine, not sent yet', status: flipped });
+      },
+      { timeout: 10_000 },
+    );
+  });
+});
