@@ -81,12 +81,3 @@ export interface SinceDelta {
   flapUntil: number[];
   removed: Id[];
 }
-
-/** A delta's rows by id (for a reader that wants them so; the renderer walks the columns). */
-export function sinceRowsOf(
-  delta: Pick<SinceDelta, 'ids' | 'since' | 'exact' | 'flapUntil'>,
-): Record<Id, SinceRow> {
-  const rows: Record<Id, SinceRow> = {};
-  delta.ids.forEach((id, i) => (rows[id] = [delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!]));
-  return rows;
-}

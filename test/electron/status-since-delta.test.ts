@@ -2,7 +2,7 @@
 // (history:since), the whole map only on a first call, another history or a cursor too old.
 import { StatusIndex } from '../../electron/core/status-history/status-index.js';
 import { FLAP_WINDOW_MS } from '../../electron/core/status-history/status-index.js';
-import { sinceRowsOf } from '../../shared/status-history.js';
+import { sinceRowsOf } from '../support/since-rows.js';
 import { statusHandlers } from '../../electron/core/status-handlers.js';
 import type { StatusMonitor } from '../../electron/core/status-monitor.js';
 

@@ -3,6 +3,7 @@
 // filters (also as saved-view conditions) and how they combine with the toolbar's filters.
 import type { Device } from '../../../shared/model.js';
 import type { SinceDelta, SinceRow } from '../../../shared/status-history.js';
+import { sinceColumns } from '../../support/since-rows.js';
 import { setLanguage } from '../../../renderer/i18n/index.js';
 import { columnByKey, sortIdsByColumn } from '../../../renderer/domain/device-columns.js';
 import { historyPredicate, sinceCellText, type SinceLookup } from '../../../renderer/domain/device-since.js';
@@ -19,17 +20,6 @@ import { createUiStore, uiActions } from '../../../renderer/state/ui-store.js';
 import { createViews } from '../../../renderer/state/views.js';
 import { applySinceDelta, createSinceSync } from '../../../renderer/state/since-sync.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
-
-/** A delta's columns from rows by id. */
-function columns(rows: Record<string, SinceRow>): Pick<SinceDelta, 'ids' | 'since' | 'exact' | 'flapUntil'> {
-  const ids = Object.keys(rows);
-  return {
-    ids,
-    since: ids.map((id) => rows[id]![0]),
-    exact: ids.map((id) => rows[id]![1]),
-    flapUntil: ids.map((id) => rows[id]![2]),
-  };
-}
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -167,7 +157,7 @@ describe('history filters', () => {
         epoch: 'x',
         cursor: 4,
         full: true,
-        ...columns(Object.fromEntries(rows)),
+        ...sinceColumns(Object.fromEntries(rows)),
         removed: [],
       });
       const act = uiActions(ui);
@@ -184,7 +174,7 @@ describe('history filters', () => {
         epoch: 'x',
         cursor: 5,
         full: false,
-        ...columns({ [b.id]: [NOW - MIN, 1, 0] }),
+        ...sinceColumns({ [b.id]: [NOW - MIN, 1, 0] }),
         removed: [a.id],
       });
       expect(shown()).toEqual([]);
@@ -201,7 +191,7 @@ describe('history filters', () => {
       epoch: 'e1',
       cursor: 3,
       full: true,
-      ...columns({ '1': [1, 1, 0] }),
+      ...sinceColumns({ '1': [1, 1, 0] }),
       removed: [],
     };
     const sync = createSinceSync(data, async (_channel, payload) => {
@@ -214,7 +204,7 @@ describe('history filters', () => {
       { epoch: null, cursor: 0 },
       { epoch: 'e1', cursor: 3 },
     ]);
-    answer = { epoch: 'e2', cursor: 1, full: true, ...columns({ '2': [2, 0, 0] }), removed: [] };
+    answer = { epoch: 'e2', cursor: 1, full: true, ...sinceColumns({ '2': [2, 0, 0] }), removed: [] };
     await sync.pull();
     expect([...data.getState().since.keys()]).toEqual(['2']);
 
@@ -222,7 +212,7 @@ describe('history filters', () => {
     asked.length = 0;
     await sync.moved({ epoch: 'e2', cursor: 1 });
     expect(asked).toEqual([]);
-    answer = { epoch: 'e2', cursor: 2, full: false, ...columns({ '3': [3, 1, 0] }), removed: [] };
+    answer = { epoch: 'e2', cursor: 2, full: false, ...sinceColumns({ '3': [3, 1, 0] }), removed: [] };
     await sync.moved({ epoch: 'e2', cursor: 2 });
     expect(asked).toEqual([{ epoch: 'e2', cursor: 1 }]);
     expect([...data.getState().since.keys()].sort()).toEqual(['2', '3']);
