@@ -69,6 +69,9 @@ function timeKey(ts: string | null): number | null {
   return parseTimestamp(ts)?.getTime() ?? null;
 }
 
+/** Wide enough for a date and time with the year ("Nov 23, 2026, 10:27 PM"): at 160 px the time was cut. */
+const TIME_WIDTH = 190;
+
 function timeText(ts: string | null): string {
   const at = parseTimestamp(ts);
   return at ? displayTime(at, 'date-time') : '';
@@ -154,7 +157,7 @@ const NAMED_COLUMNS = [
   {
     key: 'lastRefresh',
     label: 'devices.col.lastRefresh',
-    width: 160,
+    width: TIME_WIDTH,
     minWidth: 80,
     text: (d) => timeText(d.lastRefresh),
     sortValue: (d) => timeKey(d.lastRefresh),
@@ -195,7 +198,7 @@ const NAMED_COLUMNS = [
   {
     key: 'dateInstalled',
     label: 'columns.dateInstalled',
-    width: 160,
+    width: TIME_WIDTH,
     minWidth: 80,
     text: (d) => timeText(d.dateInstalled),
     sortValue: (d) => timeKey(d.dateInstalled),
@@ -247,7 +250,7 @@ const PLAIN_BY_KIND: Record<DeviceFieldKind, PlainColumn> = {
   status: enumPlain,
   os: enumPlain,
   timestamp: {
-    width: 160,
+    width: TIME_WIDTH,
     minWidth: 80,
     text: (v) => timeText(v as string | null),
     sortValue: (v) => timeKey(v as string | null),
