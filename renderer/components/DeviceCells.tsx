@@ -41,6 +41,31 @@ export function drawnRows(range: Range, scrolling: 'forward' | 'backward' | null
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
+/** The scroll as the grid saw it at its last render. */
+export interface ScrollPace {
+  readonly offset: number;
+  readonly scrolling: boolean;
+  /** This frame's rows are sketches: the name and the status dot, no other text. */
+  readonly fling: boolean;
+}
+
+export const AT_REST: ScrollPace = { offset: 0, scrolling: false, fling: false };
+
+/**
+ * The pace after a render at `offset`. A fling is a scroll that was already moving and has jumped more than
+ * a screenful since the last frame: a drag of the scrollbar over 100,000 rows moves tens of screens a second,
+ * where no cell can be read, and laying every cell out each frame was most of the frame's time and left
+ * Chromium 100-300 MB of layout garbage per pass (kept until a memory-reducing collection). A single jump
+ * (End, PageDown, a row revealed from the palette) starts from rest and is drawn whole; rows fill in as soon
+ * as the scroll slows below a screenful a frame or stops (the virtualizer's scrolling flag drops 150 ms after
+ * the last scroll event). A render that did not move (a poll landing mid-fling) keeps the pace it had.
+ */
+export function nextPace(prev: ScrollPace, offset: number, scrolling: boolean, viewport: number): ScrollPace {
+  if (!scrolling) return { offset, scrolling: false, fling: false };
+  if (offset === prev.offset) return prev;
+  return { offset, scrolling: true, fling: prev.scrolling && Math.abs(offset - prev.offset) > viewport };
+}
+
 export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });
 }
@@ -86,12 +111,30 @@ export function Cell(props: {
   active: boolean;
   width: number;
   last: boolean;
+  /** Drawn during a fling: the cell keeps its place, only the name keeps its text (nextPace). */
+  sketch: boolean;
 }) {
-  const { device: d, rowId, column, index, ctx, active, width, last } = props;
+  const { device: d, rowId, column, index, ctx, active, width, last, sketch } = props;
   const style = cellStyle(width, last);
   const def = columnByKey(column)!;
   const id = cellIdInRow(rowId, column);
   const cls = `cell col-${column}${def.mono ? ' mono' : ''}${column === 'name' ? ' name' : ''}${active ? ' active-cell' : ''}`;
+  if (sketch && column === 'status') {
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={`${cls} status status-${statusKind(d)}`}
+        style={style}
+      >
+        <span className="dot" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (sketch && column !== 'name') {
+    return <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} style={style} />;
+  }
   if (column === 'status') {
     const status = statusAge(d, ctx.fetchedAt, ctx.now);
     return (
@@ -180,8 +223,9 @@ export const DeviceRow = memo(function DeviceRow(props: {
   columns: readonly ColumnState[];
   ctx: ColumnContext;
   on: RowEvents;
+  sketch: boolean;
 }) {
-  const { device: d, index, start, selected, activeCol, columns, ctx, on } = props;
+  const { device: d, index, start, selected, activeCol, columns, ctx, on, sketch } = props;
   const id = d.id;
   const rowId = rowDomId(id);
   const active = activeCol !== undefined;
@@ -233,6 +277,7 @@ export const DeviceRow = memo(function DeviceRow(props: {
           active={active && i === activeCol}
           width={c.width}
           last={i === columns.length - 1}
+          sketch={sketch}
         />
       ))}
     </div>

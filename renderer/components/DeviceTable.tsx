@@ -31,11 +31,13 @@ import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
 import {
+  AT_REST,
   cellDomId,
   cellStyle,
   DeviceRow,
   drawnRows,
   EmptyRows,
+  nextPace,
   OVERSCAN_AT_REST,
   OVERSCAN_SCROLLING,
   rowDomId,
@@ -122,6 +124,13 @@ export function DeviceTable({
     getItemKey,
   });
   instance.current = virtualizer;
+  const pace = useRef(AT_REST);
+  pace.current = nextPace(
+    pace.current,
+    virtualizer.scrollOffset ?? 0,
+    virtualizer.isScrolling,
+    virtualizer.scrollRect?.height ?? 0,
+  );
 
   const activeIndex = useMemo(() => (activeId ? rows.indexOf(activeId) : -1), [rows, activeId]);
 
@@ -395,6 +404,8 @@ export function DeviceTable({
               columns={columns}
               ctx={ctx}
               on={rowEvents}
+              // The active row is drawn whole: it is what aria-activedescendant names.
+              sketch={pace.current.fling && id !== activeId}
             />
           );
         })}

@@ -68,3 +68,54 @@ test('10,000 devices: a windowed grid that scrolls to the end, search and sort o
   await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(grid.locator(`[role="row"][aria-rowindex="${matching.length + 1}"]`)).toBeVisible();
 });
+
+test('a fling draws rows as sketches (name and status dot), a jump from rest and the rows after it whole', async ({
+  consolePage: page,
+}) => {
+  const grid = deviceGrid(page);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(DEVICES + 1));
+  // What the drawn rows hold: rows whose cells other than the name carry text, and rows with a name.
+  const drawn = () =>
+    grid.evaluate((el) => {
+      const rows = [...el.querySelectorAll('.grid-body [role="row"]')];
+      const texts = (r: Element) =>
+        [...r.querySelectorAll('[role="gridcell"]:not(.col-name)')].map((c) => c.textContent ?? '');
+      return {
+        rows: rows.length,
+        whole: rows.filter((r) => texts(r).some((t) => t.trim() !== '')).length,
+        named: rows.filter((r) => (r.querySelector('.col-name')?.textContent ?? '').trim() !== '').length,
+        dots: rows.filter((r) => r.querySelector('.col-status .dot')).length,
+      };
+    });
+
+  // A single jump from rest (what End or a row revealed from the palette does) is drawn whole at once.
+  const jumped = await grid.evaluate(async (el) => {
+    el.scrollTop = el.scrollHeight / 2;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const rows = [...el.querySelectorAll('.grid-body [role="row"]')];
+    return rows.filter((r) => r.querySelector('.col-ip')?.textContent?.trim()).length / rows.length;
+  });
+  expect(jumped).toBe(1);
+  await page.waitForTimeout(400);
+
+  // A drag moving three screens a frame: after a few frames the rows hold their names and dots only.
+  await grid.evaluate(async (el) => {
+    for (let frame = 0; frame < 6; frame++) {
+      el.scrollTop += el.clientHeight * 3;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+  const mid = await drawn();
+  expect(mid.rows).toBeGreaterThan(5);
+  expect(mid.named).toBe(mid.rows);
+  expect(mid.dots).toBe(mid.rows);
+  expect(mid.whole).toBe(0);
+
+  // Once it stops, every row is whole again (more of them: at rest rows are drawn beyond both edges).
+  await expect
+    .poll(async () => {
+      const rest = await drawn();
+      return rest.whole === rest.rows && rest.rows > mid.rows;
+    })
+    .toBe(true);
+});

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render.js';
-import { drawnRows } from '../../../renderer/components/DeviceCells.js';
+import { AT_REST, drawnRows, nextPace } from '../../../renderer/components/DeviceCells.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
@@ -118,6 +118,27 @@ describe('device grid from its column table', () => {
     expect(drawnRows(range, 'backward')).toEqual(span(96, 121));
     expect(drawnRows({ ...range, startIndex: 0, endIndex: 20 }, 'backward')).toEqual(span(0, 21));
     expect(drawnRows({ ...range, startIndex: 979, endIndex: 999 }, 'forward')).toEqual(span(978, 999));
+  });
+
+  it('sketches rows only while a moving scroll jumps more than a screenful a frame', () => {
+    const screen = 600;
+    // A jump from rest (End, PageDown, a revealed row) is drawn whole, however far.
+    const jump = nextPace(AT_REST, 90_000, true, screen);
+    expect(jump.fling).toBe(false);
+    // The next frame of a drag, three screens on: a fling.
+    const fling = nextPace(jump, 91_800, true, screen);
+    expect(fling.fling).toBe(true);
+    // A render that did not move (a poll landing mid-fling) keeps it.
+    expect(nextPace(fling, 91_800, true, screen)).toBe(fling);
+    // Slower than a screenful a frame: whole rows again, backwards as well.
+    expect(nextPace(fling, 91_800 - screen, true, screen).fling).toBe(false);
+    expect(nextPace(jump, 90_000 - screen - 1, true, screen).fling).toBe(true);
+    // Stopped: whole.
+    expect(nextPace(fling, 91_800, false, screen)).toEqual({
+      offset: 91_800,
+      scrolling: false,
+      fling: false,
+    });
   });
 
   it('moves a cell cursor with Left/Right and names the cell as active descendant', async () => {
