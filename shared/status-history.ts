@@ -73,11 +73,23 @@ export interface SinceDelta {
   /** Names the history's change log: another epoch means start over. */
   epoch: string;
   cursor: number;
-  /** true: the rows are the whole map (the renderer drops what it had). */
+  /** true: the rows start the whole map (the renderer drops what it had). */
   full: boolean;
   ids: Id[];
   since: number[];
   exact: Array<0 | 1>;
   flapUntil: number[];
   removed: Id[];
+  /**
+   * The answer is one page (SINCE_PAGE rows at most), so that no answer holds the main thread for long:
+   * a whole map of 100,000 devices (or a log of as many first sightings) built and serialised in one answer
+   * was a 100 ms stall. Not null: the whole map goes on from this entry; ask again with `fullFrom` and this
+   * cursor, and keep the cursor you had until the map is complete (null) — only then is it yours.
+   */
+  fullFrom: number | null;
+  /** More changes after `cursor` than one page held: ask again. */
+  more: boolean;
 }
+
+/** Rows per history:since answer (a few ms to build and serialise on the main thread). */
+export const SINCE_PAGE = 10_000;

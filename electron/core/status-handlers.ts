@@ -99,7 +99,7 @@ export function statusHandlers(
     },
 
     // Signed out: nothing known, an empty full map (the renderer drops what it held).
-    'history:since': async ({ epoch, cursor }) => {
+    'history:since': async ({ epoch, cursor, fullFrom }) => {
       const m = monitor();
       if (!m)
         return {
@@ -111,8 +111,10 @@ export function statusHandlers(
           exact: [],
           flapUntil: [],
           removed: [],
+          fullFrom: null,
+          more: false,
         };
-      return m.history.index.delta(epoch, cursor);
+      return m.history.index.delta(epoch, cursor, fullFrom);
     },
 
     'history:query': async (q) => {

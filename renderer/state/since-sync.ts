@@ -1,7 +1,7 @@
 // Keeps the data store's per-device "since" rows in step with the main process's status history: when the
 // main side says its change log moved (history:moved), and on sign-in or out, it asks for what changed
 // after its cursor (history:since), so a poll that moved 5 devices costs 5 small rows, not the history,
-// and an idle poll costs nothing. One request at a time; a trigger during one asks again once it is
+// and an idle poll costs nothing. Answers come a page at a time (SINCE_PAGE rows); it asks until none is left. One request at a time; a trigger during one asks again once it is
 // answered.
 
 import type { IpcResult, InvokeRequest, InvokeResponse } from '../../shared/ipc/contract.js';
@@ -29,25 +29,39 @@ export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
 export function createSinceSync(data: DataStore, call: SinceCall, onChange: () => void = () => {}) {
   let epoch: string | null = null;
   let cursor = 0;
+  /** A whole map arriving page by page: its cursor becomes ours only once the last page is in. */
+  let listing: { epoch: string; cursor: number; from: number } | null = null;
   let running: Promise<void> | null = null;
   let again = false;
 
   async function run(): Promise<void> {
     do {
       again = false;
-      const r = await call('history:since', { epoch, cursor });
+      const r = await call(
+        'history:since',
+        listing
+          ? { epoch: listing.epoch, cursor: listing.cursor, fullFrom: listing.from }
+          : { epoch, cursor },
+      );
       // Not signed in yet, the history not open, or a host without it: the next trigger asks again.
       if (!r.ok || !Array.isArray(r.value?.ids)) return;
-      if (applySinceDelta(data, r.value)) onChange();
-      epoch = r.value.epoch;
-      cursor = r.value.cursor;
+      const delta = r.value;
+      if (applySinceDelta(data, delta)) onChange();
+      if (delta.fullFrom !== null) {
+        listing = { epoch: delta.epoch, cursor: delta.cursor, from: delta.fullFrom };
+      } else {
+        listing = null;
+        epoch = delta.epoch;
+        cursor = delta.cursor;
+      }
+      if (delta.more) again = true;
     } while (again);
   }
 
   return {
     /** The main side's change log is at `at`: asks for what is new, unless this renderer holds it. */
     moved(at: { epoch: string; cursor: number }): Promise<void> {
-      if (!running && at.epoch === epoch && at.cursor === cursor) return Promise.resolve();
+      if (!running && !listing && at.epoch === epoch && at.cursor === cursor) return Promise.resolve();
       return this.pull();
     },
     /** Asks for what changed (coalesced while a request is out). */

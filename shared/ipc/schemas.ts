@@ -267,13 +267,16 @@ export const invokeTable = {
   'history:overview': { request: empty, response: reply<HistoryOverview>() },
   /**
    * Each device's "since" and flapping for the table, as the changes after `cursor` of the history named
-   * `epoch` (all of it when either is not the history's own: the first call, another account).
+   * `epoch` (all of it when either is not the history's own: the first call, another account), a page at
+   * a time.
    */
   'history:since': {
     request: z
       .object({
         epoch: z.string().max(64).nullable(),
         cursor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        /** Goes on with a whole map from this entry (SinceDelta.fullFrom). */
+        fullFrom: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
       })
       .strict(),
     response: reply<SinceDelta>(),

@@ -14,13 +14,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const service = await startServiceProcess(devices);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-diag-'));
 const rendererDir = path.resolve(import.meta.dirname, '../../dist/renderer');
-type Mem = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
+type Mem = {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  heap: { total_physical_size: number };
+};
 try {
   const host = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
   const stage = async (what: string) => {
     const m = await host.call<Mem>('memory');
     console.log(
-      `${what}: rss ${mb(m.rss)} heap ${mb(m.heapUsed)} external ${mb(m.external)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+      `${what}: rss ${mb(m.rss)} heap ${mb(m.heapUsed)} (main thread's resident ${mb(m.heap.total_physical_size)}) external ${mb(m.external)} (load ${os.loadavg()[0]!.toFixed(2)})`,
     );
   };
   console.log(`host listening after ${host.readyAt - host.spawnedAt} ms`);

@@ -4,7 +4,7 @@
 // The disk is only read for one device's or one folder's timeline.
 
 import type { Id } from '../../../shared/model.js';
-import type { SinceDelta, SinceRow } from '../../../shared/status-history.js';
+import { SINCE_PAGE, type SinceDelta, type SinceRow } from '../../../shared/status-history.js';
 import type { Gap, RecordedStatus, TransitionTuple } from './records.js';
 
 /** ≥ this many transitions within FLAP_WINDOW_MS marks a device as flapping. */
@@ -52,6 +52,8 @@ export class StatusIndex {
   readonly epoch = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   #log: Id[] = [];
   #logBase = 0;
+  /** The cursor just after the latest removal from the map. */
+  #lastRemoval = 0;
 
   get cursor(): number {
     return this.#logBase + this.#log.length;
@@ -77,19 +79,27 @@ export class StatusIndex {
   }
 
   /**
-   * The devices whose since or flapping changed after `cursor` (ids, each once), or the whole map when
-   * the cursor is not this index's or too old. Sent instead of the history: a few bytes per change.
+   * The devices whose since or flapping changed after `cursor` (ids, each once per page), or the whole map
+   * when the cursor is not this index's or too old. Sent instead of the history: a few bytes per change.
+   * At most `page` rows per answer (SinceDelta.fullFrom, .more): a first sync logs 100,000 first sightings,
+   * and answering them at once held the main thread for 100 ms.
    */
-  delta(epoch: string | null, cursor: number): SinceDelta {
+  delta(epoch: string | null, cursor: number, fullFrom?: number, page = SINCE_PAGE): SinceDelta {
+    const known = epoch === this.epoch && cursor >= this.#logBase && cursor <= this.cursor;
+    // A whole map goes on from `fullFrom` only while no device left the map since it began: a removal
+    // shifts the entries after it, so a page would skip one.
+    const listing = fullFrom !== undefined && known && this.#lastRemoval <= cursor;
     const out: SinceDelta = {
       epoch: this.epoch,
-      cursor: this.cursor,
-      full: epoch !== this.epoch || cursor < this.#logBase || cursor > this.cursor,
+      cursor: listing ? cursor : this.cursor,
+      full: !known || (fullFrom !== undefined && !listing),
       ids: [],
       since: [],
       exact: [],
       flapUntil: [],
       removed: [],
+      fullFrom: null,
+      more: false,
     };
     const add = (id: Id, e: IndexEntry) => {
       out.ids.push(id);
@@ -97,19 +107,34 @@ export class StatusIndex {
       out.exact.push(e.sinceExact ? 1 : 0);
       out.flapUntil.push(this.flapUntil(e));
     };
-    if (out.full) {
-      for (const [id, e] of this.entries) add(id, e);
-    } else {
-      const seen = new Set<Id>();
-      for (let i = cursor - this.#logBase; i < this.#log.length; i++) {
-        const id = this.#log[i] as Id;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const e = this.entries.get(id);
-        if (e) add(id, e);
-        else out.removed.push(id);
+    if (out.full || listing) {
+      // Map order is insertion order: entries added meanwhile come last, and are in the log after `cursor`.
+      const from = listing ? (fullFrom ?? 0) : 0;
+      let at = 0;
+      for (const [id, e] of this.entries) {
+        if (at++ < from) continue;
+        if (out.ids.length === page) {
+          out.fullFrom = from + page;
+          out.more = true;
+          break;
+        }
+        add(id, e);
       }
+      return out;
     }
+    const seen = new Set<Id>();
+    let i = cursor - this.#logBase;
+    // The scan is bounded too: a log of repeats would otherwise be read whole for a page of rows.
+    for (const end = Math.min(this.#log.length, i + 4 * page); i < end && seen.size < page; i++) {
+      const id = this.#log[i] as Id;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const e = this.entries.get(id);
+      if (e) add(id, e);
+      else out.removed.push(id);
+    }
+    out.cursor = this.#logBase + i;
+    out.more = out.cursor < this.cursor;
     return out;
   }
 
@@ -125,7 +150,7 @@ export class StatusIndex {
     if (entry && entry.sinceExact && entry.since >= at) return;
     this.#changed(id);
     if (to === null) {
-      this.entries.delete(id);
+      if (this.entries.delete(id)) this.#lastRemoval = this.cursor;
       return;
     }
     if (from === null || !entry) {

@@ -159,6 +159,8 @@ describe('history filters', () => {
         full: true,
         ...sinceColumns(Object.fromEntries(rows)),
         removed: [],
+        fullFrom: null,
+        more: false,
       });
       const act = uiActions(ui);
       const shown = () => views.deviceView().rows.map((id) => data.getState().devices.get(id)!.name);
@@ -176,6 +178,8 @@ describe('history filters', () => {
         full: false,
         ...sinceColumns({ [b.id]: [NOW - MIN, 1, 0] }),
         removed: [a.id],
+        fullFrom: null,
+        more: false,
       });
       expect(shown()).toEqual([]);
       expect(data.getState().since.has(a.id)).toBe(false);
@@ -193,6 +197,8 @@ describe('history filters', () => {
       full: true,
       ...sinceColumns({ '1': [1, 1, 0] }),
       removed: [],
+      fullFrom: null,
+      more: false,
     };
     const sync = createSinceSync(data, async (_channel, payload) => {
       asked.push(payload);
@@ -204,7 +210,15 @@ describe('history filters', () => {
       { epoch: null, cursor: 0 },
       { epoch: 'e1', cursor: 3 },
     ]);
-    answer = { epoch: 'e2', cursor: 1, full: true, ...sinceColumns({ '2': [2, 0, 0] }), removed: [] };
+    answer = {
+      epoch: 'e2',
+      cursor: 1,
+      full: true,
+      ...sinceColumns({ '2': [2, 0, 0] }),
+      removed: [],
+      fullFrom: null,
+      more: false,
+    };
     await sync.pull();
     expect([...data.getState().since.keys()]).toEqual(['2']);
 
@@ -212,7 +226,15 @@ describe('history filters', () => {
     asked.length = 0;
     await sync.moved({ epoch: 'e2', cursor: 1 });
     expect(asked).toEqual([]);
-    answer = { epoch: 'e2', cursor: 2, full: false, ...sinceColumns({ '3': [3, 1, 0] }), removed: [] };
+    answer = {
+      epoch: 'e2',
+      cursor: 2,
+      full: false,
+      ...sinceColumns({ '3': [3, 1, 0] }),
+      removed: [],
+      fullFrom: null,
+      more: false,
+    };
     await sync.moved({ epoch: 'e2', cursor: 2 });
     expect(asked).toEqual([{ epoch: 'e2', cursor: 1 }]);
     expect([...data.getState().since.keys()].sort()).toEqual(['2', '3']);
