@@ -22,6 +22,8 @@ const { values: flags } = parseArgs({
     // Diagnosis: a collection just before the scroll, so that what Oilpan holds after it is what the
     // scroll allocated (unless a collection came in between: the DOM node count then falls back).
     'gc-before-scroll': { type: 'boolean', default: false },
+    // Diagnosis: the page's V8 heap snapshot where the bench reads memory_mb (taking it collects garbage).
+    'heap-snapshot': { type: 'string' },
   },
 });
 const devices = Number(flags.devices);
@@ -142,6 +144,14 @@ try {
       );
       await sleep(2000);
       await report(browser, cdp, 'where the bench reads memory_mb');
+      if (flags['heap-snapshot']) {
+        const chunks: string[] = [];
+        cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
+        await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(flags['heap-snapshot'], chunks.join(''));
+        console.log(`  heap snapshot: ${flags['heap-snapshot']}`);
+      }
       if (flags.gc) {
         await cdp.send('HeapProfiler.collectGarbage');
         await sleep(1000);
