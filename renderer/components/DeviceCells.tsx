@@ -45,7 +45,7 @@ export function drawnRows(range: Range, scrolling: 'forward' | 'backward' | null
 export interface ScrollPace {
   readonly offset: number;
   readonly scrolling: boolean;
-  /** This frame's rows are sketches: the name and the status dot, no other text. */
+  /** This frame's rows are sketches: the status dot and a bar for the name, no text. */
   readonly fling: boolean;
 }
 
@@ -111,7 +111,7 @@ export function Cell(props: {
   active: boolean;
   width: number;
   last: boolean;
-  /** Drawn during a fling: the cell keeps its place, only the name keeps its text (nextPace). */
+  /** Drawn during a fling: the cell keeps its place, no text (nextPace). */
   sketch: boolean;
 }) {
   const { device: d, rowId, column, index, ctx, active, width, last, sketch } = props;
@@ -132,8 +132,17 @@ export function Cell(props: {
       </div>
     );
   }
-  if (sketch && column !== 'name') {
-    return <div id={id} role="gridcell" aria-colindex={index + 1} className={cls} style={style} />;
+  if (sketch) {
+    // The name's place is a bar (a background, no text to lay out); the row keeps its accessible name.
+    return (
+      <div
+        id={id}
+        role="gridcell"
+        aria-colindex={index + 1}
+        className={column === 'name' ? `${cls} sketch` : cls}
+        style={style}
+      />
+    );
   }
   if (column === 'status') {
     const status = statusAge(d, ctx.fetchedAt, ctx.now);
