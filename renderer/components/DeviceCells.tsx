@@ -41,6 +41,38 @@ export function drawnRows(range: Range, scrolling: 'forward' | 'backward' | null
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
+/**
+ * Row slots for the drawn rows (`indices`, ascending), given last render's (row index → slot): a row still
+ * drawn keeps its slot, a row coming in takes the lowest slot free. Rows are keyed by slot, so a row element
+ * shows whichever device is in its slot, updated in place: a scroll by one row updates one row, a jump of a
+ * screenful updates them all, and neither makes nor drops elements. Keyed by `index % count`, as before,
+ * every frame whose count differed by one from the last re-made every row (a fast scroll made thousands of
+ * elements for the garbage collector, and Chromium kept their layout garbage until a collection).
+ * Same indices in, same slots out: a render run twice agrees with itself.
+ */
+export function recycleSlots(
+  prev: ReadonlyMap<number, number>,
+  indices: readonly number[],
+): Map<number, number> {
+  const next = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const i of indices) {
+    const slot = prev.get(i);
+    if (slot !== undefined) {
+      next.set(i, slot);
+      taken.add(slot);
+    }
+  }
+  let free = 0;
+  for (const i of indices) {
+    if (next.has(i)) continue;
+    while (taken.has(free)) free++;
+    next.set(i, free);
+    taken.add(free);
+  }
+  return next;
+}
+
 /** The scroll as the grid saw it at its last render. */
 export interface ScrollPace {
   readonly offset: number;

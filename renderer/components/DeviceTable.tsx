@@ -40,6 +40,7 @@ import {
   nextPace,
   OVERSCAN_AT_REST,
   OVERSCAN_SCROLLING,
+  recycleSlots,
   rowDomId,
   type RowEvents,
 } from './DeviceCells.js';
@@ -319,6 +320,11 @@ export function DeviceTable({
   );
 
   const items = virtualizer.getVirtualItems();
+  const slots = useRef<ReadonlyMap<number, number>>(new Map());
+  slots.current = recycleSlots(
+    slots.current,
+    items.map((item) => item.index),
+  );
   const activeRowVisible = activeIndex !== -1;
   const activeDescendant =
     activeRowVisible && activeId
@@ -393,9 +399,9 @@ export function DeviceTable({
           return (
             <DeviceRow
               // Rows are recycled: the same few row elements show whichever devices are in view, updated in
-              // place. Keyed by device, a fast scroll made and dropped a screenful of elements every frame
-              // (27,000 dead nodes after one pass over 100,000 devices; 5,000 now).
-              key={item.index % items.length}
+              // place (recycleSlots). Keyed by device, a fast scroll made and dropped a screenful of elements
+              // every frame.
+              key={slots.current.get(item.index)}
               device={d}
               index={item.index}
               start={item.start}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render.js';
-import { AT_REST, drawnRows, nextPace } from '../../../renderer/components/DeviceCells.js';
+import { AT_REST, drawnRows, nextPace, recycleSlots } from '../../../renderer/components/DeviceCells.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
@@ -118,6 +118,24 @@ describe('device grid from its column table', () => {
     expect(drawnRows(range, 'backward')).toEqual(span(96, 121));
     expect(drawnRows({ ...range, startIndex: 0, endIndex: 20 }, 'backward')).toEqual(span(0, 21));
     expect(drawnRows({ ...range, startIndex: 979, endIndex: 999 }, 'forward')).toEqual(span(978, 999));
+  });
+
+  it('keeps a drawn row in its slot and gives incoming rows the slots freed, whatever the count', () => {
+    const at = (m: Map<number, number>, indices: number[]) => indices.map((i) => m.get(i));
+    const first = recycleSlots(new Map(), span(10, 14));
+    expect(at(first, span(10, 14))).toEqual([0, 1, 2, 3, 4]);
+    // One row on: four keep their slots, the new row takes the one that left.
+    const one = recycleSlots(first, span(11, 15));
+    expect(at(one, span(11, 15))).toEqual([1, 2, 3, 4, 0]);
+    // A jump with one row more: the five slots reused, one more made.
+    const jump = recycleSlots(one, span(500, 505));
+    expect(new Set(jump.values())).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    // And one fewer: still no slot beyond those.
+    const fewer = recycleSlots(jump, span(900, 903));
+    expect(Math.max(...fewer.values())).toBeLessThan(6);
+    expect(new Set(fewer.values()).size).toBe(4);
+    // The same rows again: the same slots (a render run twice agrees with itself).
+    expect(recycleSlots(fewer, span(900, 903))).toEqual(fewer);
   });
 
   it('sketches rows only while a moving scroll jumps more than a screenful a frame', () => {
