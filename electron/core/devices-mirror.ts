@@ -35,6 +35,27 @@ interface Pending {
 const KEY_ORDER = [...DEVICE_KEYS, 'unknown'];
 const text = (device: Device): string => JSON.stringify(device, KEY_ORDER);
 
+/** Devices per part of jsonArrayParts: some 50 kB, under V8's large-object size (those wait for a full collection). */
+export const JSON_PART_DEVICES = 100;
+
+/**
+ * Device texts (as the mirror keeps them) as one JSON array, in parts of JSON_PART_DEVICES devices: no
+ * 48 MB string (and its 48 MB of bytes) for one write, only parts small enough to die young.
+ */
+export function* jsonArrayParts(texts: Iterable<string>): Generator<string> {
+  let batch: string[] = [];
+  let opening = '[';
+  for (const device of texts) {
+    batch.push(device);
+    if (batch.length < JSON_PART_DEVICES) continue;
+    yield opening + batch.join(',');
+    opening = ',';
+    batch = [];
+  }
+  if (batch.length > 0) yield opening + batch.join(',');
+  yield opening === '[' && batch.length === 0 ? '[]' : ']';
+}
+
 export class DevicesMirror {
   #built = new Map<Id, string>();
   /**
@@ -57,9 +78,9 @@ export class DevicesMirror {
     return this.#map.size;
   }
 
-  /** The devices as one JSON array, for the offline cache. */
-  json(): string {
-    return `[${[...this.#map.values()].join(',')}]`;
+  /** The device JSON texts (for the offline cache's devices file). */
+  texts(): IterableIterator<string> {
+    return this.#map.values();
   }
 
   /** [id, device JSON] of every device (for the offline cache's first screen). */

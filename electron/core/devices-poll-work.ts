@@ -14,8 +14,8 @@ import { BodyTooLargeError, readBodyChunks } from '../../shared/http/read-body.j
 import type { Device, Timestamp } from '../../shared/model.js';
 import { decodeDevices } from '../../shared/xml/resources.js';
 import { isXmlError } from '../../shared/xml/xml-error.js';
-import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
-import type { DevicesDelta, DevicesMirror } from './devices-mirror.js';
+import { readJsonFile, storageProblem, writeFileAtomic, writeFileAtomicSync } from './atomic-file.js';
+import { jsonArrayParts, type DevicesDelta, type DevicesMirror } from './devices-mirror.js';
 import {
   FIRST_SCREEN_VERSION,
   firstScreenPath,
@@ -152,8 +152,15 @@ export async function saveDevicesCache(
     DevicesCacheFile,
     'records'
   >);
+  function* parts(): Generator<string> {
+    yield `${head.slice(0, -1)},"records":`;
+    yield* jsonArrayParts(mirror.texts());
+    yield '}';
+  }
   try {
-    await writeFileAtomic(file, `${head.slice(0, -1)},"records":${mirror.json()}}`);
+    // Written without a pause (writeFileAtomicSync, on this worker's own thread), and the first screen made
+    // right after from the same devices: no patch can come in between.
+    writeFileAtomicSync(file, parts());
     // After devices.json: a first screen is never on disk before the devices it stands for.
     const first: FirstScreenFile = {
       version: FIRST_SCREEN_VERSION,

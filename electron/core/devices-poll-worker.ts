@@ -75,7 +75,7 @@ export function* deltaParts(delta: DevicesDelta, size = PART_SIZE): Generator<De
 /**
  * The worker's side of the protocol, also run in the main thread when no worker can start. `release` (in the
  * worker only) is called once a burst that grew the heap is over: a decoded poll committed or discarded
- * (the previous mirror is garbage only then), a cache loaded or saved.
+ * (the previous mirror is garbage only then), a cache loaded.
  */
 export function createPollerHandler(
   reply: (message: PollerReply) => void,
@@ -145,9 +145,11 @@ export function createPollerHandler(
           .catch(failed(message.id));
         return;
       case 'save':
+        // No collection after it: the file is written in small parts that die young (jsonArrayParts), and a
+        // forced collection here, every few minutes at least, took both cores from the main thread for
+        // ~100 ms (the idle-poll stall it showed up in).
         void saveDevicesCache(mirror, message.file, message.fetchedAt).then((notice) => {
           reply({ id: message.id, op: 'saved', notice });
-          released();
         }, failed(message.id));
         return;
     }

@@ -37,26 +37,46 @@ export function firstScreenPath(devicesFile: string): string {
 
 const NAME = /"name":("(?:[^"\\]|\\.)*"|null)/;
 
+interface Keyed {
+  name: string;
+  id: string;
+  text: string;
+}
+
+/** The table's default order: lower-cased name, devices without a name last, then id. */
+function byDefaultOrder(a: Keyed, b: Keyed): number {
+  if (a.name !== b.name) {
+    if (a.name === '') return 1;
+    if (b.name === '') return -1;
+    return a.name < b.name ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
- * The first `rows` device texts (each a device's JSON, as the mirror keeps it) in the table's default
- * order. Only the name is read out of each text; the chosen ones are parsed.
+ * The first `rows` device texts (each a device's JSON, as the mirror keeps them) in the table's default
+ * order. Only the name is read out of each text; the chosen ones are parsed. Candidates are kept up to
+ * twice `rows`, then cut back to the best `rows`: a device after the last one kept is skipped, so no list of
+ * all 100,000 is made (it outlived the young generation and was old-space garbage after every save).
  */
 export function firstScreenRows(texts: Iterable<[string, string]>, rows = FIRST_SCREEN_ROWS): Device[] {
-  const keyed: Array<{ name: string; id: string; text: string }> = [];
+  let kept: Keyed[] = [];
+  let last: Keyed | null = null;
   for (const [id, text] of texts) {
     const raw = NAME.exec(text)?.[1];
     const name = raw && raw !== 'null' ? (JSON.parse(raw) as string).toLowerCase() : '';
-    keyed.push({ name, id, text });
+    const keyed = { name, id, text };
+    if (last && byDefaultOrder(keyed, last) >= 0) continue;
+    kept.push(keyed);
+    if (kept.length < 2 * rows) continue;
+    kept.sort(byDefaultOrder);
+    kept = kept.slice(0, rows);
+    last = kept[rows - 1]!;
   }
-  keyed.sort((a, b) => {
-    if (a.name !== b.name) {
-      if (a.name === '') return 1;
-      if (b.name === '') return -1;
-      return a.name < b.name ? -1 : 1;
-    }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  });
-  return keyed.slice(0, rows).map((k) => JSON.parse(k.text) as Device);
+  return kept
+    .sort(byDefaultOrder)
+    .slice(0, rows)
+    .map((k) => JSON.parse(k.text) as Device);
 }
 
 /** The stamp in devices.json's head (its first bytes), or null. */

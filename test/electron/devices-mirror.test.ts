@@ -2,7 +2,7 @@
 // its devices to the main thread first): whatever comes before that (a patch, a save, a diff) must see the
 // replaced list, exactly as if it had been built at once.
 import { describe, expect, it } from 'vitest';
-import { DevicesMirror } from '../../electron/core/devices-mirror.js';
+import { DevicesMirror, JSON_PART_DEVICES, jsonArrayParts } from '../../electron/core/devices-mirror.js';
 import type { Device } from '../../shared/model.js';
 import { device } from './support/fake-service.js';
 
@@ -16,7 +16,11 @@ describe('DevicesMirror.replaceAll', () => {
     const renamed = { ...list(4)[2]!, alias: 'Front desk' };
     mirror.patch([renamed], ['1']);
     expect(mirror.size).toBe(3);
-    expect(JSON.parse(mirror.json())).toEqual([list(4)[1], renamed, list(4)[3]]);
+    expect(JSON.parse([...jsonArrayParts(mirror.texts())].join(''))).toEqual([
+      list(4)[1],
+      renamed,
+      list(4)[3],
+    ]);
   });
 
   it('a diff right after it is against the replaced list', () => {
@@ -26,6 +30,21 @@ describe('DevicesMirror.replaceAll', () => {
     expect(mirror.diff(next, 'h1')).toEqual({ added: [device('9', null)], changed: [], removed: ['1'] });
     mirror.commit();
     expect(mirror.sameBytes('h1')).toBe(true);
-    expect(JSON.parse(mirror.json())).toEqual(next);
+    expect(JSON.parse([...jsonArrayParts(mirror.texts())].join(''))).toEqual(next);
+  });
+});
+
+describe('jsonArrayParts', () => {
+  it('writes a JSON array in parts of at most JSON_PART_DEVICES devices', () => {
+    expect([...jsonArrayParts([])].join('')).toBe('[]');
+    const devices = list(2 * JSON_PART_DEVICES + 5);
+    const written = [...jsonArrayParts(devices.map((d) => JSON.stringify(d)))];
+    expect(written).toHaveLength(4);
+    expect(written.slice(0, 3).map((p) => (p.match(/"id":/g) ?? []).length)).toEqual([
+      JSON_PART_DEVICES,
+      JSON_PART_DEVICES,
+      5,
+    ]);
+    expect(JSON.parse(written.join(''))).toEqual(devices);
   });
 });

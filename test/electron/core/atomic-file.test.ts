@@ -1,12 +1,12 @@
 // Our own files on disk: the temp file is on disk before it replaces the target, the directories are
 // private to this user, and temp files left by a killed write are gone at the next start.
-import { promises as fsp } from 'node:fs';
+import fs, { promises as fsp, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBrowserApp } from '../../../electron/browser-host/main.js';
-import { prepareDataDir, writeFileAtomic } from '../../../electron/core/atomic-file.js';
+import { prepareDataDir, writeFileAtomic, writeFileAtomicSync } from '../../../electron/core/atomic-file.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { MemoryVault } from '../../../electron/core/vault.js';
 
@@ -114,5 +114,28 @@ describe('prepareDataDir', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('writeFileAtomicSync', () => {
+  it('writes its parts (larger than its buffer too), private to this user, and no temp file stays', async () => {
+    const target = path.join(dir, 'accounts', 'a', 'devices.json');
+    const big = 'é'.repeat(300_000); // 600,000 bytes: more than the reused buffer
+    writeFileAtomicSync(target, ['[', '"a",', `"${big}"`, ']']);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual(['a', big]);
+    expect(await mode(target)).toBe(0o600);
+    expect(await mode(path.dirname(target))).toBe(0o700);
+    expect((await readdir(path.dirname(target))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a full disk at the rename leaves the previous file whole and no temp file', async () => {
+    const target = path.join(dir, 'devices.json');
+    writeFileAtomicSync(target, ['["before"]']);
+    vi.spyOn(fs, 'renameSync').mockImplementation(() => {
+      throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+    });
+    expect(() => writeFileAtomicSync(target, ['["after"]'])).toThrow(/no space/);
+    expect(readFileSync(target, 'utf8')).toBe('["before"]');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

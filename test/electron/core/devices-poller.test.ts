@@ -240,7 +240,7 @@ describe('delta parts', () => {
 });
 
 describe('the poll worker gives its heap back', () => {
-  it('after a decoded poll is committed or discarded and after a cache save, not after an idle poll', async () => {
+  it('after a decoded poll is committed or discarded, not after an idle poll nor a cache save', async () => {
     const replies: PollerReply[] = [];
     let releases = 0;
     const handle = createPollerHandler(
@@ -276,7 +276,8 @@ describe('the poll worker gives its heap back', () => {
       fetchedAt: null,
     });
     await answered(4, 'saved');
-    expect(releases).toBe(3);
+    // The save writes in parts that die young: a forced collection here took both cores from the main thread.
+    expect(releases).toBe(2);
   });
 
   it('a full collection frees the garbage a burst left', () => {

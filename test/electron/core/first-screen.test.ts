@@ -6,7 +6,7 @@ import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:f
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
 import { createDevicesFeed, type DevicesFeed } from '../../../electron/core/devices-poller.js';
-import { FIRST_SCREEN_ROWS, firstScreenPath } from '../../../electron/core/first-screen.js';
+import { FIRST_SCREEN_ROWS, firstScreenPath, firstScreenRows } from '../../../electron/core/first-screen.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { OfflineCache } from '../../../electron/core/offline-cache.js';
 import { Picture } from '../../../electron/core/picture.js';
@@ -188,5 +188,24 @@ describe('an account entered by its first screen', () => {
     } finally {
       await again.dispose();
     }
+  });
+});
+
+describe('firstScreenRows', () => {
+  it('picks the first rows in the default order without sorting them all, ties by id, no name last', () => {
+    // 60 devices in a scrambled order: names repeat (ties go by id), some have none, cases differ.
+    const names = ['delta', 'Alpha', 'charlie', null, 'bravo', 'alpha', 'Echo', null, 'bravo', 'foxtrot'];
+    const all = Array.from({ length: 60 }, (_, i) => {
+      const id = String(((i * 37) % 60) + 100);
+      return { ...device(id, null), name: names[i % names.length]! };
+    });
+    const order = (d: Device) => [d.name ? d.name.toLowerCase() : '\uffff', d.id] as const;
+    const expected = [...all].sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0] !== y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] < y[1] ? -1 : 1;
+    });
+    const texts = all.map((d): [string, string] => [d.id, JSON.stringify(d)]);
+    for (const rows of [1, 3, 7, 25, 60, 80])
+      expect(firstScreenRows(texts, rows).map((d) => d.id)).toEqual(expected.slice(0, rows).map((d) => d.id));
   });
 });
