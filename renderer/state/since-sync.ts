@@ -13,7 +13,11 @@ type SinceCall = (
   payload: InvokeRequest<'history:since'>,
 ) => Promise<IpcResult<InvokeResponse<'history:since'>>>;
 
-export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
+/**
+ * Applies a delta to the since rows; `announce: false` leaves sinceVersion alone (a page with more to come:
+ * the table, the views and their counts are re-tested once, after the last page, not 20 times).
+ */
+export function applySinceDelta(data: DataStore, delta: SinceDelta, announce = true): boolean {
   const { since, sinceVersion } = data.getState();
   if (delta.full) since.clear();
   let changed = delta.full;
@@ -22,7 +26,7 @@ export function applySinceDelta(data: DataStore, delta: SinceDelta): boolean {
     since.set(ids[i]!, [delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!]);
   if (ids.length > 0) changed = true;
   for (const id of delta.removed) changed = since.delete(id) || changed;
-  if (changed) data.setState({ sinceVersion: sinceVersion + 1 });
+  if (changed && announce) data.setState({ sinceVersion: sinceVersion + 1 });
   return changed;
 }
 
@@ -33,6 +37,14 @@ export function createSinceSync(data: DataStore, call: SinceCall, onChange: () =
   let listing: { epoch: string; cursor: number; from: number } | null = null;
   let running: Promise<void> | null = null;
   let again = false;
+  /** Rows applied from pages whose last has not come yet: not yet said to the store's readers. */
+  let unannounced = false;
+
+  function announce(): void {
+    unannounced = false;
+    data.setState({ sinceVersion: data.getState().sinceVersion + 1 });
+    onChange();
+  }
 
   async function run(): Promise<void> {
     do {
@@ -44,9 +56,14 @@ export function createSinceSync(data: DataStore, call: SinceCall, onChange: () =
           : { epoch, cursor },
       );
       // Not signed in yet, the history not open, or a host without it: the next trigger asks again.
-      if (!r.ok || !Array.isArray(r.value?.ids)) return;
+      if (!r.ok || !Array.isArray(r.value?.ids)) {
+        if (unannounced) announce();
+        return;
+      }
       const delta = r.value;
-      if (applySinceDelta(data, delta)) onChange();
+      // Pages with more to come are applied quietly; the last one says it once for all of them.
+      unannounced = applySinceDelta(data, delta, false) || unannounced;
+      if (!delta.more && unannounced) announce();
       if (delta.fullFrom !== null) {
         listing = { epoch: delta.epoch, cursor: delta.cursor, from: delta.fullFrom };
       } else {

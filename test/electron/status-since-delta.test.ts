@@ -154,7 +154,12 @@ describe('history:since a page at a time', () => {
       if (calls === 4) index.apply(['d3', 'online', null, null], T0 + HOUR);
       return { ok: true, value: index.delta(epoch, cursor, fullFrom, 4) };
     });
+    const versions: number[] = [];
+    data.subscribe((state) => versions.push(state.sinceVersion));
     await sync.pull();
+    expect(calls).toBeGreaterThan(6);
+    // The table and the views hear of it once, after the last page, not once a page.
+    expect(versions).toEqual([1]);
     expect(Object.fromEntries(data.getState().since)).toEqual(expected(index));
     expect(data.getState().since.has('d3')).toBe(false);
     expect(data.getState().since.get('d20')).toEqual([T0 + HOUR, 1, 0]);
