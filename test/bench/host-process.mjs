@@ -123,12 +123,15 @@ const app = await startBrowserApp({
 // The sync's own account of itself, as the renderer receives it (a reference kept, nothing copied).
 let syncState = null;
 const settledWaiters = new Set();
+/** When the status history last said its log moved: its recording of a sync, and the pulls it starts. */
+let historyMovedAt = 0;
 const isSettled = (s) =>
   s !== null &&
   s.progress === null &&
   Object.values(s.datasets).every((d) => d.fetchedAt !== null && !d.refreshing);
 // The sync state as a renderer folds it: a whole sync:state, then one dataset's status per sync:dataset.
 app.core.subscribe((event, payload) => {
+  if (event === 'history:moved') historyMovedAt = Date.now();
   if (event === 'sync:state') syncState = payload;
   else if (event === 'sync:dataset' && syncState !== null)
     syncState = { ...syncState, datasets: { ...syncState.datasets, [payload.dataset]: payload.status } };
@@ -169,6 +172,18 @@ const commands = {
       }, timeoutMs);
       settledWaiters.add(done);
     });
+    return null;
+  },
+  /**
+   * Resolves once the status history has not moved for `quietMs`: the first sync's recording of 100,000
+   * first sightings (sliced), and the renderer's pulls of them, are over.
+   */
+  async 'history-quiet'({ quietMs, timeoutMs }) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() - historyMovedAt < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the status history did not settle in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return null;
   },
   async streams() {
