@@ -5,6 +5,8 @@
 // thread within one task, so 25 parts posted back to back were deserialised in one 560 ms stall (100k
 // devices); acknowledged one by one, each part is its own short task.
 
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { heapRelease } from './worker-heap.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
@@ -156,8 +158,26 @@ export function createPollerHandler(
   };
 }
 
+/** A nice value: the main thread's share of a contended core is then ~90%. */
+const WORKER_NICE = 10;
+
+/**
+ * On Linux, the worker's thread runs at a lower priority than the main thread: on two cores a decode or a
+ * collection here took the CPU the main thread (and the renderer) needed for what the technician sees.
+ * Elsewhere the call is refused or has no thread id to name; nothing else changes.
+ */
+function yieldToMainThread(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, WORKER_NICE);
+  } catch {
+    // not Linux, or not allowed: the worker keeps the default priority
+  }
+}
+
 const port = parentPort;
 if (port) {
+  yieldToMainThread();
   const gc = heapRelease();
   // After the reply has gone, so the main thread never waits for the collection. Twice: the pages the
   // first collection frees stay resident until the next one (host RSS after a first sync and an idle poll,

@@ -1,4 +1,4 @@
-import { createAppStores } from '../../../renderer/state/app-stores.js';
+import { createAppStores, FIRST_SCREEN_FIRST_MS } from '../../../renderer/state/app-stores.js';
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
 
@@ -29,6 +29,23 @@ describe('app stores', () => {
     expect(stores.data.getState().folders.get('f1')?.name).toBe('Clients');
     expect(stores.data.getState().fetchedAt.devices).toBe('2026-11-21T10:00:00Z');
     expect(bridge.callsTo('app:snapshot')).toHaveLength(1);
+  });
+
+  it('asks for the since rows only once the first screen has had its time', async () => {
+    vi.useFakeTimers();
+    try {
+      const bridge = createFakeBridge(
+        makeSnapshot({ data: { folders: [], devices: [device('1')], sessions: [], users: [] } }),
+      );
+      const stores = createAppStores(bridge);
+      await stores.start();
+      expect(stores.shell.getState().phase).toBe('ready');
+      expect(bridge.callsTo('history:since')).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_FIRST_MS);
+      expect(bridge.callsTo('history:since')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('replays events that arrived while the snapshot was on its way', async () => {
