@@ -2,6 +2,7 @@
 // real HTTP server on loopback: only deltas come back, identical bytes skip the decode, a delta that the
 // main thread discards comes again, local patches keep the mirror equal to the picture. A worker that
 // cannot start must not cost the technician the device list: the same handler then runs in this thread.
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -158,6 +159,22 @@ describe('devices feed in a worker', () => {
     answer = { status: 200, body: encodeDevices(list(2)) };
     await pollCommitted(feed);
     expect(lines).toEqual([]);
+  });
+
+  // Linux only: that is where the worker lowers its thread's priority (elsewhere it keeps the default).
+  it.runIf(process.platform === 'linux')('runs its thread below the main thread’s priority', async () => {
+    const nices = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        // Fields after the command's closing parenthesis; nice is the 19th field of the whole line.
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const before = nices().filter((n) => n === 10).length;
+    feed = createDevicesFeed({ logger: recordingLogger().logger });
+    answer = { status: 200, body: encodeDevices(list(2)) };
+    await pollCommitted(feed);
+    expect(nices().filter((n) => n === 10).length).toBe(before + 1);
+    expect(nices()).toContain(0); // the main thread, among others, keeps its own
   });
 });
 
