@@ -2,8 +2,7 @@
 // real HTTP server on loopback: only deltas come back, identical bytes skip the decode, a delta that the
 // main thread discards comes again, local patches keep the mirror equal to the picture. A worker that
 // cannot start must not cost the technician the device list: the same handler then runs in this thread.
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
