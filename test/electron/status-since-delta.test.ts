@@ -122,12 +122,32 @@ describe('history:since a page at a time', () => {
     expect(last).toMatchObject({ full: false, fullFrom: null, more: false, cursor: 7, ids: ['d6'] });
   });
 
-  it('starts the map over when a device left it mid-way (the pages after it would skip one)', () => {
+  it('a device that leaves the map mid-way is skipped, one that joins comes with the log after it', () => {
     const index = indexOf(7);
     const first = index.delta(null, 0, undefined, 3);
-    index.apply(['d1', 'online', null, null], T0 + MIN);
-    const again = index.delta(first.epoch, first.cursor, 3, 3);
-    expect(again).toMatchObject({ full: true, fullFrom: 3, cursor: 8, ids: ['d0', 'd2', 'd3'] });
+    index.apply(['d4', 'online', null, null], T0 + MIN);
+    index.apply(['late', null, 'busy', null], T0 + MIN);
+    const second = index.delta(first.epoch, first.cursor, 3, 3);
+    expect(second).toMatchObject({ full: false, fullFrom: 6, cursor: 7, ids: ['d3', 'd5'] });
+    const last = index.delta(first.epoch, first.cursor, 6, 3);
+    // The log moved meanwhile: the last page says to ask again.
+    expect(last).toMatchObject({ fullFrom: null, more: true, ids: ['d6'] });
+    const log = index.delta(last.epoch, last.cursor);
+    expect(log).toMatchObject({ full: false, ids: ['late'], removed: ['d4'] });
+  });
+
+  it('another listing of the map, or one it no longer keeps, starts over', () => {
+    const index = indexOf(7);
+    const first = index.delta(null, 0, undefined, 3);
+    index.apply(['d0', 'online', 'offline', null], T0 + MIN);
+    // A second renderer begins its own (its cursor is the index's now): the first one's goes on no more.
+    const other = index.delta(null, 0, undefined, 3);
+    expect(other.cursor).toBe(8);
+    expect(index.delta(first.epoch, first.cursor, 3, 3)).toMatchObject({
+      full: true,
+      fullFrom: 3,
+      cursor: 8,
+    });
   });
 
   it('pages a long change log, each device once per page, `more` until it is read', () => {

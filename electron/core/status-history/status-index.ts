@@ -52,8 +52,8 @@ export class StatusIndex {
   readonly epoch = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   #log: Id[] = [];
   #logBase = 0;
-  /** The cursor just after the latest removal from the map. */
-  #lastRemoval = 0;
+  /** The ids a whole map being sent page by page began with, and its cursor. */
+  #listing: { cursor: number; ids: Id[] } | null = null;
 
   get cursor(): number {
     return this.#logBase + this.#log.length;
@@ -82,13 +82,14 @@ export class StatusIndex {
    * The devices whose since or flapping changed after `cursor` (ids, each once per page), or the whole map
    * when the cursor is not this index's or too old. Sent instead of the history: a few bytes per change.
    * At most `page` rows per answer (SinceDelta.fullFrom, .more): a first sync logs 100,000 first sightings,
-   * and answering them at once held the main thread for 100 ms.
+   * and answering them at once held the main thread for 100 ms. A page of a whole map reads its ids from
+   * where the last one stopped (skipping through the Map to it made the last pages the slowest).
    */
   delta(epoch: string | null, cursor: number, fullFrom?: number, page = SINCE_PAGE): SinceDelta {
     const known = epoch === this.epoch && cursor >= this.#logBase && cursor <= this.cursor;
-    // A whole map goes on from `fullFrom` only while no device left the map since it began: a removal
-    // shifts the entries after it, so a page would skip one.
-    const listing = fullFrom !== undefined && known && this.#lastRemoval <= cursor;
+    // A whole map goes on from `fullFrom` over the ids it began with (kept while it lasts): a device added
+    // since is in the log after its cursor, one removed is skipped here and in the log too.
+    const listing = fullFrom !== undefined && known && this.#listing?.cursor === cursor;
     const out: SinceDelta = {
       epoch: this.epoch,
       cursor: listing ? cursor : this.cursor,
@@ -108,17 +109,21 @@ export class StatusIndex {
       out.flapUntil.push(this.flapUntil(e));
     };
     if (out.full || listing) {
-      // Map order is insertion order: entries added meanwhile come last, and are in the log after `cursor`.
+      if (!listing) this.#listing = { cursor: out.cursor, ids: [...this.entries.keys()] };
+      const ids = this.#listing!.ids;
       const from = listing ? (fullFrom ?? 0) : 0;
-      let at = 0;
-      for (const [id, e] of this.entries) {
-        if (at++ < from) continue;
-        if (out.ids.length === page) {
-          out.fullFrom = from + page;
-          out.more = true;
-          break;
-        }
-        add(id, e);
+      const to = Math.min(ids.length, from + page);
+      for (let i = from; i < to; i++) {
+        const e = this.entries.get(ids[i]!);
+        if (e) add(ids[i]!, e);
+      }
+      if (to < ids.length) {
+        out.fullFrom = to;
+        out.more = true;
+      } else {
+        this.#listing = null;
+        // What changed while the map was being sent is in the log after its cursor: ask for it now.
+        out.more = out.cursor < this.cursor;
       }
       return out;
     }
@@ -150,7 +155,7 @@ export class StatusIndex {
     if (entry && entry.sinceExact && entry.since >= at) return;
     this.#changed(id);
     if (to === null) {
-      if (this.entries.delete(id)) this.#lastRemoval = this.cursor;
+      this.entries.delete(id);
       return;
     }
     if (from === null || !entry) {
