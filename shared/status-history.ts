@@ -91,6 +91,22 @@ export interface SinceDelta {
   more: boolean;
 }
 
+/** An answer with no rows yet: the signed-out one, and the start of every answer the index builds. */
+export function emptySinceDelta(epoch: string, cursor: number, full: boolean): SinceDelta {
+  return {
+    epoch,
+    cursor,
+    full,
+    ids: [],
+    since: [],
+    exact: [],
+    flapUntil: [],
+    removed: [],
+    fullFrom: null,
+    more: false,
+  };
+}
+
 /**
  * Rows per history:since answer: 3-5 ms to build and serialise on the main thread at 100,000 devices
  * (10,000 took 5-15 ms, measured on the index alone).

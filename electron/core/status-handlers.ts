@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
 import { fail } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
+import { emptySinceDelta } from '../../shared/status-history.js';
 import { parseGmtOffset } from '../../shared/time-offset.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
 import { deviceLabel } from './status-monitor.js';
@@ -101,19 +102,7 @@ export function statusHandlers(
     // Signed out: nothing known, an empty full map (the renderer drops what it held).
     'history:since': async ({ epoch, cursor, fullFrom }) => {
       const m = monitor();
-      if (!m)
-        return {
-          epoch: '',
-          cursor: 0,
-          full: true,
-          ids: [],
-          since: [],
-          exact: [],
-          flapUntil: [],
-          removed: [],
-          fullFrom: null,
-          more: false,
-        };
+      if (!m) return emptySinceDelta('', 0, true);
       return m.history.index.delta(epoch, cursor, fullFrom);
     },
 

@@ -68,7 +68,7 @@ export interface AppStoreOptions {
 export type AppStores = ReturnType<typeof createAppStores>;
 
 /** How long after the snapshot the since rows are first asked for (see where it is used). */
-export const FIRST_SCREEN_FIRST_MS = 1_000;
+export const SINCE_FIRST_PULL_DELAY_MS = 1_000;
 
 const BRIDGE_FAILED: AppError = {
   kind: 'internal',
@@ -248,7 +248,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     shell.setState({ phase: 'ready' });
     // The since rows (a whole map of 100,000, 20 answers) are not on the first screen: asked once it has
     // been drawn, so they do not compete with it for either main thread.
-    setTimeout(() => void sinceSync.pull(), FIRST_SCREEN_FIRST_MS);
+    setTimeout(() => void sinceSync.pull(), SINCE_FIRST_PULL_DELAY_MS);
     // What waited in the outbox before this window opened (the event only says what changes).
     const outbox = await call('outbox:state', {});
     if (outbox.ok && shell.getState().outbox === null) shell.setState({ outbox: outbox.value });

@@ -4,7 +4,12 @@
 // The disk is only read for one device's or one folder's timeline.
 
 import type { Id } from '../../../shared/model.js';
-import { SINCE_PAGE, type SinceDelta, type SinceRow } from '../../../shared/status-history.js';
+import {
+  emptySinceDelta,
+  SINCE_PAGE,
+  type SinceDelta,
+  type SinceRow,
+} from '../../../shared/status-history.js';
 import type { Gap, RecordedStatus, TransitionTuple } from './records.js';
 
 /** ≥ this many transitions within FLAP_WINDOW_MS marks a device as flapping. */
@@ -90,18 +95,11 @@ export class StatusIndex {
     // A whole map goes on from `fullFrom` over the ids it began with (kept while it lasts): a device added
     // since is in the log after its cursor, one removed is skipped here and in the log too.
     const listing = fullFrom !== undefined && known && this.#listing?.cursor === cursor;
-    const out: SinceDelta = {
-      epoch: this.epoch,
-      cursor: listing ? cursor : this.cursor,
-      full: !known || (fullFrom !== undefined && !listing),
-      ids: [],
-      since: [],
-      exact: [],
-      flapUntil: [],
-      removed: [],
-      fullFrom: null,
-      more: false,
-    };
+    const out = emptySinceDelta(
+      this.epoch,
+      listing ? cursor : this.cursor,
+      !known || (fullFrom !== undefined && !listing),
+    );
     const add = (id: Id, e: IndexEntry) => {
       out.ids.push(id);
       out.since.push(e.since);

@@ -1,4 +1,4 @@
-import { createAppStores, FIRST_SCREEN_FIRST_MS } from '../../../renderer/state/app-stores.js';
+import { createAppStores, SINCE_FIRST_PULL_DELAY_MS } from '../../../renderer/state/app-stores.js';
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
 
@@ -41,7 +41,7 @@ describe('app stores', () => {
       await stores.start();
       expect(stores.shell.getState().phase).toBe('ready');
       expect(bridge.callsTo('history:since')).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(FIRST_SCREEN_FIRST_MS);
+      await vi.advanceTimersByTimeAsync(SINCE_FIRST_PULL_DELAY_MS);
       expect(bridge.callsTo('history:since')).toHaveLength(1);
     } finally {
       vi.useRealTimers();
