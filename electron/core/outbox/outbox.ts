@@ -517,6 +517,9 @@ export class Outbox {
         entry.notBefore = this.#o.clock.now() + delay;
         this.#retryLater(delay);
       } else {
+        // A 5xx after the request went out (a proxy's 502 or 504 too) does not say the service did not act:
+        // a retry by hand is compared (or, for a create, looked up) first, never sent blind.
+        if (sending && (error.httpStatus ?? 0) >= 500) entry.maybeSent = true;
         entry.error = error;
         await this.#settle(entry, 'failed');
       }
