@@ -120,10 +120,13 @@ export class Journal {
 
   /** Closes the current file and opens the next; returns the index of the closed one. */
   rotate(): number {
+    // The next file is opened before the current one is closed: when it cannot be (a full disk), appends
+    // go on to the current file instead of to a closed descriptor, whose number the process may reuse.
+    const next = openSync(join(this.dataDir, fileName(this.index + 1)), 'a', 0o600);
     const closed = this.index;
     closeSync(this.fd);
+    this.fd = next;
     this.index += 1;
-    this.fd = openSync(join(this.dataDir, fileName(this.index)), 'a', 0o600);
     return closed;
   }
 

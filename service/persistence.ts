@@ -185,12 +185,14 @@ export class StateSaver {
       .then(async () => {
         if (!this.dirty) return;
         this.dirty = false;
-        const state = stateDocument(this.collect());
-        // Same turn as the collection: every change after it goes to the new journal file.
-        const covered = this.journal?.rotate();
+        let covered: number | undefined;
         try {
+          const state = stateDocument(this.collect());
+          // Same turn as the collection: every change after it goes to the new journal file.
+          covered = this.journal?.rotate();
           await writeFileAtomically(join(this.dataDir, STATE_FILE_NAME), JSON.stringify(state));
         } catch (error) {
+          // Tried again with the next change; the journal files stay until a state covering them is saved.
           this.dirty = true;
           throw error;
         }
