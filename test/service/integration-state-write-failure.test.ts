@@ -2,6 +2,8 @@
 // (its rename, as a full disk or an I/O error would) both where the running service saves and where a
 // restart writes the replayed state: the journal files stay, and the next start still has the change the
 // service acknowledged. The file system is the real one; only the rename of the state file is refused.
+import type * as FsModule from 'node:fs';
+import type * as FsPromisesModule from 'node:fs/promises';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +25,7 @@ function refusedRename(target: unknown): void {
 }
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof FsPromisesModule>();
   const rename: typeof real.rename = async (from, to) => {
     refusedRename(to);
     return real.rename(from, to);
@@ -31,7 +33,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, default: { ...real, rename }, rename };
 });
 vi.mock('node:fs', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs')>();
+  const real = await importOriginal<typeof FsModule>();
   const renameSync: typeof real.renameSync = (from, to) => {
     refusedRename(to);
     real.renameSync(from, to);
