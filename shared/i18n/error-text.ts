@@ -21,13 +21,24 @@ export function errorMessage(error: AppError, has: (key: string) => boolean): I1
   if (error.kind === 'service' && error.httpStatus !== undefined) {
     if (error.httpStatus === 429)
       return error.retryAfterSeconds !== undefined
-        ? { key: 'error.http.busyFor', values: { seconds: error.retryAfterSeconds } }
+        ? busyFor(error.retryAfterSeconds)
         : { key: 'error.http.busy' };
     if (error.httpStatus >= 500) return { key: 'error.http.unavailable' };
     if (error.httpStatus === 404) return { key: 'error.http.notFound' };
   }
   const byKind = `error.kind.${error.kind}`;
   return { key: has(byKind) ? byKind : 'error.kind.internal' };
+}
+
+/**
+ * How long to wait, in the unit a person would say it: seconds up to a minute and a half, then minutes,
+ * from an hour and a half hours. Rounded up: never an invitation to come back before the service said.
+ */
+export function busyFor(seconds: number): I18nMessage {
+  const wait = Math.max(1, Math.ceil(seconds));
+  if (wait < 90) return { key: 'error.http.busyFor', values: { seconds: wait } };
+  if (wait < 90 * 60) return { key: 'error.http.busyForMinutes', values: { minutes: Math.ceil(wait / 60) } };
+  return { key: 'error.http.busyForHours', values: { hours: Math.ceil(wait / 3600) } };
 }
 
 export function errorText(error: AppError, translator: Translator): string {

@@ -72,6 +72,10 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.http.busy': 'Der Dienst ist ausgelastet. Warten Sie einen Moment und versuchen Sie es dann erneut.',
   'error.http.busyFor':
     'Der Dienst ist ausgelastet. Warten Sie {seconds, plural, one {# Sekunde} other {# Sekunden}} und versuchen Sie es dann erneut.',
+  'error.http.busyForMinutes':
+    'Der Dienst ist ausgelastet. Warten Sie {minutes, plural, one {# Minute} other {# Minuten}} und versuchen Sie es dann erneut.',
+  'error.http.busyForHours':
+    'Der Dienst ist ausgelastet. Warten Sie {hours, plural, one {# Stunde} other {# Stunden}} und versuchen Sie es dann erneut.',
   'error.http.unavailable':
     'Der Dienst ist gerade nicht erreichbar. Warten Sie einen Moment und versuchen Sie es dann erneut.',
   'error.http.notFound':

@@ -65,6 +65,10 @@ export const sharedEn = {
   'error.http.busy': 'The service is busy. Wait a moment, then try again.',
   'error.http.busyFor':
     'The service is busy. Wait {seconds, plural, one {# second} other {# seconds}}, then try again.',
+  'error.http.busyForMinutes':
+    'The service is busy. Wait {minutes, plural, one {# minute} other {# minutes}}, then try again.',
+  'error.http.busyForHours':
+    'The service is busy. Wait {hours, plural, one {# hour} other {# hours}}, then try again.',
   'error.http.unavailable': 'The service is not available right now. Wait a moment, then try again.',
   'error.http.notFound': 'The item was not found on the service. Refresh, then try again.',
   'error.createdWithoutLocation':

@@ -69,6 +69,10 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.http.busy': 'El servicio está ocupado. Espere un momento y vuelva a intentarlo.',
   'error.http.busyFor':
     'El servicio está ocupado. Espere {seconds, plural, one {# segundo} other {# segundos}} y vuelva a intentarlo.',
+  'error.http.busyForMinutes':
+    'El servicio está ocupado. Espere {minutes, plural, one {# minuto} other {# minutos}} y vuelva a intentarlo.',
+  'error.http.busyForHours':
+    'El servicio está ocupado. Espere {hours, plural, one {# hora} other {# horas}} y vuelva a intentarlo.',
   'error.http.unavailable':
     'El servicio no está disponible en este momento. Espere un momento y vuelva a intentarlo.',
   'error.http.notFound': 'El elemento no se encontró en el servicio. Actualice y vuelva a intentarlo.',

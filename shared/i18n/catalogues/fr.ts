@@ -71,6 +71,10 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.http.busy': 'Le service est surchargé. Patientez un instant, puis réessayez.',
   'error.http.busyFor':
     'Le service est surchargé. Patientez {seconds, plural, one {# seconde} other {# secondes}}, puis réessayez.',
+  'error.http.busyForMinutes':
+    'Le service est surchargé. Patientez {minutes, plural, one {# minute} other {# minutes}}, puis réessayez.',
+  'error.http.busyForHours':
+    'Le service est surchargé. Patientez {hours, plural, one {# heure} other {# heures}}, puis réessayez.',
   'error.http.unavailable':
     'Le service n’est pas disponible pour le moment. Patientez un instant, puis réessayez.',
   'error.http.notFound': 'L’élément est introuvable sur le service. Actualisez, puis réessayez.',

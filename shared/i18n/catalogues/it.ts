@@ -68,6 +68,10 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.http.busy': 'Il servizio è occupato. Attendi un momento, poi riprova.',
   'error.http.busyFor':
     'Il servizio è occupato. Attendi {seconds, plural, one {# secondo} other {# secondi}}, poi riprova.',
+  'error.http.busyForMinutes':
+    'Il servizio è occupato. Attendi {minutes, plural, one {# minuto} other {# minuti}}, poi riprova.',
+  'error.http.busyForHours':
+    'Il servizio è occupato. Attendi {hours, plural, one {# ora} other {# ore}}, poi riprova.',
   'error.http.unavailable':
     'Il servizio non è disponibile in questo momento. Attendi un momento, poi riprova.',
   'error.http.notFound': 'L’elemento non è stato trovato sul servizio. Aggiorna, poi riprova.',
