@@ -36,16 +36,22 @@ export async function dispatchInvoke(
       error: { kind: 'validation', message: 'Unknown request.', key: 'error.app.unknownRequest' },
     };
   }
-  const parsed = invokeTable[channel].request.safeParse(payload ?? {});
+  let parsed: ReturnType<(typeof invokeTable)[InvokeChannel]['request']['safeParse']>;
+  try {
+    parsed = invokeTable[channel].request.safeParse(payload ?? {});
+  } catch {
+    // A schema that cannot even look at the payload (a check that overflowed on it) refuses it.
+    return { ok: false, error: { kind: 'validation', message: 'The request was not valid.' } };
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || undefined;
+    // Clipped: a key or value a sender made a megabyte long is not echoed back whole.
+    const field = clip(issue?.path.map(String).join('.') ?? '', 100) || undefined;
+    const why = clip(issue?.message ?? 'not accepted', 200);
     const error: AppError = {
       kind: 'validation',
       ...(field ? { key: 'error.app.invalidField', values: { field } } : {}),
-      message: field
-        ? `Invalid ${field}: ${issue?.message ?? 'not accepted'}.`
-        : 'The request was not valid.',
+      message: field ? `Invalid ${field}: ${why}.` : `The request was not valid: ${why}.`,
     };
     if (field) error.field = field;
     return { ok: false, error };
@@ -57,4 +63,8 @@ export async function dispatchInvoke(
   } catch (error) {
     return { ok: false, error: toAppError(error) };
   }
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -84,6 +84,20 @@ const minuteOfDay = z
   .max(24 * 60 - 1);
 const quietHours = z.object({ fromMinute: minuteOfDay, toMinute: minuteOfDay }).strict();
 
+const MAX_VIEW_DEPTH = 32;
+
+/** Whether no value inside `value` lies deeper than `max` levels; walked without recursion. */
+function depthWithin(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= max) return false;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 export const invokeTable = {
   'app:snapshot': {
     request: empty,
@@ -323,7 +337,11 @@ export const invokeTable = {
           .max(500),
       })
       .strict()
-      .refine((p) => JSON.stringify(p).length <= 1_000_000, 'saved views larger than 1 MB'),
+      .refine(
+        // Depth first: a view nested thousands deep would overflow the stack of JSON.stringify.
+        (p) => depthWithin(p, MAX_VIEW_DEPTH) && JSON.stringify(p).length <= 1_000_000,
+        `saved views larger than 1 MB or nested deeper than ${MAX_VIEW_DEPTH} levels`,
+      ),
     response: reply<void>(),
   },
 } as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
