@@ -139,7 +139,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
         throw new RequestError(415, 'Send application/json.\n');
       }
-      const channel = decodeURIComponent(url.pathname.slice('/ipc/'.length));
+      // A name that does not even decode (`%E0%A4%A`) is no channel: dispatch refuses it as unknown.
+      const channel = decodeOrNull(url.pathname.slice('/ipc/'.length));
       const body = await readBody(req, maxBodyBytes);
       let payload: unknown;
       try {
@@ -233,4 +234,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
