@@ -4,7 +4,7 @@
 // service acknowledged. The file system is the real one; only the rename of the state file is refused.
 import type * as FsModule from 'node:fs';
 import type * as FsPromisesModule from 'node:fs/promises';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -133,4 +133,17 @@ it('a journal that cannot start its next file keeps appending to the current one
   } finally {
     await restarted.service.close();
   }
+});
+
+it('a save that failed because the journal could not move on is made by the next flush, without another change', async () => {
+  const h = await acknowledgedChange('Saved on the second try');
+  const newest = Math.max(...(await journalFiles()).map((name) => Number(name.split('.')[1])));
+  const blocker = join(dir, `journal.${newest + 1}.log`);
+  await mkdir(blocker);
+  await expect(h.service.controls.flush()).rejects.toThrow(/EISDIR/);
+  await rm(blocker, { recursive: true });
+
+  await h.service.controls.flush();
+  expect(await readFile(join(dir, STATE_FILE_NAME), 'utf8')).toContain('Saved on the second try');
+  await h.service.close();
 });
