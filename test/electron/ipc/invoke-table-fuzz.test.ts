@@ -4,7 +4,7 @@
 //   what was wrong, no handler runs, and dispatch never throws;
 // - a name that is not a channel is refused the same way;
 // - well-formed requests about things that do not exist reach the handlers, which answer with a clear
-//   error (never "internal") and change nothing;
+//   error (never "internal") and change nothing; so do read-only requests with any values they accept;
 // and through all of it the account's state (the service's records, the core's picture, outbox, views,
 // watches and files on disk) and Object.prototype stay as they were.
 import { createHash } from 'node:crypto';
@@ -192,4 +192,74 @@ it('well-formed requests about things that do not exist get a clear answer and c
     }),
     { numRuns: 120 },
   );
+}, 60_000);
+
+const someDeviceId = fc.oneof(
+  fc.constantFrom(...['1', '2', '3', '17']),
+  fc.string({ minLength: 1, maxLength: 64 }),
+);
+const zone = fc.oneof(
+  fc.constantFrom('UTC', 'Europe/Berlin', 'America/St_Johns', 'Asia/Kathmandu', 'Etc/GMT+12', 'Etc/GMT-14'),
+  fc.string({ minLength: 1, maxLength: 64 }),
+);
+const minutesArb = fc.integer({ min: 0, max: 366 * 24 * 60 });
+const readOnly: fc.Arbitrary<[InvokeChannel, unknown]> = fc.oneof(
+  fc
+    .record(
+      {
+        epoch: fc.option(fc.string({ maxLength: 64 })),
+        cursor: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+        fullFrom: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
+      },
+      { requiredKeys: ['epoch', 'cursor'] },
+    )
+    .map((p) => ['history:since', p] as [InvokeChannel, unknown]),
+  fc
+    .record(
+      {
+        status: fc.constantFrom('online', 'offline', 'busy'),
+        longerThanMinutes: minutesArb,
+        changedWithinMinutes: minutesArb,
+        flapping: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    )
+    .map((p) => ['history:query', p] as [InvokeChannel, unknown]),
+  fc
+    .record({ deviceId: someDeviceId, days: fc.constantFrom(1, 30) })
+    .map((p) => ['history:device', p] as [InvokeChannel, unknown]),
+  fc
+    .record({
+      target: fc.oneof(
+        someDeviceId.map((id) => ({ kind: 'device', id })),
+        someDeviceId.map((id) => ({ kind: 'folder', id })),
+      ),
+      days: fc.integer({ min: 1, max: 366 }),
+      zone,
+    })
+    .map((p) => ['history:export', p] as [InvokeChannel, unknown]),
+  fc.constantFrom<[InvokeChannel, unknown]>(
+    ['app:snapshot', {}],
+    ['history:overview', {}],
+    ['outbox:state', {}],
+    ['updates:status', {}],
+    ['views:load', {}],
+    ['watch:get', {}],
+  ),
+);
+
+it('read-only requests with any values their schema accepts answer without an internal error', async () => {
+  const before = await steadyFingerprint();
+  await fc.assert(
+    fc.asyncProperty(readOnly, async ([channel, payload]) => {
+      expect(accepted(channel, payload)).toBe(true);
+      const result = await dispatchInvoke(spied, channel, payload);
+      if (!result.ok) {
+        expect(result.error.kind, result.error.message).not.toBe('internal');
+        expect(result.error.message.length).toBeGreaterThan(10);
+      }
+    }),
+    { numRuns: 150 },
+  );
+  expect(await fingerprint()).toEqual(before);
 }, 60_000);
