@@ -11,10 +11,9 @@ import type { DevicesFeed } from './devices-poller.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';
-import { OfflineCache } from './offline-cache.js';
+import { OfflineCache, readFirstScreen } from './offline-cache.js';
 import { storageProblem } from './atomic-file.js';
 import type { Picture } from './picture.js';
-import { readFirstScreen } from './first-screen.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -69,7 +68,7 @@ export class CacheKeeper {
     baseUrl: string,
     userId: string,
   ): Promise<{ changes: DataChange[]; cachedUser: User | null; rest: Promise<DataChange[]> | null }> {
-    const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId);
+    const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId, this.#o.logger);
     const loaded = await cache.load();
     this.#cache = cache;
     this.#user = null;
@@ -78,7 +77,8 @@ export class CacheKeeper {
     // The worker starts reading the whole devices file while this thread reads the small first screen.
     const devices = loaded.status === 'loaded' ? this.#o.devices.loadCache(cache.devicesFile) : null;
     devices?.catch(() => undefined); // handled below, once awaited
-    const screen = loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile) : null;
+    const screen =
+      loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile, this.#o.logger) : null;
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
     const first = screen && screen.total > screen.records.length ? screen : null;
     if (loaded.status === 'loaded' && first) {
