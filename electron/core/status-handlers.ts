@@ -176,6 +176,8 @@ export function statusHandlers(
 
     'history:usage': async () => {
       const h = monitor()?.history;
+      // After the writes under way, and the deletions a new retention queued behind them.
+      await h?.flush();
       return h ? { bytes: h.sizeOnDisk, days: h.daysOnDisk, retentionDays: h.retentionDays } : null;
     },
 
