@@ -83,7 +83,8 @@ function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'the content does not match';
   const where = issue.path.length > 0 ? issue.path.join('.') : 'the file';
-  return `${where}: ${issue.code.replace(/_/g, ' ')}`;
+  // A custom check's message is ours (files.ts); zod's own could quote what it expected at length.
+  return `${where}: ${issue.code === 'custom' ? `not ${issue.message}` : issue.code.replace(/_/g, ' ')}`;
 }
 
 /** The body at the current version, or the reason it cannot be had. */

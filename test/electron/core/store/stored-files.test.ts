@@ -271,7 +271,7 @@ describe.each(cases)('$name', (c) => {
       /not complete JSON/,
     ],
     ['of a wrong version', (t: Json) => JSON.stringify({ ...t, version: 99 }), /another version of the app/],
-    ['of a wrong type', (t: Json) => JSON.stringify(c.wrongType(t)), /: (invalid|too small)/],
+    ['of a wrong type', (t: Json) => JSON.stringify(c.wrongType(t)), /: (invalid|too small|not rows of)/],
     ['not an object', () => '["a list"]', /not a JSON object/],
   ])('keeps a file %s aside, says so, and starts fresh', async (_label, spoil, reason) => {
     const text = spoil(c.today);
