@@ -3,6 +3,7 @@
 // about it: when the copy shown was saved (until every dataset has been fetched fresh) and why it could not
 // be read or written. A failed write is a notice, never a stop: the app goes on with the data in memory.
 
+import path from 'node:path';
 import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { User } from '../../shared/model.js';
@@ -12,6 +13,7 @@ import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';
 import { OfflineCache, readFirstScreen } from './offline-cache.js';
+import { onStoreNotice } from './store/notices.js';
 import { storageProblem } from './atomic-file.js';
 import type { Picture } from './picture.js';
 
@@ -49,13 +51,24 @@ export class CacheKeeper {
   #freshSinceCache = new Set<DatasetName>();
   #status: CacheStatus = { cacheSavedAt: null, cacheNotice: null };
   #disposed = false;
+  /** The last of this data directory's own files the store had to keep aside (settings, views, …). */
+  #storeNotice: string | null = null;
+  readonly #unsubscribe: () => void;
 
   constructor(options: CacheKeeperOptions) {
     this.#o = options;
+    // The sync state's notice is the one sentence about our files the renderer shows (a banner): a
+    // damaged settings or views file is said there too, not only in the log.
+    const own = path.resolve(options.dataDir) + path.sep;
+    this.#unsubscribe = onStoreNotice((notice) => {
+      if (this.#disposed || !path.resolve(notice.file).startsWith(own)) return;
+      this.#storeNotice = notice.message;
+      this.#o.onStatusChange();
+    });
   }
 
   status(): CacheStatus {
-    return { ...this.#status };
+    return { ...this.#status, cacheNotice: this.#status.cacheNotice ?? this.#storeNotice };
   }
 
   /**
@@ -187,6 +200,7 @@ export class CacheKeeper {
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#unsubscribe();
     if (this.#timer !== null) {
       this.#clearTimer();
       await this.#save();

@@ -8,8 +8,9 @@
 // does not know; a body its schema refuses): it is renamed to `<name>.corrupt-<time>` beside itself, a
 // notice says so (logged, and returned to a caller that can show it), and the caller gets a fresh
 // default. Never a crash, and never silently dropped: the file kept aside can still be read by hand, and
-// the next save does not overwrite it. The notice names the file and what was wrong, never its content
-// (an account file holds a consumer key; a view holds a technician's filter text).
+// the next save does not overwrite it (notices.ts carries the notice to the banner). The notice names the
+// file and what was wrong, never its content (an account file holds a consumer key; a view holds a
+// technician's filter text).
 
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../logger.js';
 import { createLogger } from '../logger.js';
+import { announceStoreNotice } from './notices.js';
 
 /** A body of some earlier version, as read: migrations work on plain JSON, before any validation. */
 export type RawBody = Record<string, unknown>;
@@ -142,9 +144,10 @@ export async function loadStored<T, F>(
       file,
       keptAs: null,
       reason: `it could not be read (${code ?? 'error'})`,
-      message: `${capital(kind.what)} could not be read (${code ?? 'error'}); the app starts them afresh.`,
+      message: `${capital(kind.what)} could not be read (${code ?? 'error'}); the app goes on without it.`,
     };
     log.warn('stored file not readable', { file, reason: notice.reason });
+    announceStoreNotice(notice);
     return { status: 'set-aside', value: kind.fresh(), notice };
   }
   let parsed: unknown;
@@ -177,10 +180,14 @@ async function setAside<T, F>(
     log.warn('stored file could not be kept aside', { file, error });
     keptAs = null;
   }
-  const where = keptAs ? ` It was kept as ${path.basename(keptAs)}` : ' It could not be moved';
-  const message = `${capital(kind.what)} could not be used: ${reason}.${where}, and the app starts them afresh.`;
+  const where = keptAs
+    ? `The file was kept aside as ${path.basename(keptAs)}`
+    : 'The file could not be moved aside';
+  const message = `${capital(kind.what)} could not be used (${reason}). ${where}; the app goes on without it.`;
   log.warn('stored file set aside', { file, keptAs, reason });
-  return { status: 'set-aside', value: kind.fresh(), notice: { file, keptAs, reason, message } };
+  const notice: StoreNotice = { file, keptAs, reason, message };
+  announceStoreNotice(notice);
+  return { status: 'set-aside', value: kind.fresh(), notice };
 }
 
 async function exists(file: string): Promise<boolean> {
