@@ -151,17 +151,15 @@ export async function loadStored<T, F>(
     return { status: 'set-aside', value: kind.fresh(), notice };
   }
   let parsed: unknown;
-  let reason: string;
   try {
     parsed = JSON.parse(text);
-    const up = upgrade(kind, parsed);
-    if (!('reason' in up))
-      return { status: 'loaded', value: up.body, migratedFrom: up.from === kind.version ? null : up.from };
-    reason = up.reason;
   } catch {
-    reason = text.length === 0 ? 'it is empty' : 'it is not complete JSON (truncated or damaged)';
+    const reason = text.length === 0 ? 'it is empty' : 'it is not complete JSON (truncated or damaged)';
+    return setAside(file, kind, reason, log, io.now ?? Date.now);
   }
-  return setAside(file, kind, reason, log, io.now ?? Date.now);
+  const up = upgrade(kind, parsed);
+  if ('reason' in up) return setAside(file, kind, up.reason, log, io.now ?? Date.now);
+  return { status: 'loaded', value: up.body, migratedFrom: up.from === kind.version ? null : up.from };
 }
 
 async function setAside<T, F>(
