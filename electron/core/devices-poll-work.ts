@@ -111,7 +111,7 @@ export type DevicesCacheLoad =
 /**
  * Loads the cached devices into the mirror (it then equals what the main thread will hold). Not through
  * the store (store/files.ts says why: ~30 MB, streamed, checked here off the main thread); a damaged file
- * is discarded with the same notice as a damaged picture.json.
+ * is not shown, with a notice, and the next save replaces it.
  */
 export async function loadDevicesCache(mirror: DevicesMirror, file: string): Promise<DevicesCacheLoad> {
   let value: unknown;
