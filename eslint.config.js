@@ -30,8 +30,9 @@ const PACKAGE_LAYERS = {
   react: ['renderer'],
   'react-dom': ['renderer'],
   saxes: ['shared', 'service'],
-  // The renderer validates what a technician pastes (a shared saved view) with it too.
-  zod: ['shared', 'service', 'renderer'],
+  // The renderer validates what a technician pastes (a shared saved view) with it too; the core's own
+  // files are read through schemas (electron/core/store/).
+  zod: ['shared', 'service', 'renderer', 'core'],
   zustand: ['renderer'],
   // electron (a devDependency) has its own rule below: only electron/glue/** imports it.
 };

@@ -2,15 +2,14 @@
 // this launch, handed to the glue. See launch-config.ts for the environment it reads.
 
 import { createAppCore } from './core/app-core.js';
-import { prepareDataDir } from './core/atomic-file.js';
 import { KeyringVault } from './core/keyring-vault.js';
-import { CACHE_ROOT } from './core/offline-cache.js';
+import { prepareOwnDirs } from './core/store/data-dirs.js';
 import { runElectronApp } from './glue/app.js';
 import { readLaunchDefaults } from './launch-config.js';
 
 runElectronApp(async (context) => {
   // Inside the single-instance lock (the glue takes it before calling us): no other app writes here.
-  await prepareDataDir(context.dataDir, [CACHE_ROOT]);
+  await prepareOwnDirs(context.dataDir);
   return createAppCore({
     ...context,
     host: 'electron',

@@ -3,12 +3,11 @@
 // start it the same way.
 
 import { createAppCore } from '../core/app-core.js';
-import { prepareDataDir } from '../core/atomic-file.js';
 import type { AppCore } from '../core/app-core.js';
 import type { AppCoreDefaults } from '../core/app-core-options.js';
 import { KeyringVault } from '../core/keyring-vault.js';
 import type { Logger } from '../core/logger.js';
-import { CACHE_ROOT } from '../core/offline-cache.js';
+import { prepareOwnDirs } from '../core/store/data-dirs.js';
 import type { CredentialVault } from '../core/vault.js';
 import type { BrowserHost } from './server.js';
 import { startBrowserHost } from './server.js';
@@ -38,7 +37,7 @@ export interface BrowserApp {
 
 export async function startBrowserApp(options: BrowserAppOptions): Promise<BrowserApp> {
   let host: BrowserHost | null = null;
-  await prepareDataDir(options.dataDir, [CACHE_ROOT]);
+  await prepareOwnDirs(options.dataDir);
   const core = createAppCore({
     dataDir: options.dataDir,
     host: 'browser',

@@ -5,7 +5,9 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { CredentialStore } from '../../shared/ipc/contract.js';
-import { readJsonFile, writeFileAtomic } from './atomic-file.js';
+import type { Logger } from './logger.js';
+import { accountFile } from './store/files.js';
+import { loadStored, saveStored } from './store/stored-file.js';
 
 export interface AccountRecord {
   baseUrl: string;
@@ -14,49 +16,27 @@ export interface AccountRecord {
   store: CredentialStore;
 }
 
-const VERSION = 1;
-
 export class AccountRecordStore {
   readonly #file: string;
-  constructor(dataDir: string) {
+  readonly #log: Logger | undefined;
+  constructor(dataDir: string, logger?: Logger) {
     this.#file = path.join(dataDir, 'account.json');
+    this.#log = logger;
   }
 
+  /** null: none, or one that could not be used (kept aside by the store): the technician signs in again. */
   async load(): Promise<AccountRecord | null> {
-    try {
-      const value = (await readJsonFile(this.#file)) as Partial<AccountRecord> & { version?: number };
-      if (
-        value &&
-        value.version === VERSION &&
-        typeof value.baseUrl === 'string' &&
-        typeof value.consumerKey === 'string' &&
-        typeof value.userId === 'string'
-      ) {
-        return {
-          baseUrl: value.baseUrl,
-          consumerKey: value.consumerKey,
-          userId: value.userId,
-          // Records written before the field existed were keychain sign-ins only.
-          store: value.store === 'memory' ? 'memory' : 'keychain',
-        };
-      }
-    } catch {
-      // a damaged record is as good as none: the technician signs in again
-    }
-    return null;
+    const loaded = await loadStored(this.#file, accountFile, this.#log ? { logger: this.#log } : {});
+    return loaded.status === 'loaded' ? loaded.value : null;
   }
 
   async save(record: AccountRecord): Promise<void> {
-    await writeFileAtomic(
-      this.#file,
-      JSON.stringify({
-        version: VERSION,
-        baseUrl: record.baseUrl,
-        consumerKey: record.consumerKey,
-        userId: record.userId,
-        store: record.store,
-      }),
-    );
+    await saveStored(this.#file, accountFile, {
+      baseUrl: record.baseUrl,
+      consumerKey: record.consumerKey,
+      userId: record.userId,
+      store: record.store,
+    });
   }
 
   async clear(): Promise<void> {

@@ -288,6 +288,7 @@ class Core implements AppCore {
     this.#events.emit('settings:state', settings);
     this.#tray.check();
     this.#notifier.evaluate();
+    this.#status.settingsChanged();
   }
 
   #syncState(): SyncState {

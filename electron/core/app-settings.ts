@@ -21,7 +21,7 @@ export class AppSettings {
     logger: Logger;
     onChange: (settings: Settings) => void;
   }) {
-    this.#store = new SettingsStore(options.dataDir);
+    this.#store = new SettingsStore(options.dataDir, options.logger);
     this.#clock = options.clock;
     this.#log = options.logger;
     this.#onChange = options.onChange;
@@ -43,6 +43,7 @@ export class AppSettings {
     if (p.theme !== undefined) next.theme = p.theme;
     if (p.language !== undefined) next.language = p.language;
     if (p.displayZone !== undefined) next.displayZone = p.displayZone;
+    if (p.historyRetentionDays !== undefined) next.historyRetentionDays = p.historyRetentionDays;
     return this.#set(next);
   }
 

@@ -1,7 +1,8 @@
-// Our own small files (cache, account record, settings, notified sessions) are written atomically: a temp
+// Our own files (the store's JSON files, store/stored-file.ts; the offline copy's devices) are written atomically: a temp
 // file in the same directory, fsync, rename over the target, fsync the directory. A crash or a full disk
 // mid-write leaves the previous file intact; readers never see half a file. A kill between open and rename
-// leaves the temp file behind: prepareDataDir removes those at start, before anything writes.
+// leaves the temp file behind: prepareDataDir removes those at start, before anything writes (the
+// directories it visits are named once, in store/data-dirs.ts).
 
 import fs, { promises as fsp } from 'node:fs';
 import path from 'node:path';
@@ -128,7 +129,10 @@ export function writeFileAtomicSync(target: string, parts: Iterable<string>): vo
   }
 }
 
-/** undefined: no file. Throws SyntaxError for a file that is not JSON (the caller decides what that means). */
+/**
+ * undefined: no file. Throws SyntaxError for a file that is not JSON. Only for the offline copy's devices
+ * (devices-poll-work.ts, read in the poll worker); every other file of ours is read through the store.
+ */
 export async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
   try {

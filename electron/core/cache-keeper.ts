@@ -3,6 +3,7 @@
 // about it: when the copy shown was saved (until every dataset has been fetched fresh) and why it could not
 // be read or written. A failed write is a notice, never a stop: the app goes on with the data in memory.
 
+import path from 'node:path';
 import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { User } from '../../shared/model.js';
@@ -11,10 +12,10 @@ import type { DevicesFeed } from './devices-poller.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';
-import { OfflineCache } from './offline-cache.js';
+import { OfflineCache, readFirstScreen } from './offline-cache.js';
+import { onStoreNotice } from './store/notices.js';
 import { storageProblem } from './atomic-file.js';
 import type { Picture } from './picture.js';
-import { readFirstScreen } from './first-screen.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -50,13 +51,24 @@ export class CacheKeeper {
   #freshSinceCache = new Set<DatasetName>();
   #status: CacheStatus = { cacheSavedAt: null, cacheNotice: null };
   #disposed = false;
+  /** The last of this data directory's own files the store had to keep aside (settings, views, …). */
+  #storeNotice: string | null = null;
+  readonly #unsubscribe: () => void;
 
   constructor(options: CacheKeeperOptions) {
     this.#o = options;
+    // The sync state's notice is the one sentence about our files the renderer shows (a banner): a
+    // damaged settings or views file is said there too, not only in the log.
+    const own = path.resolve(options.dataDir) + path.sep;
+    this.#unsubscribe = onStoreNotice((notice) => {
+      if (this.#disposed || !path.resolve(notice.file).startsWith(own)) return;
+      this.#storeNotice = notice.message;
+      this.#o.onStatusChange();
+    });
   }
 
   status(): CacheStatus {
-    return { ...this.#status };
+    return { ...this.#status, cacheNotice: this.#status.cacheNotice ?? this.#storeNotice };
   }
 
   /**
@@ -69,7 +81,7 @@ export class CacheKeeper {
     baseUrl: string,
     userId: string,
   ): Promise<{ changes: DataChange[]; cachedUser: User | null; rest: Promise<DataChange[]> | null }> {
-    const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId);
+    const cache = new OfflineCache(this.#o.dataDir, baseUrl, userId, this.#o.logger);
     const loaded = await cache.load();
     this.#cache = cache;
     this.#user = null;
@@ -78,7 +90,8 @@ export class CacheKeeper {
     // The worker starts reading the whole devices file while this thread reads the small first screen.
     const devices = loaded.status === 'loaded' ? this.#o.devices.loadCache(cache.devicesFile) : null;
     devices?.catch(() => undefined); // handled below, once awaited
-    const screen = loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile) : null;
+    const screen =
+      loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile, this.#o.logger) : null;
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
     const first = screen && screen.total > screen.records.length ? screen : null;
     if (loaded.status === 'loaded' && first) {
@@ -187,6 +200,7 @@ export class CacheKeeper {
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#unsubscribe();
     if (this.#timer !== null) {
       this.#clearTimer();
       await this.#save();

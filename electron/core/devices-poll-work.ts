@@ -108,7 +108,11 @@ export type DevicesCacheLoad =
   | { status: 'none' }
   | { status: 'discarded'; notice: string };
 
-/** Loads the cached devices into the mirror (it then equals what the main thread will hold). */
+/**
+ * Loads the cached devices into the mirror (it then equals what the main thread will hold). Not through
+ * the store (store/files.ts says why: ~30 MB, streamed, checked here off the main thread); a damaged file
+ * is not shown, with a notice, and the next save replaces it.
+ */
 export async function loadDevicesCache(mirror: DevicesMirror, file: string): Promise<DevicesCacheLoad> {
   let value: unknown;
   try {

@@ -8,12 +8,13 @@
 // into devices.json's head first and into first-screen.json after it (each file atomically). A crash
 // between the two writes, a file from another save, a torn or foreign file: the stamps differ or the file
 // does not parse, and the first screen is simply not used (the devices then arrive as before, all at once).
+// It is read on the main thread through the store (offline-cache.ts: readFirstScreen); this module is also
+// the poll worker's, which must not load the store's schemas.
 
 import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Device, Timestamp } from '../../shared/model.js';
-import { readJsonFile } from './atomic-file.js';
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 export const FIRST_SCREEN_VERSION = 1;
@@ -94,27 +95,4 @@ export async function devicesFileStamp(devicesFile: string): Promise<string | nu
   } finally {
     await handle?.close().catch(() => {});
   }
-}
-
-/** The first screen that stands for the devices.json beside it now, or null (none, torn, foreign, stale). */
-export async function readFirstScreen(devicesFile: string): Promise<FirstScreenFile | null> {
-  let value: unknown;
-  try {
-    value = await readJsonFile(firstScreenPath(devicesFile));
-  } catch {
-    return null;
-  }
-  const v = value as Partial<FirstScreenFile> | undefined;
-  if (
-    !v ||
-    v.version !== FIRST_SCREEN_VERSION ||
-    typeof v.stamp !== 'string' ||
-    !(v.fetchedAt === null || typeof v.fetchedAt === 'string') ||
-    typeof v.total !== 'number' ||
-    !Array.isArray(v.records) ||
-    !v.records.every((r) => typeof r === 'object' && r !== null && typeof r.id === 'string')
-  )
-    return null;
-  if ((await devicesFileStamp(devicesFile)) !== v.stamp) return null;
-  return v as FirstScreenFile;
 }

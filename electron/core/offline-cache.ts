@@ -3,22 +3,25 @@
 // file names), one versioned JSON file written atomically. It holds only what the renderer may see anyway:
 // never a token or a secret. The devices live in a file of their own (devices.json), written and read by the
 // devices poll worker (devices-poll-work.ts): at 100,000 devices that JSON is ~30 MB, too much to
-// stringify or parse on the main thread; picture.json keeps the rest and an empty devices list. A file of another version or a damaged one is discarded with a notice; a
-// failed save (disk full, no permission) is a notice too: the app goes on.
+// stringify or parse on the main thread; picture.json keeps the rest and an empty devices list. picture.json
+// and first-screen.json go through the store (store/files.ts): one that cannot be used is kept aside with a
+// notice, which the sync state shows (cacheNotice). A failed save (disk full, no permission) is a notice
+// too: the app goes on.
 
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { DatasetName, DatasetRecordMap } from '../../shared/ipc/contract.js';
-import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Timestamp, User } from '../../shared/model.js';
-import { readJsonFile, storageProblem, writeFileAtomic } from './atomic-file.js';
-import { firstScreenPath } from './first-screen.js';
+import { storageProblem } from './atomic-file.js';
+import { CACHE_ROOT } from './store/data-dirs.js';
+import type { FirstScreenFile } from './first-screen.js';
+import { devicesFileStamp, FIRST_SCREEN_VERSION, firstScreenPath } from './first-screen.js';
+import type { Logger } from './logger.js';
+import { firstScreenFile, pictureFile } from './store/files.js';
+import { loadStored, saveStored } from './store/stored-file.js';
 
-/** 2: the devices moved to devices.json. */
-export const CACHE_VERSION = 2;
-/** Under the data directory: one subdirectory per account. */
-export const CACHE_ROOT = 'accounts';
+export { CACHE_ROOT } from './store/data-dirs.js';
 
 export interface CachedPicture {
   savedAt: Timestamp;
@@ -40,35 +43,21 @@ export class OfflineCache {
   readonly directory: string;
   readonly file: string;
   readonly devicesFile: string;
+  readonly #log: Logger | undefined;
 
-  constructor(dataDir: string, baseUrl: string, userId: string) {
+  constructor(dataDir: string, baseUrl: string, userId: string, logger?: Logger) {
     this.directory = path.join(dataDir, CACHE_ROOT, accountKey(baseUrl, userId));
     this.file = path.join(this.directory, 'picture.json');
     this.devicesFile = path.join(this.directory, 'devices.json');
+    this.#log = logger;
   }
 
   async load(): Promise<CacheLoad> {
-    let value: unknown;
-    try {
-      value = await readJsonFile(this.file);
-    } catch (error) {
-      if (error instanceof SyntaxError)
-        return this.#discard('The saved offline copy was damaged and has been discarded.');
-      return { status: 'discarded', notice: 'The saved offline copy could not be read; it is not shown.' };
-    }
-    if (value === undefined) return { status: 'none' };
-    const record = value as { version?: unknown } & Partial<CachedPicture>;
-    if (record.version !== CACHE_VERSION) {
-      return this.#discard(
-        'The saved offline copy came from another version of the app and has been discarded.',
-      );
-    }
-    if (!isCachedPicture(record))
-      return this.#discard('The saved offline copy was damaged and has been discarded.');
-    return {
-      status: 'loaded',
-      picture: { savedAt: record.savedAt, currentUser: record.currentUser, datasets: record.datasets },
-    };
+    const loaded = await loadStored(this.file, pictureFile, this.#log ? { logger: this.#log } : {});
+    if (loaded.status === 'none') return { status: 'none' };
+    if (loaded.status === 'set-aside') return { status: 'discarded', notice: loaded.notice.message };
+    const { savedAt, currentUser, datasets } = loaded.value;
+    return { status: 'loaded', picture: { savedAt, currentUser, datasets } };
   }
 
   /** Resolves to a notice when the save failed (the previous snapshot, if any, is still in place). */
@@ -78,7 +67,11 @@ export class OfflineCache {
         ...picture.datasets,
         devices: { fetchedAt: picture.datasets.devices.fetchedAt, records: [] },
       };
-      await writeFileAtomic(this.file, JSON.stringify({ version: CACHE_VERSION, ...picture, datasets }));
+      await saveStored(this.file, pictureFile, {
+        savedAt: picture.savedAt,
+        currentUser: picture.currentUser,
+        datasets,
+      });
       return null;
     } catch (error) {
       return storageProblem(error, 'the offline copy');
@@ -88,34 +81,12 @@ export class OfflineCache {
   async clear(): Promise<void> {
     await fsp.rm(this.directory, { recursive: true, force: true });
   }
-
-  async #discard(notice: string): Promise<CacheLoad> {
-    // The copy is unusable either way; if it cannot be removed, the next load discards it again.
-    await fsp.rm(this.file, { force: true }).catch(() => {});
-    await fsp.rm(this.devicesFile, { force: true }).catch(() => {});
-    await fsp.rm(firstScreenPath(this.devicesFile), { force: true }).catch(() => {});
-    return { status: 'discarded', notice };
-  }
 }
 
-function isCachedPicture(value: Partial<CachedPicture>): value is CachedPicture {
-  if (typeof value.savedAt !== 'string' || typeof value.datasets !== 'object' || value.datasets === null)
-    return false;
-  if (
-    value.currentUser !== null &&
-    (typeof value.currentUser !== 'object' || typeof value.currentUser?.id !== 'string')
-  )
-    return false;
-  return DATASET_NAMES.every((d) => {
-    const entry = (value.datasets as Record<string, { fetchedAt?: unknown; records?: unknown }>)[d];
-    return (
-      typeof entry === 'object' &&
-      entry !== null &&
-      (entry.fetchedAt === null || typeof entry.fetchedAt === 'string') &&
-      Array.isArray(entry.records) &&
-      entry.records.every(
-        (r) => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string',
-      )
-    );
-  });
+/** The first screen that stands for the devices.json beside it now, or null (none, torn, foreign, stale). */
+export async function readFirstScreen(devicesFile: string, logger?: Logger): Promise<FirstScreenFile | null> {
+  const loaded = await loadStored(firstScreenPath(devicesFile), firstScreenFile, logger ? { logger } : {});
+  if (loaded.status !== 'loaded') return null;
+  if ((await devicesFileStamp(devicesFile)) !== loaded.value.stamp) return null;
+  return { version: FIRST_SCREEN_VERSION, ...loaded.value };
 }

@@ -1,61 +1,27 @@
-// The technician's settings, persisted in dataDir. A missing or damaged file means the defaults.
+// The technician's settings, persisted in dataDir (store/files.ts: settingsFile). A missing file means
+// the defaults; a damaged one is kept aside by the store, with a notice, and the defaults apply.
 
 import path from 'node:path';
 import type { Settings } from '../../shared/ipc/contract.js';
-import { LANGUAGES } from '../../shared/model.js';
-import { readJsonFile, writeFileAtomic } from './atomic-file.js';
+import type { Logger } from './logger.js';
+import { settingsFile } from './store/files.js';
+import { loadStored, saveStored } from './store/stored-file.js';
 
-export const DEFAULT_SETTINGS: Settings = {
-  reminderLeadMinutes: 10,
-  notificationsEnabled: true,
-  notificationsPausedUntil: null,
-  theme: 'system',
-  language: 'account',
-  displayZone: 'computer',
-};
+export { DEFAULT_SETTINGS } from './store/files.js';
 
 export class SettingsStore {
   readonly #file: string;
-  constructor(dataDir: string) {
+  readonly #log: Logger | undefined;
+  constructor(dataDir: string, logger?: Logger) {
     this.#file = path.join(dataDir, 'settings.json');
+    this.#log = logger;
   }
 
   async load(): Promise<Settings> {
-    try {
-      const v = (await readJsonFile(this.#file)) as Partial<Settings> | undefined;
-      if (!v || typeof v !== 'object') return { ...DEFAULT_SETTINGS };
-      return {
-        reminderLeadMinutes:
-          Number.isInteger(v.reminderLeadMinutes) &&
-          (v.reminderLeadMinutes as number) >= 0 &&
-          (v.reminderLeadMinutes as number) <= 1440
-            ? (v.reminderLeadMinutes as number)
-            : DEFAULT_SETTINGS.reminderLeadMinutes,
-        notificationsEnabled:
-          typeof v.notificationsEnabled === 'boolean'
-            ? v.notificationsEnabled
-            : DEFAULT_SETTINGS.notificationsEnabled,
-        notificationsPausedUntil:
-          typeof v.notificationsPausedUntil === 'string' &&
-          Number.isFinite(Date.parse(v.notificationsPausedUntil))
-            ? v.notificationsPausedUntil
-            : null,
-        theme:
-          v.theme === 'light' || v.theme === 'dark' || v.theme === 'system'
-            ? v.theme
-            : DEFAULT_SETTINGS.theme,
-        language:
-          v.language === 'account' || (LANGUAGES as readonly unknown[]).includes(v.language)
-            ? (v.language as Settings['language'])
-            : DEFAULT_SETTINGS.language,
-        displayZone: v.displayZone === 'account' ? 'account' : DEFAULT_SETTINGS.displayZone,
-      };
-    } catch {
-      return { ...DEFAULT_SETTINGS };
-    }
+    return (await loadStored(this.#file, settingsFile, this.#log ? { logger: this.#log } : {})).value;
   }
 
   async save(settings: Settings): Promise<void> {
-    await writeFileAtomic(this.#file, JSON.stringify(settings));
+    await saveStored(this.#file, settingsFile, settings);
   }
 }

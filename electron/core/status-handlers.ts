@@ -15,6 +15,7 @@ import { buildTimeline } from './status-history/timeline.js';
 type StatusChannels =
   | 'history:device'
   | 'history:overview'
+  | 'history:usage'
   | 'history:since'
   | 'history:query'
   | 'history:export'
@@ -171,6 +172,13 @@ export function statusHandlers(
       const name = target.kind === 'device' ? `device-${target.id}` : `folder-${target.id}`;
       // A BOM so spreadsheet programs read UTF-8 names correctly.
       return { filename: `status-history-${name}.csv`, csv: `\uFEFF${csv}\r\n` };
+    },
+
+    'history:usage': async () => {
+      const h = monitor()?.history;
+      // After the writes under way, and the deletions a new retention queued behind them.
+      await h?.flush();
+      return h ? { bytes: h.sizeOnDisk, days: h.daysOnDisk, retentionDays: h.retentionDays } : null;
     },
 
     'watch:get': async () => {

@@ -15,6 +15,7 @@ import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 import type { Picture } from './picture.js';
 import { accountDirName } from './status-alerts/alerts-store.js';
+import { HISTORY_ROOT } from './store/data-dirs.js';
 import type { MonitorData } from './status-monitor.js';
 import { StatusMonitor } from './status-monitor.js';
 
@@ -23,7 +24,7 @@ export interface StatusKeeperOptions {
   picture: Picture;
   clock: Clock;
   logger: Logger;
-  settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil'>;
+  settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil' | 'historyRetentionDays'>;
   notify(notice: StatusNotice): void;
   onTrayChange(): void;
   /** The history's change log moved (or another history opened): renderers ask history:since. */
@@ -61,6 +62,7 @@ export class StatusKeeper {
       account,
       data: this.data,
       settings: this.#o.settings,
+      retentionDays: this.#o.settings().historyRetentionDays,
       notify: this.#o.notify,
       onTrayChange: () => {
         this.#tray = null;
@@ -109,6 +111,13 @@ export class StatusKeeper {
     } else if (!changed) {
       this.#inOrder((monitor) => monitor.onDevicesUnchanged(now));
     }
+  }
+
+  /** The settings changed: a new retention applies to the open history at once. */
+  settingsChanged(): void {
+    const history = this.monitor?.history;
+    const days = this.#o.settings().historyRetentionDays;
+    if (history && history.retentionDays !== days) void history.setRetentionDays(days, this.#o.clock.now());
   }
 
   blind(reason: 'offline' | 'asleep'): void {
@@ -195,7 +204,7 @@ export class StatusKeeper {
 
   async discardFiles(account: string): Promise<void> {
     const dir = accountDirName(account);
-    await fsp.rm(path.join(this.#o.dataDir, 'status-history', dir), { recursive: true, force: true });
+    await fsp.rm(path.join(this.#o.dataDir, HISTORY_ROOT, dir), { recursive: true, force: true });
     await fsp.rm(path.join(this.#o.dataDir, `status-alerts-${dir}.json`), { force: true });
   }
 }

@@ -13,9 +13,11 @@ import type { AlertMemory } from './status-alerts/alert-evaluator.js';
 import { evaluateAlerts } from './status-alerts/alert-evaluator.js';
 import { AlertsStore, accountDirName } from './status-alerts/alerts-store.js';
 import { isQuiet } from './status-alerts/quiet-hours.js';
+import { HISTORY_ROOT } from './store/data-dirs.js';
 import { WatchScope } from './status-alerts/watch-scope.js';
 import type { RecordedPoll } from './status-history/history-store.js';
 import { StatusHistory } from './status-history/history-store.js';
+import { EndedOutages } from './status-history/ended-outages.js';
 
 /** What the monitor reads of the account's current data (the core's picture). */
 export interface MonitorData {
@@ -62,15 +64,17 @@ export class StatusMonitor {
   #memory: AlertMemory;
   #saving: Promise<void> = Promise.resolve();
   #folderSizes: Map<Id, number> | null = null;
-  /** Outages ended during this run, newest last (the Overview's "recent outages"). */
-  #ended: OutageInfo[] = [];
+  /** Outages that ended, newest last (the Overview's "recent outages"), kept with the history. */
+  readonly #ended: EndedOutages;
 
   private constructor(
     o: StatusMonitorOptions,
     history: StatusHistory,
     store: AlertsStore,
     state: { watches: Watch[]; quietHours: QuietHours | null; memory: AlertMemory },
+    ended: EndedOutages,
   ) {
+    this.#ended = ended;
     this.#o = o;
     this.account = o.account;
     this.history = history;
@@ -82,14 +86,15 @@ export class StatusMonitor {
   }
 
   static async open(o: StatusMonitorOptions): Promise<StatusMonitor> {
-    const dir = path.join(o.dataDir, 'status-history', accountDirName(o.account));
+    const dir = path.join(o.dataDir, HISTORY_ROOT, accountDirName(o.account));
     const history = await StatusHistory.open({
       dir,
       ...(o.logger ? { logger: o.logger } : {}),
       ...(o.retentionDays !== undefined ? { retentionDays: o.retentionDays } : {}),
     });
-    const store = new AlertsStore(o.dataDir);
-    return new StatusMonitor(o, history, store, await store.load(o.account));
+    const store = new AlertsStore(o.dataDir, o.logger);
+    const ended = await EndedOutages.open(dir, o.logger);
+    return new StatusMonitor(o, history, store, await store.load(o.account), ended);
   }
 
   // ---- what the core reports ---------------------------------------------------------------------------
@@ -122,6 +127,7 @@ export class StatusMonitor {
   async close(reason: 'signed-out' | 'closed', now: number): Promise<void> {
     await this.history.close(now, reason);
     await this.#saving;
+    await this.#ended.flush();
   }
 
   // ---- watches -------------------------------------------------------------------------------------------
@@ -177,7 +183,7 @@ export class StatusMonitor {
 
   /** Open outages, then those ended recently, newest first. */
   recentOutages(): OutageInfo[] {
-    return [...this.openOutages(), ...[...this.#ended].reverse()];
+    return [...this.openOutages(), ...[...this.#ended.list].reverse()];
   }
 
   // ---- deciding ------------------------------------------------------------------------------------------
@@ -212,17 +218,16 @@ export class StatusMonitor {
       this.#memory,
     );
     this.#memory = result.memory;
-    for (const o of result.outages.ended) {
-      this.#ended.push({
+    this.#ended.add(
+      result.outages.ended.map((o) => ({
         folderId: o.folderId,
         folderName: data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
         start: o.start,
         end: o.end,
         devices: o.devices.length,
         folderSize: o.folderSize,
-      });
-    }
-    this.#ended = this.#ended.slice(-20);
+      })),
+    );
     if (result.dirty) this.#save();
     if (result.notice) {
       try {

@@ -11,10 +11,11 @@
 
 import path from 'node:path';
 import type { HostKind, UpdateStatus } from '../../shared/ipc/contract.js';
-import { readJsonFile, writeFileAtomic } from './atomic-file.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
+import { updateCheckFile } from './store/files.js';
+import { loadStored, saveStored } from './store/stored-file.js';
 
 export const UPDATE_FEED_ENV = 'SUPPORT_CONSOLE_UPDATE_URL';
 /** Where our own builds publish; a fork sets SUPPORT_CONSOLE_UPDATE_URL when packaging. */
@@ -82,27 +83,19 @@ export function resolveUpdateConfig(input: {
 /** The last check, kept in the data directory so Settings can show it after a restart. */
 export class LastCheckStore {
   readonly #file: string;
-  constructor(dataDir: string) {
+  readonly #log: Logger | undefined;
+  constructor(dataDir: string, logger?: Logger) {
     this.#file = path.join(dataDir, 'update-check.json');
+    this.#log = logger;
   }
 
   async load(): Promise<LastUpdateCheck | null> {
-    try {
-      const v = (await readJsonFile(this.#file)) as Partial<LastUpdateCheck> | undefined;
-      if (!v || typeof v.at !== 'string' || !Number.isFinite(Date.parse(v.at))) return null;
-      if (v.outcome === 'failed' && typeof v.message === 'string') return v as LastUpdateCheck;
-      if (v.outcome === 'up-to-date') return { at: v.at, outcome: v.outcome, version: v.version ?? null };
-      if ((v.outcome === 'downloading' || v.outcome === 'downloaded') && typeof v.version === 'string') {
-        return { at: v.at, outcome: v.outcome, version: v.version };
-      }
-      return null;
-    } catch {
-      return null;
-    }
+    const loaded = await loadStored(this.#file, updateCheckFile, this.#log ? { logger: this.#log } : {});
+    return loaded.status === 'loaded' ? loaded.value.check : null;
   }
 
   async save(check: LastUpdateCheck): Promise<void> {
-    await writeFileAtomic(this.#file, JSON.stringify(check));
+    await saveStored(this.#file, updateCheckFile, { check });
   }
 }
 

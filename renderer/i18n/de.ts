@@ -273,6 +273,14 @@ export const de: Translation = {
   'settings.zone.computer': 'Zeitzone dieses Computers ({zone})',
   'settings.zone.account': 'Zeitzone meines Kontos ({zone})',
   'settings.zone.hint': 'Eine Zeit in einer anderen Zone als der dieses Computers nennt immer ihre Zone.',
+  'settings.retention': 'Statusverlauf aufbewahren für',
+  'settings.retention.days': '{count, plural, one {# Tag} other {# Tage}}',
+  'settings.retention.usage':
+    'Derzeit {size} auf diesem Computer für {days, plural, one {# Tag} other {# Tage}} (etwa {perDay} pro Tag); {retention, plural, one {# Tag} other {# Tage}} würden etwa {estimate} belegen. Ältere Tage werden gelöscht.',
+  'settings.retention.empty':
+    'Noch nichts aufgezeichnet: Der Verlauf wächst mit jedem Tag, den er aufbewahrt wird.',
+  'settings.retention.signedOut':
+    'Melden Sie sich an, um zu sehen, wie viel Platz der Statusverlauf auf diesem Computer belegt.',
   'time.inZone': '{time} ({zone})',
   'devices.unassignDone':
     '{count, plural, one {# Gerät aus seinem Ordner entfernt.} other {# Geräte aus ihren Ordnern entfernt.}}',

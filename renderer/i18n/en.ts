@@ -521,6 +521,12 @@ const catalogue = {
   'settings.zone.computer': 'This computer’s time zone ({zone})',
   'settings.zone.account': 'My account’s time zone ({zone})',
   'settings.zone.hint': 'A time in a zone other than this computer’s always names its zone.',
+  'settings.retention': 'Keep the status history for',
+  'settings.retention.days': '{count, plural, one {# day} other {# days}}',
+  'settings.retention.usage':
+    'Now {size} on this computer for {days, plural, one {# day} other {# days}} (about {perDay} a day); {retention, plural, one {# day} other {# days}} would take about {estimate}. Older days are deleted.',
+  'settings.retention.empty': 'Nothing recorded yet: the history grows with each day it is kept.',
+  'settings.retention.signedOut': 'Sign in to see what the status history takes on this computer.',
   'time.inZone': '{time} ({zone})',
   'devices.unassignDone':
     '{count, plural, one {Removed # device from its folder.} other {Removed # devices from their folders.}}',

@@ -271,6 +271,13 @@ export const es: Translation = {
   'settings.zone.computer': 'La zona horaria de este equipo ({zone})',
   'settings.zone.account': 'La zona horaria de mi cuenta ({zone})',
   'settings.zone.hint': 'Una hora en una zona distinta de la de este equipo siempre indica su zona.',
+  'settings.retention': 'Conservar el historial de estados durante',
+  'settings.retention.days': '{count, plural, one {# día} other {# días}}',
+  'settings.retention.usage':
+    'Ahora {size} en este equipo para {days, plural, one {# día} other {# días}} (unos {perDay} al día); {retention, plural, one {# día} other {# días}} ocuparían unos {estimate}. Los días más antiguos se eliminan.',
+  'settings.retention.empty': 'Aún no hay nada registrado: el historial crece con cada día que se conserva.',
+  'settings.retention.signedOut':
+    'Inicie sesión para ver cuánto ocupa el historial de estados en este equipo.',
   'time.inZone': '{time} ({zone})',
   'devices.unassignDone':
     '{count, plural, one {Se quitó # dispositivo de su carpeta.} other {Se quitaron # dispositivos de sus carpetas.}}',

@@ -275,6 +275,14 @@ export const fr: Translation = {
   'settings.zone.account': 'Le fuseau horaire de mon compte ({zone})',
   'settings.zone.hint':
     'Une heure dans un autre fuseau que celui de cet ordinateur indique toujours son fuseau.',
+  'settings.retention': "Conserver l'historique des statuts pendant",
+  'settings.retention.days': '{count, plural, one {# jour} other {# jours}}',
+  'settings.retention.usage':
+    'Actuellement {size} sur cet ordinateur pour {days, plural, one {# jour} other {# jours}} (environ {perDay} par jour) ; {retention, plural, one {# jour} other {# jours}} occuperaient environ {estimate}. Les jours plus anciens sont supprimés.',
+  'settings.retention.empty':
+    "Rien d'enregistré pour l'instant : l'historique grandit avec chaque jour conservé.",
+  'settings.retention.signedOut':
+    "Connectez-vous pour voir la place que prend l'historique des statuts sur cet ordinateur.",
   'time.inZone': '{time} ({zone})',
   'devices.unassignDone':
     '{count, plural, one {# appareil retiré de son dossier.} other {# appareils retirés de leurs dossiers.}}',

@@ -274,6 +274,13 @@ export const it: Translation = {
   'settings.zone.account': 'Il fuso orario del mio account ({zone})',
   'settings.zone.hint':
     'Un orario in un fuso diverso da quello di questo computer indica sempre il suo fuso.',
+  'settings.retention': 'Conserva la cronologia degli stati per',
+  'settings.retention.days': '{count, plural, one {# giorno} other {# giorni}}',
+  'settings.retention.usage':
+    'Ora {size} su questo computer per {days, plural, one {# giorno} other {# giorni}} (circa {perDay} al giorno); {retention, plural, one {# giorno} other {# giorni}} occuperebbero circa {estimate}. I giorni più vecchi vengono eliminati.',
+  'settings.retention.empty': 'Ancora nulla di registrato: la cronologia cresce con ogni giorno conservato.',
+  'settings.retention.signedOut':
+    'Accedi per vedere quanto spazio occupa la cronologia degli stati su questo computer.',
   'time.inZone': '{time} ({zone})',
   'devices.unassignDone':
     '{count, plural, one {# dispositivo tolto dalla sua cartella.} other {# dispositivi tolti dalle loro cartelle.}}',

@@ -8,6 +8,7 @@ import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
 import { WatchesSection } from '../components/WatchesSection.js';
+import { RetentionSetting } from '../components/RetentionSetting.js';
 
 export function SettingsScreen() {
   const { actions } = useStores();
@@ -127,6 +128,7 @@ export function SettingsScreen() {
             </button>
           )}
         </div>
+        <RetentionSetting />
         {account && <WatchesSection />}
         <h2>{t('shortcuts.title')}</h2>
         <ul className="shortcuts">

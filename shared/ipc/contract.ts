@@ -125,6 +125,8 @@ export interface Settings {
    * not on this computer's clock always names its zone.
    */
   displayZone: 'computer' | 'account';
+  /** Days of status history kept; older days are deleted (electron/core/status-history/segments.ts). */
+  historyRetentionDays: number;
 }
 
 /** Sessions that started or are about to: native notification in Electron, in-page in the browser host. */
@@ -211,6 +213,15 @@ export interface HistoryOverview {
   outages: OutageInfo[];
   /** Newest first. */
   recent: HistoryTransition[];
+}
+
+/** What the status history costs on disk (Settings shows it beside the retention). */
+export interface HistoryUsage {
+  /** Bytes of the signed-in account's history on disk now. */
+  bytes: number;
+  /** Days on disk (one file each); bytes / days is what a day costs. */
+  days: number;
+  retentionDays: number;
 }
 
 export interface WatchSettings {

@@ -13,6 +13,7 @@ import type {
   Reply,
   DeviceHistory,
   HistoryOverview,
+  HistoryUsage,
   Settings,
   StoredViews,
   WatchSettings,
@@ -83,6 +84,8 @@ const minuteOfDay = z
   .min(0)
   .max(24 * 60 - 1);
 const quietHours = z.object({ fromMinute: minuteOfDay, toMinute: minuteOfDay }).strict();
+/** Also the shape of the watches on disk (electron/core/store/files.ts). */
+export { watch as watchSchema, quietHours as quietHoursSchema };
 
 const MAX_VIEW_DEPTH = 32;
 
@@ -207,6 +210,7 @@ export const invokeTable = {
         theme: z.enum(['system', 'light', 'dark']).optional(),
         language: z.enum(['account', ...LANGUAGES]).optional(),
         displayZone: z.enum(['computer', 'account']).optional(),
+        historyRetentionDays: z.number().int().min(1).max(3650).optional(),
       })
       .strict(),
     response: reply<Settings>(),
@@ -279,6 +283,8 @@ export const invokeTable = {
     response: reply<DeviceHistory>(),
   },
   'history:overview': { request: empty, response: reply<HistoryOverview>() },
+  /** The history's size on disk; null while no account's history is open (signed out). */
+  'history:usage': { request: empty, response: reply<HistoryUsage | null>() },
   /**
    * Each device's "since" and flapping for the table, as the changes after `cursor` of the history named
    * `epoch` (all of it when either is not the history's own: the first call, another account), a page at

@@ -190,3 +190,22 @@ test('watches from Settings: a folder watch alerts about its devices; quiet hour
   await page.waitForTimeout(1500);
   expect(await notice('came back').count()).toBe(0);
 });
+
+test('retention from Settings: what the history takes on disk beside it, kept after a reload', async ({
+  consolePage: page,
+}) => {
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await showScreen(page, 'Settings');
+  const retention = page.getByRole('combobox', { name: 'Keep the status history for' });
+  await expect(retention).toHaveValue('90');
+  const usage = page.locator(`#${(await retention.getAttribute('aria-describedby'))!}`);
+  await expect(usage).toContainText(
+    /^Now [\d.,]+ (kB|MB) on this computer for 1 day \(about [\d.,]+ (kB|MB) a day\); 90 days would take about [\d.,]+ (kB|MB)\./,
+  );
+
+  await retention.selectOption({ label: '30 days' });
+  await expect(usage).toContainText('30 days would take about');
+  await page.reload();
+  await showScreen(page, 'Settings');
+  await expect(page.getByRole('combobox', { name: 'Keep the status history for' })).toHaveValue('30');
+});

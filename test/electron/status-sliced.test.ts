@@ -93,7 +93,11 @@ describe('StatusKeeper', () => {
       picture,
       clock: systemClock,
       logger: silentLogger,
-      settings: () => ({ notificationsEnabled: false, notificationsPausedUntil: null }),
+      settings: () => ({
+        notificationsEnabled: false,
+        notificationsPausedUntil: null,
+        historyRetentionDays: 90,
+      }),
       notify: () => undefined,
       onTrayChange: () => undefined,
       onSinceMoved: (at) => moved.push(at.cursor),

@@ -1,16 +1,16 @@
 // Watches, quiet hours and the alert memory on disk, one file per account (so switching accounts keeps
-// each one's watches), written atomically like the other small files. An unreadable file starts empty:
-// at worst a watch is to be set again; a notice already shown may show once more.
+// each one's watches), through the store (store/files.ts: alertsFile). An unusable file is kept aside
+// and starts empty: at worst a watch is to be set again; a notice already shown may show once more.
 
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { QuietHours, Watch } from '../../../shared/status-history.js';
-import { readJsonFile, writeFileAtomic } from '../atomic-file.js';
+import type { Logger } from '../logger.js';
+import { alertsFile } from '../store/files.js';
+import { loadStored, saveStored } from '../store/stored-file.js';
 import type { AlertMemory } from './alert-evaluator.js';
 import { emptyAlertMemory } from './alert-evaluator.js';
-
-const VERSION = 1;
 
 export interface AlertState {
   watches: Watch[];
@@ -28,8 +28,10 @@ export function accountDirName(account: string): string {
 
 export class AlertsStore {
   readonly #dir: string;
-  constructor(dataDir: string) {
+  readonly #log: Logger | undefined;
+  constructor(dataDir: string, logger?: Logger) {
     this.#dir = dataDir;
+    this.#log = logger;
   }
 
   #file(account: string): string {
@@ -37,29 +39,14 @@ export class AlertsStore {
   }
 
   async load(account: string): Promise<AlertState> {
-    try {
-      const v = (await readJsonFile(this.#file(account))) as
-        { version?: number; account?: string; state?: AlertState } | undefined;
-      const s = v?.state;
-      if (
-        v?.version === VERSION &&
-        v.account === account &&
-        s &&
-        Array.isArray(s.watches) &&
-        typeof s.memory?.shown === 'object' &&
-        typeof s.memory.lastAlertAt === 'object' &&
-        typeof s.memory.outages === 'object'
-      ) {
-        return { watches: s.watches, quietHours: s.quietHours ?? null, memory: s.memory };
-      }
-    } catch {
-      // unreadable: start empty (see above)
-    }
-    return emptyAlertState();
+    const file = this.#file(account);
+    const loaded = await loadStored(file, alertsFile, this.#log ? { logger: this.#log } : {});
+    if (loaded.status !== 'loaded' || loaded.value.account !== account) return emptyAlertState();
+    return loaded.value.state;
   }
 
   async save(account: string, state: AlertState): Promise<void> {
-    await writeFileAtomic(this.#file(account), JSON.stringify({ version: VERSION, account, state }));
+    await saveStored(this.#file(account), alertsFile, { account, state });
   }
 
   async clear(account: string): Promise<void> {

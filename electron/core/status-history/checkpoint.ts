@@ -1,6 +1,6 @@
-// The index on disk (index.json, written atomically): what the segments said up to (segment, offset), so
-// opening replays only what came after. Anything unreadable returns null and the caller rebuilds from the
-// segments that remain.
+// The index on disk (index.json, written atomically; its schema is store/files.ts: checkpointFile): what
+// the segments said up to (segment, offset), so opening replays only what came after. A file the store
+// cannot use is kept aside (with a notice) and the caller rebuilds the index from the segments that remain.
 //
 // Serialising 100k entries at once would block the main thread for 50–100 ms, so it is done in slices of
 // SLICE entries with a turn of the event loop between them. Polls recorded meanwhile may already be in
@@ -8,11 +8,13 @@
 // (StatusIndex.apply skips a transition an entry already reflects).
 
 import path from 'node:path';
-import { readJsonFile, writeFileAtomic } from '../atomic-file.js';
+import { writeFileAtomic } from '../atomic-file.js';
+import type { Logger } from '../logger.js';
+import { checkpointFile } from '../store/files.js';
+import { loadStored } from '../store/stored-file.js';
 import type { Gap } from './records.js';
 import type { IndexEntry, StatusIndex } from './status-index.js';
 
-const VERSION = 2;
 const FILE = 'index.json';
 const SLICE = 1_000;
 
@@ -24,12 +26,6 @@ export interface CheckpointPosition {
 
 /** [id, status, since, sinceExact 0/1, recent transition times] */
 type EntryRow = [string, string, number, number, number[]];
-
-interface CheckpointFile extends CheckpointPosition {
-  version: number;
-  gaps: Gap[];
-  entries: EntryRow[];
-}
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -57,38 +53,25 @@ export async function writeCheckpoint(
     }
   }
   flush();
-  const head = JSON.stringify({ version: VERSION, ...position, gaps: index.gaps });
+  const gaps: Gap[] = index.gaps;
+  const head = JSON.stringify({ version: checkpointFile.version, ...position, gaps });
   // Written part by part: joining and encoding 5 MB at once would be one more long stall.
   const text = [`${head.slice(0, -1)},"entries":[`, ...parts.map((p, i) => (i === 0 ? p : `,${p}`)), ']}'];
   await writeFileAtomic(path.join(dir, FILE), text);
 }
 
 /** Fills `index` and returns the position it covers, or null (nothing usable; `index` left empty). */
-export async function readCheckpoint(dir: string, index: StatusIndex): Promise<CheckpointPosition | null> {
-  let raw: unknown;
-  try {
-    raw = await readJsonFile(path.join(dir, FILE));
-  } catch {
-    return null;
-  }
-  const f = raw as Partial<CheckpointFile> | undefined;
-  if (
-    !f ||
-    f.version !== VERSION ||
-    typeof f.segment !== 'string' ||
-    typeof f.offset !== 'number' ||
-    !Array.isArray(f.entries) ||
-    !Array.isArray(f.gaps)
-  ) {
-    return null;
-  }
+export async function readCheckpoint(
+  dir: string,
+  index: StatusIndex,
+  logger?: Logger,
+): Promise<CheckpointPosition | null> {
+  const loaded = await loadStored(path.join(dir, FILE), checkpointFile, logger ? { logger } : {});
+  if (loaded.status !== 'loaded') return null;
+  const f = loaded.value;
   for (const row of f.entries) {
-    if (!Array.isArray(row) || typeof row[0] !== 'string' || !Array.isArray(row[4])) {
-      index.entries.clear();
-      return null;
-    }
     index.entries.set(row[0], { status: row[1], since: row[2], sinceExact: row[3] === 1, recent: row[4] });
   }
   index.gaps = f.gaps.map((g) => ({ ...g }));
-  return { segment: f.segment, offset: f.offset, lastRecordAt: f.lastRecordAt ?? null };
+  return { segment: f.segment, offset: f.offset, lastRecordAt: f.lastRecordAt };
 }

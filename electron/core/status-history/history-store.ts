@@ -79,7 +79,7 @@ function ms(ts: string | null): number | null {
 export class StatusHistory {
   readonly index = new StatusIndex();
   readonly #dir: string;
-  readonly #retentionDays: number;
+  #retentionDays: number;
   readonly #maxBytes: number;
   readonly #maxSilenceMs: number;
   readonly #checkpointEveryMs: number;
@@ -121,6 +121,24 @@ export class StatusHistory {
   /** Bytes of history on disk (all segments). */
   get sizeOnDisk(): number {
     return this.#segments.reduce((sum, s) => sum + s.size, 0);
+  }
+
+  /** Days on disk (one segment each), for what a day costs. */
+  get daysOnDisk(): number {
+    return this.#segments.length;
+  }
+
+  get retentionDays(): number {
+    return this.#retentionDays;
+  }
+
+  /** A new retention (the setting changed): days now past it are deleted after the writes under way. */
+  setRetentionDays(days: number, now: number): Promise<void> {
+    this.#retentionDays = days;
+    this.#writing = this.#writing
+      .then(() => this.#dropOld(now))
+      .catch((error: unknown) => this.#log.warn('status history: old days not deleted', { error }));
+    return this.#writing;
   }
 
   // ---- writing ---------------------------------------------------------------------------------------
@@ -368,7 +386,7 @@ export class StatusHistory {
 
   async #load(): Promise<void> {
     this.#segments = await listSegments(this.#dir);
-    const cp = await readCheckpoint(this.#dir, this.index);
+    const cp = await readCheckpoint(this.#dir, this.index, this.#log);
     const usable =
       cp !== null &&
       // The checkpoint's segment must still hold what it covered (else: rebuild from what remains).

@@ -259,6 +259,7 @@ describe('browser host: events', () => {
       theme: 'dark',
       language: 'account',
       displayZone: 'computer',
+      historyRetentionDays: 90,
     });
     host.notify({ kind: 'reminder', sessions: [], minutes: 7 });
     const events = await received;

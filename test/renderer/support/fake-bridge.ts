@@ -115,6 +115,7 @@ export function makeSnapshot(patch: Partial<AppSnapshot> = {}): AppSnapshot {
       theme: 'system',
       language: 'account',
       displayZone: 'computer',
+      historyRetentionDays: 90,
     },
     data: { folders: [], devices: [], sessions: [], users: [ADMIN] },
     ...patch,

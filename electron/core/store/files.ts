@@ -1,0 +1,284 @@
+// Every small JSON file the core keeps, with its schema, its version and the way up from each earlier
+// version (stored-file.ts reads and writes them). Version 1 is what the app wrote before this module,
+// whether or not that file carried a version then: those files must keep loading.
+//
+// Not here: the devices of the offline copy (accounts/<key>/devices.json, up to ~30 MB at 100,000
+// devices) are streamed in parts by the poll worker and read there (devices-poll-work.ts), off the main
+// thread; a schema pass over 100,000 devices would be the very stall the worker exists to avoid. The
+// history's segments are CRC-framed append-only logs (status-history/frame.ts), not JSON files, and the
+// outbox journal is a line log with its own torn-tail rule (outbox/journal.ts).
+
+import { z } from 'zod';
+import type { DatasetName, DatasetRecordMap, Settings } from '../../../shared/ipc/contract.js';
+import { DATASET_NAMES } from '../../../shared/ipc/contract.js';
+import { quietHoursSchema, watchSchema } from '../../../shared/ipc/schemas.js';
+import type { Device, User } from '../../../shared/model.js';
+import { LANGUAGES } from '../../../shared/model.js';
+import { FIRST_SCREEN_VERSION } from '../first-screen.js';
+import type { StoredFileKind } from './stored-file.js';
+import { storedFile } from './stored-file.js';
+
+const finiteTime = z.number().finite();
+const isoTime = z.string().refine((v) => Number.isFinite(Date.parse(v)), 'a time');
+const idMap = z.record(z.string(), finiteTime);
+
+// ---- account.json: whom to resume (never a secret) ----
+
+export const accountFile = storedFile({
+  what: 'the saved account',
+  version: 1,
+  schema: z.object({
+    baseUrl: z.string().min(1),
+    consumerKey: z.string().min(1),
+    userId: z.string().min(1),
+    // Records written before the field existed were keychain sign-ins only.
+    store: z.enum(['keychain', 'memory']).default('keychain'),
+  }),
+  migrations: {},
+  fresh: () => null,
+});
+
+// ---- settings.json ----
+
+export const RETENTION_DAY_CHOICES = [7, 30, 90, 180, 365, 730] as const;
+export const DEFAULT_RETENTION_DAYS = 90;
+
+export const DEFAULT_SETTINGS: Settings = {
+  reminderLeadMinutes: 10,
+  notificationsEnabled: true,
+  notificationsPausedUntil: null,
+  theme: 'system',
+  language: 'account',
+  displayZone: 'computer',
+  historyRetentionDays: DEFAULT_RETENTION_DAYS,
+};
+
+export const settingsFile: StoredFileKind<Settings> = storedFile({
+  what: 'the settings',
+  // 2: the history's retention became a setting; the file got its version.
+  version: 2,
+  schema: z.object({
+    reminderLeadMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
+    notificationsEnabled: z.boolean(),
+    notificationsPausedUntil: isoTime.nullable(),
+    theme: z.enum(['system', 'light', 'dark']),
+    language: z.enum(['account', ...LANGUAGES]),
+    displayZone: z.enum(['computer', 'account']),
+    historyRetentionDays: z.number().int().min(1).max(3650),
+  }),
+  migrations: {
+    // Version 1 grew a field at a time without a version: a field an older app did not write is its default.
+    1: (body) => {
+      const { historyRetentionDays: _none, ...defaults } = DEFAULT_SETTINGS;
+      return { ...defaults, ...body, historyRetentionDays: DEFAULT_RETENTION_DAYS };
+    },
+  },
+  fresh: () => ({ ...DEFAULT_SETTINGS }),
+});
+
+// ---- notified-sessions.json: the session notifier's memory ----
+
+export const notifiedFile = storedFile({
+  what: 'the memory of session notices',
+  version: 1,
+  schema: z.object({
+    account: z.string(),
+    memory: z.object({ baseline: z.boolean().default(false), started: idMap, reminder: idMap }),
+  }),
+  migrations: {},
+  fresh: () => null,
+});
+
+// ---- status-alerts-<account>.json: watches, quiet hours, the alert memory and the open outages ----
+
+const openOutage = z.object({
+  folderId: z.string(),
+  start: finiteTime,
+  devices: z.array(z.string()),
+  down: z.array(z.string()),
+  folderSize: z.number().int().min(0),
+});
+
+export const alertsFile = storedFile({
+  what: 'the watches and alert memory',
+  version: 1,
+  schema: z.object({
+    account: z.string(),
+    state: z.object({
+      watches: z.array(watchSchema),
+      quietHours: quietHoursSchema.nullable().default(null),
+      memory: z.object({
+        shown: z.record(z.string(), finiteTime),
+        lastAlertAt: idMap,
+        outages: z.record(z.string(), openOutage),
+      }),
+    }),
+  }),
+  migrations: {},
+  fresh: () => null,
+});
+
+// ---- status-history/<account>/outages.json: outages that ended (the Overview's "recent outages") ----
+
+export const ENDED_OUTAGES_KEPT = 20;
+
+export const endedOutagesFile = storedFile({
+  what: 'the list of recent outages',
+  version: 1,
+  schema: z.object({
+    ended: z
+      .array(
+        z.object({
+          folderId: z.string(),
+          folderName: z.string(),
+          start: finiteTime,
+          end: finiteTime,
+          devices: z.number().int().min(0),
+          folderSize: z.number().int().min(0),
+        }),
+      )
+      .max(1_000),
+  }),
+  migrations: {},
+  fresh: () => ({ ended: [] }),
+});
+
+// ---- status-history/<account>/index.json: the history's index checkpoint ----
+
+type CheckpointRow = [string, string, number, number, number[]];
+
+function isCheckpointRow(row: unknown): row is CheckpointRow {
+  return (
+    Array.isArray(row) &&
+    row.length === 5 &&
+    typeof row[0] === 'string' &&
+    typeof row[1] === 'string' &&
+    Number.isFinite(row[2]) &&
+    (row[3] === 0 || row[3] === 1) &&
+    Array.isArray(row[4]) &&
+    (row[4] as unknown[]).every(Number.isFinite)
+  );
+}
+
+const gapReason = z.enum(['offline', 'signed-out', 'asleep', 'closed', 'no-poll']);
+
+export const checkpointFile = storedFile({
+  what: 'the status history index',
+  // Version 1 never reached a disk: the first checkpoint written was version 2, so there is nothing to
+  // migrate from (a file that says 1 is refused, and the index is rebuilt from the segments).
+  version: 2,
+  schema: z.object({
+    segment: z.string().min(1),
+    offset: z.number().int().min(0),
+    lastRecordAt: finiteTime.nullable().default(null),
+    gaps: z.array(z.object({ start: finiteTime, end: finiteTime.nullable(), reason: gapReason })),
+    // [id, status, since, sinceExact 0/1, recent transition times]. One row per device (100,000 and more,
+    // read on the main thread at sign-in): a zod tuple schema took ~0.6 s there, this check a few ms.
+    entries: z.custom<CheckpointRow[]>(
+      (v) => Array.isArray(v) && v.every(isCheckpointRow),
+      'rows of [id, status, since, exact, recent times]',
+    ),
+  }),
+  migrations: {},
+  fresh: () => null,
+});
+
+// ---- update-check.json: the last update check, for Settings after a restart ----
+
+export const updateCheckFile = storedFile({
+  what: 'the last update check',
+  // 2: the file got its version, and the check moved under `check` (its own `version` is the app's).
+  version: 2,
+  schema: z.object({
+    check: z.discriminatedUnion('outcome', [
+      z.object({
+        at: isoTime,
+        outcome: z.literal('up-to-date'),
+        version: z.string().nullable().default(null),
+      }),
+      z.object({ at: isoTime, outcome: z.enum(['downloading', 'downloaded']), version: z.string() }),
+      z.object({ at: isoTime, outcome: z.literal('failed'), message: z.string() }),
+    ]),
+  }),
+  migrations: { 1: (body) => ({ check: body }) },
+  fresh: () => null,
+});
+
+// ---- views/<account key>.json: saved views (their conditions are the renderer's to validate) ----
+
+export const savedViewsFile = storedFile({
+  what: 'the saved views',
+  version: 1,
+  schema: z.object({
+    views: z.array(z.looseObject({ id: z.string().min(1), name: z.string() })),
+  }),
+  migrations: {},
+  fresh: () => ({ views: [] }),
+});
+
+// ---- accounts/<key>/picture.json: the offline copy without its devices ----
+
+const record = z.looseObject({ id: z.string() });
+/** The records are the service's, checked when they arrived; here only their ids. */
+type CachedDatasets = {
+  [D in DatasetName]: { fetchedAt: string | null; records: DatasetRecordMap[D][] };
+};
+const dataset = z.object({ fetchedAt: z.string().nullable(), records: z.array(record) });
+
+export const pictureFile = storedFile({
+  what: 'the saved offline copy',
+  // 2: the devices moved to devices.json (written by the poll worker).
+  version: 2,
+  schema: z.object({
+    savedAt: z.string(),
+    currentUser: record.nullable().transform((u) => u as unknown as User | null),
+    datasets: z
+      .object(
+        Object.fromEntries(DATASET_NAMES.map((d) => [d, dataset])) as Record<DatasetName, typeof dataset>,
+      )
+      .transform((d) => d as unknown as CachedDatasets),
+  }),
+  migrations: {
+    // The devices of a version-1 copy were inline: they cannot reach the worker's devices.json from here,
+    // so they are dropped and come with the next poll; folders, sessions and users stay.
+    1: (body) => {
+      const datasets = (body.datasets ?? {}) as Record<string, unknown>;
+      return { ...body, datasets: { ...datasets, devices: { fetchedAt: null, records: [] } } };
+    },
+  },
+  fresh: () => null,
+});
+
+// ---- accounts/<key>/first-screen.json: the first rows of devices.json, for a fast start ----
+
+export const firstScreenFile = storedFile({
+  what: 'the first screen of the offline copy',
+  // Written by the poll worker (devices-poll-work.ts), which stamps this version.
+  version: FIRST_SCREEN_VERSION,
+  schema: z.object({
+    stamp: z.string(),
+    fetchedAt: z.string().nullable(),
+    total: z.number().int().min(0),
+    records: z.array(record).transform((r) => r as unknown as Device[]),
+  }),
+  migrations: {},
+  fresh: () => null,
+});
+
+/** Every kind, for the tests that hold each to the rules (a migration for every earlier version, …). */
+export const STORED_FILES = {
+  accountFile,
+  settingsFile,
+  notifiedFile,
+  alertsFile,
+  endedOutagesFile,
+  checkpointFile,
+  updateCheckFile,
+  savedViewsFile,
+  pictureFile,
+  firstScreenFile,
+} as const;
