@@ -128,7 +128,7 @@ try {
         }
         if (wanted('first_click_sort_p95_ms')) {
           // On a page of its own, opened now: nothing in it has been sorted, nothing warmed.
-          const clicks = await scenario.firstClicks(browser, host, timeoutMs);
+          const clicks = await scenario.firstClicks(browser, host, page, timeoutMs);
           record('first_click_sort_p95_ms', percentile(Object.values(clicks), 95), load);
           const each = Object.entries(clicks).map(([column, ms]) => `${column} ${ms.toFixed(0)}`);
           step(`first clicks, fresh page (ms: ${each.join(', ')})`);
