@@ -215,8 +215,13 @@ export class AccountLifecycle implements AccountHost {
    * plain fetch-and-diff in the engine.
    */
   #devicesPolling(api: ServiceApi): Pick<SyncEngineOptions, 'devices'> {
-    if (!api.signedGet || this.#d.connector.customFetch) return {};
-    const signedGet = api.signedGet.bind(api);
-    return { devices: { feed: this.#d.devices, sign: () => signedGet('/devices.xml') } };
+    if (!api.getVia || this.#d.connector.customFetch) return {};
+    const getVia = api.getVia.bind(api);
+    return {
+      devices: {
+        feed: this.#d.devices,
+        get: (attempt, signal) => getVia('/devices.xml', 'device', attempt, signal ? { signal } : {}),
+      },
+    };
   }
 }

@@ -1,16 +1,20 @@
 // What the devices poll worker does, as plain functions over a DevicesMirror, so that the same code runs in
 // the worker (devices-poll-worker.ts) and, when no worker can start, in the main thread (devices-poller.ts).
 //
-// A poll: the signed GET (signed by the main thread, which keeps the tokens; only the one-use Authorization
-// header crosses), the body read with a size limit (undici un-gzips it as it streams), a hash of the text,
-// and — only when the bytes differ from the last committed ones — the decode and the diff. What goes back
-// is the delta, never the list.
+// A poll: one attempt of the signed GET (signed by the main thread's ServiceClient, which keeps the tokens
+// and runs the retry policy around attempts: `getVia`; only the one-use Authorization header crosses), sent
+// by the client's own sendAttempt (timeout, no redirects, body limit, error mapping), the body read as bytes
+// (undici un-gzips it as it streams), a hash of them, and — only when the bytes differ from the last
+// committed ones — the decode and the diff. What goes back is the delta, never the list; a failure goes
+// back as the client's AppError.
 //
 // The devices part of the offline cache is written and read here too: at 100,000 devices its JSON is
 // ~30 MB, and stringifying or parsing that on the main thread is a stall of hundreds of milliseconds.
 
 import { createHash } from 'node:crypto';
-import { BodyTooLargeError, readBodyChunks } from '../../shared/http/read-body.js';
+import { sendAttempt } from '../../shared/client/transport.js';
+import { AppFailure, type AppError } from '../../shared/errors.js';
+import { readBodyChunks } from '../../shared/http/read-body.js';
 import type { Device, Timestamp } from '../../shared/model.js';
 import { decodeDevices } from '../../shared/xml/resources.js';
 import { isXmlError } from '../../shared/xml/xml-error.js';
@@ -34,44 +38,38 @@ export interface PollRequest {
 export type PollOutcome =
   | { kind: 'unchanged' }
   | { kind: 'delta'; delta: DevicesDelta }
+  /** A non-2xx answer, for the client's policy to retry or map (ServiceClient.send). */
   | { kind: 'http'; status: number; body: string; wwwAuthenticate: string | null; retryAfter: string | null }
-  | { kind: 'network'; message: string }
-  | { kind: 'timeout' }
+  /** No answer (network, timeout, too large): the client's AppFailure, as data. */
+  | { kind: 'failed'; error: AppError }
   | { kind: 'malformed'; status?: number; reason?: string; field?: string; message: string };
 
 /** As readBodyLimited decodes (TextDecoder: a leading byte-order mark is dropped, bad bytes become U+FFFD). */
 const utf8 = (chunks: Uint8Array[]): string => new TextDecoder('utf-8').decode(Buffer.concat(chunks));
 
 export async function pollDevices(mirror: DevicesMirror, request: PollRequest): Promise<PollOutcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
   let status: number;
   let chunks: Uint8Array[];
   try {
-    const response = await fetch(request.url, {
-      method: 'GET',
-      headers: request.headers,
-      signal: controller.signal,
-      // A redirect would carry the signed request elsewhere; the service never sends one.
-      redirect: 'manual',
-    });
-    status = response.status;
-    chunks = await readBodyChunks(response, request.maxBytes);
+    const answer = await sendAttempt(
+      fetch,
+      { method: 'GET', url: request.url, headers: request.headers },
+      { timeoutMs: request.timeoutMs, read: (response) => readBodyChunks(response, request.maxBytes) },
+    );
+    status = answer.status;
+    chunks = answer.body;
     if (status < 200 || status >= 300) {
       return {
         kind: 'http',
         status,
         body: utf8(chunks),
-        wwwAuthenticate: response.headers.get('www-authenticate'),
-        retryAfter: response.headers.get('retry-after'),
+        wwwAuthenticate: answer.headers.get('www-authenticate'),
+        retryAfter: answer.headers.get('retry-after'),
       };
     }
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return { kind: 'malformed', message: error.message };
-    if (controller.signal.aborted) return { kind: 'timeout' };
-    return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof AppFailure) return { kind: 'failed', error: error.toAppError() };
+    throw error;
   }
   // Hashed as bytes: an idle poll (the very same bytes) never makes the ~38 MB text at 100,000 devices,
   // which would sit in this thread's heap until its next full collection.

@@ -1,6 +1,7 @@
-// The devices poll, off the main thread: one worker (devices-poll-worker.ts) fetches the signed GET, hashes,
+// The devices poll, off the main thread: one worker (devices-poll-worker.ts) sends the signed GET, hashes,
 // decodes and diffs the list against its mirror of the Picture's devices, and hands back only the delta, in
-// parts. The main thread signs the request (the tokens stay here), receives the parts as short tasks and
+// parts. The main thread's ServiceClient signs each attempt (tokens stay here) and runs the GET policy of
+// every call around them (getVia; the worker sends with the client's sendAttempt), receives the parts and
 // decides, once the whole delta is in, whether to apply it (commit) or drop it (discard: a local write
 // raced the poll). Every change the main thread makes to the devices by itself is patched into the
 // mirror, so both copies stay equal. One worker, started on first use, replaced if it dies after it was
@@ -23,12 +24,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import {
-  malformedResponseError,
-  networkError,
-  serviceErrorFromResponse,
-  timeoutError,
-} from '../../shared/client/errors.js';
+import { malformedResponseError } from '../../shared/client/errors.js';
+import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
+import { AppFailure } from '../../shared/errors.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import { XmlError, type XmlErrorReason } from '../../shared/xml/xml-error.js';
 import type { DevicesDelta } from './devices-mirror.js';
@@ -43,11 +41,11 @@ import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import { unpackDelta, type Interner } from './packed-devices.js';
 
-/** A signed GET of the devices list: the main thread signs, the worker sends. */
-export interface SignedGet {
-  url: string;
-  headers: Record<string, string>;
-}
+/**
+ * The devices list's GET under the client's policy, its attempts sent by this feed (ServiceClient.getVia
+ * bound to /devices.xml): resolves with the 2xx answer, rejects with the client's AppFailure.
+ */
+export type DevicesGet = (attempt: ForeignAttempt, signal?: AbortSignal) => Promise<RawResponse>;
 
 export interface DevicesPoll {
   /** null: the service sent the very same bytes as last time. */
@@ -64,7 +62,7 @@ export interface DevicesPoll {
 }
 
 export interface DevicesFeed {
-  poll(sign: () => SignedGet, signal?: AbortSignal): Promise<DevicesPoll>;
+  poll(get: DevicesGet, signal?: AbortSignal): Promise<DevicesPoll>;
   /** Mirrors a change the main thread made itself (optimistic write, rollback). */
   patch(puts: readonly Device[], removals: readonly Id[]): void;
   replaceAll(devices: readonly Device[]): void;
@@ -88,8 +86,6 @@ export interface DevicesFeedOptions {
    */
   worker?: WorkerSpec | null;
   logger?: Logger;
-  timeoutMs?: number;
-  maxBytes?: number;
 }
 
 const BOOTSTRAP = `
@@ -145,14 +141,12 @@ interface Pending {
   reject(error: Error): void;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * The worker's young generation (V8's default grows to 48 MB). Nearly everything a decode allocates is
  * either garbage at once or kept for good (the mirror), so a large nursery buys the worker little speed,
  * while V8 keeps it committed between polls: at 100,000 devices 6 MB took ~75 MB off the process's RSS.
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
-const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
 function joinParts(parts: readonly DevicesDelta[]): DevicesDelta {
   if (parts.length === 1 && parts[0]) return parts[0];
@@ -165,33 +159,11 @@ function joinParts(parts: readonly DevicesDelta[]): DevicesDelta {
   return out;
 }
 
-function pollError(outcome: PollSummary): Error | null {
-  switch (outcome.kind) {
-    case 'http':
-      return serviceErrorFromResponse({
-        status: outcome.status,
-        body: outcome.body,
-        wwwAuthenticate: outcome.wwwAuthenticate,
-        retryAfter: outcome.retryAfter,
-        method: 'GET',
-        resource: 'device',
-      });
-    case 'network':
-      return networkError('GET', new Error(outcome.message));
-    case 'timeout':
-      return timeoutError('GET');
-    case 'malformed':
-      return malformedResponseError(
-        outcome.status,
-        outcome.reason
-          ? new XmlError(outcome.reason as XmlErrorReason, outcome.message, outcome.field)
-          : new Error(outcome.message),
-      );
-    default:
-      return null;
-  }
+/** Headers of a non-2xx answer as the worker passed them on, for the client's policy to read. */
+function answerHeaders({ wwwAuthenticate, retryAfter }: Extract<PollSummary, { kind: 'http' }>): Headers {
+  const pairs = { 'www-authenticate': wwwAuthenticate, 'retry-after': retryAfter };
+  return new Headers(Object.entries(pairs).filter((p): p is [string, string] => p[1] !== null));
 }
-
 export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed {
   const log = options.logger ?? silentLogger;
   let worker: Worker | null = null;
@@ -335,27 +307,42 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   };
 
   return {
-    async poll(sign, signal) {
-      const signed = sign();
+    async poll(get, signal) {
       const complete = mirrorLost;
-      const result = await request(
-        (id) => ({
-          op: 'poll',
-          id,
-          request: {
-            url: signed.url,
-            headers: { Accept: 'application/xml', ...signed.headers },
-            timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-            maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      // Set by the 2xx attempt (in a callback: declared wide, or the compiler keeps it at null).
+      let result = null as { delta: DevicesDelta; addedById: Map<Id, Device> | null } | null;
+      // One attempt: the worker sends what the client signed, with the client's limits. A non-2xx answer
+      // goes back to the client's policy (retried or mapped there); no answer is the client's AppFailure.
+      const attempt: ForeignAttempt = (signed, limits) =>
+        request(
+          (id) => ({ op: 'poll', id, request: { ...signed, ...limits } }),
+          (reply, parts, addedById): RawResponse => {
+            if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
+            const outcome = reply.outcome;
+            switch (outcome.kind) {
+              case 'failed':
+                throw new AppFailure(outcome.error);
+              case 'malformed':
+                throw malformedResponseError(
+                  outcome.status,
+                  outcome.reason
+                    ? new XmlError(outcome.reason as XmlErrorReason, outcome.message, outcome.field)
+                    : new Error(outcome.message),
+                );
+              case 'http':
+                return {
+                  status: outcome.status,
+                  headers: answerHeaders(outcome),
+                  text: outcome.body,
+                  url: signed.url,
+                };
+              default:
+                result = outcome.kind === 'unchanged' ? null : { delta: joinParts(parts), addedById };
+                return { status: 200, headers: new Headers(), text: '', url: signed.url };
+            }
           },
-        }),
-        (reply, parts, addedById) => {
-          if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
-          const error = pollError(reply.outcome);
-          if (error) throw error;
-          return reply.outcome.kind === 'unchanged' ? null : { delta: joinParts(parts), addedById };
-        },
-      );
+        );
+      await get(attempt, signal);
       started = true;
       let settled = false;
       const once = (op: 'commit' | 'discard') => () => {

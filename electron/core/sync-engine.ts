@@ -24,7 +24,7 @@ import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { DevicesFeed, DevicesPoll, SignedGet } from './devices-poller.js';
+import type { DevicesFeed, DevicesGet, DevicesPoll } from './devices-poller.js';
 import type { Picture } from './picture.js';
 import { isUnauthorized, isUnreachable } from './sync-state.js';
 
@@ -54,7 +54,7 @@ export interface SyncEngineOptions {
    * The devices poll off the main thread (devices-poller.ts): only a delta comes back. Without it the
    * devices are fetched and diffed here through `api` (tests with a fake service, small accounts).
    */
-  devices?: { feed: DevicesFeed; sign: () => SignedGet };
+  devices?: { feed: DevicesFeed; get: DevicesGet };
   onChange(change: DataChange): void;
   onState(state: SyncState): void;
   onUnauthorized(error: AppError): void;
@@ -249,7 +249,7 @@ export class SyncEngine {
       let records: DatasetRecordMap[DatasetName][] = [];
       if (dataset === 'devices') this.#fence.pollStarted();
       if (feed) {
-        polled = await feed.feed.poll(feed.sign, signal);
+        polled = await feed.feed.poll(feed.get, signal);
         if (this.#progress) this.#progress.others += 1;
       } else records = await this.#fetch(dataset, signal);
       if (signal.aborted || !this.#running) {

@@ -30,7 +30,8 @@ export function DeviceDetail({
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
   const devices = useData((s) => s.devices);
-  const devicesVersion = useData((s) => s.versions.devices);
+  // The Map is updated in place: its version is what re-renders the panel when the device changed.
+  useData((s) => s.versions.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
@@ -93,7 +94,7 @@ export function DeviceDetail({
           blocked={blocked}
         />
       )}
-      {device && <DeviceHistory deviceId={device.id} version={devicesVersion} />}
+      {device && <DeviceHistory deviceId={device.id} />}
     </aside>
   );
 }

@@ -9,7 +9,7 @@ import type { Watch } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
 import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
-import { useStores } from '../state/context.js';
+import { useData, useStores } from '../state/context.js';
 
 /** Downloads text as a file (the renderer holds no file system). */
 export function download(filename: string, text: string): void {
@@ -41,8 +41,12 @@ const WATCH_WHEN: Watch['when'] = {
   busyLongerMinutes: null,
 };
 
-export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: number }) {
+export function DeviceHistory({ deviceId }: { deviceId: Id }) {
   const { bridge, now, actions } = useStores();
+  // Asked again when THIS device's record or status-history row changed, not when any of 100,000 did:
+  // a changed device arrives as a new record object, a moved history as a new since row.
+  const device = useData((s) => s.devices.get(deviceId));
+  const sinceRow = useData((s) => s.since.get(deviceId)?.join(' ') ?? '');
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
   const [reload, setReload] = useState(0);
@@ -59,7 +63,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
     return () => {
       live = false;
     };
-  }, [bridge, deviceId, days, version, reload]);
+  }, [bridge, deviceId, days, device, sinceRow, reload]);
 
   async function toggleWatch(on: boolean) {
     setWatching(on);

@@ -2,7 +2,7 @@
 // the alias, move to a folder, unassign. It acts on the selection when the row is part of it.
 
 import type { Id } from '../../shared/model.js';
-import { columnByKey } from '../domain/device-columns.js';
+import { columnByKey, columnContext } from '../domain/device-columns.js';
 import { rowsToTsv } from '../domain/device-export.js';
 import { t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
@@ -53,12 +53,12 @@ export function DeviceRowMenu(props: {
     onSelect: () => {
       const wanted = new Set(ids);
       const rows = stores.views.deviceView().rows.filter((id) => wanted.has(id));
-      const ctx = {
+      const ctx = columnContext({
         folderName: (id: Id) => tree.byId.get(id)?.name,
         fetchedAt,
+        since,
         now: stores.now(),
-        since: (id: Id) => since.get(id),
-      };
+      });
       const tsv = rowsToTsv(
         rows.map((id) => devices.get(id)!).filter(Boolean),
         columns.map((c) => columnByKey(c.key)!),

@@ -25,7 +25,13 @@ import {
 } from 'react';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
-import { columnByKey, gridMinWidth, type ColumnContext, type ColumnKey } from '../domain/device-columns.js';
+import {
+  columnByKey,
+  columnContext,
+  gridMinWidth,
+  type ColumnContext,
+  type ColumnKey,
+} from '../domain/device-columns.js';
 import { isDefaultFilter } from '../domain/device-status.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
@@ -80,7 +86,7 @@ export function DeviceTable({
   const [headerFocus, setHeaderFocus] = useState<ColumnKey | null>(null);
   /** The cell cursor's column index, or null while whole rows are the unit (before Left/Right). */
   const [activeCol, setActiveCol] = useState<number | null>(null);
-  const now = useNow(15_000);
+  const now = useNow(15_000, stores.now);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = view.rows;
   // The tree is rebuilt on every poll (its counts); the rows only care when folder names may have changed.
@@ -88,14 +94,15 @@ export function DeviceTable({
   const treeRef = useRef(tree);
   treeRef.current = tree;
   const ctx: ColumnContext = useMemo(
-    () => ({
-      folderName: (id) => treeRef.current.byId.get(id)?.name,
-      fetchedAt,
-      now,
-      // sinceVersion: the Map is updated in place, so a new lookup is what makes the Since cells render.
-      since: sinceVersion >= 0 ? (id: Id) => since.get(id) : () => undefined,
-    }),
-    // foldersVersion stands for the names the rows read through treeRef.
+    () =>
+      columnContext({
+        folderName: (id) => treeRef.current.byId.get(id)?.name,
+        fetchedAt,
+        since,
+        now,
+      }),
+    // foldersVersion stands for the names the rows read through treeRef; sinceVersion for the since rows,
+    // as the Map is updated in place (a new context is what makes the Since cells render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [foldersVersion, fetchedAt, now, since, sinceVersion],
   );

@@ -6,7 +6,7 @@
 
 import { useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
-import { columnByKey } from '../domain/device-columns.js';
+import { columnByKey, columnContext } from '../domain/device-columns.js';
 import { devicesToCsvBytes } from '../domain/device-export.js';
 import { getLocale, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
@@ -36,12 +36,12 @@ export function ExportButton() {
       const csv = await devicesToCsvBytes(
         rows,
         columns.map((c) => columnByKey(c.key)!),
-        {
+        columnContext({
           folderName: (id: Id) => tree.byId.get(id)?.name,
           fetchedAt,
-          now: Date.now(),
-          since: (id: Id) => since.get(id),
-        },
+          since,
+          now: stores.now(),
+        }),
         {
           locale: getLocale(),
           signal: controller.signal,

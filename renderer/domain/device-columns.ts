@@ -8,14 +8,16 @@
 import type { DeviceFieldKind, DeviceKey } from '../../shared/device-fields.js';
 import { DEVICE_FIELDS, DEVICE_KEYS } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
+import type { SinceRow } from '../../shared/status-history.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
 import { formatMegabytes, formatNumber, t } from '../i18n/index.js';
 import { statusKind } from './device-query.js';
 import { statusAge } from './device-status.js';
-import { displayTime, parseTimestamp } from './time-zone.js';
+import { displayTime, parseTimestamp, timestampMs } from './time-zone.js';
 import type { SinceLookup } from './device-since.js';
 import { sinceCellText, sinceSortValue } from './device-since.js';
+import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
 
 export interface ColumnContext {
   folderName(id: Id): string | undefined;
@@ -26,7 +28,30 @@ export interface ColumnContext {
   since?: SinceLookup;
 }
 
-export type SortValue = string | number | null;
+/** What a ColumnContext is made of: the data store's folders, fetch time and since rows, and a clock. */
+export interface ColumnSources {
+  folderName(id: Id): string | undefined;
+  fetchedAt: string | null;
+  since: ReadonlyMap<Id, SinceRow> | null;
+  /** The app's clock (stores.now), read once by the caller: every cell of one render shares one instant. */
+  now: number;
+}
+
+/**
+ * The one way a ColumnContext is made: the grid, the rows copied, the export, the Since sort and the
+ * index's sort keys all read folder names, the fetch time, the since rows and the time through it.
+ */
+export function columnContext(sources: ColumnSources): ColumnContext {
+  const { since } = sources;
+  return {
+    folderName: (id) => sources.folderName(id),
+    fetchedAt: sources.fetchedAt,
+    now: sources.now,
+    ...(since ? { since: (id: Id) => since.get(id) } : {}),
+  };
+}
+
+export { compareSortValues, type SortValue } from './sort-values.js';
 
 export interface DeviceColumn {
   key: ColumnKey;
@@ -57,16 +82,8 @@ function lower(s: string | null): string | null {
   return s ? s.toLowerCase() : null;
 }
 
-function ipKey(ip: string | null): string | null {
-  if (!ip) return null;
-  const parts = ip.split('.');
-  if (parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p)))
-    return parts.map((p) => p.padStart(3, '0')).join('.');
-  return `~${ip.toLowerCase()}`;
-}
-
 function timeKey(ts: string | null): number | null {
-  return parseTimestamp(ts)?.getTime() ?? null;
+  return timestampMs(ts);
 }
 
 /** Wide enough for a date and time with the year ("Nov 23, 2026, 10:27 PM"): at 160 px the time was cut. */
@@ -347,7 +364,7 @@ export function sortIdsByColumn(
     if (a.v !== b.v) {
       if (a.v === null) return 1;
       if (b.v === null) return -1;
-      return (a.v < b.v ? -1 : 1) * dir;
+      return compareSortValues(a.v, b.v) * dir;
     }
     if (a.n !== b.n) return (a.n < b.n ? -1 : 1) * dir;
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -7,18 +7,20 @@
 // - Names are ranked once (one string sort at load, then binary insertion for the few that a poll
 //   changes): every order breaks ties on that rank, so a sort compares a key and then numbers.
 // - Any grid column sorts here, through its `sortValue` in the column table (device-columns.ts). An
-//   ascending order is sorted once per column and then kept (up to KEPT_ORDERS of them); the descending
-//   order is derived from it in one pass. A kept order is patched only when it is asked for: the slots
-//   that deltas moved since it was last used are taken out and merged back in (O(n + k log k)), so a poll
-//   costs one merge for the order on screen, not one per kept order, and a click back to a column sorted
-//   before costs a pass over the ids, not a sort.
+//   ascending order is built once per column and then kept (up to KEPT_ORDERS of them), without comparing
+//   devices: numbers by a radix pass over their bits, text by the rank of its distinct strings, each
+//   stable over the name order (orderByValue in slot-order.ts); a first click at 100,000 devices is a few
+//   linear passes. The descending order is derived from it in one pass. A kept order is patched only when
+//   it is asked for: the slots that deltas moved since it was last used are taken out and merged back in
+//   (O(n + k log k)), so a poll costs one merge for the order on screen, not one per kept order, and a
+//   click back to a column sorted before costs a pass over the ids, not a sort.
 // - Status counts, OS counts and per-folder counts are adjusted per changed device.
 // - `query` walks an order once, testing slots (status, OS, folder, search, saved view) and yields ids.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
-import { columnByKey, type ColumnContext, type SortValue } from './device-columns.js';
+import { columnByKey, columnContext, compareSortValues, type ColumnContext } from './device-columns.js';
 import {
   statusKind,
   type DeviceFilter,
@@ -27,6 +29,7 @@ import {
   type StatusFilter,
 } from './device-query.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
+import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
 
 const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
   online: 0,
@@ -56,56 +59,6 @@ export interface FolderDirectCounts {
   total: number;
   online: number;
 }
-
-/** `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k). */
-function mergeSorted(
-  kept: readonly number[],
-  moved: number[],
-  compare: (a: number, b: number) => number,
-): number[] {
-  moved.sort(compare);
-  const out = new Array<number>(kept.length + moved.length);
-  let i = 0;
-  let j = 0;
-  let o = 0;
-  while (i < kept.length && j < moved.length)
-    out[o++] = compare(kept[i]!, moved[j]!) <= 0 ? kept[i++]! : moved[j++]!;
-  while (i < kept.length) out[o++] = kept[i++]!;
-  while (j < moved.length) out[o++] = moved[j++]!;
-  return out;
-}
-
-/**
- * `order` without the `moved` slots, with `live` (the moved ones still present) placed by `compare`. A few
- * are placed by binary search (a poll's handful); many, by one merge. When every slot lands where it was,
- * the old array is returned, so whatever was derived from it stays valid.
- */
-function patchOrder(
-  order: number[],
-  moved: ReadonlySet<number>,
-  live: number[],
-  compare: (a: number, b: number) => number,
-): number[] {
-  const rest = order.filter((s) => !moved.has(s));
-  if (live.length > 64) return mergeSorted(rest, live, compare);
-  live.sort(compare);
-  for (const s of live) {
-    let lo = 0;
-    let hi = rest.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(rest[mid]!, s) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    rest.splice(lo, 0, s);
-  }
-  if (rest.length !== order.length) return rest;
-  for (let i = 0; i < rest.length; i++) if (rest[i] !== order[i]) return rest;
-  return order;
-}
-
-/** undefined: not computed yet for that slot. */
-type Keys = Array<SortValue | undefined>;
 
 interface KeptOrder {
   slots: number[];
@@ -141,11 +94,13 @@ export class DeviceIndex {
   #folderName: (id: Id) => string | undefined = () => undefined;
   /** The folder names the search entries and folder keys were built with. */
   readonly #namesUsed = new Map<Id, string | undefined>();
-  readonly #keyContext: ColumnContext = {
+  /** Sort keys read the device and its folder's name only (volatile columns are not kept here). */
+  readonly #keyContext: ColumnContext = columnContext({
     folderName: (id) => this.#folderNameUsed(id),
     fetchedAt: null,
+    since: null,
     now: 0,
-  };
+  });
   readonly counts: StatusCounts = { online: 0, offline: 0, busy: 0, unknown: 0, total: 0 };
   readonly #oses = new Map<string, number>();
   /** Devices per folder id (null: no folder), with their online count. */
@@ -471,11 +426,7 @@ export class DeviceIndex {
         slots = patchOrder(kept.slots, moved, live, this.#comparator(key));
       }
     }
-    if (!slots) {
-      slots = names.slice();
-      for (const s of slots) this.#fillKey(key, s);
-      slots.sort(this.#comparator(key));
-    }
+    if (!slots) slots = orderByValue(names, this.#fillKeys(key, names));
     this.#orders.set(key, { slots, seq: this.#seq });
     while (this.#orders.size > KEPT_ORDERS) this.#orders.delete(this.#orders.keys().next().value!);
     let oldest = this.#seq;
@@ -500,6 +451,18 @@ export class DeviceIndex {
     return out;
   }
 
+  /** Every slot's key for the column (those not computed yet). */
+  #fillKeys(key: string, slots: readonly number[]): Keys {
+    let keys = this.#keys.get(key);
+    if (!keys) this.#keys.set(key, (keys = []));
+    while (keys.length < this.#ids.length) keys.push(undefined);
+    const { sortValue } = columnByKey(key)!;
+    const devices = this.#devices;
+    const context = this.#keyContext;
+    for (const slot of slots) if (keys[slot] === undefined) keys[slot] = sortValue(devices[slot]!, context);
+    return keys;
+  }
+
   #fillKey(key: string, slot: number): number {
     let keys = this.#keys.get(key);
     if (!keys) this.#keys.set(key, (keys = []));
@@ -518,11 +481,7 @@ export class DeviceIndex {
     return (a, b) => {
       const va = keys[a]!;
       const vb = keys[b]!;
-      if (va !== vb) {
-        if (va === null) return 1;
-        if (vb === null) return -1;
-        return va < vb ? -1 : 1;
-      }
+      if (va !== vb) return compareSortValues(va, vb);
       const ra = rank[a]!;
       const rb = rank[b]!;
       if (ra !== rb) return ra - rb;

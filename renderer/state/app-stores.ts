@@ -92,7 +92,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const data = createDataStore();
   const ui = createUiStore();
   const uiAct = uiActions(ui);
-  const views = createViews(data, ui);
+  const views = createViews(data, ui, now);
   const unsubscribers: Array<() => void> = [];
 
   /** Every call to main goes through here: a rejected bridge promise becomes an AppError too. */

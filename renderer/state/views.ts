@@ -7,7 +7,7 @@
 // nothing.
 
 import type { Device, Id } from '../../shared/model.js';
-import { sortIdsByColumn } from '../domain/device-columns.js';
+import { columnContext, sortIdsByColumn } from '../domain/device-columns.js';
 import { DeviceIndex, type DeviceQuery } from '../domain/device-index.js';
 import type { DeviceFilter, StatusCounts } from '../domain/device-query.js';
 import { compileSearch, type SearchEntry, type SearchPredicate } from '../domain/device-search.js';
@@ -30,7 +30,8 @@ export interface ExtraFilter {
   activeView: () => ((d: Device, s: SearchEntry) => boolean) | null;
 }
 
-export function createViews(data: DataStore, ui: UiStore) {
+/** `now`: the app's clock (stores.now), read when a column that sorts by the time is sorted. */
+export function createViews(data: DataStore, ui: UiStore, now: () => number = Date.now) {
   let extraFilter: ExtraFilter | null = null;
   let treeKey = '';
   let tree: FolderTree | null = null;
@@ -70,7 +71,7 @@ export function createViews(data: DataStore, ui: UiStore) {
   let result: DeviceView | null = null;
 
   function deviceView(): DeviceView {
-    const { versions, deviceIndex, devices, since, sinceVersion } = data.getState();
+    const { versions, deviceIndex, devices, since, sinceVersion, fetchedAt } = data.getState();
     const { deviceSort, deviceFilter, historyFilter, historyClock } = ui.getState();
     const currentTree = folderTree();
     const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
@@ -80,12 +81,17 @@ export function createViews(data: DataStore, ui: UiStore) {
       // The index keeps the orders of the columns that sort by the device alone; the others sort here.
       const next = DeviceIndex.sorts(deviceSort.key)
         ? deviceIndex.sorted(deviceSort)
-        : sortIdsByColumn(devices, deviceSort.key, deviceSort.direction, {
-            folderName: (id: Id) => currentTree.byId.get(id)?.name,
-            fetchedAt: null,
-            now: Date.now(),
-            since: (id: Id) => since.get(id),
-          });
+        : sortIdsByColumn(
+            devices,
+            deviceSort.key,
+            deviceSort.direction,
+            columnContext({
+              folderName: (id: Id) => currentTree.byId.get(id)?.name,
+              fetchedAt: fetchedAt.devices,
+              since,
+              now: now(),
+            }),
+          );
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
       if (next !== sorted && !sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;

@@ -16,6 +16,8 @@ import type {
   SupportSession,
   User,
 } from '../model.js';
+import type { ServiceResource } from '../errors.js';
+import type { ForeignAttempt, RawResponse } from './transport.js';
 
 export interface CallOptions {
   /** Cancels the call; it then rejects with a AppFailure of kind 'cancelled'. */
@@ -43,6 +45,13 @@ export interface ServiceApi {
   listDevices(folderId?: Id, options?: CallOptions): Promise<Device[]>;
   /** A signed GET of `path` for a caller that sends it itself (see ServiceClient.signedGet). */
   signedGet?(path: string): { url: string; headers: Record<string, string> };
+  /** A GET whose attempts the caller sends, under this client's policy (see ServiceClient.getVia). */
+  getVia?(
+    path: string,
+    resource: ServiceResource,
+    attempt: ForeignAttempt,
+    options?: CallOptions,
+  ): Promise<RawResponse>;
   getDevice(id: Id, options?: CallOptions): Promise<Device>;
   /** PUT /devices/{id}, or PUT /folders/{viaFolder}/devices/{id} when `options.viaFolder` is given. */
   updateDevice(id: Id, update: DeviceUpdate, options?: CallOptions & { viaFolder?: Id }): Promise<void>;

@@ -41,11 +41,10 @@ import {
   cancelledError,
   createdWithoutLocationError,
   malformedResponseError,
-  networkError,
   serviceErrorFromResponse,
-  timeoutError,
 } from './errors.js';
-import { BodyTooLargeError, readBodyLimited } from '../http/read-body.js';
+import { readBodyLimited } from '../http/read-body.js';
+import { sendAttempt, type ForeignAttempt, type RawResponse } from './transport.js';
 
 /**
  * Decoders of the large collections, so the main process can run them in a worker. Each receives the
@@ -81,16 +80,6 @@ export interface ServiceClientOptions {
 const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface RawResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  url: string;
-}
-
-/** Why the per-attempt controller was aborted, when it was our timer. */
-const TIMED_OUT = Symbol('timed-out');
 
 function segment(id: Id): string {
   // '.' and '..' (even percent-encoded) are dot segments to a URL parser: they would address another path.
@@ -275,6 +264,29 @@ export class ServiceClient implements ServiceApi {
     return { url: signed.url, headers: { ...signed.headers } };
   }
 
+  /**
+   * A GET of `path` whose attempts someone else sends (the devices poll worker, which keeps its own thread
+   * and reads the body as bytes for its streaming decode), under this client's policy: each attempt signed
+   * here anew with the headers every call sends, given this client's timeout and body limit (the sender
+   * uses sendAttempt, transport.ts, as the client itself does), retried as every GET is, and a non-2xx
+   * answer turned into the same AppFailure as any call's. Resolves with the 2xx answer.
+   */
+  async getVia(
+    path: string,
+    resource: ServiceResource,
+    attempt: ForeignAttempt,
+    options?: CallOptions,
+  ): Promise<RawResponse> {
+    const limits = {
+      timeoutMs: options?.timeoutMs ?? this.timeoutMs,
+      maxBytes: this.maxResponseBytes,
+    };
+    return this.send('GET', path, resource, options, undefined, () => {
+      const signed = this.signedGet(path);
+      return attempt({ url: signed.url, headers: { Accept: 'application/xml', ...signed.headers } }, limits);
+    });
+  }
+
   private async decodeWith<T>(
     res: RawResponse,
     decode: () => T | Promise<T>,
@@ -313,6 +325,8 @@ export class ServiceClient implements ServiceApi {
     resource: ServiceResource,
     options: CallOptions | undefined,
     body?: string,
+    /** Attempts sent elsewhere (getVia); by default the client's own. */
+    via?: () => Promise<RawResponse>,
   ): Promise<RawResponse> {
     const signal = options?.signal;
     const retries = method === 'GET' ? this.getRetries : 0;
@@ -320,7 +334,7 @@ export class ServiceClient implements ServiceApi {
       if (signal?.aborted) throw cancelledError();
       let res: RawResponse;
       try {
-        res = await this.attempt(method, path, options, body);
+        res = await (via ? via() : this.attempt(method, path, options, body));
       } catch (error) {
         if (error instanceof AppFailure && error.kind === 'network' && attempt < retries) {
           await sleep(this.backoff(attempt), signal);
@@ -363,30 +377,15 @@ export class ServiceClient implements ServiceApi {
     const headers: Record<string, string> = { Accept: 'application/xml', ...signed.headers };
     if (body !== undefined) headers['Content-Type'] = XML_CONTENT_TYPE;
 
-    const controller = new AbortController();
-    const callerSignal = options?.signal;
-    const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
-    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), options?.timeoutMs ?? this.timeoutMs);
-    try {
-      const response = await this.fetchFn(signed.url, {
-        method,
-        headers,
-        body: body ?? null,
-        signal: controller.signal,
-        // A redirect would carry the signed request elsewhere; the service never sends one.
-        redirect: 'manual',
-      });
-      const text = await readBodyLimited(response, this.maxResponseBytes);
-      return { status: response.status, headers: response.headers, text, url: signed.url };
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw malformedResponseError(undefined, error);
-      if (callerSignal?.aborted) throw cancelledError();
-      if (controller.signal.aborted && controller.signal.reason === TIMED_OUT) throw timeoutError(method);
-      throw networkError(method, error);
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    }
+    const answer = await sendAttempt(
+      this.fetchFn,
+      { method, url: signed.url, headers, ...(body === undefined ? {} : { body }) },
+      {
+        timeoutMs: options?.timeoutMs ?? this.timeoutMs,
+        ...(options?.signal ? { signal: options.signal } : {}),
+        read: (response) => readBodyLimited(response, this.maxResponseBytes),
+      },
+    );
+    return { status: answer.status, headers: answer.headers, text: answer.body, url: signed.url };
   }
 }

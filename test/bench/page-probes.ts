@@ -26,6 +26,13 @@ export interface PageProbes {
   arm(target: string, timeoutMs: number): void;
   /** The armed wait's result: input → painted, in ms. */
   armed(): Promise<number>;
+  /**
+   * Arms a wait for whatever the next input leads to, when its answer cannot be learnt beforehand without
+   * warming what is timed: resolves with input → the painted frame of the grid state's LAST change, once
+   * that state has held for `quietMs` (the state it settles on; an early frame with only the header's new
+   * arrow does not count). Read it with armed().
+   */
+  armSettled(quietMs: number, timeoutMs: number): void;
   pending: Promise<number> | null;
 }
 
@@ -133,6 +140,31 @@ export function installProbes(): void {
       probes.pending = null;
       if (probes.inputAt === null) throw new Error('no keydown or mousedown reached the page');
       return paintedAt - probes.inputAt;
+    },
+    armSettled(quietMs, timeoutMs) {
+      probes.inputAt = null;
+      const deadline = performance.now() + timeoutMs;
+      let shown = probes.signature();
+      let changedAt: number | null = null;
+      let paintedAt = 0;
+      probes.pending = new Promise((resolve, reject) => {
+        const check = (now: number) => {
+          const signature = probes.signature();
+          if (signature !== shown) {
+            shown = signature;
+            changedAt = now;
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => (paintedAt = performance.now());
+            channel.port2.postMessage(null);
+          }
+          if (changedAt !== null && now - changedAt >= quietMs && paintedAt > 0) resolve(paintedAt);
+          else if (performance.now() > deadline)
+            reject(new Error(`the grid did not settle; it shows ${shown}`));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+      probes.pending.catch(() => undefined);
     },
     maxLongTask(from, to) {
       let max = 0;

@@ -1,18 +1,19 @@
-// `npm run bench [-- --devices N] [--runs R] [--out FILE] [--strict] [--only a,b --out FILE]`: the figures of issue 9, each
-// measured where its name says (see figures.ts), in Debian Chromium against the built browser host and
-// the stand-in service, each in its own process. Needs `npm run build` first (the npm script does it) and
-// the Secret Service (the npm script runs inside scripts/with-keyring.sh).
+// `npm run bench [-- --devices N] [--runs R] [--out FILE] [--strict] [--only a,b --out FILE] [--help]`: the
+// figures of issues 9, 12 and 21, each measured where its name says (see figures.ts), in Debian Chromium
+// against the built browser host and the stand-in service, each in its own process. Needs `npm run build`
+// first and the Secret Service (scripts/bench.sh, the npm script, reads the options, builds, and runs this
+// inside scripts/with-keyring.sh).
 //
-// Writes bench/results.json at 100,000 devices (committed: the figures of this machine), otherwise
-// bench/results-N.json (ignored); --out overrides. At another size it prints the growth against
-// bench/results.json. Exit code 1 only with --strict and a missed floor: CI's smoke run judges no timing.
+// Writes bench/results.json at 100,000 devices (committed: the figures of this machine), bench/results-300k.json
+// at 300,000, otherwise bench/results-N.json; --out overrides. A figure meets its floor only when every run
+// meets it. At a size without floors (the 10,000-device smoke run in `npm test`) nothing is judged: it checks
+// that every scenario completes. Exit code 1 only with --strict and a missed floor.
 // --only measures just the named figures (the first sync always runs: every other figure starts from it)
 // and needs --out, so a partial run never replaces bench/results.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
 import { fetchDevicesDocument, measureDecode } from './decode.js';
@@ -20,6 +21,7 @@ import {
   FIGURES,
   PENDING,
   figureResult,
+  hasFloors,
   machine,
   percentile,
   printGrowth,
@@ -29,37 +31,29 @@ import {
   type Results,
 } from './figures.js';
 import { measureHistory } from './history.js';
+import { USAGE, defaultResultsFile, parseBenchArgs, type BenchOptions } from './options.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
 import { WORK_FIGURES } from './work-figures.js';
 import { workFigures } from './work-scenarios.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    devices: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '3' },
-    out: { type: 'string' },
-    strict: { type: 'boolean', default: false },
-    only: { type: 'string' },
-  },
-  strict: true,
-});
-const devices = Number(flags.devices);
-const runs = Number(flags.runs);
-if (!Number.isInteger(devices) || devices < 100) throw new Error('--devices must be an integer ≥ 100');
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
-const only = flags.only ? new Set(flags.only.split(',').map((k) => k.trim())) : null;
-for (const key of only ?? []) if (!(key in FIGURES)) throw new Error(`--only: no figure ${key}`);
-if (only && !flags.out) throw new Error('--only needs --out: a partial run must not replace the results');
+let options: BenchOptions;
+try {
+  options = parseBenchArgs(process.argv.slice(2), Object.keys(FIGURES));
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { devices, runs, only } = options;
 /** Whether any of `keys` is to be measured in this run. */
 const wanted = (...keys: FigureKey[]) => !only || keys.some((k) => only.has(k));
 const WORK_KEYS = Object.keys(WORK_FIGURES) as FigureKey[];
 const COMMITTED = path.join(ROOT, 'bench/results.json');
-const out = flags.out
-  ? path.resolve(flags.out)
-  : devices === 100_000
-    ? COMMITTED
-    : path.join(ROOT, `bench/results-${devices}.json`);
+const out = options.out ?? defaultResultsFile(ROOT, devices);
 // Generous for a busy 2-core machine; a figure that takes this long has failed anyway.
 const timeoutMs = 60_000 + devices;
 
@@ -88,11 +82,15 @@ const record = (key: FigureKey, value: number, load: number) => {
   (loads[key] ??= []).push(load);
 };
 let query = '';
+/** Each run's 1-, 5- and 15-minute load averages when it started. */
+const runLoads: number[][] = [];
 
 try {
   for (let run = 0; run < runs; run++) {
-    const load = Number(os.loadavg()[0]!.toFixed(2));
-    console.log(`\nrun ${run + 1}/${runs} (load ${load})`);
+    const averages = os.loadavg().map((l) => Number(l.toFixed(2)));
+    runLoads.push(averages);
+    const load = averages[0]!;
+    console.log(`\nrun ${run + 1}/${runs} (load ${averages.join(' ')})`);
     let lap = Date.now();
     const step = (what: string) => {
       console.log(`  ${what}: ${((Date.now() - lap) / 1000).toFixed(1)} s`);
@@ -128,6 +126,13 @@ try {
           record('idle_poll_renderer_bytes', idle.bytes, load);
           step(`idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')})`);
         }
+        if (wanted('first_click_sort_p95_ms')) {
+          // On a page of its own, opened now: nothing in it has been sorted, nothing warmed.
+          const clicks = await scenario.firstClicks(browser, host, page, timeoutMs);
+          record('first_click_sort_p95_ms', percentile(Object.values(clicks), 95), load);
+          const each = Object.entries(clicks).map(([column, ms]) => `${column} ${ms.toFixed(0)}`);
+          step(`first clicks, fresh page (ms: ${each.join(', ')})`);
+        }
         if (wanted('search_p95_ms')) {
           const keystrokes = await scenario.search(page, query, timeoutMs);
           record('search_p95_ms', percentile(keystrokes, 95), load);
@@ -148,7 +153,11 @@ try {
           record('scroll_max_long_task_ms', scrolled.maxLongTaskMs, load);
           step('scroll');
         }
-        if (wanted('memory_mb')) record('memory_mb', await scenario.memory(browser, host), load);
+        // Read at once after the interactions, then again after a pause: what the user's machine holds
+        // while working, and what it settles to.
+        if (wanted('memory_after_interactions_mb'))
+          record('memory_after_interactions_mb', await scenario.memory(browser, host, 0), load);
+        if (wanted('memory_mb')) record('memory_mb', await scenario.memory(browser, host, 2000), load);
         if (wanted(...WORK_KEYS)) {
           const work = await workFigures(page, host, service, query, devices, timeoutMs);
           for (const [key, value] of Object.entries(work)) record(key as FigureKey, value, load);
@@ -198,28 +207,37 @@ const results: Results = {
   devices,
   ...machine(),
   load: { start: loadStart, end: os.loadavg().map((l) => Number(l.toFixed(2))) },
+  runLoads,
   date: new Date().toISOString(),
 };
 for (const key of Object.keys(FIGURES) as FigureKey[]) {
   const values = samples[key];
   if (only && !values?.length) continue;
   if (!values?.length) throw new Error(`${key} was not measured`);
-  results[key] = figureResult(key, values, loads[key]!);
+  results[key] = figureResult(key, devices, values, loads[key]!);
 }
 for (const [key, why] of only ? [] : Object.entries(PENDING)) {
   results[key] = { min: null, median: null, floor: null, meets: null, pending: why } satisfies FigureResult;
 }
 await mkdir(path.dirname(out), { recursive: true });
 // Formatted as `npm run lint` (prettier --check) expects a committed file to be.
-const options = (await resolveConfig(out)) ?? {};
-await writeFile(out, await format(JSON.stringify(results), { ...options, parser: 'json' }));
+const prettierOptions = (await resolveConfig(out)) ?? {};
+await writeFile(out, await format(JSON.stringify(results), { ...prettierOptions, parser: 'json' }));
 printTable(results);
 console.log(`\nwritten: ${path.relative(ROOT, out)}`);
 if (out !== COMMITTED && existsSync(COMMITTED)) {
   printGrowth(results, JSON.parse(readFileSync(COMMITTED, 'utf8')) as Results);
 }
-const missed = (Object.keys(FIGURES) as FigureKey[]).filter(
-  (k) => (results[k] as FigureResult | undefined)?.meets === false,
-);
-if (missed.length) console.log(`\n${missed.length} floor(s) missed: ${missed.join(', ')}`);
-if (flags.strict && missed.length) process.exitCode = 1;
+if (!hasFloors(devices)) {
+  console.log(
+    `\nCompletes-check at ${devices.toLocaleString('en-US')} devices: every scenario ran; no floor applies at this size.`,
+  );
+} else {
+  const missed = (Object.keys(FIGURES) as FigureKey[]).filter(
+    (k) => (results[k] as FigureResult | undefined)?.meets === false,
+  );
+  if (missed.length)
+    console.log(`\n${missed.length} floor(s) missed (in at least one run): ${missed.join(', ')}`);
+  else console.log('\nEvery floor met in every run.');
+  if (options.strict && missed.length) process.exitCode = 1;
+}

@@ -170,6 +170,44 @@ export async function sort(page: Page, timeoutMs: number): Promise<number[]> {
   return samples;
 }
 
+/**
+ * first_click_sort_p95_ms: a page of its own (own browser context, so its renderer has sorted nothing and
+ * warmed nothing), opened on the signed-in host with `signedIn`'s session cookie. Once its first rows are
+ * painted and it has been quiet for 1 s, each sortable column header is clicked once, in the grid's order.
+ * Each click is timed to the painted frame of the order it settles on (armSettled): calibrating it
+ * beforehand would warm the very sort timed.
+ */
+export async function firstClicks(
+  browser: Browser,
+  host: BenchHost,
+  signedIn: Page,
+  timeoutMs: number,
+): Promise<Record<string, number>> {
+  const { context, page } = await newProbedPage(browser);
+  try {
+    // The launch address opens once: this page comes in on the first page's session cookie, as a second tab.
+    await context.addCookies(await signedIn.context().cookies());
+    await page.goto(new URL('/', host.launchUrl).href);
+    await page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs });
+    await page.evaluate(() => window.__bench.quiet(1000, 1000));
+    const headers = page.getByRole('grid', { name: 'Devices' }).getByRole('columnheader');
+    const times: Record<string, number> = {};
+    for (let i = 0, n = await headers.count(); i < n; i++) {
+      const button = headers.nth(i).getByRole('button');
+      if ((await button.count()) !== 1) continue; // not sortable (the selection column)
+      const name = (await headers.nth(i).textContent())?.replace(/[▲▼]/g, '').trim() || `column ${i + 1}`;
+      await page.evaluate((ms) => window.__bench.armSettled(1000, ms), timeoutMs);
+      await button.click({ timeout: timeoutMs });
+      times[name] = await page.evaluate(() => window.__bench.armed());
+    }
+    if (Object.keys(times).length < 2)
+      throw new Error(`only ${Object.keys(times).length} sortable header(s)`);
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
 const NEXT_STATUS = { online: 'busy', offline: 'online', busy: 'offline' } as const;
 
 /** delta_max_long_task_ms: 5 devices on screen change status on the service while the grid is sorted by IP. */
@@ -226,9 +264,12 @@ export async function scroll(page: Page): Promise<{ p95FrameMs: number; maxLongT
   return { p95FrameMs: percentile(run.deltas, 95), maxLongTaskMs };
 }
 
-/** memory_mb: host RSS + the page's renderer RSS, as they are (no forced GC). */
-export async function memory(browser: Browser, host: BenchHost): Promise<number> {
-  await sleep(2000);
+/**
+ * memory_mb (after `pauseMs`) and memory_after_interactions_mb (pauseMs 0): host RSS + the page's renderer
+ * RSS, as they are (no forced GC).
+ */
+export async function memory(browser: Browser, host: BenchHost, pauseMs: number): Promise<number> {
+  await sleep(pauseMs);
   const cdp = await browser.newBrowserCDPSession();
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
     processInfo: Array<{ type: string; id: number; cpuTime: number }>;
@@ -249,7 +290,7 @@ export async function memory(browser: Browser, host: BenchHost): Promise<number>
   if (process.env.BENCH_SMAPS)
     console.log(`  host resident by mapping: ${await residentByMapping(host.process.pid!)}`);
   console.log(
-    `  memory: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
+    `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
   );
   return (hostBytes + kb * 1024) / (1024 * 1024);
 }

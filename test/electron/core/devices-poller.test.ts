@@ -10,7 +10,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DevicesFeed, DevicesFeedOptions } from '../../../electron/core/devices-poller.js';
+import type { DevicesFeed, DevicesFeedOptions, DevicesGet } from '../../../electron/core/devices-poller.js';
+import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed, workerLocation } from '../../../electron/core/devices-poller.js';
 import {
   createPollerHandler,
@@ -31,7 +32,19 @@ let feed: DevicesFeed | null = null;
 let server: Server;
 let answer: { status: number; body: string; headers?: Record<string, string> };
 let requests: Array<{ authorization: string | undefined }> = [];
-let sign: () => { url: string; headers: Record<string, string> };
+/** The devices GET as the app makes it: a ServiceClient's policy around attempts the feed sends. */
+let sign: DevicesGet;
+
+function clientGet(baseUrl: string): DevicesGet {
+  let n = 0;
+  const client = new ServiceClient({
+    baseUrl,
+    consumer: { key: 'key', secret: 'secret' },
+    signer: { sign: (r) => ({ url: r.url, headers: { Authorization: `OAuth n${++n}` } }) },
+    retryBaseDelayMs: 1,
+  });
+  return (attempt, signal) => client.getVia('/devices.xml', 'device', attempt, signal ? { signal } : {});
+}
 
 beforeEach(async () => {
   requests = [];
@@ -43,8 +56,7 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  let n = 0;
-  sign = () => ({ url: `http://127.0.0.1:${port}/devices.xml`, headers: { Authorization: `OAuth n${++n}` } });
+  sign = clientGet(`http://127.0.0.1:${port}`);
 });
 afterEach(async () => {
   await feed?.close();
@@ -117,9 +129,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     const hostile = await feed.poll(sign).catch((e: unknown) => e);
     expect((hostile as AppFailure).kind).toBe('malformed-response');
 
-    const broken = await feed
-      .poll(() => ({ url: 'http://127.0.0.1:1/devices.xml', headers: {} }))
-      .catch((e: unknown) => e);
+    const broken = await feed.poll(clientGet('http://127.0.0.1:1')).catch((e: unknown) => e);
     expect((broken as AppFailure).kind).toBe('network');
   });
 

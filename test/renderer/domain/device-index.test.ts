@@ -33,7 +33,8 @@ const arbDevice = (id: string) =>
       ip: fc.constantFrom('10.0.0.2', '10.0.0.10', '9.255.0.1', 'fe80::1', '', '300.1.1.1'),
       mac: fc.constantFrom(null, '00:1A:2B:3C:4D:5E', '00-1a-2b-00-00-01'),
       os: fc.constantFrom('Windows', 'Linux', null, { unknown: 'Plan9' }),
-      ram: fc.constantFrom(null, 4096, 16384),
+      // Negative, fractional and -0 values too: the index orders numbers by their bits (radixByNumber).
+      ram: fc.constantFrom(null, 4096, 16384, 1536.5, 0, -0, -2, -0.25, -1.0000000001, -1.0000000002),
       freeSpace: fc.constantFrom(null, '12% of 500 GB', '80% of 1 TB'),
       lastRefresh: fc.constantFrom('2026-11-21T09:58:00Z', '2026-11-20T09:58:00Z', null, 'garbage'),
       folderId: fc.constantFrom(null, 'f1', 'f2', 'f3', 'gone'),

@@ -1,0 +1,139 @@
+// Orders of the DeviceIndex's slots (device-index.ts): built from a column's keys without comparing devices
+// (orderByValue), and kept orders patched with the few slots a poll moved (patchOrder).
+import type { SortValue } from './sort-values.js';
+
+/** Per slot, the column's sort key; undefined: not computed yet for that slot. */
+export type Keys = Array<SortValue | undefined>;
+
+/** `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k). */
+export function mergeSorted(
+  kept: readonly number[],
+  moved: number[],
+  compare: (a: number, b: number) => number,
+): number[] {
+  moved.sort(compare);
+  const out = new Array<number>(kept.length + moved.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < kept.length && j < moved.length)
+    out[o++] = compare(kept[i]!, moved[j]!) <= 0 ? kept[i++]! : moved[j++]!;
+  while (i < kept.length) out[o++] = kept[i++]!;
+  while (j < moved.length) out[o++] = moved[j++]!;
+  return out;
+}
+
+/**
+ * `order` without the `moved` slots, with `live` (the moved ones still present) placed by `compare`. A few
+ * are placed by binary search (a poll's handful); many, by one merge. When every slot lands where it was,
+ * the old array is returned, so whatever was derived from it stays valid.
+ */
+export function patchOrder(
+  order: number[],
+  moved: ReadonlySet<number>,
+  live: number[],
+  compare: (a: number, b: number) => number,
+): number[] {
+  const rest = order.filter((s) => !moved.has(s));
+  if (live.length > 64) return mergeSorted(rest, live, compare);
+  live.sort(compare);
+  for (const s of live) {
+    let lo = 0;
+    let hi = rest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(rest[mid]!, s) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    rest.splice(lo, 0, s);
+  }
+  if (rest.length !== order.length) return rest;
+  for (let i = 0; i < rest.length; i++) if (rest[i] !== order[i]) return rest;
+  return order;
+}
+
+/** Where a double's high and low 32-bit words sit in a Uint32Array view of a Float64Array. */
+const [LOW_WORD, HIGH_WORD] = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? [0, 1] : [1, 0];
+
+/**
+ * `slots` ordered by their numeric keys, equal keys keeping their order: a stable LSD radix sort over the
+ * doubles' bits (made to order as the numbers do), 16 bits a pass, passes over constant digits skipped.
+ */
+function radixByNumber(slots: readonly number[], keys: Keys): number[] {
+  const n = slots.length;
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = keys[slots[i]!] as number;
+    values[i] = v === 0 ? 0 : v; // -0 sorts as 0
+  }
+  const words = new Uint32Array(values.buffer);
+  for (let i = 0; i < n; i++) {
+    const hi = words[2 * i + HIGH_WORD]!;
+    if (hi & 0x80000000) {
+      words[2 * i + HIGH_WORD] = ~hi >>> 0;
+      words[2 * i + LOW_WORD] = ~words[2 * i + LOW_WORD]! >>> 0;
+    } else words[2 * i + HIGH_WORD] = (hi | 0x80000000) >>> 0;
+  }
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Uint32Array(n);
+  const counts = new Uint32Array(65_537);
+  for (const [word, shift] of [
+    [LOW_WORD, 0],
+    [LOW_WORD, 16],
+    [HIGH_WORD, 0],
+    [HIGH_WORD, 16],
+  ] as const) {
+    counts.fill(0);
+    for (let k = 0; k < n; k++) counts[((words[2 * order[k]! + word]! >>> shift) & 0xffff) + 1]!++;
+    if (counts.some((c) => c === n)) continue; // every value has this digit
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      next[counts[(words[2 * i + word]! >>> shift) & 0xffff]!++] = i;
+    }
+    [order, next] = [next, order];
+  }
+  const out = new Array<number>(n);
+  for (let k = 0; k < n; k++) out[k] = slots[order[k]!]!;
+  return out;
+}
+
+/**
+ * `names` (slots in name order) ordered by `keys` ascending as compareSortValues orders them, equal keys
+ * keeping their name order, without comparing devices: the numbers by radix (radixByNumber), then the
+ * text values bucketed by the rank of their distinct strings (one sort of the distinct ones), then null.
+ */
+export function orderByValue(names: readonly number[], keys: Keys): number[] {
+  const numeric: number[] = [];
+  const textual: number[] = [];
+  const empty: number[] = [];
+  const strings = new Map<string, number>();
+  for (const slot of names) {
+    const v = keys[slot]!;
+    if (v === null) empty.push(slot);
+    else if (typeof v === 'number') numeric.push(slot);
+    else {
+      textual.push(slot);
+      strings.set(v, 0);
+    }
+  }
+  const out = numeric.length > 0 ? radixByNumber(numeric, keys) : [];
+  if (textual.length > 0) {
+    const texts = [...strings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (let i = 0; i < texts.length; i++) strings.set(texts[i]!, i);
+    const starts = new Uint32Array(texts.length + 1);
+    const ranks = new Uint32Array(textual.length);
+    for (let k = 0; k < textual.length; k++) {
+      const r = strings.get(keys[textual[k]!] as string)!;
+      ranks[k] = r;
+      starts[r + 1]!++;
+    }
+    for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+    const base = out.length;
+    out.length = base + textual.length;
+    for (let k = 0; k < textual.length; k++) out[base + starts[ranks[k]!]!++] = textual[k]!;
+  }
+  for (const slot of empty) out.push(slot);
+  return out;
+}
