@@ -260,11 +260,12 @@ class Core implements AppCore {
         auth: () => this.#session.auth,
         sync: () => this.#syncState(),
       }),
-      ...savedViewsHandlers(this.#views, () => this.#session.signedInAs),
+      ...savedViewsHandlers(this.#views, this.#session),
       ...statusHandlers(
         () => this.#status.monitor,
         () => this.#status.data,
         () => this.#clock.now(),
+        () => this.#status.readOnly,
       ),
     };
   }

@@ -29,6 +29,8 @@ export function statusHandlers(
   monitor: () => StatusMonitor | null,
   data: () => MonitorData,
   now: () => number,
+  /** The history shown is the signed-out copy's: its watches are shown, not changed. */
+  readOnly: () => boolean = () => false,
 ): Pick<InvokeHandlers, StatusChannels> {
   const need = (): StatusMonitor => {
     const m = monitor();
@@ -180,6 +182,12 @@ export function statusHandlers(
 
     'watch:set': async ({ watches, quietHours }) => {
       const m = need();
+      if (readOnly())
+        fail({
+          kind: 'not-allowed',
+          message: 'Sign in to change alerts.',
+          key: 'error.app.signInToChangeWatches',
+        });
       await m.setWatches(watches, quietHours);
       return { watches: [...m.watches], quietHours: m.quietHours };
     },

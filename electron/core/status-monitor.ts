@@ -124,6 +124,12 @@ export class StatusMonitor {
     await this.#saving;
   }
 
+  /** Closes the files of a history that was only read (the signed-out copy's), writing nothing. */
+  async release(): Promise<void> {
+    await this.#saving;
+    await this.history.release();
+  }
+
   // ---- watches -------------------------------------------------------------------------------------------
 
   get watches(): readonly Watch[] {

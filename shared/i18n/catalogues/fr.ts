@@ -138,6 +138,7 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'Le service n’accepte plus cette connexion. Reconnectez-vous avant d’apporter des modifications.',
   'error.app.signInToSaveViews': 'Connectez-vous pour enregistrer des vues.',
+  'error.app.signInToChangeWatches': 'Connectez-vous pour modifier les alertes.',
   'error.app.conflictGone': 'Cette modification n’attend plus de choix : elle a déjà été résolue.',
   'error.app.bulkGone':
     'Cette modification groupée n’est plus connue : elle est terminée, ou a été effacée après un redémarrage.',

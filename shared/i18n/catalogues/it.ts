@@ -134,6 +134,7 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'Il servizio non accetta più questo accesso. Accedi di nuovo prima di apportare modifiche.',
   'error.app.signInToSaveViews': 'Accedi per salvare le viste.',
+  'error.app.signInToChangeWatches': 'Accedi per modificare gli avvisi.',
   'error.app.conflictGone': 'Quella modifica non attende più una scelta: è già stata risolta.',
   'error.app.bulkGone':
     'Quella modifica in blocco non è più nota: è terminata o è stata rimossa dopo un riavvio.',
