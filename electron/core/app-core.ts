@@ -265,7 +265,10 @@ class Core implements AppCore {
         () => this.#status.monitor,
         () => this.#status.data,
         () => this.#clock.now(),
-        () => this.#status.readOnly,
+        {
+          readOnly: () => this.#status.readOnly,
+          shown: () => this.#session.shownAs !== null,
+        },
       ),
     };
   }

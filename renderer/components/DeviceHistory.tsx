@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
-import { t } from '../i18n/index.js';
+import { formatError, t } from '../i18n/index.js';
 import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useStores } from '../state/context.js';
@@ -45,6 +45,8 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
   const { bridge, now, actions } = useStores();
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
+  /** Why the history cannot be shown (in words), instead of "Loading…" for ever. */
+  const [failure, setFailure] = useState<{ deviceId: Id; text: string } | null>(null);
   const [reload, setReload] = useState(0);
   /** The toggle as clicked, until the main process has saved it (a checkbox must follow the click). */
   const [watching, setWatching] = useState<boolean | null>(null);
@@ -52,7 +54,12 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
   useEffect(() => {
     let live = true;
     void bridge.invoke('history:device', { deviceId, days }).then((r) => {
-      if (!live || !r.ok) return;
+      if (!live) return;
+      if (!r.ok) {
+        setFailure({ deviceId, text: formatError(r.error) });
+        return;
+      }
+      setFailure(null);
       setHistory(r.value);
       setWatching(null);
     });
@@ -82,6 +89,8 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
     await exportHistory(actions, { kind: 'device', id: deviceId });
   }
 
+  if (failure?.deviceId === deviceId && (!history || history.deviceId !== deviceId))
+    return <p className="hint">{t('history.failed', { error: failure.text })}</p>;
   if (!history || history.deviceId !== deviceId) return <p className="hint">{t('history.loading')}</p>;
   const at = now();
   const since = sinceText(history, at);

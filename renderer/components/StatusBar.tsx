@@ -24,7 +24,10 @@ const DATASET_LABEL = {
  * one, at its fetch), so a slow-polled dataset (users every 5 min) is not stale just for being 4 min old.
  */
 export const DATASET_STALE_AFTER_MS = 5 * 60_000;
-/** Below this, every dataset is simply "up to date" (ages of seconds are noise). */
+/**
+ * Below this, every dataset is simply "up to date" (ages of seconds are noise), and only while connected:
+ * a copy shown signed out, or data while connecting, is as old as it says, however recent.
+ */
 const UP_TO_DATE_MS = 60_000;
 
 export function datasetLine(sync: SyncState, dataset: DatasetName, now: number): string {
@@ -84,7 +87,7 @@ export function StatusBar() {
         {t(`connection.${sync.connection}`)}
       </span>
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
-        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection !== 'offline'
+        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection === 'online'
           ? t('status.upToDate')
           : age.oldest
             ? t('status.oldest', {

@@ -297,6 +297,8 @@ export const de: Translation = {
   'error.signInWrite': 'Melden Sie sich an, um Änderungen vorzunehmen.',
   'reauth.signedOutBanner':
     'Abgemeldet – melden Sie sich an, um zu aktualisieren. Angezeigt wird die auf diesem Computer gespeicherte Kopie.',
+  'reauth.signedOutBannerAge':
+    'Abgemeldet – melden Sie sich an, um zu aktualisieren. Angezeigt wird die auf diesem Computer gespeicherte Kopie ({ago}, um {time}).',
   'settings.updates': 'Aktualisierungen',
   'settings.updates.feed': 'Update-Quelle',
   'settings.updates.noFeed': 'Keine',
@@ -465,6 +467,7 @@ export const de: Translation = {
   'history.export': 'CSV exportieren',
   'history.exportFolder': 'Ordnerverlauf exportieren (CSV)',
   'history.loading': 'Verlauf wird geladen…',
+  'history.failed': 'Der Verlauf kann nicht angezeigt werden: {error}',
   'history.filter.label': 'Verlauf',
   'history.filter.any': 'Beliebiger Verlauf',
   'history.filter.changedHour': 'In der letzten Stunde geändert',
@@ -490,6 +493,8 @@ export const de: Translation = {
   'overview.sessions': 'Heutige Sitzungen',
   'overview.noSessions': 'Heute keine Sitzungen',
   'overview.loading': 'Übersicht wird geladen…',
+  'overview.failed': 'Die Übersicht kann nicht angezeigt werden: {error}',
+  'overview.retry': 'Erneut versuchen',
   'watch.device': 'Mich benachrichtigen, wenn dieses Gerät offline geht oder zurückkommt',
   'watch.saved': 'Benachrichtigungen gespeichert',
   'history.sinceUnknown': 'Unbekannt',

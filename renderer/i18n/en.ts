@@ -72,6 +72,8 @@ const catalogue = {
   'account.memoryOnly': 'Credentials not saved (this run only)',
   'reauth.banner': 'Your sign-in is no longer valid — sign in again',
   'reauth.signedOutBanner': 'Signed out — sign in to refresh. Showing the copy saved on this computer.',
+  'reauth.signedOutBannerAge':
+    'Signed out — sign in to refresh. Showing the copy saved on this computer {ago}, at {time}.',
   'reauth.action': 'Sign in again',
   'reauth.dialog': 'Sign in again',
 
@@ -457,6 +459,7 @@ const catalogue = {
   'history.export': 'Export CSV',
   'history.exportFolder': 'Export folder history (CSV)',
   'history.loading': 'Loading history…',
+  'history.failed': 'The history cannot be shown: {error}',
   'history.filter.label': 'History',
   'history.filter.any': 'Any history',
   'history.filter.changedHour': 'Changed in the last hour',
@@ -482,6 +485,8 @@ const catalogue = {
   'overview.sessions': 'Today’s sessions',
   'overview.noSessions': 'No sessions today',
   'overview.loading': 'Loading the overview…',
+  'overview.failed': 'The overview cannot be shown: {error}',
+  'overview.retry': 'Try again',
   'watch.device': 'Alert me when this device goes offline or comes back',
   'watch.saved': 'Alerts saved',
   'history.sinceUnknown': 'Unknown',

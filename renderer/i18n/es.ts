@@ -295,6 +295,8 @@ export const es: Translation = {
   'error.signInWrite': 'Inicie sesión para hacer cambios.',
   'reauth.signedOutBanner':
     'Sesión cerrada: inicie sesión para actualizar. Se muestra la copia guardada en este equipo.',
+  'reauth.signedOutBannerAge':
+    'Sesión cerrada: inicie sesión para actualizar. Se muestra la copia guardada en este equipo {ago}, a las {time}.',
   'settings.updates': 'Actualizaciones',
   'settings.updates.feed': 'Origen de actualizaciones',
   'settings.updates.noFeed': 'Ninguno',
@@ -461,6 +463,7 @@ export const es: Translation = {
   'history.export': 'Exportar CSV',
   'history.exportFolder': 'Exportar el historial de la carpeta (CSV)',
   'history.loading': 'Cargando el historial…',
+  'history.failed': 'No se puede mostrar el historial: {error}',
   'history.filter.label': 'Historial',
   'history.filter.any': 'Cualquier historial',
   'history.filter.changedHour': 'Cambió en la última hora',
@@ -486,6 +489,8 @@ export const es: Translation = {
   'overview.sessions': 'Sesiones de hoy',
   'overview.noSessions': 'No hay sesiones hoy',
   'overview.loading': 'Cargando el resumen…',
+  'overview.failed': 'No se puede mostrar el resumen: {error}',
+  'overview.retry': 'Reintentar',
   'watch.device': 'Avisarme cuando este dispositivo se desconecte o vuelva',
   'watch.saved': 'Alertas guardadas',
   'history.sinceUnknown': 'Desconocido',

@@ -298,6 +298,8 @@ export const fr: Translation = {
   'error.signInWrite': 'Connectez-vous pour apporter des modifications.',
   'reauth.signedOutBanner':
     'Déconnecté — connectez-vous pour actualiser. La copie enregistrée sur cet ordinateur est affichée.',
+  'reauth.signedOutBannerAge':
+    'Déconnecté — connectez-vous pour actualiser. La copie enregistrée sur cet ordinateur {ago}, à {time}, est affichée.',
   'settings.updates': 'Mises à jour',
   'settings.updates.feed': 'Source des mises à jour',
   'settings.updates.noFeed': 'Aucune',
@@ -464,6 +466,7 @@ export const fr: Translation = {
   'history.export': 'Exporter en CSV',
   'history.exportFolder': 'Exporter l’historique du dossier (CSV)',
   'history.loading': 'Chargement de l’historique…',
+  'history.failed': 'L’historique ne peut pas être affiché : {error}',
   'history.filter.label': 'Historique',
   'history.filter.any': 'Tout historique',
   'history.filter.changedHour': 'Changé dans la dernière heure',
@@ -489,6 +492,8 @@ export const fr: Translation = {
   'overview.sessions': 'Sessions du jour',
   'overview.noSessions': 'Aucune session aujourd’hui',
   'overview.loading': 'Chargement de la vue d’ensemble…',
+  'overview.failed': 'La vue d’ensemble ne peut pas être affichée : {error}',
+  'overview.retry': 'Réessayer',
   'watch.device': 'M’alerter quand cet appareil passe hors ligne ou revient',
   'watch.saved': 'Alertes enregistrées',
   'history.sinceUnknown': 'Inconnu',

@@ -298,6 +298,8 @@ export const it: Translation = {
   'error.signInWrite': 'Accedi per apportare modifiche.',
   'reauth.signedOutBanner':
     'Disconnesso: accedi per aggiornare. Viene mostrata la copia salvata su questo computer.',
+  'reauth.signedOutBannerAge':
+    'Disconnesso: accedi per aggiornare. Viene mostrata la copia salvata su questo computer {ago}, alle {time}.',
   'settings.updates': 'Aggiornamenti',
   'settings.updates.feed': 'Origine degli aggiornamenti',
   'settings.updates.noFeed': 'Nessuna',
@@ -465,6 +467,7 @@ export const it: Translation = {
   'history.export': 'Esporta CSV',
   'history.exportFolder': 'Esporta la cronologia della cartella (CSV)',
   'history.loading': 'Caricamento della cronologia…',
+  'history.failed': 'Lo storico non può essere mostrato: {error}',
   'history.filter.label': 'Cronologia',
   'history.filter.any': 'Qualsiasi cronologia',
   'history.filter.changedHour': 'Cambiato nell’ultima ora',
@@ -490,6 +493,8 @@ export const it: Translation = {
   'overview.sessions': 'Sessioni di oggi',
   'overview.noSessions': 'Nessuna sessione oggi',
   'overview.loading': 'Caricamento della panoramica…',
+  'overview.failed': 'La panoramica non può essere mostrata: {error}',
+  'overview.retry': 'Riprova',
   'watch.device': 'Avvisami quando questo dispositivo va offline o torna online',
   'watch.saved': 'Avvisi salvati',
   'history.sinceUnknown': 'Sconosciuto',

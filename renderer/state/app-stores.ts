@@ -110,14 +110,20 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const savedViews = createSavedViews({ data, ui, views, call });
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
-  // Saved views are the account's: (re)loaded whenever a different account is signed in.
+  // Saved views are the account's: (re)loaded whenever a different account is signed in, and once more
+  // when its copy shown signed out (read from disk) becomes the signed-in account, so what the copy could
+  // not show (or an edit refused meanwhile) is the file's again.
   let viewsAccount = '';
+  let viewsFromCopy = false;
   // Not in `unsubscribers`: start() subscribes to the bridge only while that list is empty.
   const savedViewsOff = [
     shell.subscribe((s) => {
       const a = s.account?.account;
       const key = a ? `${a.baseUrl}\n${a.user.id}` : '';
-      if (key === viewsAccount) return;
+      const signedIn = s.auth?.status === 'signed-in';
+      if (s.auth?.status === 'reauth-required' && s.auth.reason.kind === 'keychain') viewsFromCopy = true;
+      if (key === viewsAccount && !(viewsFromCopy && signedIn)) return;
+      if (signedIn || !key) viewsFromCopy = false;
       viewsAccount = key;
       void savedViews.load();
     }),
