@@ -17,6 +17,7 @@ import type {
   SyncState,
 } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import type { HostedCore } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
@@ -215,6 +216,10 @@ class Core implements AppCore {
 
   focusSession(id: Id): void {
     this.#events.emit('ui:focus-session', { sessionId: id });
+  }
+
+  openTarget(target: StatusTarget): void {
+    this.#events.emit('ui:open-target', { kind: target.kind, id: target.id });
   }
 
   async start(): Promise<void> {

@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
-import type { Watch } from '../../shared/status-history.js';
 import { formatError, t } from '../i18n/index.js';
 import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useStores } from '../state/context.js';
+import { DeviceWatch } from './DeviceWatch.js';
 
 /** Downloads text as a file (the renderer holds no file system). */
 export function download(filename: string, text: string): void {
@@ -34,22 +34,12 @@ export async function exportHistory(actions: Actions, target: { kind: 'device' |
   if (r.ok) download(r.value.filename, r.value.csv);
 }
 
-const WATCH_WHEN: Watch['when'] = {
-  offline: true,
-  online: true,
-  offlineLongerMinutes: null,
-  busyLongerMinutes: null,
-};
-
 export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: number }) {
   const { bridge, now, actions } = useStores();
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
   /** Why the history cannot be shown (in words), instead of "Loading…" for ever. */
   const [failure, setFailure] = useState<{ deviceId: Id; text: string } | null>(null);
-  const [reload, setReload] = useState(0);
-  /** The toggle as clicked, until the main process has saved it (a checkbox must follow the click). */
-  const [watching, setWatching] = useState<boolean | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -61,29 +51,11 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
       }
       setFailure(null);
       setHistory(r.value);
-      setWatching(null);
     });
     return () => {
       live = false;
     };
-  }, [bridge, deviceId, days, version, reload]);
-
-  async function toggleWatch(on: boolean) {
-    setWatching(on);
-    const current = await bridge.invoke('watch:get', {});
-    if (!current.ok) return;
-    const others = current.value.watches.filter(
-      (w) => !(w.target.kind === 'device' && w.target.id === deviceId),
-    );
-    const watches = on
-      ? [
-          ...others,
-          { id: `device-${deviceId}`, target: { kind: 'device' as const, id: deviceId }, when: WATCH_WHEN },
-        ]
-      : others;
-    await bridge.invoke('watch:set', { watches, quietHours: current.value.quietHours });
-    setReload((n) => n + 1);
-  }
+  }, [bridge, deviceId, days, version]);
 
   async function exportCsv() {
     await exportHistory(actions, { kind: 'device', id: deviceId });
@@ -107,14 +79,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
           </span>
         )}
       </p>
-      <label className="watch-toggle">
-        <input
-          type="checkbox"
-          checked={watching ?? history.watched}
-          onChange={(e) => void toggleWatch(e.target.checked)}
-        />{' '}
-        {t('watch.device')}
-      </label>
+      <DeviceWatch deviceId={deviceId} />
       <div className="history-range" role="group" aria-label={t('history.title')}>
         {([1, 30] as const).map((d) => (
           <button

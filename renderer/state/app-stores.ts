@@ -23,6 +23,7 @@ import type {
 import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import type { Id } from '../../shared/model.js';
 import type { OutboxState } from '../../shared/outbox.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import type { WriteBlock } from '../../shared/write-guard.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { MessageKey } from '../i18n/index.js';
@@ -173,6 +174,19 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     shell.setState({ auth, account });
   }
 
+  /** Shows the device or folder an alert is about (a notification, the tray, a toast's action). */
+  function openTarget(target: StatusTarget): void {
+    const folders = data.getState().folders;
+    const path: Id[] = [];
+    const seen = new Set<Id>();
+    for (let f: Id | null = target.kind === 'folder' ? target.id : null; f !== null && !seen.has(f);) {
+      seen.add(f);
+      path.unshift(f);
+      f = folders.get(f)?.parentId ?? null;
+    }
+    uiAct.openTarget(target, path);
+  }
+
   const handlers: { [E in keyof MainEvents]: (payload: MainEvents[E]) => void } = {
     'auth:state': (auth) => {
       setAuth(auth);
@@ -204,10 +218,11 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
+    'ui:open-target': (target) => openTarget(target),
     'outbox:state': (outbox) => shell.setState({ outbox }),
     'notify:status': (notice) => {
       const { title, body } = statusNoticeText(notice.items, t);
-      uiAct.toast('notice', body ? `${title} — ${body}` : title);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title, undefined, notice.open ?? undefined);
     },
   };
 
@@ -334,7 +349,20 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
   };
 
-  return { bridge, shell, data, ui, uiActions: uiAct, views, savedViews, actions, start, dispose, now };
+  return {
+    bridge,
+    shell,
+    data,
+    ui,
+    uiActions: uiAct,
+    views,
+    savedViews,
+    actions,
+    start,
+    dispose,
+    now,
+    openTarget,
+  };
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */
