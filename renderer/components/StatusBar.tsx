@@ -76,6 +76,8 @@ export function dataAge(sync: SyncState, now: number): DataAge {
 export function StatusBar() {
   const sync = useShell((s) => s.sync);
   const refreshAsked = useShell((s) => s.refreshesPending > 0);
+  // Nothing syncs while a sign-in is needed (the copy shown signed out): "Idle" would hide why.
+  const signInNeeded = useShell((s) => s.auth?.status === 'reauth-required');
   const now = useNow(5_000);
   useAnnounceConnection(sync?.connection);
   if (!sync) return null;
@@ -84,7 +86,9 @@ export function StatusBar() {
     <footer className="statusbar" aria-label={t('status.bar')}>
       <span className={`connection connection-${sync.connection}`}>
         <span className="dot" aria-hidden="true" />
-        {t(`connection.${sync.connection}`)}
+        {sync.connection === 'idle' && signInNeeded
+          ? t('connection.notSyncing')
+          : t(`connection.${sync.connection}`)}
       </span>
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
         {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection === 'online'

@@ -87,6 +87,7 @@ export const de: Translation = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Verbindung wird hergestellt…',
   'connection.idle': 'Inaktiv',
+  'connection.notSyncing': 'Keine Synchronisierung (abgemeldet)',
   'dataset.devices': 'Geräte',
   'dataset.folders': 'Ordner',
   'dataset.sessions': 'Sitzungen',
@@ -365,6 +366,7 @@ export const de: Translation = {
   'views.countPending': 'wird gezählt…',
   'views.count': '{count, plural, one {# Gerät} other {# Geräte}}',
   'views.saveFailed': 'Die Ansichten konnten nicht gespeichert werden: {error}',
+  'views.loadFailed': 'Die gespeicherten Ansichten können nicht angezeigt werden: {error}',
   'views.searchHelp':
     'Wörter passen auf Wortanfänge in Name, Alias, Betriebssystem und Ordner; eine Zahl allein passt auf eine ganze Zahl. "Eine Phrase" in Anführungszeichen; ip:10.4. mac:00-1a-2b name: alias: os: folder: beschränken auf ein Feld.',
   'menu.label': 'Aktionen für {name}',

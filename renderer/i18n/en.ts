@@ -102,6 +102,7 @@ const catalogue = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Connecting…',
   'connection.idle': 'Idle',
+  'connection.notSyncing': 'Not syncing (signed out)',
   'dataset.devices': 'Devices',
   'dataset.folders': 'Folders',
   'dataset.sessions': 'Sessions',
@@ -361,6 +362,7 @@ const catalogue = {
   'views.countPending': 'counting…',
   'views.count': { one: '{count} device', other: '{count} devices' },
   'views.saveFailed': 'Saved views could not be stored: {error}',
+  'views.loadFailed': 'Saved views cannot be shown: {error}',
   'views.searchHelp':
     'Words match the start of words in name, alias, OS and folder; a number alone matches a whole number. "A phrase" in quotes; ip:10.4. mac:00-1a-2b name: alias: os: folder: narrow to one field.',
   'menu.label': 'Actions for {name}',

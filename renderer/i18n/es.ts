@@ -86,6 +86,7 @@ export const es: Translation = {
   'connection.offline': 'Sin conexión',
   'connection.connecting': 'Conectando…',
   'connection.idle': 'Inactivo',
+  'connection.notSyncing': 'Sin sincronizar (sesión cerrada)',
   'dataset.devices': 'Dispositivos',
   'dataset.folders': 'Carpetas',
   'dataset.sessions': 'Sesiones',
@@ -363,6 +364,7 @@ export const es: Translation = {
   'views.countPending': 'contando…',
   'views.count': '{count, plural, one {# dispositivo} other {# dispositivos}}',
   'views.saveFailed': 'No se pudieron guardar las vistas: {error}',
+  'views.loadFailed': 'No se pueden mostrar las vistas guardadas: {error}',
   'views.searchHelp':
     'Las palabras coinciden con el inicio de las palabras del nombre, alias, SO y carpeta; un número solo coincide con un número entero. "Una frase" entre comillas; ip:10.4. mac:00-1a-2b name: alias: os: folder: limitan a un campo.',
   'menu.label': 'Acciones para {name}',

@@ -89,6 +89,7 @@ export const fr: Translation = {
   'connection.offline': 'Hors ligne',
   'connection.connecting': 'Connexion…',
   'connection.idle': 'Inactif',
+  'connection.notSyncing': 'Pas de synchronisation (déconnecté)',
   'dataset.devices': 'Appareils',
   'dataset.folders': 'Dossiers',
   'dataset.sessions': 'Sessions',
@@ -366,6 +367,7 @@ export const fr: Translation = {
   'views.countPending': 'comptage…',
   'views.count': '{count, plural, one {# appareil} other {# appareils}}',
   'views.saveFailed': 'Les vues n’ont pas pu être enregistrées : {error}',
+  'views.loadFailed': 'Les vues enregistrées ne peuvent pas être affichées : {error}',
   'views.searchHelp':
     'Les mots correspondent au début des mots du nom, de l’alias, du SE et du dossier ; un nombre seul correspond à un nombre entier. "Une expression" entre guillemets ; ip:10.4. mac:00-1a-2b name: alias: os: folder: limitent à un champ.',
   'menu.label': 'Actions pour {name}',

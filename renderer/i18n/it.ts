@@ -88,6 +88,7 @@ export const it: Translation = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Connessione…',
   'connection.idle': 'Inattivo',
+  'connection.notSyncing': 'Nessuna sincronizzazione (disconnesso)',
   'dataset.devices': 'Dispositivi',
   'dataset.folders': 'Cartelle',
   'dataset.sessions': 'Sessioni',
@@ -366,6 +367,7 @@ export const it: Translation = {
   'views.countPending': 'conteggio…',
   'views.count': '{count, plural, one {# dispositivo} other {# dispositivi}}',
   'views.saveFailed': 'Non è stato possibile salvare le viste: {error}',
+  'views.loadFailed': 'Le viste salvate non possono essere mostrate: {error}',
   'views.searchHelp':
     'Le parole corrispondono all’inizio delle parole di nome, alias, SO e cartella; un numero da solo corrisponde a un numero intero. "Una frase" tra virgolette; ip:10.4. mac:00-1a-2b name: alias: os: folder: limitano a un campo.',
   'menu.label': 'Azioni per {name}',

@@ -1,6 +1,6 @@
 // The copy opened signed out (no credentials kept between runs) says how old it is, never claims to be up
 // to date, and its saved views follow it into the signed-in account.
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../shared/ipc/contract.js';
 import { renderApp } from './support/render.js';
@@ -44,6 +44,7 @@ describe('the signed-out copy', () => {
     const bar = screen.getByRole('contentinfo', { name: 'Status' }).textContent ?? '';
     expect(bar).not.toContain('Data up to date');
     expect(bar).toContain('Oldest data');
+    expect(bar).toContain('Not syncing (signed out)');
   });
 
   it('loads the saved views again once signed in from the copy', async () => {
@@ -74,6 +75,15 @@ describe('screens that cannot load say why', () => {
     const asked = bridge.callsTo('history:overview').length;
     await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
     expect(bridge.callsTo('history:overview').length).toBe(asked + 1);
+  });
+
+  it('the saved views say why they cannot be shown', async () => {
+    const { bridge, stores } = await renderApp();
+    bridge.fail('views:load', { kind: 'storage', message: 'The disk is full.' });
+    await act(async () => stores.savedViews.load());
+    const panel = screen.getByRole('region', { name: 'Saved views' });
+    // Worded by kind in the technician's language (the main side's English is not shown as is).
+    expect(within(panel).getByRole('alert').textContent).toMatch(/^Saved views cannot be shown: \S/);
   });
 
   it('an open device’s history says why it cannot be shown instead of loading for ever', async () => {
