@@ -29,7 +29,7 @@ const minutesOf = (d: Duration) => (d.on ? d.amount * UNIT_MINUTES[d.unit] : nul
 
 export function DeviceWatch({ deviceId }: { deviceId: Id }) {
   const { actions } = useStores();
-  const [watches, setWatches] = useState<{ list: Watch[]; quiet: unknown } | null>(null);
+  const [watches, setWatches] = useState<Watch[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** The controls as set, shown while the main process saves them (a control must follow the click). */
   const [draft, setDraft] = useState<Watch['when'] | null>(null);
@@ -43,7 +43,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
         setError(formatError(r.error));
         return;
       }
-      setWatches({ list: r.value.watches, quiet: r.value.quietHours });
+      setWatches(r.value.watches);
       setDraft(null);
     });
     return () => {
@@ -52,7 +52,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
   }, [actions, deviceId, reload]);
 
   if (!watches) return error ? <p className="hint">{error}</p> : null;
-  const own = watches.list.find((w) => w.target.kind === 'device' && w.target.id === deviceId);
+  const own = watches.find((w) => w.target.kind === 'device' && w.target.id === deviceId);
   const when: Watch['when'] = draft ??
     own?.when ?? { offline: false, online: false, offlineLongerMinutes: null, busyLongerMinutes: null };
   const offlineLonger = durationOf(when.offlineLongerMinutes, { amount: 1, unit: 'hours' });

@@ -143,6 +143,7 @@ test.describe('the copy opened signed out', { tag: '@no-keychain' }, () => {
     );
     const bar = page.getByRole('contentinfo', { name: 'Status' });
     await expect(bar).toContainText('Oldest data');
+    await expect(bar).toContainText('Not syncing (signed out)');
     await expect(bar).not.toContainText('Data up to date');
 
     // Its saved views, opened: the Since column from the copy's history, not "Unknown".
