@@ -4,6 +4,7 @@
 
 import type { AppSnapshot, EventSink, InvokeHandlers } from '../shared/ipc/contract.js';
 import type { Id, KnownLanguage, Timestamp } from '../shared/model.js';
+import type { StatusTarget } from '../shared/status-history.js';
 
 export interface TraySession {
   id: Id;
@@ -46,6 +47,8 @@ export interface HostedCore {
   setSuspended(suspended: boolean): void;
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void;
   focusSession(id: Id): void;
+  /** Shows a device (selected, details open) or a folder (selected in the tree) in the window. */
+  openTarget(target: StatusTarget): void;
   start(): Promise<void> | void;
   dispose(): Promise<void> | void;
 }

@@ -42,12 +42,18 @@ export interface StatusNoticeItem {
 }
 
 /** One notification per poll: every alert of that poll, batched. */
+/** What an alert leads to: a device (selected, its details open) or a folder (selected in the tree). */
+export interface StatusTarget {
+  kind: 'device' | 'folder';
+  id: Id;
+}
+
 export interface StatusNotice {
   title: string;
   body: string;
   items: StatusNoticeItem[];
   /** What a click opens. */
-  open: { kind: 'device' | 'folder'; id: Id } | null;
+  open: StatusTarget | null;
 }
 
 export interface OutageInfo {

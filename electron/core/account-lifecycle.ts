@@ -168,7 +168,11 @@ export class AccountLifecycle implements AccountHost {
     const opened = await this.#d.cache.open(baseUrl, userId);
     for (const change of opened.changes) this.#d.emit('data:change', change);
     if (opened.rest) for (const change of await opened.rest) this.#d.pump.push(change);
-    if (this.#d.cache.status().cacheSavedAt !== null) return opened.cachedUser;
+    if (this.#d.cache.status().cacheSavedAt !== null) {
+      // Its history, outages and watches are shown too, read-only: nothing is polled to add to them.
+      await this.#d.status.open(accountKey(baseUrl, userId), { copy: true });
+      return opened.cachedUser;
+    }
     await this.#d.cache.close({ forget: false });
     return false;
   }

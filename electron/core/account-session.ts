@@ -126,6 +126,15 @@ export class AccountSession {
     return account ? { baseUrl: account.baseUrl, userId: account.user.id } : null;
   }
 
+  /**
+   * The account whose data is shown: the signed-in one, or the copy opened signed out. Its saved views,
+   * history and watches are read from disk; only the signed-in one may change them.
+   */
+  get shownAs(): { baseUrl: string; userId: Id } | null {
+    const copy = this.#cachedOnly;
+    return this.signedInAs ?? (copy ? { baseUrl: copy.baseUrl, userId: copy.user.id } : null);
+  }
+
   /** Probes the keychain and resumes the account of the last run, if its sign-in is still saved. */
   async resume(): Promise<void> {
     this.#keychainAvailable = (await this.#o.vault.probe()).available;

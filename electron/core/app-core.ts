@@ -17,6 +17,7 @@ import type {
   SyncState,
 } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import type { HostedCore } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
@@ -217,6 +218,10 @@ class Core implements AppCore {
     this.#events.emit('ui:focus-session', { sessionId: id });
   }
 
+  openTarget(target: StatusTarget): void {
+    this.#events.emit('ui:open-target', { kind: target.kind, id: target.id });
+  }
+
   async start(): Promise<void> {
     await this.#settings.load();
     this.#events.emit('settings:state', this.#settings.current);
@@ -260,11 +265,15 @@ class Core implements AppCore {
         auth: () => this.#session.auth,
         sync: () => this.#syncState(),
       }),
-      ...savedViewsHandlers(this.#views, () => this.#session.signedInAs),
+      ...savedViewsHandlers(this.#views, this.#session),
       ...statusHandlers(
         () => this.#status.monitor,
         () => this.#status.data,
         () => this.#clock.now(),
+        {
+          readOnly: () => this.#status.readOnly,
+          shown: () => this.#session.shownAs !== null,
+        },
       ),
     };
   }

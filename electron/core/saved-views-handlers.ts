@@ -1,5 +1,6 @@
-// The renderer's saved views (the `views:*` channels): they belong to the signed-in account; none while
-// signed out.
+// The renderer's saved views (the `views:*` channels): they belong to an account. The signed-in account's
+// are read and written; the copy opened signed out (no credentials kept) shows its views read-only, so a
+// restart without a keychain still finds them; none while nobody's data is shown.
 
 import { fail } from '../../shared/errors.js';
 import type { InvokeHandlers } from '../../shared/ipc/contract.js';
@@ -7,25 +8,27 @@ import type { Id } from '../../shared/model.js';
 import { storageProblem } from './atomic-file.js';
 import type { SavedViewsStore } from './saved-views-store.js';
 
+type Who = { baseUrl: string; userId: Id } | null;
+
 export function savedViewsHandlers(
   store: SavedViewsStore,
-  signedInAs: () => { baseUrl: string; userId: Id } | null,
+  who: { signedInAs: Who; shownAs: Who },
 ): Pick<InvokeHandlers, 'views:load' | 'views:save'> {
   return {
     'views:load': async () => {
-      const who = signedInAs();
-      return who ? store.load(who.baseUrl, who.userId) : { views: [] };
+      const shown = who.shownAs;
+      return shown ? store.load(shown.baseUrl, shown.userId) : { views: [] };
     },
     'views:save': async (p) => {
-      const who = signedInAs();
-      if (!who)
+      const signedIn = who.signedInAs;
+      if (!signedIn)
         fail({
           kind: 'not-allowed',
           message: 'Sign in to save views.',
           key: 'error.app.signInToSaveViews',
         });
       try {
-        await store.save(who.baseUrl, who.userId, p);
+        await store.save(signedIn.baseUrl, signedIn.userId, p);
       } catch (error) {
         fail({ kind: 'storage', message: storageProblem(error, 'the saved views') });
       }

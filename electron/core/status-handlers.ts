@@ -30,11 +30,29 @@ export function statusHandlers(
   monitor: () => StatusMonitor | null,
   data: () => MonitorData,
   now: () => number,
+  account: {
+    /** The history shown is the signed-out copy's: its watches are shown, not changed. */
+    readOnly(): boolean;
+    /** Some account's data is shown (signed in, or its copy signed out). */
+    shown(): boolean;
+  } = { readOnly: () => false, shown: () => false },
 ): Pick<InvokeHandlers, StatusChannels> {
   const need = (): StatusMonitor => {
     const m = monitor();
-    if (!m) fail({ kind: 'not-signed-in', message: 'Sign in to see the status history.' });
-    return m;
+    if (m) return m;
+    // An account shown without its history: its files could not be opened (the log says why).
+    if (account.shown())
+      fail({
+        kind: 'storage',
+        key: 'error.app.historyNotOpened',
+        message:
+          'The status history saved on this computer could not be opened; the device list is not affected.',
+      });
+    fail({
+      kind: 'not-signed-in',
+      key: 'error.app.signInForHistory',
+      message: 'Sign in to see the status history.',
+    });
   };
   return {
     'history:device': async ({ deviceId, days }) => {
@@ -188,6 +206,12 @@ export function statusHandlers(
 
     'watch:set': async ({ watches, quietHours }) => {
       const m = need();
+      if (account.readOnly())
+        fail({
+          kind: 'not-allowed',
+          message: 'Sign in to change alerts.',
+          key: 'error.app.signInToChangeWatches',
+        });
       await m.setWatches(watches, quietHours);
       return { watches: [...m.watches], quietHours: m.quietHours };
     },

@@ -35,6 +35,8 @@ export class StatusKeeper {
   readonly #o: StatusKeeperOptions;
   readonly data: MonitorData;
   monitor: StatusMonitor | null = null;
+  /** The history is the signed-out copy's: shown, never written (no polls, no watches changed). */
+  #copy = false;
   #opening: Promise<void> | null = null;
   #reconciled = false;
   /** A sliced comparison under way, and what waits for it; null when nothing does. */
@@ -54,9 +56,14 @@ export class StatusKeeper {
     };
   }
 
-  async open(account: string): Promise<void> {
+  get readOnly(): boolean {
+    return this.#copy;
+  }
+
+  async open(account: string, { copy = false }: { copy?: boolean } = {}): Promise<void> {
     await this.close({ reason: 'signed-out', forget: false });
     this.#reconciled = false;
+    this.#copy = copy;
     this.#opening = StatusMonitor.open({
       dataDir: this.#o.dataDir,
       account,
@@ -187,9 +194,13 @@ export class StatusKeeper {
     await this.#opening;
     await this.settled();
     const m = this.monitor;
+    const copy = this.#copy;
     this.monitor = null;
     this.#tray = null;
+    this.#copy = false;
     if (!m) return;
+    // A copy's history was only read: leaving it marks no gap (the last run's close already did).
+    if (copy && !forget) return m.release();
     await m
       .close(reason, this.#o.clock.now())
       .catch((error) => this.#o.logger.warn('status history not closed', { error }));

@@ -130,6 +130,12 @@ export class StatusMonitor {
     await this.#ended.flush();
   }
 
+  /** Closes the files of a history that was only read (the signed-out copy's), writing nothing. */
+  async release(): Promise<void> {
+    await this.#saving;
+    await this.history.release();
+  }
+
   // ---- watches -------------------------------------------------------------------------------------------
 
   get watches(): readonly Watch[] {
@@ -152,20 +158,18 @@ export class StatusMonitor {
 
   trayInfo(): StatusTrayInfo {
     const counts = { online: 0, offline: 0, busy: 0 };
-    for (const e of this.history.index.entries.values()) {
-      if (e.status === 'online' || e.status === 'offline' || e.status === 'busy') counts[e.status]++;
-    }
+    const data = this.#o.data;
+    // Watched: by its own watch, its folder's (or an ancestor's), or the account's.
+    const scope = new WatchScope(this.#watches, (f) => data.folderParent(f));
     const watchedDown: StatusTrayInfo['watchedDown'] = [];
     let watchedDownTotal = 0;
-    for (const w of this.#watches) {
-      if (w.target.kind !== 'device') continue;
-      if (this.history.index.get(w.target.id)?.status !== 'offline') continue;
+    for (const [id, e] of this.history.index.entries) {
+      if (e.status === 'online' || e.status === 'offline' || e.status === 'busy') counts[e.status]++;
+      if (e.status !== 'offline' || scope.isEmpty) continue;
+      const device = data.device(id);
+      if (scope.watchesOf(id, device?.folderId ?? null).length === 0) continue;
       watchedDownTotal++;
-      if (watchedDown.length < TRAY_LIST)
-        watchedDown.push({
-          id: w.target.id,
-          label: deviceLabel(this.#o.data.device(w.target.id), w.target.id),
-        });
+      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: deviceLabel(device, id) });
     }
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
   }

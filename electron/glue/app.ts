@@ -141,6 +141,7 @@ export function runElectronApp(createCore: CoreFactory): void {
       }),
       notifyStatus: createStatusNotifier({
         showWindow: reveal,
+        openTarget: (target) => core?.openTarget(target),
         language: () => core?.trayState().language ?? 'en',
       }),
       openExternal,
@@ -172,6 +173,10 @@ export function runElectronApp(createCore: CoreFactory): void {
 
     tray = createTray(c, layout.iconDir, {
       openWindow: reveal,
+      openTarget: (target) => {
+        reveal();
+        c.openTarget(target);
+      },
       copyCode: (code) => clipboard.writeText(code),
       refresh: () => void c.handlers['sync:refresh']({}),
       pauseNotifications: (minutes) => void c.handlers['notifications:pause']({ minutes }),

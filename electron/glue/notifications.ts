@@ -8,16 +8,20 @@ import { noticeText } from '../../shared/i18n/notice-text.js';
 import { statusNoticeText } from '../../shared/i18n/status-notice-text.js';
 import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { SessionNotice } from '../../shared/ipc/contract.js';
-import type { StatusNotice } from '../../shared/status-history.js';
+import type { StatusNotice, StatusTarget } from '../../shared/status-history.js';
 
 export interface NoticeActions {
   showWindow(): void;
   focusSession(id: string): void;
+  /** Shows the device or folder a status notice is about. */
+  openTarget(target: StatusTarget): void;
   /** The technician's language now (it may change while the app runs). */
   language?(): UiLanguage;
 }
 
-export function createNotifier(actions: NoticeActions): (notice: SessionNotice) => void {
+export function createNotifier(
+  actions: Pick<NoticeActions, 'showWindow' | 'focusSession' | 'language'>,
+): (notice: SessionNotice) => void {
   const live = new Set<Notification>();
   return (notice) => {
     if (!Notification.isSupported()) return;
@@ -35,9 +39,12 @@ export function createNotifier(actions: NoticeActions): (notice: SessionNotice) 
   };
 }
 
-/** Status alerts of one poll (issue 11): one native notification; a click shows the window. */
+/**
+ * Status alerts of one poll (issue 11): one native notification; a click shows the window on what it names
+ * first (the notice's `open`: the outage's folder, or the device).
+ */
 export function createStatusNotifier(
-  actions: Pick<NoticeActions, 'showWindow' | 'language'>,
+  actions: Pick<NoticeActions, 'showWindow' | 'openTarget' | 'language'>,
 ): (notice: StatusNotice) => void {
   const live = new Set<Notification>();
   return (notice) => {
@@ -48,6 +55,7 @@ export function createStatusNotifier(
     n.on('click', () => {
       live.delete(n);
       actions.showWindow();
+      if (notice.open) actions.openTarget(notice.open);
     });
     n.on('close', () => live.delete(n));
     n.show();

@@ -4,10 +4,13 @@
 
 import type { MenuItemConstructorOptions } from 'electron';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
   openWindow(): void;
+  /** Opens the window on a device (details open) or a folder (selected in the tree). */
+  openTarget(target: StatusTarget): void;
   /** Copies a session code to the clipboard (the technician reads it to the customer). */
   copyCode(code: string): void;
   refresh(): void;
@@ -107,7 +110,10 @@ function sessionSection(
   return items;
 }
 
-/** Counts, open outages and watched devices that are down (issue 11); a click opens the window. */
+/**
+ * Counts, open outages and watched devices that are down (issue 11): an outage opens its folder, a device
+ * opens the device; the summary line opens the window.
+ */
 function devicesSection(
   state: TrayState,
   d: TrayDevices,
@@ -121,11 +127,14 @@ function devicesSection(
   for (const o of d.outages.slice(0, TRAY_SESSION_LIMIT)) {
     items.push({
       label: t('tray.outage', { name: o.name, devices: o.devices, size: o.size }),
-      click: () => actions.openWindow(),
+      click: () => actions.openTarget({ kind: 'folder', id: o.folderId }),
     });
   }
   for (const w of d.watchedDown) {
-    items.push({ label: t('tray.watchedDown', { label: w.label }), click: () => actions.openWindow() });
+    items.push({
+      label: t('tray.watchedDown', { label: w.label }),
+      click: () => actions.openTarget({ kind: 'device', id: w.id }),
+    });
   }
   if (d.watchedDownTotal > d.watchedDown.length) {
     items.push({

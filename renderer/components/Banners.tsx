@@ -35,6 +35,8 @@ export function Banners() {
   const offlineSince = sync?.connection === 'offline' ? parseTimestamp(sync.offlineSince) : null;
   const asOf = sync ? dataAsOf(sync) : null;
   const now = useNow(15_000);
+  // The copy opened signed out says how old it is: nothing refreshes it until a sign-in.
+  const copySavedAt = sync ? (parseTimestamp(sync.cacheSavedAt) ?? asOf) : null;
 
   return (
     <>
@@ -42,7 +44,15 @@ export function Banners() {
         <div className="banner banner-warning" role="alert">
           <span>
             {auth?.status === 'reauth-required' && auth.reason.kind === 'keychain'
-              ? t('reauth.signedOutBanner')
+              ? copySavedAt
+                ? t('reauth.signedOutBannerAge', {
+                    ago: t('age.ago', { age: formatAge(now - copySavedAt.getTime()) }),
+                    time: displayTime(
+                      copySavedAt,
+                      now - copySavedAt.getTime() < 12 * 60 * 60_000 ? 'time' : 'date-time',
+                    ),
+                  })
+                : t('reauth.signedOutBanner')
               : t('reauth.banner')}
           </span>
           <button type="button" onClick={() => stores.uiActions.setReauthDialog(true)}>

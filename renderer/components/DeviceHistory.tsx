@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
-import type { Watch } from '../../shared/status-history.js';
-import { t } from '../i18n/index.js';
+import { formatError, t } from '../i18n/index.js';
 import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
+import { DeviceWatch } from './DeviceWatch.js';
 
 /** Downloads text as a file (the renderer holds no file system). */
 export function download(filename: string, text: string): void {
@@ -34,13 +34,6 @@ export async function exportHistory(actions: Actions, target: { kind: 'device' |
   if (r.ok) download(r.value.filename, r.value.csv);
 }
 
-const WATCH_WHEN: Watch['when'] = {
-  offline: true,
-  online: true,
-  offlineLongerMinutes: null,
-  busyLongerMinutes: null,
-};
-
 export function DeviceHistory({ deviceId }: { deviceId: Id }) {
   const { bridge, now, actions } = useStores();
   // Asked again when THIS device's record or status-history row changed, not when any of 100,000 did:
@@ -49,43 +42,31 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
   const sinceRow = useData((s) => s.since.get(deviceId)?.join(' ') ?? '');
   const [days, setDays] = useState<1 | 30>(1);
   const [history, setHistory] = useState<History | null>(null);
-  const [reload, setReload] = useState(0);
-  /** The toggle as clicked, until the main process has saved it (a checkbox must follow the click). */
-  const [watching, setWatching] = useState<boolean | null>(null);
+  /** Why the history cannot be shown (in words), instead of "Loading…" for ever. */
+  const [failure, setFailure] = useState<{ deviceId: Id; text: string } | null>(null);
 
   useEffect(() => {
     let live = true;
     void bridge.invoke('history:device', { deviceId, days }).then((r) => {
-      if (!live || !r.ok) return;
+      if (!live) return;
+      if (!r.ok) {
+        setFailure({ deviceId, text: formatError(r.error) });
+        return;
+      }
+      setFailure(null);
       setHistory(r.value);
-      setWatching(null);
     });
     return () => {
       live = false;
     };
-  }, [bridge, deviceId, days, device, sinceRow, reload]);
-
-  async function toggleWatch(on: boolean) {
-    setWatching(on);
-    const current = await bridge.invoke('watch:get', {});
-    if (!current.ok) return;
-    const others = current.value.watches.filter(
-      (w) => !(w.target.kind === 'device' && w.target.id === deviceId),
-    );
-    const watches = on
-      ? [
-          ...others,
-          { id: `device-${deviceId}`, target: { kind: 'device' as const, id: deviceId }, when: WATCH_WHEN },
-        ]
-      : others;
-    await bridge.invoke('watch:set', { watches, quietHours: current.value.quietHours });
-    setReload((n) => n + 1);
-  }
+  }, [bridge, deviceId, days, device, sinceRow]);
 
   async function exportCsv() {
     await exportHistory(actions, { kind: 'device', id: deviceId });
   }
 
+  if (failure?.deviceId === deviceId && (!history || history.deviceId !== deviceId))
+    return <p className="hint">{t('history.failed', { error: failure.text })}</p>;
   if (!history || history.deviceId !== deviceId) return <p className="hint">{t('history.loading')}</p>;
   const at = now();
   const since = sinceText(history, at);
@@ -102,14 +83,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
           </span>
         )}
       </p>
-      <label className="watch-toggle">
-        <input
-          type="checkbox"
-          checked={watching ?? history.watched}
-          onChange={(e) => void toggleWatch(e.target.checked)}
-        />{' '}
-        {t('watch.device')}
-      </label>
+      <DeviceWatch deviceId={deviceId} />
       <div className="history-range" role="group" aria-label={t('history.title')}>
         {([1, 30] as const).map((d) => (
           <button

@@ -23,6 +23,7 @@ export function SavedViewsPanel() {
   const activeId = useSavedViews((s) => s.activeId);
   const counts = useSavedViews((s) => s.counts);
   const saveError = useSavedViews((s) => s.saveError);
+  const loadError = useSavedViews((s) => s.loadError);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [menu, setMenu] = useState<{ view: SavedView; at: MenuAnchor } | null>(null);
 
@@ -93,6 +94,11 @@ export function SavedViewsPanel() {
           {t('views.paste')}
         </button>
       </div>
+      {loadError && (
+        <p role="alert" className="error-text">
+          {t('views.loadFailed', { error: loadError })}
+        </p>
+      )}
       {saveError && (
         <p role="alert" className="error-text">
           {t('views.saveFailed', { error: saveError })}

@@ -24,7 +24,10 @@ const DATASET_LABEL = {
  * one, at its fetch), so a slow-polled dataset (users every 5 min) is not stale just for being 4 min old.
  */
 export const DATASET_STALE_AFTER_MS = 5 * 60_000;
-/** Below this, every dataset is simply "up to date" (ages of seconds are noise). */
+/**
+ * Below this, every dataset is simply "up to date" (ages of seconds are noise), and only while connected:
+ * a copy shown signed out, or data while connecting, is as old as it says, however recent.
+ */
 const UP_TO_DATE_MS = 60_000;
 
 export function datasetLine(sync: SyncState, dataset: DatasetName, now: number): string {
@@ -73,6 +76,8 @@ export function dataAge(sync: SyncState, now: number): DataAge {
 export function StatusBar() {
   const sync = useShell((s) => s.sync);
   const refreshAsked = useShell((s) => s.refreshesPending > 0);
+  // Nothing syncs while a sign-in is needed (the copy shown signed out): "Idle" would hide why.
+  const signInNeeded = useShell((s) => s.auth?.status === 'reauth-required');
   const now = useNow(5_000);
   useAnnounceConnection(sync?.connection);
   if (!sync) return null;
@@ -81,10 +86,12 @@ export function StatusBar() {
     <footer className="statusbar" aria-label={t('status.bar')}>
       <span className={`connection connection-${sync.connection}`}>
         <span className="dot" aria-hidden="true" />
-        {t(`connection.${sync.connection}`)}
+        {sync.connection === 'idle' && signInNeeded
+          ? t('connection.notSyncing')
+          : t(`connection.${sync.connection}`)}
       </span>
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
-        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection !== 'offline'
+        {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection === 'online'
           ? t('status.upToDate')
           : age.oldest
             ? t('status.oldest', {

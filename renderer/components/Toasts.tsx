@@ -24,6 +24,17 @@ function ToastItem({ toast }: { toast: Toast }) {
     >
       <span>{toast.text}</span>
       {toast.count > 1 && <span className="toast-count">{t('toasts.repeated', { count: toast.count })}</span>}
+      {toast.target && (
+        <button
+          type="button"
+          onClick={() => {
+            stores.openTarget(toast.target!);
+            stores.uiActions.dismissToast(toast.id);
+          }}
+        >
+          {toast.target.kind === 'device' ? t('alerts.openDevice') : t('alerts.openFolder')}
+        </button>
+      )}
       {toast.sessionId && (
         <button
           type="button"

@@ -295,7 +295,7 @@ export function WatchesSection() {
   );
 }
 
-function DurationField(props: {
+export function DurationField(props: {
   label: string;
   on: boolean;
   amount: number;

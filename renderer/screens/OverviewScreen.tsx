@@ -7,7 +7,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
 import type { Device } from '../../shared/model.js';
-import { t } from '../i18n/index.js';
+import { formatError, t } from '../i18n/index.js';
 import { displayTime } from '../domain/time-zone.js';
 import { historyStatusName } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
@@ -82,6 +82,9 @@ function draw(UPlot: typeof uPlot, el: HTMLElement, series: HistorySeries) {
 export function OverviewScreen() {
   const { bridge } = useStores();
   const [overview, setOverview] = useState<HistoryOverview | null>(null);
+  /** Why the overview cannot be shown (in words), instead of "Loading…" for ever. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const sessions = useData((s) => s.sessions);
   const devices = useData((s) => s.devices);
   const sessionsVersion = useData((s) => s.versions.sessions);
@@ -90,7 +93,11 @@ export function OverviewScreen() {
     let live = true;
     const load = () =>
       void bridge.invoke('history:overview', {}).then((r) => {
-        if (live && r.ok) setOverview(r.value);
+        if (!live) return;
+        if (r.ok) {
+          setOverview(r.value);
+          setFailure(null);
+        } else setFailure(formatError(r.error));
       });
     load();
     const timer = setInterval(load, REFRESH_MS);
@@ -98,7 +105,7 @@ export function OverviewScreen() {
       live = false;
       clearInterval(timer);
     };
-  }, [bridge]);
+  }, [bridge, attempt]);
 
   void sessionsVersion;
   const today = new Date().toDateString();
@@ -107,6 +114,16 @@ export function OverviewScreen() {
     return at !== null && new Date(at).toDateString() === today;
   });
 
+  if (!overview && failure)
+    return (
+      <section className="overview" aria-labelledby="overview-title">
+        <h1 id="overview-title">{t('overview.title')}</h1>
+        <p role="alert">{t('overview.failed', { error: failure })}</p>
+        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('overview.retry')}
+        </button>
+      </section>
+    );
   if (!overview) return <p className="overview">{t('overview.loading')}</p>;
   return (
     <section className="overview" aria-labelledby="overview-title">

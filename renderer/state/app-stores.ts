@@ -23,6 +23,7 @@ import type {
 import { snapshotToChanges } from '../../shared/ipc/snapshot.js';
 import type { Id } from '../../shared/model.js';
 import type { OutboxState } from '../../shared/outbox.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import type { WriteBlock } from '../../shared/write-guard.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
 import type { MessageKey } from '../i18n/index.js';
@@ -110,14 +111,20 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const savedViews = createSavedViews({ data, ui, views, call });
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
-  // Saved views are the account's: (re)loaded whenever a different account is signed in.
+  // Saved views are the account's: (re)loaded whenever a different account is signed in, and once more
+  // when its copy shown signed out (read from disk) becomes the signed-in account, so what the copy could
+  // not show (or an edit refused meanwhile) is the file's again.
   let viewsAccount = '';
+  let viewsFromCopy = false;
   // Not in `unsubscribers`: start() subscribes to the bridge only while that list is empty.
   const savedViewsOff = [
     shell.subscribe((s) => {
       const a = s.account?.account;
       const key = a ? `${a.baseUrl}\n${a.user.id}` : '';
-      if (key === viewsAccount) return;
+      const signedIn = s.auth?.status === 'signed-in';
+      if (s.auth?.status === 'reauth-required' && s.auth.reason.kind === 'keychain') viewsFromCopy = true;
+      if (key === viewsAccount && !(viewsFromCopy && signedIn)) return;
+      if (signedIn || !key) viewsFromCopy = false;
       viewsAccount = key;
       void savedViews.load();
     }),
@@ -167,6 +174,19 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     shell.setState({ auth, account });
   }
 
+  /** Shows the device or folder an alert is about (a notification, the tray, a toast's action). */
+  function openTarget(target: StatusTarget): void {
+    const folders = data.getState().folders;
+    const path: Id[] = [];
+    const seen = new Set<Id>();
+    for (let f: Id | null = target.kind === 'folder' ? target.id : null; f !== null && !seen.has(f);) {
+      seen.add(f);
+      path.unshift(f);
+      f = folders.get(f)?.parentId ?? null;
+    }
+    uiAct.openTarget(target, path);
+  }
+
   const handlers: { [E in keyof MainEvents]: (payload: MainEvents[E]) => void } = {
     'auth:state': (auth) => {
       setAuth(auth);
@@ -198,10 +218,11 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
     'ui:focus-session': ({ sessionId }) => uiAct.focusSession(sessionId),
+    'ui:open-target': (target) => openTarget(target),
     'outbox:state': (outbox) => shell.setState({ outbox }),
     'notify:status': (notice) => {
       const { title, body } = statusNoticeText(notice.items, t);
-      uiAct.toast('notice', body ? `${title} — ${body}` : title);
+      uiAct.toast('notice', body ? `${title} — ${body}` : title, undefined, notice.open ?? undefined);
     },
   };
 
@@ -328,7 +349,20 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     },
   };
 
-  return { bridge, shell, data, ui, uiActions: uiAct, views, savedViews, actions, start, dispose, now };
+  return {
+    bridge,
+    shell,
+    data,
+    ui,
+    uiActions: uiAct,
+    views,
+    savedViews,
+    actions,
+    start,
+    dispose,
+    now,
+    openTarget,
+  };
 }
 
 /** Signing in again to an account whose sign-in expired: its PIN step, with its data still shown. */

@@ -30,6 +30,8 @@ export interface SavedViewsState {
   /** Live counts by view id (absent: not counted yet). */
   counts: ReadonlyMap<string, number>;
   saveError: string | null;
+  /** Why the account's views could not be read (in words); null when they were. */
+  loadError: string | null;
 }
 
 registerHistoryConditions();
@@ -54,6 +56,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     activeId: null,
     counts: new Map(),
     saveError: null,
+    loadError: null,
   }));
 
   const counts = new ViewCounts((id) => {
@@ -220,7 +223,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
         // A view this build cannot read is skipped, not deleted: it stays in the file until a save.
         if (parsed.success) views.push(parsed.data as SavedView);
       }
-      store.setState({ views, activeId: null });
+      store.setState({ views, activeId: null, loadError: result.ok ? null : formatError(result.error) });
       compileAll();
       counts.reset(data.getState().devices.keys());
       scheduler.kick();

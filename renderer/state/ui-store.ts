@@ -4,6 +4,7 @@
 
 import { createStore } from 'zustand/vanilla';
 import type { Id } from '../../shared/model.js';
+import type { StatusTarget } from '../../shared/status-history.js';
 import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../domain/device-query.js';
 import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js';
@@ -16,6 +17,8 @@ export interface Toast {
   text: string;
   /** A session the toast is about: its action shows it. */
   sessionId?: Id;
+  /** A device or folder a status notice is about: its action opens it. */
+  target?: StatusTarget;
   /** How many times the same message came: identical toasts merge instead of stacking. */
   count: number;
 }
@@ -176,6 +179,28 @@ export function uiActions(store: UiStore) {
     focusSession(id: Id) {
       set({ screen: 'sessions', selectedSessionId: id });
     },
+    /**
+     * What a status notice leads to: a device selected with its details open, or a folder selected in the
+     * tree with its ancestors (`folderPath`, root first) expanded so it can be seen.
+     */
+    openTarget(target: StatusTarget, folderPath: readonly Id[] = []) {
+      if (target.kind === 'device') {
+        set({
+          screen: 'devices',
+          selectedDeviceIds: new Set([target.id]),
+          anchorDeviceId: target.id,
+          activeDeviceId: target.id,
+        });
+        return;
+      }
+      const expanded = new Set(get().expandedFolders);
+      for (const id of folderPath) if (id !== target.id) expanded.add(id);
+      set({
+        screen: 'devices',
+        deviceFilter: { ...get().deviceFilter, folder: { kind: 'folder', id: target.id } },
+        expandedFolders: expanded,
+      });
+    },
     setSessionView(sessionView: 'agenda' | 'state') {
       set({ sessionView });
     },
@@ -191,13 +216,27 @@ export function uiActions(store: UiStore) {
     setReauthDialog(open: boolean) {
       set({ reauthDialogOpen: open });
     },
-    toast(kind: Toast['kind'], text: string, sessionId?: Id): number {
+    toast(kind: Toast['kind'], text: string, sessionId?: Id, target?: StatusTarget): number {
       const id = nextToastId++;
       const toasts = get().toasts;
       // The same message again merges into one toast (counted, its time restarted) instead of stacking.
-      const same = toasts.find((x) => x.kind === kind && x.text === text && x.sessionId === sessionId);
+      const same = toasts.find(
+        (x) =>
+          x.kind === kind &&
+          x.text === text &&
+          x.sessionId === sessionId &&
+          x.target?.kind === target?.kind &&
+          x.target?.id === target?.id,
+      );
       const count = same ? same.count + 1 : 1;
-      const toast: Toast = sessionId ? { id, kind, text, sessionId, count } : { id, kind, text, count };
+      const toast: Toast = {
+        id,
+        kind,
+        text,
+        count,
+        ...(sessionId ? { sessionId } : {}),
+        ...(target ? { target: { kind: target.kind, id: target.id } } : {}),
+      };
       // Keep the last few: a flood of notices must not bury the screen.
       set({ toasts: [...toasts.filter((x) => x !== same).slice(-4), toast] });
       return id;

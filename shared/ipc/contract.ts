@@ -11,7 +11,7 @@ import type { DeviceKey } from '../device-fields.js';
 import type { AppError } from '../errors.js';
 import type { Device, Id, KnownLanguage, SupportSession, Timestamp, User } from '../model.js';
 import type { OutboxState } from '../outbox.js';
-import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../status-history.js';
+import type { OutageInfo, QuietHours, StatusNotice, StatusTarget, Watch } from '../status-history.js';
 import type { invokeTable } from './schemas.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
@@ -284,6 +284,8 @@ export const eventTable = {
   'history:moved': reply<{ epoch: string; cursor: number }>(),
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': reply<{ sessionId: Id }>(),
+  /** A status notice or the tray asked to show this device (details open) or folder (selected). */
+  'ui:open-target': reply<StatusTarget>(),
   /** Outbox and bulk changes (issue 12): pending count, conflicts and bulk progress (≤ ~10 a second). */
   'outbox:state': reply<OutboxState>(),
 };

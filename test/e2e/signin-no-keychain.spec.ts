@@ -6,7 +6,7 @@
 
 import { expect, test } from './fixtures.js';
 import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
-import { deviceRow, deviceRows, searchBox } from './support/ui.js';
+import { cellText, detailPane, deviceRow, deviceRows, searchBox } from './support/ui.js';
 
 test.use({ appOptions: { signedIn: false, keychain: 'absent' } });
 
@@ -91,5 +91,78 @@ test.describe('without a keychain', { tag: '@no-keychain' }, () => {
       status: 'signed-in',
       credentialStore: 'memory',
     });
+  });
+});
+
+test.describe('the copy opened signed out', { tag: '@no-keychain' }, () => {
+  test('restarted without a keychain: the copy says how old it is and shows its history, views and Overview', async ({
+    app,
+    consolePage: page,
+  }) => {
+    // A run signed in for this run only, as the first test walks it, with a saved view and some history.
+    const { authorizeUrl } = await app.invoke('auth:begin', {
+      baseUrl: app.service.baseUrl,
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await app.invoke('auth:complete', {
+      pin: await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password),
+    });
+    await app.settled();
+    const device = app.service.store.listDevices().find((d) => d.name && d.alias === null)!;
+    const name = device.name!;
+    await app.control.setDeviceStatus(device.id, 'offline');
+    await app.invoke('sync:refresh', { datasets: ['devices'] });
+    await expect
+      .poll(async () => (await app.invoke('history:device', { deviceId: device.id, days: 1 })).status)
+      .toBe('offline');
+    await app.invoke('views:save', {
+      views: [
+        {
+          id: 'v1',
+          name: 'Desks by since',
+          search: '',
+          where: { kind: 'group', op: 'and', conditions: [] },
+          sort: { key: 'name', direction: 'asc' },
+          columns: [
+            { key: 'name', width: 220 },
+            { key: 'since', width: 260 },
+          ],
+        },
+      ],
+    });
+    await app.settled();
+    await app.stopHost();
+    await app.restartHost();
+    await page.goto(app.launchUrl);
+
+    // The banner names the copy's age; the status bar does not call it up to date.
+    await expect(page.getByRole('alert')).toContainText(
+      /Signed out — sign in to refresh\. Showing the copy saved on this computer \d+ (s|min) ago, at \d{1,2}:\d{2}/,
+    );
+    const bar = page.getByRole('contentinfo', { name: 'Status' });
+    await expect(bar).toContainText('Oldest data');
+    await expect(bar).toContainText('Not syncing (signed out)');
+    await expect(bar).not.toContainText('Data up to date');
+
+    // Its saved views, opened: the Since column from the copy's history, not "Unknown".
+    const views = page.getByRole('region', { name: 'Saved views' });
+    await views.getByRole('button', { name: /Desks by since/ }).click();
+    await searchBox(page).fill(name);
+    await expect.poll(() => cellText(deviceRow(page, name), 'Since')).toMatch(/^Offline since /);
+
+    // The device's history, read from disk.
+    await deviceRow(page, name).click();
+    const pane = detailPane(page);
+    await expect(pane.getByRole('heading', { name: 'Status history' })).toBeVisible();
+    await expect(pane.getByTestId('history-since')).toContainText('Offline since');
+    await expect(pane.getByText('Loading history…')).toHaveCount(0);
+
+    // The Overview, with the counts of the copy.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).click();
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByText(/\d+ online · [1-9]\d* offline · \d+ busy/)).toBeVisible();
+    await expect(page.getByText('Loading the overview…')).toHaveCount(0);
   });
 });

@@ -185,7 +185,7 @@ describe('sign-in', () => {
       },
     });
     expect(screen.getByRole('alert').textContent).toContain(
-      'Signed out — sign in to refresh. Showing the copy saved on this computer.',
+      'Signed out — sign in to refresh. Showing the copy saved on this computer',
     );
     expect(screen.queryByText('Your sign-in is no longer valid — sign in again')).toBeNull();
     expect(screen.getByRole('grid', { name: 'Devices' })).toBeTruthy();

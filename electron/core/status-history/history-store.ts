@@ -382,6 +382,14 @@ export class StatusHistory {
     this.#handle = null;
   }
 
+  /** Closes without recording anything: the history was only read. */
+  async release(): Promise<void> {
+    this.#closed = true;
+    await this.#writing;
+    await this.#handle?.close().catch(() => {});
+    this.#handle = null;
+  }
+
   // ---- loading ---------------------------------------------------------------------------------------
 
   async #load(): Promise<void> {

@@ -146,6 +146,10 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'Der Dienst akzeptiert diese Anmeldung nicht mehr. Melden Sie sich erneut an, bevor Sie Änderungen vornehmen.',
   'error.app.signInToSaveViews': 'Melden Sie sich an, um Ansichten zu speichern.',
+  'error.app.signInToChangeWatches': 'Melden Sie sich an, um Benachrichtigungen zu ändern.',
+  'error.app.signInForHistory': 'Melden Sie sich an, um den Statusverlauf zu sehen.',
+  'error.app.historyNotOpened':
+    'Der auf diesem Computer gespeicherte Statusverlauf konnte nicht geöffnet werden; die Geräteliste ist davon nicht betroffen.',
   'error.app.conflictGone':
     'Diese Änderung wartet nicht mehr auf eine Entscheidung: Sie wurde bereits aufgelöst.',
   'error.app.bulkGone':

@@ -133,6 +133,10 @@ export const sharedEn = {
   'error.app.reauthToChange':
     'The service no longer accepts this sign-in. Sign in again before making changes.',
   'error.app.signInToSaveViews': 'Sign in to save views.',
+  'error.app.signInToChangeWatches': 'Sign in to change alerts.',
+  'error.app.signInForHistory': 'Sign in to see the status history.',
+  'error.app.historyNotOpened':
+    'The status history saved on this computer could not be opened; the device list is not affected.',
   'error.app.conflictGone': 'That change is no longer waiting for a choice: it was already resolved.',
   'error.app.bulkGone': 'That bulk change is no longer known: it finished, or was cleared after a restart.',
   'error.app.outboxClosed': 'Changes cannot be queued while signed out. Sign in, then try again.',

@@ -139,6 +139,10 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'El servicio ya no acepta este inicio de sesión. Vuelva a iniciar sesión antes de hacer cambios.',
   'error.app.signInToSaveViews': 'Inicie sesión para guardar vistas.',
+  'error.app.signInToChangeWatches': 'Inicie sesión para cambiar las alertas.',
+  'error.app.signInForHistory': 'Inicie sesión para ver el historial de estados.',
+  'error.app.historyNotOpened':
+    'No se pudo abrir el historial de estados guardado en este equipo; la lista de dispositivos no se ve afectada.',
   'error.app.conflictGone': 'Ese cambio ya no espera una decisión: ya se resolvió.',
   'error.app.bulkGone': 'Ese cambio masivo ya no se conoce: terminó o se borró tras un reinicio.',
   'error.app.outboxClosed':

@@ -142,6 +142,10 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'Le service n’accepte plus cette connexion. Reconnectez-vous avant d’apporter des modifications.',
   'error.app.signInToSaveViews': 'Connectez-vous pour enregistrer des vues.',
+  'error.app.signInToChangeWatches': 'Connectez-vous pour modifier les alertes.',
+  'error.app.signInForHistory': 'Connectez-vous pour voir l’historique des états.',
+  'error.app.historyNotOpened':
+    'L’historique des états enregistré sur cet ordinateur n’a pas pu être ouvert ; la liste des appareils n’est pas concernée.',
   'error.app.conflictGone': 'Cette modification n’attend plus de choix : elle a déjà été résolue.',
   'error.app.bulkGone':
     'Cette modification groupée n’est plus connue : elle est terminée, ou a été effacée après un redémarrage.',

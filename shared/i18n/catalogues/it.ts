@@ -138,6 +138,10 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.reauthToChange':
     'Il servizio non accetta più questo accesso. Accedi di nuovo prima di apportare modifiche.',
   'error.app.signInToSaveViews': 'Accedi per salvare le viste.',
+  'error.app.signInToChangeWatches': 'Accedi per modificare gli avvisi.',
+  'error.app.signInForHistory': 'Accedi per vedere lo storico degli stati.',
+  'error.app.historyNotOpened':
+    'Non è stato possibile aprire lo storico degli stati salvato su questo computer; l’elenco dei dispositivi non ne risente.',
   'error.app.conflictGone': 'Quella modifica non attende più una scelta: è già stata risolta.',
   'error.app.bulkGone':
     'Quella modifica in blocco non è più nota: è terminata o è stata rimossa dopo un riavvio.',

@@ -123,6 +123,45 @@ it('the tray follows the core: icon, tooltip, menu', () => {
   expect(labels).toContain('ACME — code 123 (click to copy)');
 });
 
+it('a status notification or a tray outage or watched-device item shows the window on what it names', () => {
+  win.hide();
+  context.notifyStatus({
+    title: 't',
+    body: 'b',
+    items: [{ kind: 'offline', deviceId: 'd-7', folderId: null, label: 'Front desk', flapping: false }],
+    open: { kind: 'device', id: 'd-7' },
+  });
+  Notification.shown.at(-1)!.fire('click');
+  expect(win.isVisible()).toBe(true);
+  expect(core.opened).toEqual([{ kind: 'device', id: 'd-7' }]);
+
+  win.hide();
+  core.setTray({
+    status: 'online',
+    ongoing: [],
+    upcoming: [],
+    notificationsPausedUntil: null,
+    language: 'en',
+    devices: {
+      online: 1,
+      offline: 4,
+      busy: 0,
+      outages: [{ folderId: 'f-2', name: 'Lisbon', devices: 3, size: 4 }],
+      watchedDown: [{ id: 'd-7', label: 'Front desk' }],
+      watchedDownTotal: 1,
+    },
+  });
+  const menu = (Tray.instances[0]!.menu as { template: Array<{ label?: string; click?: () => void }> })
+    .template;
+  menu.find((i) => i.label === 'Outage: Lisbon (3 of 4 offline)')!.click!();
+  expect(win.isVisible()).toBe(true);
+  menu.find((i) => i.label === 'Watched, offline: Front desk')!.click!();
+  expect(core.opened.slice(1)).toEqual([
+    { kind: 'folder', id: 'f-2' },
+    { kind: 'device', id: 'd-7' },
+  ]);
+});
+
 it('passes sleep and wake to the core', () => {
   powerMonitor.fire('suspend');
   powerMonitor.fire('resume');

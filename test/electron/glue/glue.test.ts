@@ -22,7 +22,7 @@ const { isAllowedExternalUrl } = await import('../../../shared/external-links.js
 const { registerInvokeHandlers, isTrustedSender } = await import('../../../electron/glue/ipc-main.js');
 const { buildTrayMenu, trayIconFile, trayIconName, trayTooltip, TRAY_SESSION_LIMIT } =
   await import('../../../electron/glue/tray-menu.js');
-const { createNotifier } = await import('../../../electron/glue/notifications.js');
+const { createNotifier, createStatusNotifier } = await import('../../../electron/glue/notifications.js');
 const { accountOrigins } = await import('../../../electron/glue/app.js');
 const { applicationMenuTemplate } = await import('../../../electron/glue/app-menu.js');
 
@@ -341,6 +341,7 @@ describe('tray menu', () => {
       log,
       actions: {
         openWindow: () => log.push('open'),
+        openTarget: (target: { kind: string; id: string }) => log.push(`open ${target.kind} ${target.id}`),
         copyCode: (code: string) => log.push(`copy ${code}`),
         refresh: () => log.push('refresh'),
         pauseNotifications: (m: number) => log.push(`pause ${m}`),
@@ -446,6 +447,30 @@ describe('tray menu', () => {
     expect(trayTooltip({ ...state, status: 'signed-out', ongoing: [] }, now)).toBe(
       'Support Console — abgemeldet',
     );
+  });
+
+  it('an outage opens its folder, a watched device that is down opens the device, the rest the window', () => {
+    const { log, actions: a } = actions();
+    const state: TrayState = {
+      status: 'online',
+      ongoing: [],
+      upcoming: [],
+      notificationsPausedUntil: null,
+      language: 'en',
+      devices: {
+        online: 5,
+        offline: 9,
+        busy: 0,
+        outages: [{ folderId: 'f-7', name: 'Lisbon', devices: 4, size: 6 }],
+        watchedDown: [{ id: 'd-3', label: 'Front desk' }],
+        watchedDownTotal: 3,
+      },
+    };
+    const items = buildTrayMenu(state, a, now);
+    click(items, 'Outage: Lisbon (4 of 6 offline)');
+    click(items, 'Watched, offline: Front desk');
+    click(items, '2 more watched offline…');
+    expect(log).toEqual(['open folder f-7', 'open device d-3', 'open']);
   });
 
   it('lists a bounded number of sessions and summarises the rest', () => {
@@ -567,6 +592,28 @@ describe('notifications', () => {
       title: 'Support-Sitzung beginnt in 1 Minute',
       body: 'Kunde ohne Namen',
     });
+  });
+});
+
+describe('status notifications', () => {
+  it('a click shows the window on what the notice names first: the device, or the outage’s folder', () => {
+    const log: string[] = [];
+    const notify = createStatusNotifier({
+      showWindow: () => log.push('show'),
+      openTarget: (target) => log.push(`open ${target.kind} ${target.id}`),
+    });
+    const item = {
+      kind: 'offline' as const,
+      deviceId: 'd-3',
+      folderId: 'f-1',
+      label: 'Front desk',
+      flapping: false,
+    };
+    notify({ title: 't', body: 'b', items: [item], open: { kind: 'device', id: 'd-3' } });
+    Notification.shown.at(-1)!.fire('click');
+    notify({ title: 't', body: 'b', items: [item], open: null });
+    Notification.shown.at(-1)!.fire('click');
+    expect(log).toEqual(['show', 'open device d-3', 'show']);
   });
 });
 

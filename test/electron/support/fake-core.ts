@@ -3,6 +3,7 @@
 
 import { bareDevice } from '../../support/make-device.js';
 import { DEFAULT_SETTINGS } from '../../../electron/core/settings-store.js';
+import type { StatusTarget } from '../../../shared/status-history.js';
 import type {
   AppSnapshot,
   EventChannel,
@@ -51,6 +52,7 @@ export interface FakeCore extends HostedCore {
   suspended: boolean[];
   activity: Array<{ visible: boolean; focused: boolean }>;
   focused: string[];
+  opened: StatusTarget[];
   sinks: Set<EventSink>;
 }
 
@@ -88,6 +90,7 @@ export function createFakeCore(): FakeCore {
     suspended: [],
     activity: [],
     focused: [],
+    opened: [],
     subscribe(sink) {
       sinks.add(sink);
       return () => sinks.delete(sink);
@@ -107,6 +110,9 @@ export function createFakeCore(): FakeCore {
     },
     focusSession(id) {
       core.focused.push(id);
+    },
+    openTarget(target) {
+      core.opened.push(target);
     },
     start() {},
     dispose() {},
