@@ -34,8 +34,8 @@ export function faultSchedule(random: Random, minutes: number): Fault[] {
   while (kinds.length < count) kinds.push(random.pick(FAULT_KINDS));
   return kinds.map((kind) => ({
     kind,
-    workMs: random.int(2_000, 8_000),
-    holdMs: kind === 'service-sigkill' ? random.int(500, 6_000) : random.int(3_000, 12_000),
+    workMs: random.int(1_000, 5_000),
+    holdMs: kind === 'service-sigkill' ? random.int(500, 5_000) : random.int(2_000, 8_000),
     amountMs:
       kind === 'net-delay'
         ? random.int(500, 4_000)

@@ -76,12 +76,16 @@ export class Ledger {
     return out;
   }
 
-  /** The newest accepted write that set `register` to `value` (the outbox names writes by what they set). */
+  /**
+   * The newest write not yet known to have failed that set `register` to `value` (the outbox names writes
+   * by what they set). A lost write is found too: the outbox that recovered it after a kill may report it
+   * failed later, and then it was reported failed.
+   */
   find(register: string, value: string): Write | null {
     const writes = this.#registers.get(register) ?? [];
     for (let i = writes.length - 1; i >= 0; i--) {
       const w = writes[i] as Write;
-      if (w.value === value && (w.outcome === 'done' || w.outcome === 'queued')) return w;
+      if (w.value === value && w.outcome !== 'failed') return w;
     }
     return null;
   }

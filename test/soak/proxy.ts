@@ -57,6 +57,10 @@ export class FaultProxy {
   }
 
   setMode(mode: ProxyMode, delayMs = 0): void {
+    // A black hole that ends resets what it swallowed, as a NAT that lost its state does: otherwise each
+    // stalled request would wait out the host's whole timeout and the run would stall with it.
+    if (this.#mode === 'drop' && mode !== 'drop')
+      for (const socket of this.#sockets) socket.resetAndDestroy();
     this.#mode = mode;
     this.#delayMs = delayMs;
     // Keep-alive connections opened before must feel a black hole or a closed port too.

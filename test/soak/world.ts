@@ -23,6 +23,8 @@ export class World {
   /** The host's wall clock is this far from real time (the clock step). */
   clockOffsetMs = 0;
   readonly downtimes: Downtime[] = [];
+  /** Told when the host has gone (the technician stops until it is back). */
+  onHostDown: () => void = () => undefined;
 
   private constructor(
     readonly workDir: string,
@@ -123,6 +125,7 @@ export class World {
   async restartHost(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
     const down = this.down(this.hostNow(), `host ${signal}`);
     await this.host?.signal(signal);
+    this.onHostDown();
     this.client?.close();
     this.client = null;
     const mode = this.proxy.mode;
