@@ -7,6 +7,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { POLL_INTERVALS } from '../../electron/core/sync-engine.js';
+import { SERVICE_DEFAULTS } from '../../service/server.js';
 import { killAllChildren } from './children.js';
 import { FAULT_KINDS, type Fault, faultSchedule, inject, scheduleFingerprint } from './faults.js';
 import {
@@ -24,7 +25,8 @@ import { Technician } from './technician.js';
 import { World } from './world.js';
 
 const USAGE = `Usage: npm run soak -- [options]
-  --minutes N   how long the technician works under faults (default 2; at most 240)
+  --minutes N   how long the technician works under faults (default 2; at most 240); every kind of
+                fault comes at least once, so a short run can take a little longer
   --seed S      the seed of the fault schedule and of every choice (default: drawn and printed)
   --devices N   devices in the service's account (default 10000)
   --keep        keep the work directory (data directories, the children's log) even when green
@@ -99,13 +101,23 @@ class Shift {
   }
 }
 
-async function checkAll(world: World, ledger: Ledger, technician: Technician): Promise<void> {
+/** Every invariant, with the technician paused and every fault undone. */
+async function checkAll(
+  world: World,
+  ledger: Ledger,
+  technician: Technician,
+  recordedFrom: number,
+): Promise<void> {
   const client = world.client;
   if (!client) throw new Error('no client to check through');
   await drainOutbox(client, ledger, 120_000);
   technician.bulkRunning = null;
   checkService(await world.service.state(), ledger);
   await checkLocalFiles(client, ledger);
+  const devices = [...client.picture.devices.keys()].slice(0, 3);
+  await checkHistoryGaps(client, devices, world.downtimes, POLL_INTERVALS.foreground.devices, recordedFrom);
+  const secrets = (await world.service.tokens()).flatMap((t) => [t.token, t.secret]);
+  checkSecrets([world.hostDir], [world.log.file], [...secrets, SERVICE_DEFAULTS.consumerSecret]);
 }
 
 async function main(): Promise<number> {
@@ -114,6 +126,12 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // The credentials must go where a technician's go: without a Secret Service the host would keep them
+  // in memory and a restart would come back signed out, which is another soak.
+  if (process.env.SUPPORT_CONSOLE_SECRET_SERVICE !== 'available')
+    throw new Error(
+      'run it inside scripts/with-keyring.sh (npm run soak does): it needs a real Secret Service',
+    );
   const root = new Random(opts.seed);
   const schedule = faultSchedule(root.split('faults'), opts.minutes);
   console.log(
@@ -130,6 +148,7 @@ async function run(opts: ReturnType<typeof options>, root: Random, schedule: Fau
   const started = Date.now();
   let world: World | null = null;
   let failed: Violation | Error | null = null;
+  let lastFault = 'none yet (starting)';
   try {
     world = await World.start(opts.devices);
     await world.startHost();
@@ -151,12 +170,13 @@ async function run(opts: ReturnType<typeof options>, root: Random, schedule: Fau
       if (index >= FAULT_KINDS.length && Date.now() + fault.workMs > deadline) break;
       await sleep(fault.workMs);
       const at = Date.now();
+      lastFault = `${fault.kind} at ${Math.round((at - started) / 1000)} s`;
       await inject(world, fault, () => technician.bulkMove());
       injected.set(fault.kind, (injected.get(fault.kind) ?? 0) + 1);
       if (world.client !== null) technician.connect(world.client);
       await shift.pause();
       const checkedAt = Date.now();
-      await checkAll(world, ledger, technician);
+      await checkAll(world, ledger, technician, recordedFrom);
       shift.resume();
       console.log(
         `soak: ${Math.round((at - started) / 1000)} s: ${fault.kind} (${Math.round((checkedAt - at) / 1000)} s, checks ${Math.round((Date.now() - checkedAt) / 1000)} s)`,
@@ -164,14 +184,12 @@ async function run(opts: ReturnType<typeof options>, root: Random, schedule: Fau
     }
     await shift.stop();
     world.proxy.setMode('pass');
-    await checkAll(world, ledger, technician);
-    const client = world.client;
-    if (!client) throw new Error('no client at the end');
-    const devices = [...client.picture.devices.keys()].slice(0, 3);
-    await checkHistoryGaps(client, devices, world.downtimes, POLL_INTERVALS.foreground.devices, recordedFrom);
+    lastFault = 'none (the final checks)';
+    await checkAll(world, ledger, technician, recordedFrom);
+    // The logs once more after both have closed (a secret written on the way out counts too).
     const secrets = (await world.service.tokens()).flatMap((t) => [t.token, t.secret]);
     await world.stop();
-    checkSecrets([world.hostDir], [world.log.file], secrets);
+    checkSecrets([world.hostDir], [world.log.file], [...secrets, SERVICE_DEFAULTS.consumerSecret]);
   } catch (error) {
     failed = error instanceof Error ? error : new Error(String(error));
     await shift.stop().catch(() => undefined);
@@ -205,6 +223,7 @@ async function run(opts: ReturnType<typeof options>, root: Random, schedule: Fau
     );
   if (failed) {
     console.log(`soak: FAILED with seed ${opts.seed}: ${failed.message}`);
+    console.log(`soak: the last fault before it: ${lastFault}`);
     if (!(failed instanceof Violation) && failed.stack) console.log(failed.stack);
     if (world) console.log(`soak: the data directories and the children's log are kept in ${world.workDir}`);
     return 1;
