@@ -24,6 +24,7 @@ PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
 echo "== end-to-end without a keychain (no session bus, as on a server or in a container)"
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright-no-keychain.json \
   bash scripts/without-keyring.sh npx playwright test --grep @no-keychain --reporter=list,json
+echo "== chaos soak (2 minutes, seed 24: kills, network faults, clock steps; the service's state checked after each)"; bash scripts/with-keyring.sh npx tsx test/soak/run.ts --minutes 2 --seed 24
 echo "== bench smoke (10,000 devices: it must complete; timings are not judged here)"
 bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 10000 --runs 1 --out test-results/bench-10000.json
 echo "== Electron end-to-end"

@@ -7,6 +7,7 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -80,6 +81,23 @@ export function loadState(dataDir: string): PersistedState | null {
 }
 
 let tempCounter = 0;
+
+/** A temp file of writeFileAtomically: `<target>.<pid>.<n>.tmp`. */
+const TEMP_FILE = /^[^/]+\.\d+\.\d+\.tmp$/;
+
+/**
+ * Removes the temp files a killed process left (a state file write cut short): never read, they would
+ * otherwise pile up, one per kill. Called at start, before anything writes.
+ */
+export function removeStaleTempFiles(dataDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir);
+  } catch {
+    return; // no directory yet: nothing left over
+  }
+  for (const name of names) if (TEMP_FILE.test(name)) rmSync(join(dataDir, name), { force: true });
+}
 
 /** Writes `text` to `path` so that a crash leaves either the old file or the new one, never a torn one. */
 export async function writeFileAtomically(path: string, text: string): Promise<void> {

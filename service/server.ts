@@ -24,7 +24,7 @@ import { ChangeJournal } from './durability.js';
 import { applyJournal, Journal, journalIndexes, readJournal } from './journal.js';
 import { NonceFile, readNonceFile } from './nonce-file.js';
 import { NonceStore, OAuthProvider, type RateLimit } from './oauth/index.js';
-import { loadState, saveStateSync, StateFileError, StateSaver } from './persistence.js';
+import { loadState, removeStaleTempFiles, saveStateSync, StateFileError, StateSaver } from './persistence.js';
 
 export const SERVICE_DEFAULTS = {
   host: '127.0.0.1',
@@ -187,6 +187,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Runnin
   };
 
   const dataDir = options.dataDir;
+  if (dataDir) removeStaleTempFiles(dataDir);
   let saved = dataDir ? loadState(dataDir) : null;
   // The write-ahead journal: what changed after the state file was written (see journal.ts).
   const journalFiles = dataDir ? journalIndexes(dataDir) : [];

@@ -65,6 +65,24 @@ describe('persistence', () => {
     }
   });
 
+  // Found by the chaos soak (seed 202): the service killed while writing its state file left the temp file,
+  // and every later start left it there too.
+  it('removes the temp file a kill left half-written, and keeps the state', async () => {
+    const first = await startTestService({ dataDir: dir, seed: 11 });
+    const folders = first.service.store.listFolders().length;
+    await first.service.close();
+    const leftover = join(dir, `${STATE_FILE_NAME}.4242.7.tmp`);
+    await writeFile(leftover, '{"version":1,"acc');
+    const second = await startTestService({ dataDir: dir, seed: 11 });
+    try {
+      expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      expect(second.service.restored).toBe(true);
+      expect(second.service.store.listFolders().length).toBe(folders);
+    } finally {
+      await second.service.close();
+    }
+  });
+
   it('refuses to start on a corrupt state file and leaves the file alone', async () => {
     await writeFile(join(dir, STATE_FILE_NAME), '{"version":1,"account":');
     await expect(startService({ dataDir: dir })).rejects.toThrow(StateFileError);

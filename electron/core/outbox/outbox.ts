@@ -122,7 +122,7 @@ export class Outbox {
   #retryTimer: TimerHandle | null = null;
   readonly #backoff: Backoff;
   #verifyGen = 0;
-  #devices: { gen: number; map: Promise<Map<Id, Device>> } | null = null;
+  #devices: { gen: number; map: Promise<Map<Id, Device>>; written: Set<Id> } | null = null;
   #idle: Array<() => void> = [];
   #watchers = new Map<string, Array<(how: SettleHow | 'queued') => void>>();
   #closed = false;
@@ -485,6 +485,7 @@ export class Outbox {
       }
       sending = true;
       entry.attempts += 1;
+      if (entry.write.kind === 'device') this.#devices?.written.add(entry.write.id);
       const { createdId } = await send(api, entry.write, entry.maybeSent);
       if (createdId !== undefined) entry.createdId = createdId;
       this.#backoff.reset();
@@ -533,12 +534,14 @@ export class Outbox {
       (e) => e.verify && e.write.kind === 'device' && !TERMINAL.has(e.state),
     );
     const gen = entry.verifyGen ?? 0;
-    if (this.#devices && this.#devices.gen >= gen) {
+    // A device this outbox wrote after the list was read is not what the list says: read it again.
+    if (this.#devices && this.#devices.gen >= gen && !this.#devices.written.has(write.id)) {
       return deviceCurrent(write, (await this.#devices.map).get(write.id));
     }
-    if (waiting.length < DEVICE_LIST_THRESHOLD) return readCurrent(api, write);
+    if (waiting.length < DEVICE_LIST_THRESHOLD || this.#devices?.written.has(write.id))
+      return readCurrent(api, write);
     const map = api.listDevices().then((list) => new Map(list.map((d) => [d.id, d])));
-    this.#devices = { gen: this.#verifyGen, map };
+    this.#devices = { gen: this.#verifyGen, map, written: new Set() };
     map.catch(() => {
       if (this.#devices?.map === map) this.#devices = null;
     });

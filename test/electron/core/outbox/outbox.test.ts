@@ -370,3 +370,38 @@ test('a failed write of a bulk change given up on: the change is finished, and g
   outbox = null;
   expect((await open()).state().batches).toEqual([]);
 });
+
+// Found by the chaos soak (seed 101): a bulk move and a later single move of one of its devices, both
+// waiting when the service came back. The device list read to compare the waiting writes was taken before
+// the bulk's write was sent, so the later move back found "already there" in it and was settled done
+// without being sent: the device stayed where the earlier write put it.
+test('two waiting moves of one device go in order: the later one is compared with the service after the earlier was sent', async () => {
+  const box = await open();
+  const away = h.service.store.listFolders()[2]!.id;
+  const devices = h.service.store
+    .listDevices()
+    .filter((d) => d.folderId !== away)
+    .slice(0, 12);
+  const moved = devices[0]!;
+  const home = moved.folderId ?? null;
+  await unreachable();
+  // The bulk change: twelve devices to `away` (enough waiting writes to be compared with one device list).
+  await box.enqueue(
+    devices.map((d) => ({
+      write: { kind: 'device', id: d.id, folderId: away },
+      seen: { folderId: d.folderId ?? null },
+    })),
+  );
+  // Then the technician moves one of them back, as the picture now shows it in `away`.
+  await box.enqueue([{ write: { kind: 'device', id: moved.id, folderId: home }, seen: { folderId: away } }]);
+  expect(box.state()).toMatchObject({ pending: devices.length + 1, waiting: 'offline' });
+
+  await reachable();
+  served.length = 0;
+  box.wake();
+  await box.idle();
+  expect(box.state()).toMatchObject({ pending: 0, waiting: null });
+  // The last write the technician made is what the service holds: both moves were sent, in order.
+  expect(h.service.store.getDevice(moved.id).folderId ?? null).toBe(home);
+  expect(served1(`PUT /devices/${moved.id}.`).length).toBe(2);
+});
