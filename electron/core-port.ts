@@ -1,6 +1,7 @@
 // The part of the application core (electron/core) that a host drives. Both hosts, the Electron glue and
 // the browser host, are written against this slice only, so they can be tested with a small fake and do
-// not depend on how the core does its work.
+// not depend on how the core does its work. The glue reaches the core through this file only (a lint rule
+// in eslint.config.js says so).
 
 import type { AppSnapshot, EventSink, InvokeHandlers } from '../shared/ipc/contract.js';
 import type { Id, KnownLanguage, Timestamp } from '../shared/model.js';
@@ -52,3 +53,11 @@ export interface HostedCore {
   start(): Promise<void> | void;
   dispose(): Promise<void> | void;
 }
+
+// ---- What the Electron glue builds around the core ------------------------------------------------
+// electron-updater exists only in the glue; the policy it follows (feed, schedule, last check) is plain
+// Node in the core, and so are the clock and logger the glue hands it.
+export { LastCheckStore, PACKAGED_FEED_KEY, UpdateScheduler, resolveUpdateConfig } from './core/updater.js';
+export type { UpdateCheckOutcome } from './core/updater.js';
+export { systemClock } from './core/clock.js';
+export { createLogger } from './core/logger.js';

@@ -5,8 +5,8 @@
 // one line here plus its column label in the catalogues, which the compiler then asks for.
 // Pure data and functions: the main thread, the decode worker and the renderer can all import it.
 
-import type { DeviceOs, DeviceStatus, Id, Timestamp } from './model.js';
-import { isUnknownEnum } from './model.js';
+import type { DeviceOs, DeviceStatus, Id, Timestamp } from './values.js';
+import { isUnknownEnum } from './values.js';
 
 /** What a field holds, and so how it is read, written, compared, sampled and shown. */
 export interface DeviceFieldKinds {

@@ -10,34 +10,13 @@
 // - Everything here is plain data (structured-clone and JSON safe): it crosses IPC and lands in the cache.
 
 import type { Device } from './device-fields.js';
+import type { Id, OrUnknown, Timestamp } from './values.js';
 
-export type Id = string;
-/** ISO 8601, UTC ("2026-11-21T09:30:00Z"), or a bare date ("2026-11-21") where the server sent one. */
-export type Timestamp = string;
-
-/** An enum value the client does not know, kept verbatim. */
-export interface UnknownEnum {
-  readonly unknown: string;
-}
-export type OrUnknown<T extends string> = T | UnknownEnum;
-
-export const DEVICE_STATUSES = ['offline', 'online', 'busy'] as const;
-export type KnownDeviceStatus = (typeof DEVICE_STATUSES)[number];
-export type DeviceStatus = OrUnknown<KnownDeviceStatus>;
-
-export const DEVICE_OSES = [
-  'Windows XP',
-  'Windows Vista',
-  'Windows 7',
-  'Windows Server 2008',
-  'Windows Server 2003',
-  'Windows NT',
-  'Linux',
-  'Mac OS X 10.5',
-  'Mac OS X 10.6',
-] as const;
-export type KnownDeviceOs = (typeof DEVICE_OSES)[number];
-export type DeviceOs = OrUnknown<KnownDeviceOs>;
+// The value vocabulary lives in values.ts (device-fields.ts describes a device in it, and this file
+// names a device's type from there); it is part of the model everyone imports from here.
+export type { Id, Timestamp, UnknownEnum, OrUnknown } from './values.js';
+export type { KnownDeviceStatus, DeviceStatus, KnownDeviceOs, DeviceOs } from './values.js';
+export { DEVICE_STATUSES, DEVICE_OSES, isUnknownEnum, enumValue, toEnum } from './values.js';
 
 export const SESSION_STATES = ['planned', 'ongoing', 'finished'] as const;
 export type KnownSessionState = (typeof SESSION_STATES)[number];
@@ -143,22 +122,6 @@ export interface SessionCreate {
 export interface SessionUpdate extends Partial<Omit<SessionCreate, 'plannedEndTime'>> {
   /** undefined: not sent (unchanged). null: an empty element, which clears it (the code then lasts 15 minutes). */
   plannedEndTime?: Timestamp | null;
-}
-
-// ---- Helpers every layer needs --------------------------------------------------------------------
-
-export function isUnknownEnum(value: unknown): value is UnknownEnum {
-  return typeof value === 'object' && value !== null && typeof (value as UnknownEnum).unknown === 'string';
-}
-
-/** The raw wire value of an enum, known or not. */
-export function enumValue<T extends string>(value: OrUnknown<T>): string {
-  return isUnknownEnum(value) ? value.unknown : value;
-}
-
-/** Maps a wire string onto a known enum value, or keeps it as unknown. */
-export function toEnum<T extends string>(known: readonly T[], raw: string): OrUnknown<T> {
-  return (known as readonly string[]).includes(raw) ? (raw as T) : { unknown: raw };
 }
 
 /** Session codes without a planned end last this long (spec §8). */

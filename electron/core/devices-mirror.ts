@@ -15,7 +15,7 @@
 
 import type { Device, Id } from '../../shared/model.js';
 import { DEVICE_KEYS } from '../../shared/device-fields.js';
-import { diffById } from './picture.js';
+import { diffById } from './diff-by-id.js';
 
 export interface DevicesDelta {
   added: Device[];

@@ -7,6 +7,7 @@ import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { devicesEqual } from '../../shared/device-fields.js';
 import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
+import { diffById } from './diff-by-id.js';
 
 export type DatasetMaps = { [D in DatasetName]: Map<Id, DatasetRecordMap[D]> };
 
@@ -31,33 +32,6 @@ export function recordsEqual(a: object, b: object): boolean {
 
 function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {
   return dataset === 'devices' ? (devicesEqual as (a: object, b: object) => boolean) : recordsEqual;
-}
-
-/**
- * The smallest delta from `previous` to `records`, and the map of `records` (each kept as `keep` makes it:
- * the record itself, or a compact form of it): one pass, no sorting.
- */
-export function diffById<T extends { id: Id }, K = T>(
-  previous: ReadonlyMap<Id, K>,
-  records: readonly T[],
-  same: (before: K, kept: K, record: T) => boolean,
-  keep: (record: T) => K = (record) => record as unknown as K,
-): { next: Map<Id, K>; added: T[]; changed: T[]; removed: Id[] } {
-  const next = new Map<Id, K>();
-  const added: T[] = [];
-  const changed: T[] = [];
-  for (const record of records) {
-    const kept = keep(record);
-    next.set(record.id, kept);
-    const before = previous.get(record.id);
-    if (before === undefined) added.push(record);
-    else if (!same(before, kept, record)) changed.push(record);
-  }
-  const removed: Id[] = [];
-  if (next.size !== previous.size + added.length) {
-    for (const id of previous.keys()) if (!next.has(id)) removed.push(id);
-  }
-  return { next, added, changed, removed };
 }
 
 export function folderNode(folder: Folder): FolderNode {

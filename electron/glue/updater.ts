@@ -8,10 +8,15 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog } from 'electron';
 import electronUpdater from 'electron-updater';
-import { systemClock } from '../core/clock.js';
-import { createLogger } from '../core/logger.js';
-import type { UpdateCheckOutcome } from '../core/updater.js';
-import { LastCheckStore, PACKAGED_FEED_KEY, UpdateScheduler, resolveUpdateConfig } from '../core/updater.js';
+import type { UpdateCheckOutcome } from '../core-port.js';
+import {
+  LastCheckStore,
+  PACKAGED_FEED_KEY,
+  UpdateScheduler,
+  createLogger,
+  resolveUpdateConfig,
+  systemClock,
+} from '../core-port.js';
 
 /** The feed chosen when packaging, from the packaged package.json (build/electron-builder.config.ts). */
 function packagedFeedUrl(appRoot: string): string | null {

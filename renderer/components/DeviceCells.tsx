@@ -13,14 +13,13 @@ import {
   type MouseEvent,
 } from 'react';
 import type { Device, Id } from '../../shared/model.js';
-import { statusKind } from '../domain/device-query.js';
 import {
   columnByKey,
   type ColumnContext,
   type ColumnKey,
   type ColumnState,
 } from '../domain/device-columns.js';
-import { statusAge } from '../domain/device-status.js';
+import { statusAge, statusKind } from '../domain/device-status.js';
 import { t } from '../i18n/index.js';
 import { statusName } from '../domain/labels.js';
 

@@ -24,7 +24,7 @@ import {
   type PointerEvent,
 } from 'react';
 import type { Id } from '../../shared/model.js';
-import { DEFAULT_FILTER } from '../domain/device-query.js';
+import { DEFAULT_FILTER, isDefaultFilter } from '../domain/device-query.js';
 import {
   columnByKey,
   columnContext,
@@ -32,7 +32,6 @@ import {
   type ColumnContext,
   type ColumnKey,
 } from '../domain/device-columns.js';
-import { isDefaultFilter } from '../domain/device-status.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';

@@ -21,13 +21,8 @@ import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { columnByKey, columnContext, compareSortValues, type ColumnContext } from './device-columns.js';
-import {
-  statusKind,
-  type DeviceFilter,
-  type DeviceSort,
-  type StatusCounts,
-  type StatusFilter,
-} from './device-query.js';
+import { type DeviceFilter, type DeviceSort, type StatusCounts, type StatusFilter } from './device-query.js';
+import { statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
 

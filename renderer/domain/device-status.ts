@@ -1,13 +1,18 @@
-// How a device's status reads on screen: its age, and whether a claim of presence is too old to trust.
-// And whether the device filter is the default one, derived from DEFAULT_FILTER itself so a new filter
-// field cannot be forgotten (a forgotten one would hide "Clear filters").
+// How a device's status reads on screen: its kind, its age, and whether a claim of presence is too old to
+// trust.
 
 import type { Device } from '../../shared/model.js';
 import { statusName } from './labels.js';
 import { formatAge, t } from '../i18n/index.js';
-import type { DeviceFilter } from './device-query.js';
-import { DEFAULT_FILTER } from './device-query.js';
 import { parseTimestamp } from './time-zone.js';
+
+/** 'unknown' stands for a missing status or a value the service sent that we do not know. */
+export type StatusKind = 'online' | 'offline' | 'busy' | 'unknown';
+
+export function statusKind(device: Device): StatusKind {
+  const s = device.status;
+  return s === 'online' || s === 'offline' || s === 'busy' ? s : 'unknown';
+}
 
 /**
  * A device that says it is online or busy but last reported longer ago than this: its status is flagged
@@ -34,12 +39,4 @@ export function statusAge(
     stale: own !== null && claimsPresence && age > STALE_AFTER_MS,
     at,
   };
-}
-
-/** Whether `filter` shows what the default filter shows (search text compared trimmed). */
-export function isDefaultFilter(filter: DeviceFilter): boolean {
-  const shown: DeviceFilter = { ...filter, text: filter.text.trim() };
-  return (Object.keys(DEFAULT_FILTER) as Array<keyof DeviceFilter>).every(
-    (key) => JSON.stringify(shown[key]) === JSON.stringify(DEFAULT_FILTER[key]),
-  );
 }

@@ -9,7 +9,6 @@ import type {
   AppSnapshot,
   BulkMoveResult,
   DatasetName,
-  InvokeChannel,
   Reply,
   DeviceHistory,
   HistoryOverview,
@@ -18,8 +17,8 @@ import type {
   StoredViews,
   WatchSettings,
   UpdateStatus,
-} from './contract.js';
-import { DATASET_NAMES, reply } from './contract.js';
+} from './payloads.js';
+import { DATASET_NAMES, reply } from './payloads.js';
 import type { Id } from '../model.js';
 import type { SinceDelta } from '../status-history.js';
 import type { BulkProgress, OutboxState } from '../outbox.js';
@@ -353,4 +352,4 @@ export const invokeTable = {
 } as const satisfies Record<string, { request: z.ZodType; response: Reply<unknown> }>;
 
 /** Every channel the renderer may invoke: the table's keys, named nowhere else. */
-export const INVOKE_CHANNELS = Object.keys(invokeTable) as InvokeChannel[];
+export const INVOKE_CHANNELS = Object.keys(invokeTable) as (keyof typeof invokeTable)[];

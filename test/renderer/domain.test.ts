@@ -189,7 +189,7 @@ describe('session agenda', () => {
 
 describe('isDefaultFilter (derived from DEFAULT_FILTER)', () => {
   it('is true for the default and for blank search text, false when any field differs', async () => {
-    const { isDefaultFilter } = await import('../../renderer/domain/device-status.js');
+    const { isDefaultFilter } = await import('../../renderer/domain/device-query.js');
     const { DEFAULT_FILTER } = await import('../../renderer/domain/device-query.js');
     expect(isDefaultFilter(DEFAULT_FILTER)).toBe(true);
     expect(isDefaultFilter({ ...DEFAULT_FILTER, text: '   ' })).toBe(true);

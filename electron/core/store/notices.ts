@@ -2,7 +2,17 @@
 // listens (cache-keeper.ts) and shows the sentence in the sync state's notice, which the renderer shows
 // as a banner. Listeners filter by their data directory: tests run several cores in one process.
 
-import type { StoreNotice } from './stored-file.js';
+/** What a store says when it kept a file aside (stored-file.ts announces it). */
+export interface StoreNotice {
+  /** The file that could not be used. */
+  file: string;
+  /** Where it was kept aside (null: it could not be moved, or could not be read at all). */
+  keptAs: string | null;
+  /** What was wrong, without any of the file's content. */
+  reason: string;
+  /** One sentence for the technician. */
+  message: string;
+}
 
 type Listener = (notice: StoreNotice) => void;
 

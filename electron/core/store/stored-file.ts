@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../logger.js';
 import { createLogger } from '../logger.js';
+import type { StoreNotice } from './notices.js';
 import { announceStoreNotice } from './notices.js';
 
 /** A body of some earlier version, as read: migrations work on plain JSON, before any validation. */
@@ -48,17 +49,6 @@ export function storedFile<S extends z.ZodType, F>(kind: {
   fresh(): F;
 }): StoredFileKind<z.output<S>, F> {
   return kind as StoredFileKind<z.output<S>, F>;
-}
-
-export interface StoreNotice {
-  /** The file that could not be used. */
-  file: string;
-  /** Where it was kept aside (null: it could not be moved, or could not be read at all). */
-  keptAs: string | null;
-  /** What was wrong, without any of the file's content. */
-  reason: string;
-  /** One sentence for the technician. */
-  message: string;
 }
 
 export type StoredLoad<T, F = T> =

@@ -40,6 +40,7 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'bulk:retry': { batchId: 'b1' },
   'history:device': { deviceId: 'd1', days: 1 },
   'history:overview': {},
+  'history:usage': {},
   'history:since': { epoch: null, cursor: 0 },
   'history:query': { status: 'offline' },
   'history:export': { target: { kind: 'device', id: 'd1' }, days: 1, zone: 'UTC' },

@@ -7,11 +7,11 @@ import type { Device, Id } from '../../../shared/model.js';
 import { enumValue } from '../../../shared/model.js';
 import { sortIdsByColumn } from '../../../renderer/domain/device-columns.js';
 import {
-  statusKind,
   type DeviceFilter,
   type DeviceSort,
   type StatusCounts,
 } from '../../../renderer/domain/device-query.js';
+import { statusKind } from '../../../renderer/domain/device-status.js';
 import { compileSearch, searchEntry } from '../../../renderer/domain/device-search.js';
 
 /**
