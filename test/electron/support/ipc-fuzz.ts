@@ -44,7 +44,6 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'history:since': { epoch: null, cursor: 0 },
   'history:query': { status: 'offline' },
   'history:export': { target: { kind: 'device', id: 'd1' }, days: 1, zone: 'UTC' },
-  'history:usage': {},
   'watch:get': {},
   'watch:set': { watches: [{ id: 'w1', target: { kind: 'account' }, when }], quietHours: null },
   'views:load': {},
