@@ -7,7 +7,7 @@ import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/cont
 import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
-import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
+import { displayTime, displayZoneName } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useStores } from '../state/context.js';
 
@@ -29,7 +29,7 @@ type Actions = ReturnType<typeof useStores>['actions'];
  * the screen shows them); a refusal is shown as a toast.
  */
 export async function exportHistory(actions: Actions, target: { kind: 'device' | 'folder'; id: Id }) {
-  const zone = getDisplayOffset()?.label ?? computerZoneName();
+  const zone = displayZoneName();
   const r = actions.reportFailure(await actions.call('history:export', { target, days: 30, zone }));
   if (r.ok) download(r.value.filename, r.value.csv);
 }

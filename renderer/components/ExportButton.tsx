@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
 import { columnByKey } from '../domain/device-columns.js';
 import { devicesToCsvBytes } from '../domain/device-export.js';
+import { displayZoneName } from '../domain/time-zone.js';
 import { getLocale, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
 
@@ -44,6 +45,8 @@ export function ExportButton() {
         },
         {
           locale: getLocale(),
+          // The cells are on the display clock: the header names its zone, not this computer's.
+          zone: displayZoneName(),
           signal: controller.signal,
           onProgress: (done, total) => setProgress({ done, total }),
         },

@@ -428,6 +428,7 @@ export const de: Translation = {
   'export.cancel': 'Export abbrechen',
   'export.utcSuffix': '{column} (UTC)',
   'export.shownSuffix': '{column} ({zone})',
+  'export.statusAsOf': 'Status vom',
   'palette.open': 'Befehlspalette (Strg+K)',
   'palette.placeholder': 'Zu Gerät, Ordner, Sitzung, Benutzer, Ansicht oder Aktion springen…',
   'palette.label': 'Befehlspalette',

@@ -420,6 +420,7 @@ const catalogue = {
   'export.cancel': 'Cancel export',
   'export.utcSuffix': '{column} (UTC)',
   'export.shownSuffix': '{column} ({zone})',
+  'export.statusAsOf': 'Status as of',
   'palette.open': 'Command palette (Ctrl+K)',
   'palette.placeholder': 'Jump to a device, folder, session, user, view or action…',
   'palette.label': 'Command palette',

@@ -425,6 +425,7 @@ export const es: Translation = {
   'export.cancel': 'Cancelar exportación',
   'export.utcSuffix': '{column} (UTC)',
   'export.shownSuffix': '{column} ({zone})',
+  'export.statusAsOf': 'Estado a fecha de',
   'palette.open': 'Paleta de comandos (Ctrl+K)',
   'palette.placeholder': 'Ir a un dispositivo, carpeta, sesión, usuario, vista o acción…',
   'palette.label': 'Paleta de comandos',

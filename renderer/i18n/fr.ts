@@ -428,6 +428,7 @@ export const fr: Translation = {
   'export.cancel': 'Annuler l’export',
   'export.utcSuffix': '{column} (UTC)',
   'export.shownSuffix': '{column} ({zone})',
+  'export.statusAsOf': 'Statut au',
   'palette.open': 'Palette de commandes (Ctrl+K)',
   'palette.placeholder': 'Aller à un appareil, dossier, session, utilisateur, vue ou action…',
   'palette.label': 'Palette de commandes',

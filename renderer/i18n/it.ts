@@ -429,6 +429,7 @@ export const it: Translation = {
   'export.cancel': 'Annulla l’esportazione',
   'export.utcSuffix': '{column} (UTC)',
   'export.shownSuffix': '{column} ({zone})',
+  'export.statusAsOf': 'Stato al',
   'palette.open': 'Tavolozza dei comandi (Ctrl+K)',
   'palette.placeholder': 'Vai a un dispositivo, cartella, sessione, utente, vista o azione…',
   'palette.label': 'Tavolozza dei comandi',
