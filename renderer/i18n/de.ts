@@ -480,6 +480,7 @@ export const de: Translation = {
   'overview.now': '{online} online · {offline} offline · {busy} beschäftigt',
   'overview.chartDay': 'Geräte nach Status, letzte 24 Stunden',
   'overview.chartWeek': 'Geräte nach Status, letzte 7 Tage',
+  'overview.chartSince': 'aufgezeichnet seit {time}',
   'overview.mostOffline': 'Ordner mit den meisten Geräten offline',
   'overview.folderOffline': '{name}: {offline} von {total} offline',
   'overview.outages': 'Ausfälle',

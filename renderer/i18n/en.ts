@@ -472,6 +472,7 @@ const catalogue = {
   'overview.now': '{online} online · {offline} offline · {busy} busy',
   'overview.chartDay': 'Devices by status, last 24 hours',
   'overview.chartWeek': 'Devices by status, last 7 days',
+  'overview.chartSince': 'recorded since {time}',
   'overview.mostOffline': 'Folders with the most devices offline',
   'overview.folderOffline': '{name}: {offline} of {total} offline',
   'overview.outages': 'Outages',

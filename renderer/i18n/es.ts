@@ -476,6 +476,7 @@ export const es: Translation = {
   'overview.now': '{online} en línea · {offline} sin conexión · {busy} ocupados',
   'overview.chartDay': 'Dispositivos por estado, últimas 24 horas',
   'overview.chartWeek': 'Dispositivos por estado, últimos 7 días',
+  'overview.chartSince': 'registrado desde {time}',
   'overview.mostOffline': 'Carpetas con más dispositivos sin conexión',
   'overview.folderOffline': '{name}: {offline} de {total} sin conexión',
   'overview.outages': 'Caídas',

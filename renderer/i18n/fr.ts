@@ -479,6 +479,7 @@ export const fr: Translation = {
   'overview.now': '{online} en ligne · {offline} hors ligne · {busy} occupés',
   'overview.chartDay': 'Appareils par état, dernières 24 heures',
   'overview.chartWeek': 'Appareils par état, 7 derniers jours',
+  'overview.chartSince': 'enregistré depuis {time}',
   'overview.mostOffline': 'Dossiers comptant le plus d’appareils hors ligne',
   'overview.folderOffline': '{name} : {offline} sur {total} hors ligne',
   'overview.outages': 'Pannes',

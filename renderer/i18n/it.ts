@@ -480,6 +480,7 @@ export const it: Translation = {
   'overview.now': '{online} online · {offline} offline · {busy} occupati',
   'overview.chartDay': 'Dispositivi per stato, ultime 24 ore',
   'overview.chartWeek': 'Dispositivi per stato, ultimi 7 giorni',
+  'overview.chartSince': 'registrato dal {time}',
   'overview.mostOffline': 'Cartelle con più dispositivi offline',
   'overview.folderOffline': '{name}: {offline} di {total} offline',
   'overview.outages': 'Interruzioni',
