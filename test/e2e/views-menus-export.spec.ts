@@ -48,6 +48,17 @@ test('a saved view keeps its filter, counts live, survives a reload, is renamed 
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute('aria-current', 'true');
 
+  // The count is live: a device given that alias on the service side joins the view at the next poll.
+  const other = (await serviceApi.listDevices()).find((d) => d.alias === null && d.name)!;
+  await serviceApi.updateDevice(other.id, { alias });
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  const grown = views(page).getByRole('button', { name: new RegExp(`^Desk one ${shown + 1} devices$`) });
+  await expect(grown).toBeVisible();
+  await expect(deviceRows(page)).toHaveCount(shown + 1);
+  await serviceApi.updateDevice(other.id, { alias: '' });
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await expect(item).toBeVisible();
+
   await views(page).getByRole('button', { name: 'All devices' }).click();
   await expect(deviceGrid(page)).toHaveAttribute('aria-rowcount', all!);
 
