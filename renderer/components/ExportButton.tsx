@@ -10,6 +10,7 @@ import { columnByKey } from '../domain/device-columns.js';
 import { devicesToCsvBytes } from '../domain/device-export.js';
 import { displayZoneName } from '../domain/time-zone.js';
 import { getLocale, t } from '../i18n/index.js';
+import { useUiCommand } from './hooks.js';
 import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
 
 function fileName(now: Date): string {
@@ -27,6 +28,9 @@ export function ExportButton() {
   const tree = useFolderTree();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  useUiCommand('export', () => {
+    if (!abort.current) void run();
+  });
 
   async function run() {
     const controller = new AbortController();

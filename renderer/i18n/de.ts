@@ -262,7 +262,7 @@ export const de: Translation = {
   'shortcuts.refresh': 'F5 oder Strg+R: aktualisieren',
   'shortcuts.selectAll': 'Strg+A in der Tabelle: alle angezeigten auswählen',
   'shortcuts.move': 'M in der Tabelle: ausgewählte Geräte verschieben',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: Geräte, Sitzungen, Benutzer, Einstellungen',
+  'shortcuts.sections': 'Alt+1 bis Alt+5: Geräte, Sitzungen, Benutzer, Einstellungen, Übersicht',
   'shortcuts.sort':
     'In der Kopfzeile der Tabelle: Pfeil links/rechts wählt eine Spalte, Eingabetaste sortiert',
   'shortcuts.editAlias': 'F2 in der Tabelle: Alias bearbeiten; Escape: Auswahl aufheben',

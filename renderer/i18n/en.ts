@@ -299,7 +299,7 @@ const catalogue = {
   'shortcuts.palette': 'Ctrl+K: command palette',
   'shortcuts.selectAll': 'Ctrl+A in the table: select all shown',
   'shortcuts.move': 'M in the table: move the selected devices',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: devices, sessions, users, settings',
+  'shortcuts.sections': 'Alt+1 to Alt+5: devices, sessions, users, settings, overview',
   'shortcuts.sort': 'In the table’s header row: Left/Right choose a column, Enter sorts by it',
   'shortcuts.editAlias': 'F2 in the table: edit the alias; Escape: clear the selection',
 

@@ -260,7 +260,7 @@ export const es: Translation = {
   'shortcuts.refresh': 'F5 o Ctrl+R: actualizar',
   'shortcuts.selectAll': 'Ctrl+A en la tabla: seleccionar todos los mostrados',
   'shortcuts.move': 'M en la tabla: mover los dispositivos seleccionados',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: dispositivos, sesiones, usuarios, ajustes',
+  'shortcuts.sections': 'Alt+1 a Alt+5: dispositivos, sesiones, usuarios, ajustes, resumen',
   'shortcuts.sort':
     'En la fila de encabezado de la tabla: izquierda/derecha eligen una columna, Intro ordena por ella',
   'shortcuts.editAlias': 'F2 en la tabla: editar el alias; Esc: borrar la selección',

@@ -263,7 +263,7 @@ export const fr: Translation = {
   'shortcuts.refresh': 'F5 ou Ctrl+R : actualiser',
   'shortcuts.selectAll': 'Ctrl+A dans le tableau : tout sélectionner parmi les appareils affichés',
   'shortcuts.move': 'M dans le tableau : déplacer les appareils sélectionnés',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4 : appareils, sessions, utilisateurs, paramètres',
+  'shortcuts.sections': 'Alt+1 à Alt+5 : appareils, sessions, utilisateurs, paramètres, vue d’ensemble',
   'shortcuts.sort':
     'Dans la ligne d’en-tête du tableau : gauche/droite choisit une colonne, Entrée trie selon celle-ci',
   'shortcuts.editAlias': 'F2 dans le tableau : modifier l’alias ; Échap : effacer la sélection',

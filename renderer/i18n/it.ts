@@ -262,7 +262,7 @@ export const it: Translation = {
   'shortcuts.refresh': 'F5 o Ctrl+R: aggiorna',
   'shortcuts.selectAll': 'Ctrl+A nella tabella: seleziona tutti quelli mostrati',
   'shortcuts.move': 'M nella tabella: sposta i dispositivi selezionati',
-  'shortcuts.sections': 'Alt+1, Alt+2, Alt+3, Alt+4: dispositivi, sessioni, utenti, impostazioni',
+  'shortcuts.sections': 'Da Alt+1 ad Alt+5: dispositivi, sessioni, utenti, impostazioni, panoramica',
   'shortcuts.sort':
     'Nella riga di intestazione della tabella: sinistra/destra scelgono una colonna, Invio ordina per quella',
   'shortcuts.editAlias': 'F2 nella tabella: modifica l’alias; Esc: annulla la selezione',
