@@ -1,5 +1,5 @@
 // The shell: sign-in until signed in; then sidebar navigation, banners, the current screen, status bar and
-// toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…4 sections.
+// toasts. Global shortcuts live here: "/" or Ctrl+F search, F5 or Ctrl+R refresh, Alt+1…5 sections.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -15,7 +15,7 @@ import {
 import { shownAccount } from './state/app-stores.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
-import { SEARCH_INPUT_ID } from './shortcuts.js';
+import { SEARCH_INPUT_ID, SECTIONS, sectionForKey } from './shortcuts.js';
 import {
   displayTime,
   getDisplayOffset,
@@ -36,16 +36,7 @@ import { UsersScreen } from './screens/UsersScreen.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
 import { OverviewScreen } from './screens/OverviewScreen.js';
 
-const SCREENS: Array<{
-  screen: Screen;
-  label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' | 'overview.nav';
-}> = [
-  { screen: 'devices', label: 'nav.devices' },
-  { screen: 'sessions', label: 'nav.sessions' },
-  { screen: 'users', label: 'nav.users' },
-  { screen: 'settings', label: 'nav.settings' },
-  { screen: 'overview', label: 'overview.nav' },
-];
+const SCREENS = SECTIONS;
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -79,10 +70,11 @@ function useGlobalShortcuts(openPalette: () => void) {
         document.getElementById(SEARCH_INPUT_ID)?.focus();
         return;
       }
-      if (e.altKey && !mod && /^[1-4]$/.test(e.key)) {
+      const section = e.altKey && !mod ? sectionForKey(e.key) : null;
+      if (section) {
         e.preventDefault();
         // The new screen is drawn now so focus can land on its heading (a screen reader reads where it is).
-        flushSync(() => stores.uiActions.setScreen(SCREENS[Number(e.key) - 1]!.screen));
+        flushSync(() => stores.uiActions.setScreen(section));
         focusScreenHeading();
       }
     }
@@ -246,7 +238,7 @@ function Console() {
   );
 }
 
-/** A screen switch (a link, Alt+1–4, a notice's "Show") is said in the polite live region. */
+/** A screen switch (a link, Alt+1–5, a notice's "Show") is said in the polite live region. */
 function useAnnounceScreen(screen: Screen) {
   const stores = useStores();
   const first = useRef(true);

@@ -31,3 +31,29 @@ export function offsetLabel(minutes: number): string {
   const mm = String(abs % 60).padStart(2, '0');
   return `GMT${sign}${hh}:${mm}`;
 }
+
+/** Names Intl and the service use for UTC itself (Chromium and Node canonicalise differently). */
+const UTC_NAMES = new Set(
+  ['UTC', 'Etc/UTC', 'Etc/UCT', 'UCT', 'GMT', 'Etc/GMT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'GMT0']
+    .concat([
+      'GMT+0',
+      'GMT-0',
+      'Etc/Universal',
+      'Universal',
+      'Etc/Zulu',
+      'Zulu',
+      'Etc/Greenwich',
+      'Greenwich',
+    ])
+    .map((z) => z.toLowerCase()),
+);
+
+/**
+ * Whether a zone's clock is UTC's all year: "UTC", "Etc/UTC", "GMT+00:00". An export then writes one time
+ * column, not two both headed "(UTC)". Europe/London is not: it keeps summer time.
+ */
+export function isUtcClock(zone: string): boolean {
+  if (UTC_NAMES.has(zone.trim().toLowerCase())) return true;
+  if (/^\s*\(?\s*(?:GMT|UTC)\b/i.test(zone)) return parseGmtOffset(zone)?.minutes === 0;
+  return false;
+}

@@ -1,16 +1,15 @@
 // The renderer's questions about status history, outages and watches (the `history:*` and `watch:*`
 // channels), answered from the signed-in account's StatusMonitor.
 
-import Papa from 'papaparse';
 import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
 import { fail } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
 import { emptySinceDelta } from '../../shared/status-history.js';
-import { parseGmtOffset } from '../../shared/time-offset.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
 import { deviceLabel } from './status-monitor.js';
 import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
+import { historyCsv, type HistoryCsvRow } from './status-history/history-csv.js';
 
 type StatusChannels =
   | 'history:device'
@@ -158,38 +157,30 @@ export function statusHandlers(
           }
         }
       }
-      const local = zoneClock(zone);
-      const rows: string[][] = [];
+      const rows: HistoryCsvRow[] = [];
       for (const t of await m.history.transitions(from, to, ids)) {
-        rows.push([
-          new Date(t.at).toISOString(),
-          local(t.at),
-          t.deviceId,
-          deviceLabel(d.device(t.deviceId), t.deviceId),
-          t.from ?? '',
-          t.to ?? 'removed',
-        ]);
+        rows.push({
+          at: t.at,
+          deviceId: t.deviceId,
+          device: deviceLabel(d.device(t.deviceId), t.deviceId),
+          from: t.from ?? '',
+          to: t.to ?? 'removed',
+        });
       }
       // The console's own blind stretches apply to every device: one row each, marked as such.
       for (const g of m.history.gaps(from, to)) {
         const end = g.end === null ? '' : new Date(g.end).toISOString();
-        rows.push([
-          new Date(g.start).toISOString(),
-          local(g.start),
-          '',
-          `console ${g.reason}`,
-          '',
-          `unknown until ${end || 'now'}`,
-        ]);
+        rows.push({
+          at: g.start,
+          deviceId: '',
+          device: `console ${g.reason}`,
+          from: '',
+          to: `unknown until ${end || 'now'}`,
+        });
       }
-      rows.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
-      const csv = Papa.unparse({
-        fields: ['time_utc', `time_${zone}`, 'device_id', 'device', 'from', 'to'],
-        data: rows,
-      });
+      const csv = historyCsv(rows, zone);
       const name = target.kind === 'device' ? `device-${target.id}` : `folder-${target.id}`;
-      // A BOM so spreadsheet programs read UTF-8 names correctly.
-      return { filename: `status-history-${name}.csv`, csv: `\uFEFF${csv}\r\n` };
+      return { filename: `status-history-${name}.csv`, csv };
     },
 
     'history:usage': async () => {
@@ -216,24 +207,4 @@ export function statusHandlers(
       return { watches: [...m.watches], quietHours: m.quietHours };
     },
   };
-}
-
-/**
- * The wall clock of the zone the technician reads times in: an IANA name ("Europe/Rome", this computer's)
- * or the account's fixed offset as the service writes it ("GMT+05:30"), which Intl cannot name, so the
- * instant is shifted and read in UTC. Either way "2026-11-21 10:30:00", which spreadsheets read as a time.
- */
-function zoneClock(zone: string): (ms: number) => string {
-  const offset = /^(?:GMT|UTC)/i.test(zone) ? parseGmtOffset(zone) : null;
-  try {
-    const f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: offset ? 'UTC' : zone,
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    });
-    const shift = (offset?.minutes ?? 0) * 60_000;
-    return (ms) => f.format(ms + shift);
-  } catch {
-    fail({ kind: 'validation', message: `Unknown time zone "${zone}".`, field: 'zone' });
-  }
 }

@@ -5,11 +5,13 @@ import { useShell, useStores } from '../state/context.js';
 import { ConfirmDialog } from './Dialog.js';
 import { roleName, userName } from '../domain/labels.js';
 import { useReturnFocus } from './focus.js';
+import { useUiCommand } from './hooks.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
   const { actions } = useStores();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  useUiCommand('sign-out', () => setConfirming(true));
   // Signing out removes the account's directory, the outbox's journal with it: say what would be lost.
   const unsent = useShell((s) => s.outbox?.pending ?? 0);
   const ref = useRef<HTMLDivElement>(null);

@@ -8,17 +8,42 @@ import { enumValue } from '../../shared/model.js';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
-import { useData, useSavedViews, useStores } from '../state/context.js';
-import type { Screen } from '../state/ui-store.js';
+import { useData, useSavedViews, useShell, useStores, useUi } from '../state/context.js';
+import { parseTimestamp } from '../domain/time-zone.js';
+import type { Screen, UiCommand } from '../state/ui-store.js';
+import { SECTIONS } from '../shortcuts.js';
 import { Dialog } from './Dialog.js';
+import { useNow } from './hooks.js';
 import { userName } from '../domain/labels.js';
 
-const SCREENS: Array<{ id: Screen; label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' }> = [
-  { id: 'devices', label: 'nav.devices' },
-  { id: 'sessions', label: 'nav.sessions' },
-  { id: 'users', label: 'nav.users' },
-  { id: 'settings', label: 'nav.settings' },
-];
+/** The palette's actions: those of the toolbars, the menus and the tray that need no target of their own. */
+type PaletteAction = 'refresh' | UiCommand | 'move' | 'pause' | 'resume';
+
+function paletteActions(selected: number, paused: boolean): Array<{ id: PaletteAction; label: string }> {
+  return [
+    { id: 'refresh', label: t('common.refresh') },
+    { id: 'save-view', label: t('views.save') },
+    { id: 'paste-view', label: t('views.paste') },
+    { id: 'export', label: t('export.csv') },
+    { id: 'bulk', label: t('bulk.open') },
+    ...(selected > 0 ? [{ id: 'move' as const, label: t('menu.move') }] : []),
+    { id: 'new-session', label: t('sessions.new') },
+    paused ? { id: 'resume', label: t('settings.resume') } : { id: 'pause', label: t('settings.pause') },
+    { id: 'sign-out', label: t('account.signOut') },
+  ];
+}
+
+/** The screen each command's control is on. */
+const COMMAND_SCREEN: Record<UiCommand, Screen | null> = {
+  'save-view': 'devices',
+  'paste-view': 'devices',
+  export: 'devices',
+  bulk: 'devices',
+  'new-session': 'sessions',
+  'edit-session': 'sessions',
+  'delete-session': 'sessions',
+  'sign-out': null,
+};
 
 const KIND_LABEL = {
   device: 'palette.kind.device',
@@ -35,15 +60,18 @@ export function CommandPalette(props: { onClose: () => void }) {
   const listId = useId();
   const versions = useData((s) => s.versions);
   const views = useSavedViews((s) => s.views);
+  const selected = useUi((s) => s.selectedDeviceIds);
+  const pausedUntil = useShell((s) => s.settings?.notificationsPausedUntil ?? null);
+  const now = useNow(60_000);
+  const paused = (parseTimestamp(pausedUntil)?.getTime() ?? 0) > now;
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
 
   const index = useMemo(() => {
     const { devices, folders, sessions, users } = stores.data.getState();
     const items: PaletteItem[] = [
-      ...SCREENS.map((s) => ({ kind: 'screen' as const, id: s.id, label: t(s.label) })),
-      { kind: 'action', id: 'refresh', label: t('common.refresh') },
-      { kind: 'action', id: 'save-view', label: t('views.save') },
+      ...SECTIONS.map((s) => ({ kind: 'screen' as const, id: s.screen, label: t(s.label) })),
+      ...paletteActions(selected.size, paused).map((a) => ({ kind: 'action' as const, ...a })),
       ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
@@ -66,7 +94,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stores, versions, views]);
+  }, [stores, versions, views, selected, paused]);
 
   const results = useMemo(() => searchPalette(index, query), [index, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -79,8 +107,7 @@ export function CommandPalette(props: { onClose: () => void }) {
         ui.setScreen(item.id as Screen);
         break;
       case 'action':
-        if (item.id === 'refresh') void stores.actions.refresh();
-        if (item.id === 'save-view') ui.setScreen('devices');
+        runAction(item.id as PaletteAction);
         break;
       case 'view':
         ui.setScreen('devices');
@@ -103,8 +130,23 @@ export function CommandPalette(props: { onClose: () => void }) {
         ui.focusSession(item.id);
         break;
       case 'user':
-        ui.setScreen('users');
+        ui.focusUser(item.id);
         break;
+    }
+  }
+
+  function runAction(id: PaletteAction) {
+    const ui = stores.uiActions;
+    if (id === 'refresh') void stores.actions.refresh();
+    else if (id === 'move') {
+      ui.setScreen('devices');
+      ui.openMoveDialog([...stores.ui.getState().selectedDeviceIds]);
+    } else if (id === 'pause') void stores.actions.pauseNotifications(60);
+    else if (id === 'resume') void stores.actions.pauseNotifications(0);
+    else {
+      const screen = COMMAND_SCREEN[id];
+      if (screen) ui.setScreen(screen);
+      ui.request(id);
     }
   }
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
-import { computerZoneName, displayTime, getDisplayOffset } from '../domain/time-zone.js';
+import { displayTime, displayZoneName } from '../domain/time-zone.js';
 import { historyStatusName, sinceText } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
 import { DeviceWatch } from './DeviceWatch.js';
@@ -29,7 +29,7 @@ type Actions = ReturnType<typeof useStores>['actions'];
  * the screen shows them); a refusal is shown as a toast.
  */
 export async function exportHistory(actions: Actions, target: { kind: 'device' | 'folder'; id: Id }) {
-  const zone = getDisplayOffset()?.label ?? computerZoneName();
+  const zone = displayZoneName();
   const r = actions.reportFailure(await actions.call('history:export', { target, days: 30, zone }));
   if (r.ok) download(r.value.filename, r.value.csv);
 }

@@ -8,7 +8,9 @@ import { useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
 import { columnByKey, columnContext } from '../domain/device-columns.js';
 import { devicesToCsvBytes } from '../domain/device-export.js';
+import { displayZoneName } from '../domain/time-zone.js';
 import { getLocale, t } from '../i18n/index.js';
+import { useUiCommand } from './hooks.js';
 import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
 
 function fileName(now: Date): string {
@@ -26,6 +28,9 @@ export function ExportButton() {
   const tree = useFolderTree();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  useUiCommand('export', () => {
+    if (!abort.current) void run();
+  });
 
   async function run() {
     const controller = new AbortController();
@@ -44,6 +49,8 @@ export function ExportButton() {
         }),
         {
           locale: getLocale(),
+          // The cells are on the display clock: the header names its zone, not this computer's.
+          zone: displayZoneName(),
           signal: controller.signal,
           onProgress: (done, total) => setProgress({ done, total }),
         },

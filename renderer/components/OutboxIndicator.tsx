@@ -1,15 +1,18 @@
-// The outbox on the status bar: how many changes wait for the service (and why), and the conflicts found
-// when a waiting change met an item someone else had changed, each resolved here (keep mine / take theirs).
+// The outbox on the status bar: how many changes wait for the service (and why), the list of them (each
+// cancelled, retried or dropped there: OutboxList), and the conflicts found when a waiting change met an
+// item someone else had changed, each resolved here (keep mine / take theirs).
 
 import { useEffect, useState } from 'react';
 import type { OutboxConflict, OutboxWrite } from '../../shared/outbox.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useShell, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { OutboxList } from './OutboxList.js';
 
 export function OutboxIndicator() {
   const outbox = useShell((s) => s.outbox);
   const [open, setOpen] = useState(false);
+  const [listing, setListing] = useState(false);
   if (!outbox) return null;
   const failed = outbox.items.filter((i) => i.state === 'failed' && i.batchId === null);
   const conflicts = outbox.conflicts.length;
@@ -22,23 +25,32 @@ export function OutboxIndicator() {
         : null;
   const waiting = outbox.pending - conflicts;
   return (
-    <span className="outbox-indicator" role="status" aria-label={t('outbox.pending', { count: waiting })}>
-      {waiting > 0 &&
-        (waitingFor
-          ? `${t('outbox.pending', { count: waiting })} — ${waitingFor}`
-          : t('outbox.sending', { count: waiting }))}
-      {(conflicts > 0 || failed.length > 0) && (
-        <button type="button" className="link-button" onClick={() => setOpen(true)}>
-          {[
-            conflicts > 0 ? t('outbox.conflicts', { count: conflicts }) : '',
-            failed.length > 0 ? t('outbox.failed', { count: failed.length }) : '',
-          ]
-            .filter(Boolean)
-            .join(', ')}
+    <>
+      <span className="outbox-indicator" role="status" aria-label={t('outbox.pending', { count: waiting })}>
+        {waiting > 0 &&
+          (waitingFor
+            ? `${t('outbox.pending', { count: waiting })} — ${waitingFor}`
+            : t('outbox.sending', { count: waiting }))}
+        {(conflicts > 0 || failed.length > 0) && (
+          <button type="button" className="link-button" onClick={() => setOpen(true)}>
+            {[
+              conflicts > 0 ? t('outbox.conflicts', { count: conflicts }) : '',
+              failed.length > 0 ? t('outbox.failed', { count: failed.length }) : '',
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </button>
+        )}
+        {open && <ConflictDialog onClose={() => setOpen(false)} />}
+      </span>
+      {/* Beside the status, not in it: the live region reads the count, not this button's name. */}
+      {outbox.items.some((i) => i.batchId === null) && (
+        <button type="button" className="link-button" onClick={() => setListing(true)}>
+          {t('outbox.listShow')}
         </button>
       )}
-      {open && <ConflictDialog onClose={() => setOpen(false)} />}
-    </span>
+      {listing && <OutboxList onClose={() => setListing(false)} />}
+    </>
   );
 }
 

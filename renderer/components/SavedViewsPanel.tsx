@@ -8,6 +8,7 @@ import { t } from '../i18n/index.js';
 import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
+import { useUiCommand } from './hooks.js';
 
 type DialogState =
   | { kind: 'create' }
@@ -26,6 +27,8 @@ export function SavedViewsPanel() {
   const loadError = useSavedViews((s) => s.loadError);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [menu, setMenu] = useState<{ view: SavedView; at: MenuAnchor } | null>(null);
+  useUiCommand('save-view', () => setDialog({ kind: 'create' }));
+  useUiCommand('paste-view', () => setDialog({ kind: 'paste' }));
 
   function openMenu(view: SavedView, e: MouseEvent | KeyboardEvent) {
     e.preventDefault();

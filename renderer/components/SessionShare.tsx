@@ -6,7 +6,7 @@ import { invitationText, sessionIcs } from '../domain/session-invitation.js';
 import { localOffsetMinutes, offsetLabel, type UtcOffset } from '../domain/time-zone.js';
 import { t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
-import { ContextMenu, copyText, type MenuAnchor } from './ContextMenu.js';
+import { ContextMenu, copyText, type MenuAnchor, type MenuItem } from './ContextMenu.js';
 
 /** The two ways to share a session, for its detail pane and its menu. */
 export function useSessionShare(session: SupportSession, offset: UtcOffset | null) {
@@ -70,6 +70,8 @@ export function SessionMenu(props: {
   offset: UtcOffset | null;
   at: MenuAnchor;
   onClose: () => void;
+  /** The session's own actions after the sharing ones (edit, delete), as its detail's buttons offer them. */
+  more?: MenuItem[];
 }) {
   const share = useSessionShare(props.session, props.offset);
   return (
@@ -89,6 +91,7 @@ export function SessionMenu(props: {
           disabled: props.session.plannedInitTime ? null : t('sessions.noTime'),
           onSelect: share.downloadIcs,
         },
+        ...(props.more ?? []),
       ]}
     />
   );

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStores, useUi } from '../state/context.js';
+import type { UiCommand } from '../state/ui-store.js';
 
 /** The current time, re-read every `intervalMs`: ages and countdowns stay true without a data change. */
 export function useNow(intervalMs = 10_000, clock: () => number = Date.now): number {
@@ -62,3 +64,16 @@ export function useDebouncedText(
  * it is done, and the technician would watch the list lag behind the box.
  */
 export const KEYSTROKE_BUDGET_MS = 50;
+
+/** Runs `run` when the palette asks for `id` (at once, or when this control is drawn after a switch). */
+export function useUiCommand(id: UiCommand, run: () => void): void {
+  const stores = useStores();
+  const command = useUi((s) => s.command);
+  const latest = useRef(run);
+  useEffect(() => {
+    latest.current = run;
+  });
+  useEffect(() => {
+    if (command?.id === id && stores.uiActions.consumeCommand(id)) latest.current();
+  }, [command, id, stores]);
+}

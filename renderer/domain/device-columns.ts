@@ -12,7 +12,8 @@ import type { SinceRow } from '../../shared/status-history.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
 import { formatMegabytes, formatNumber, t } from '../i18n/index.js';
-import { statusAge, statusKind } from './device-status.js';
+import { statusAge, statusAt, statusKind } from './device-status.js';
+import { statusName } from './labels.js';
 import { displayTime, parseTimestamp, timestampMs } from './time-zone.js';
 import type { SinceLookup } from './device-since.js';
 import { sinceCellText, sinceSortValue } from './device-since.js';
@@ -73,6 +74,14 @@ export interface DeviceColumn {
   volatile?: boolean;
   /** Time columns: the instant as sent (ISO UTC), which the export writes beside the displayed text. */
   instant?(d: Device, ctx?: ColumnContext): string | null;
+  /** What a file holds when the cell says more than one thing ("Offline", not "Offline · 13 min ago"). */
+  fileText?(d: Device, ctx: ColumnContext): string;
+  /** A time a file writes in columns of its own after this one (the status's "as of"), UTC and shown. */
+  fileTime?: {
+    label: MessageKey;
+    instant(d: Device, ctx: ColumnContext): string | null;
+    text(d: Device, ctx: ColumnContext): string;
+  };
 }
 
 const STATUS_RANK = { online: 0, busy: 1, offline: 2, unknown: 3 } as const;
@@ -128,6 +137,18 @@ const NAMED_COLUMNS = [
     minWidth: 100,
     text: (d, ctx) => statusAge(d, ctx.fetchedAt, ctx.now).text,
     sortValue: (d) => STATUS_RANK[statusKind(d)],
+    fileText: (d) => statusName(d.status),
+    fileTime: {
+      label: 'export.statusAsOf',
+      instant: (d, ctx) =>
+        statusAt(d, ctx.fetchedAt)
+          ?.toISOString()
+          .replace(/\.000Z$/, 'Z') ?? null,
+      text: (d, ctx) => {
+        const at = statusAt(d, ctx.fetchedAt);
+        return at ? displayTime(at, 'date-time') : '';
+      },
+    },
   },
   {
     // When the current status began, from the status history: "Offline since 14:32 (3 h 12 min)".

@@ -6,24 +6,25 @@
 // - The delimiter is the UI locale's list separator: ";" where the decimal mark is a comma (de, fr, es…),
 //   so Excel there opens the file in columns (MeshCentral's CSV came out blank in Spanish).
 // - Time columns are written twice: ISO 8601 UTC (for machines) and as displayed, the header naming the
-//   zone (MeshCentral's export was UTC while the screen showed local time).
+//   zone the cells are on, the display clock's (MeshCentral's export was UTC while the screen showed local
+//   time). When that clock is UTC itself, once: two columns both headed "(UTC)" read as a mistake.
+// - A cell holds one fact: the status is "Offline", its time a column of its own ("Status as of"), not the
+//   screen's "Offline · 13 min ago", which is wrong by the time the file is read.
 // - Built in chunks with a yield between them, so 100,000 rows keep the window responsive and can report
 //   progress and be cancelled.
 
 import Papa from 'papaparse';
 import type { Device } from '../../shared/model.js';
+import { isUtcClock } from '../../shared/time-offset.js';
 import { t } from '../i18n/index.js';
 import type { ColumnContext, DeviceColumn } from './device-columns.js';
+import { computerZoneName } from './time-zone.js';
 
 export const BOM = '\uFEFF';
 
 export function csvDelimiter(locale: string): ',' | ';' {
   const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
   return decimal === ',' ? ';' : ',';
-}
-
-export function localZoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
 }
 
 interface Field {
@@ -33,13 +34,29 @@ interface Field {
 
 function fields(columns: readonly DeviceColumn[], ctx: ColumnContext, zone: string): Field[] {
   const out: Field[] = [];
+  const utcOnly = isUtcClock(zone);
+  const time = (label: string, instant: (d: Device) => string | null, shown: (d: Device) => string) => {
+    out.push({ header: t('export.utcSuffix', { column: label }), value: (d) => instant(d) ?? '' });
+    if (!utcOnly) out.push({ header: t('export.shownSuffix', { column: label, zone }), value: shown });
+  };
   for (const c of columns) {
     const label = t(c.label);
     if (c.instant) {
       const instant = c.instant;
-      out.push({ header: t('export.utcSuffix', { column: label }), value: (d) => instant(d, ctx) ?? '' });
-      out.push({ header: t('export.shownSuffix', { column: label, zone }), value: (d) => c.text(d, ctx) });
-    } else out.push({ header: label, value: (d) => c.text(d, ctx) });
+      time(
+        label,
+        (d) => instant(d, ctx),
+        (d) => c.text(d, ctx),
+      );
+    } else out.push({ header: label, value: (d) => (c.fileText ?? c.text)(d, ctx) });
+    if (c.fileTime) {
+      const { label: timeLabel, instant, text } = c.fileTime;
+      time(
+        t(timeLabel),
+        (d) => instant(d, ctx),
+        (d) => text(d, ctx),
+      );
+    }
   }
   return out;
 }
@@ -55,6 +72,7 @@ export interface CsvOptions {
   signal?: AbortSignal;
   /** Yields to the event loop between chunks (tests may pass a no-op). */
   yieldNow?: () => Promise<void>;
+  /** The zone the displayed times are on (the display clock's); this computer's by default. */
   zone?: string;
 }
 
@@ -86,7 +104,7 @@ async function csvPieces(
   emit: (piece: string) => void,
 ): Promise<void> {
   const delimiter = csvDelimiter(options.locale);
-  const f = fields(columns, ctx, options.zone ?? localZoneName());
+  const f = fields(columns, ctx, options.zone ?? computerZoneName());
   // ~500 rows take ~10 ms: a long task of 5,000 rows (100 ms and more) made the window stutter.
   const chunk = options.chunk ?? EXPORT_CHUNK;
   const yieldNow = options.yieldNow ?? nextTask;

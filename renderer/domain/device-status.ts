@@ -22,6 +22,11 @@ export function statusKind(device: Device): StatusKind {
  */
 export const STALE_AFTER_MS = 15 * 60_000;
 
+/** When the status was last known: the device's own report, else when the list it came in was fetched. */
+export function statusAt(d: Device, fetchedAt: string | null): Date | null {
+  return parseTimestamp(d.lastRefresh) ?? parseTimestamp(fetchedAt);
+}
+
 export function statusAge(
   d: Device,
   fetchedAt: string | null,

@@ -55,6 +55,11 @@ export function getDisplayOffset(): UtcOffset | null {
   return displayOffset;
 }
 
+/** The display clock's zone as an export names it: the account's offset, or this computer's zone. */
+export function displayZoneName(): string {
+  return displayOffset?.label ?? computerZoneName();
+}
+
 /** An instant on the display clock: "Nov 21, 10:30 AM", or "Nov 21, 9:30 AM (GMT+01:00)" off this computer's. */
 export function displayTime(at: Date, style: DateStyle = 'date-time'): string {
   // This computer's clock (the default): no zone to name, and Intl already keeps "10:30 AM" together

@@ -10,7 +10,7 @@ import { DeviceDetail } from '../components/DeviceDetail.js';
 import { DeviceTable } from '../components/DeviceTable.js';
 import { FolderPane } from '../components/FolderPane.js';
 import { MoveDevicesDialog } from '../components/MoveDevicesDialog.js';
-import { useDebouncedText } from '../components/hooks.js';
+import { useDebouncedText, useUiCommand } from '../components/hooks.js';
 import { ColumnChooser } from '../components/ColumnChooser.js';
 import { DeviceRowMenu } from '../components/DeviceRowMenu.js';
 import { ExportButton } from '../components/ExportButton.js';
@@ -38,6 +38,7 @@ export function DevicesScreen() {
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
   const [rowMenu, setRowMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  useUiCommand('bulk', () => setBulkOpen(true));
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
   useAnnounceCountAfterFilter(filter, view.rows.length, view.counts.total);

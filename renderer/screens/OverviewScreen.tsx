@@ -8,6 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
 import type { Device } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
+import { knownPart } from '../domain/chart-series.js';
 import { displayTime } from '../domain/time-zone.js';
 import { historyStatusName } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
@@ -30,6 +31,7 @@ function cssColor(variable: string): string {
 
 function StatusChart({ series, title, testId }: { series: HistorySeries; title: string; testId: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { recordedSince } = knownPart(series);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -38,7 +40,7 @@ function StatusChart({ series, title, testId }: { series: HistorySeries; title: 
     // Loaded with the screen, not the app: uPlot reads the display at import, and only this screen needs it.
     void import('uplot').then(({ default: UPlot }) => {
       if (!live) return;
-      plot = draw(UPlot, el, series);
+      plot = draw(UPlot, el, knownPart(series).series);
     });
     return () => {
       live = false;
@@ -47,7 +49,15 @@ function StatusChart({ series, title, testId }: { series: HistorySeries; title: 
   }, [series]);
   return (
     <figure className="overview-chart" data-testid={testId}>
-      <figcaption>{title}</figcaption>
+      <figcaption>
+        {title}
+        {recordedSince !== null && (
+          <span className="hint">
+            {' · '}
+            {t('overview.chartSince', { time: displayTime(new Date(recordedSince), 'compact') })}
+          </span>
+        )}
+      </figcaption>
       <div ref={ref} />
     </figure>
   );

@@ -27,7 +27,7 @@ import { formatError, t } from '../i18n/index.js';
 import { shownAccount } from '../state/app-stores.js';
 import { useData, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog } from '../components/Dialog.js';
-import { useNow } from '../components/hooks.js';
+import { useNow, useUiCommand } from '../components/hooks.js';
 import { languageName, sessionStateName } from '../domain/labels.js';
 import { SessionForm } from '../components/SessionForm.js';
 import { SessionMenu, SessionShare } from '../components/SessionShare.js';
@@ -103,6 +103,8 @@ export function SessionsScreen() {
   const direct = useWriteBlocked('direct');
   const now = useNow(60_000);
   const [creating, setCreating] = useState(false);
+  // From the palette: the form, or why it cannot open now (the button says it by being disabled).
+  useUiCommand('new-session', () => (direct ? stores.uiActions.toast('error', direct) : setCreating(true)));
   const [menu, setMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
 
   const offsetMinutes = offset?.minutes ?? localOffsetMinutes(new Date(now));
@@ -199,6 +201,8 @@ export function SessionsScreen() {
                         if (!isMenuKey(e)) return;
                         e.preventDefault();
                         const box = e.currentTarget.getBoundingClientRect();
+                        // The menu's Edit and Delete act on the selected session, as its detail shows.
+                        stores.uiActions.selectSession(s.id);
                         setMenu({ id: s.id, at: { x: box.left + 16, y: box.bottom } });
                       }}
                     >
@@ -224,6 +228,19 @@ export function SessionsScreen() {
           offset={offset}
           at={menu.at}
           onClose={() => setMenu(null)}
+          more={[
+            {
+              label: t('sessions.edit'),
+              disabled: blocked,
+              onSelect: () => stores.uiActions.request('edit-session'),
+            },
+            {
+              label: t('sessions.delete'),
+              disabled:
+                direct ?? (canDeleteSession(sessions.get(menu.id)!) ? null : t('sessions.finishedNoDelete')),
+              onSelect: () => stores.uiActions.request('delete-session'),
+            },
+          ]}
         />
       )}
     </div>
@@ -314,6 +331,13 @@ function SessionDetail({
   const [editing, setEditing] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Id | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // The list's context menu asks for what the detail's buttons do, on the selected session.
+  useUiCommand('edit-session', () => session && !blocked && setEditing(session.id));
+  useUiCommand('delete-session', () => {
+    if (!session || direct || !canDeleteSession(session)) return;
+    setDeleteError(null);
+    setDeleting(session.id);
+  });
 
   if (!session)
     return (

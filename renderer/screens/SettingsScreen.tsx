@@ -133,6 +133,7 @@ export function SettingsScreen() {
         <h2>{t('shortcuts.title')}</h2>
         <ul className="shortcuts">
           <li>{t('shortcuts.search')}</li>
+          <li>{t('shortcuts.palette')}</li>
           <li>{t('shortcuts.refresh')}</li>
           <li>{t('shortcuts.selectAll')}</li>
           <li>{t('shortcuts.move')}</li>

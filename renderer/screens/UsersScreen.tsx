@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { displayTime, parseTimestamp } from '../domain/time-zone.js';
 import { t } from '../i18n/index.js';
-import { useData, useShell } from '../state/context.js';
+import { useData, useShell, useUi } from '../state/context.js';
 import { languageName, roleName, userName } from '../domain/labels.js';
 
 export function UsersScreen() {
@@ -12,6 +12,13 @@ export function UsersScreen() {
       ? s.auth.account.user.id
       : null,
   );
+  // A user opened from the palette: its row is shown, outlined and focused (a screen reader reads it).
+  const focusedId = useUi((s) => s.focusedUserId);
+  const found = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    found.current?.scrollIntoView({ block: 'nearest' });
+    found.current?.focus();
+  }, [focusedId]);
   const list = useMemo(
     () => [...users.values()].sort((a, b) => userName(a).localeCompare(userName(b))),
     // `version` stands for the Map's contents, which change in place.
@@ -42,7 +49,15 @@ export function UsersScreen() {
               const last = parseTimestamp(u.lastLogin);
               const me = u.id === meId;
               return (
-                <tr key={u.id} className={me ? 'me' : undefined} aria-current={me ? 'true' : undefined}>
+                <tr
+                  key={u.id}
+                  ref={u.id === focusedId ? found : undefined}
+                  tabIndex={u.id === focusedId ? -1 : undefined}
+                  className={
+                    [me && 'me', u.id === focusedId && 'found'].filter(Boolean).join(' ') || undefined
+                  }
+                  aria-current={me ? 'true' : undefined}
+                >
                   <th scope="row">
                     {userName(u)}
                     {me && <span className="badge badge-me"> {t('users.you')}</span>}

@@ -11,6 +11,20 @@ import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js
 
 export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 
+/**
+ * What the palette asks a screen's own control to do (the dialogs are the controls' state): the control
+ * that owns it runs it once it is drawn, and takes it off (consumeCommand).
+ */
+export type UiCommand =
+  | 'save-view'
+  | 'paste-view'
+  | 'export'
+  | 'bulk'
+  | 'new-session'
+  | 'edit-session'
+  | 'delete-session'
+  | 'sign-out';
+
 export interface Toast {
   id: number;
   kind: 'error' | 'info' | 'notice';
@@ -48,6 +62,10 @@ export interface UiState {
   /** Devices waiting for a destination in the move dialog. */
   moveDialogIds: Id[] | null;
   reauthDialogOpen: boolean;
+  /** A command from the palette, waiting for the control that runs it. */
+  command: { id: UiCommand; seq: number } | null;
+  /** A user the Users screen shows selected and scrolled to (a palette hit). */
+  focusedUserId: Id | null;
   toasts: Toast[];
   /** What the polite live region says now (a screen shown, a count after a filter, a status change). */
   /** What the polite live region says; until `keepUntil` (ms) what is said next is added to it. */
@@ -73,6 +91,8 @@ export function createUiStore() {
     createdSessions: new Map(),
     moveDialogIds: null,
     reauthDialogOpen: false,
+    command: null,
+    focusedUserId: null,
     toasts: [],
     announcement: { text: '', seq: 0 },
   }));
@@ -215,6 +235,18 @@ export function uiActions(store: UiStore) {
     },
     setReauthDialog(open: boolean) {
       set({ reauthDialogOpen: open });
+    },
+    request(id: UiCommand) {
+      set({ command: { id, seq: (get().command?.seq ?? 0) + 1 } });
+    },
+    /** Takes the waiting command off if it is `id`: true when the caller is to run it. */
+    consumeCommand(id: UiCommand): boolean {
+      if (get().command?.id !== id) return false;
+      set({ command: null });
+      return true;
+    },
+    focusUser(id: Id | null) {
+      set({ focusedUserId: id, ...(id ? { screen: 'users' as const } : {}) });
     },
     toast(kind: Toast['kind'], text: string, sessionId?: Id, target?: StatusTarget): number {
       const id = nextToastId++;

@@ -247,6 +247,11 @@ export const invokeTable = {
     response: reply<{ requeued: number }>(),
   },
   'outbox:discard': { request: z.object({ entryId }).strict(), response: reply<void>() },
+  /** A write not yet sent is withdrawn; false when it was already being sent (or settled). */
+  'outbox:cancel': {
+    request: z.object({ entryId }).strict(),
+    response: reply<{ cancelled: boolean }>(),
+  },
   /** batchId null: nothing to send (every device unknown or already as asked). */
   'bulk:start': {
     request: z.discriminatedUnion('kind', [

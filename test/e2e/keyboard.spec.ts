@@ -227,7 +227,7 @@ test.describe('signed out', () => {
   });
 });
 
-test('focus returns after the alias editor, the detail panel, the account menu and Alt+1–4', async ({
+test('focus returns after the alias editor, the detail panel, the account menu and Alt+1–5', async ({
   consolePage: page,
   serviceApi,
 }) => {
@@ -262,6 +262,7 @@ test('focus returns after the alias editor, the detail panel, the account menu a
     ['Alt+2', 'Support sessions'],
     ['Alt+3', 'Users'],
     ['Alt+4', 'Settings'],
+    ['Alt+5', 'Overview'],
     ['Alt+1', 'Devices'],
   ] as const) {
     await page.keyboard.press(key);

@@ -48,3 +48,51 @@ test('offline edit → reconnect → sent: the alias waits in the outbox and rea
   await expect(page.getByRole('button', { name: 'New session' })).toHaveCount(0); // (on Devices)
   expect(await cellText(deviceRow(page, device.name!), 'Alias')).toBe(alias);
 });
+
+test('the waiting edits are listed (what, on which device, since when) and one is cancelled before it is sent', async ({
+  app,
+  consolePage: page,
+}) => {
+  const [kept, dropped] = app.service.store.listDevices().filter((d) => !d.alias && d.name);
+  const statusBar = page.getByRole('contentinfo', { name: 'Status' });
+  await app.stopService();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByRole('status', { name: 'Offline', exact: true })).toBeVisible();
+
+  const editAlias = async (name: string, alias: string) => {
+    await searchBox(page).fill(name);
+    await deviceRow(page, name).dblclick();
+    const editor = page.getByRole('complementary', { name: 'Device details' }).getByRole('textbox', {
+      name: 'Alias',
+    });
+    await editor.fill(alias);
+    await editor.press('Enter');
+    await expect(editor).toHaveCount(0);
+  };
+  await editAlias(kept!.name!, 'Kept kiosk');
+  await editAlias(dropped!.name!, 'Dropped kiosk');
+  await expect(statusBar.getByRole('status')).toHaveText('2 changes waiting — sent when the service is back');
+
+  await statusBar.getByRole('button', { name: 'Show the waiting changes' }).click();
+  const list = page.getByRole('dialog', { name: 'Waiting changes' });
+  const row = (device: string) => list.getByRole('row').filter({ hasText: device });
+  await expect(row(kept!.name!)).toContainText('Alias “Kept kiosk”');
+  await expect(row(dropped!.name!)).toContainText(/Alias “Dropped kiosk”.*\(\d+ s ago\)Waiting/);
+  await list.getByRole('button', { name: `Cancel Alias “Dropped kiosk” on ${dropped!.name}` }).click();
+  await expect(row(dropped!.name!)).toHaveCount(0);
+  await expect(statusBar.getByRole('status')).toHaveText('1 change waiting — sent when the service is back');
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  // Its change is undone on screen at once.
+  await searchBox(page).fill(dropped!.name!);
+  expect(await cellText(deviceRow(page, dropped!.name!), 'Alias')).toBe('');
+
+  // Back online: the one left is sent, the cancelled one never is.
+  await app.restartService();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect
+    .poll(() => app.service.store.getDevice(kept!.id).alias, { timeout: 15_000 })
+    .toBe('Kept kiosk');
+  await expect(statusBar.getByRole('status')).toHaveCount(0);
+  expect(app.service.store.getDevice(dropped!.id).alias).toBeNull();
+});

@@ -2,6 +2,7 @@
 // its timeline in the detail panel shows the offline stretch, and the Overview chart renders with data;
 // the Since column and a history filter in the device table; a folder watch and quiet hours from Settings.
 
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import {
   cellText,
@@ -13,6 +14,44 @@ import {
   showScreen,
   toasts,
 } from './support/ui.js';
+
+/**
+ * How many pixel columns of the chart's canvas hold each status's colour (its line, or its points), and
+ * the plot's width: a line spans most of it, a lone point a few pixels.
+ */
+async function seriesWidths(chart: Locator) {
+  return chart.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const rgb = (variable: string) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${variable})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    };
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+    const columns = (variable: string) => {
+      const [r, g, b] = rgb(variable) as [number, number, number];
+      const seen = new Set<number>();
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          const near =
+            Math.abs(pixels[i]! - r) + Math.abs(pixels[i + 1]! - g) + Math.abs(pixels[i + 2]! - b) < 24;
+          if (near && pixels[i + 3]! > 200) seen.add(x);
+        }
+      return seen.size;
+    };
+    // uPlot's plot area is the canvas less its axes: the widest any series could be.
+    return {
+      online: columns('--online'),
+      offline: columns('--offline'),
+      busy: columns('--busy'),
+      plot: width * 0.8,
+    };
+  });
+}
 
 test('a watched device going offline and back: one notice each, on the timeline; the Overview chart', async ({
   app,
@@ -66,6 +105,12 @@ test('a watched device going offline and back: one notice each, on the timeline;
   const chart = page.getByTestId('overview-chart-day');
   await expect(chart.locator('canvas')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/\d+ online · \d+ offline · \d+ busy/)).toBeVisible();
+  // The chart draws lines, not one dot per series: each status's colour runs across most of the plot.
+  // A history minutes old is drawn from where it begins, which the caption names.
+  await expect(chart).toContainText(/recorded since/);
+  const drawn = await seriesWidths(chart);
+  for (const status of ['online', 'offline', 'busy'] as const)
+    expect(drawn[status], `${status} of ${JSON.stringify(drawn)}`).toBeGreaterThan(drawn.plot / 2);
   // Into the test's output unless `npm run screenshots` asks for the README's copy: npm test leaves the
   // tree as it found it.
   await page.screenshot({

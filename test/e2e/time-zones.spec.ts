@@ -2,9 +2,11 @@
 // (GMT+01:00 for the demo administrator) on a computer whose clock is UTC, each time names its zone, so a
 // technician never reads one clock as the other.
 
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
 import { expect, test } from './fixtures.js';
-import { cellText, deviceRows, showScreen } from './support/ui.js';
+import { cellText, detailPane, deviceRow, deviceRows, searchBox, showScreen } from './support/ui.js';
 
 test.use({ timezoneId: 'UTC' });
 
@@ -55,4 +57,66 @@ test('every time shown names its zone when the display zone is not this computer
   const banner = page.getByRole('status', { name: 'Offline', exact: true });
   await expect(banner).toContainText(ZONE);
   expect(await unnamedTimes(page, '.banner, [role="status"][aria-label="Offline"]')).toEqual([]);
+});
+
+/** Clicks what starts a download and reads the file as rows (after its BOM). */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<string[][]> {
+  const download = page.waitForEvent('download');
+  await click();
+  const text = await readFile((await (await download).path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+}
+
+test('exports say what they hold: one UTC column on a UTC computer, the account’s zone when shown in it, formulas as text', async ({
+  app,
+  consolePage: page,
+  serviceApi,
+}) => {
+  const device = app.service.store
+    .listDevices()
+    .find((d) => d.name && d.alias === null && d.status === 'online')!;
+  const alias = '=HYPERLINK("http://x","y")';
+  await serviceApi.updateDevice(device.id, { alias });
+  const refresh = () => page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await refresh();
+  await app.control.setDeviceStatus(device.id, 'offline');
+  await refresh();
+  await searchBox(page).fill(device.name!);
+  await expect(deviceRows(page)).toHaveCount(1);
+  await expect.poll(() => cellText(deviceRows(page).first(), 'Status')).toMatch(/^Offline/);
+
+  const exportDevices = () => page.getByRole('button', { name: 'Export CSV' }).first().click();
+  let [header, row] = await downloaded(page, exportDevices);
+  expect(new Set(header).size).toBe(header!.length);
+  expect(header).toEqual([
+    'Name',
+    'Alias',
+    'Status',
+    'Status as of (UTC)',
+    'OS',
+    'IP',
+    'Last refresh (UTC)',
+    'Folder',
+  ]);
+  expect(row!.slice(0, 3)).toEqual([device.name, `'${alias}`, 'Offline']);
+  expect(row![3]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+
+  await deviceRow(page, device.name!).click();
+  const pane = detailPane(page);
+  const exportHistory = () => pane.getByRole('button', { name: 'Export CSV' }).click();
+  const history = await downloaded(page, exportHistory);
+  expect(history[0]).toEqual(['time_utc', 'device_id', 'device', 'from', 'to']);
+  expect(history.slice(1).find((r) => r[4] === 'offline')?.[2]).toBe(`'${alias}`);
+
+  // Shown on the account's clock: both files name that zone, and the cells are on it.
+  await app.invoke('settings:update', { displayZone: 'account' });
+  await expect(pane).toContainText(ZONE);
+  [header, row] = await downloaded(page, exportDevices);
+  expect(header).toContain('Last refresh (UTC)');
+  expect(header).toContain('Last refresh (GMT+01:00)');
+  expect(header).toContain('Status as of (GMT+01:00)');
+  expect(row![header!.indexOf('Last refresh (GMT+01:00)')]).toMatch(ZONE);
+  const inZone = await downloaded(page, exportHistory);
+  expect(inZone[0]!.slice(0, 2)).toEqual(['time_utc', 'time_GMT+01:00']);
 });

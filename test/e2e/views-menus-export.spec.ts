@@ -48,6 +48,17 @@ test('a saved view keeps its filter, counts live, survives a reload, is renamed 
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute('aria-current', 'true');
 
+  // The count is live: a device given that alias on the service side joins the view at the next poll.
+  const other = (await serviceApi.listDevices()).find((d) => d.alias === null && d.name)!;
+  await serviceApi.updateDevice(other.id, { alias });
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  const grown = views(page).getByRole('button', { name: new RegExp(`^Desk one ${shown + 1} devices$`) });
+  await expect(grown).toBeVisible();
+  await expect(deviceRows(page)).toHaveCount(shown + 1);
+  await serviceApi.updateDevice(other.id, { alias: '' });
+  await page.getByRole('banner').getByRole('button', { name: 'Refresh' }).click();
+  await expect(item).toBeVisible();
+
   await views(page).getByRole('button', { name: 'All devices' }).click();
   await expect(deviceGrid(page)).toHaveAttribute('aria-rowcount', all!);
 
@@ -201,4 +212,82 @@ test('folders and sessions have context menus too: show a folder by mouse, copy 
   await page.keyboard.press('Enter');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await expect(item).toBeFocused();
+});
+
+test('the palette reaches every section and the menus’ actions: a view’s save dialog, a user, a new session; Settings lists the keys', async ({
+  consolePage: page,
+  serviceApi,
+}) => {
+  const palette = page.getByRole('combobox', { name: 'Command palette' });
+  const options = page.getByRole('listbox', { name: 'Command palette' }).getByRole('option');
+  const run = async (query: string, first: RegExp) => {
+    await page.keyboard.press('Control+k');
+    await palette.fill(query);
+    await expect(options.first()).toContainText(first);
+    await page.keyboard.press('Enter');
+  };
+
+  await run('overview', /^Screen\s*Overview/);
+  await expect(page.getByRole('main', { name: 'Overview' })).toBeVisible();
+
+  // "Save current filter as a view" opens its dialog, on the devices screen, not only the screen.
+  await run('save current filter', /^Action\s*Save current filter as a view/);
+  const save = page.getByRole('dialog', { name: 'Save current filter as a view' });
+  await expect(save.getByRole('textbox')).toBeFocused();
+  await save.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('main', { name: 'Devices' })).toBeVisible();
+
+  // The menus' actions are there too: the bulk dialog, the account menu's sign-out (asked first).
+  await run('change all that match', /^Action\s*Change all that match/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await run('sign out', /^Action\s*Sign out/);
+  const confirm = page.getByRole('dialog', { name: 'Sign out' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // A user opens that user: its row shown and focused on the Users screen.
+  const user = (await serviceApi.listUsers()).find((u) => u.email && u.firstname)!;
+  await run(user.email!, /^User/);
+  await expect(page.getByRole('main', { name: 'Users' })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: new RegExp(user.email!.replace(/[.+]/g, '\\$&')) }),
+  ).toBeFocused();
+
+  await run('new session', /^Action\s*New session/);
+  await expect(page.getByRole('dialog', { name: 'New support session' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await showScreen(page, 'Settings');
+  await expect(page.getByText('Alt+1 to Alt+5: devices, sessions, users, settings, overview')).toBeVisible();
+  await expect(page.getByText('Ctrl+K: command palette')).toBeVisible();
+});
+
+test('a session’s context menu edits and deletes it, as its detail’s buttons do', async ({
+  consolePage: page,
+  serviceApi,
+}) => {
+  await showScreen(page, 'Sessions');
+  const planned = (await serviceApi.listSessions()).find((s) => s.state === 'planned' && s.customer)!;
+  const before = (await serviceApi.listSessions()).filter((x) => x.customer === planned.customer).length;
+  const item = page.locator('.session-item').filter({ hasText: planned.customer! }).first();
+  await item.click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: `Actions for ${planned.customer}` });
+  await menu.getByRole('menuitem', { name: 'Edit session' }).click();
+  const form = page.getByRole('dialog');
+  await expect(form).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  await item.focus();
+  await page.keyboard.press('Shift+F10');
+  await menu.getByRole('menuitem', { name: 'Delete session' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete session' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Session for ${planned.customer} deleted.`)).toBeAttached();
+  // The customer may have other sessions: one fewer of theirs on the service.
+  const theirs = async () =>
+    (await serviceApi.listSessions()).filter((x) => x.customer === planned.customer).length;
+  await expect.poll(theirs).toBe(before - 1);
 });

@@ -17,12 +17,15 @@ describe('shell shortcuts', () => {
     expect(next.defaultPrevented).toBe(false);
   });
 
-  it('lists every section shortcut, Alt+4 included, and Alt+4 opens Settings', async () => {
+  it('lists every section shortcut, Alt+5 (the Overview) included, and each Alt key opens its section', async () => {
     await renderApp();
+    fireEvent.keyDown(window, { key: '5', altKey: true });
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     fireEvent.keyDown(window, { key: '4', altKey: true });
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     const list = screen.getByRole('heading', { name: 'Keyboard shortcuts' }).nextElementSibling!;
-    expect(list.textContent).toContain('Alt+4');
+    expect(list.textContent).toContain('Alt+5: devices, sessions, users, settings, overview');
+    expect(list.textContent).toContain('Ctrl+K: command palette');
     expect(list.textContent).toContain('Enter sorts');
   });
 });

@@ -35,6 +35,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): Pick<InvokeHandlers, Outbo
       requeued: await (await box()).retry(entryId ? { entryId } : {}),
     }),
     'outbox:discard': ({ entryId }) => box().then((b) => b.discard(entryId)),
+    'outbox:cancel': async ({ entryId }) => ({ cancelled: await (await box()).cancel(entryId) }),
     'bulk:start': async (request) => {
       await d.opened();
       // Like any queued edit: refused while signed out or under a revoked sign-in, kept while offline.

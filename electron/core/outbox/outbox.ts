@@ -58,6 +58,8 @@ export interface OutboxEntry {
   verifyGen?: number;
   /** A 5xx: not before this time (ms). */
   notBefore?: number;
+  /** Being withdrawn (cancel): no lane starts it while that is recorded. */
+  held?: boolean;
 }
 
 interface Batch {
@@ -285,6 +287,23 @@ export class Outbox {
     return entries.length;
   }
 
+  /**
+   * Withdraws a write that has not been sent (queued): recorded as cancelled and its optimistic change
+   * undone, as a cancelled bulk change's are. False when it is too late (being sent, or settled) or not
+   * the technician's to withdraw here (a conflict has its own choices).
+   */
+  async cancel(entryId: string): Promise<boolean> {
+    const entry = this.#entries.get(entryId);
+    if (!entry || entry.state !== 'queued') return false;
+    entry.held = true;
+    try {
+      await this.#settleMany([entry], 'cancelled');
+    } finally {
+      entry.held = false;
+    }
+    return true;
+  }
+
   /** Forgets a failed write (the technician read why). */
   async discard(entryId: string): Promise<void> {
     const entry = this.#entries.get(entryId);
@@ -451,7 +470,7 @@ export class Outbox {
       if (blocked.has(key)) continue;
       // Anything earlier on this item (sending, in conflict, paused) holds the later writes back.
       blocked.add(key);
-      if (e.state !== 'queued') continue;
+      if (e.state !== 'queued' || e.held) continue;
       const batch = e.batchId === null ? null : this.#batches.get(e.batchId);
       if (batch?.paused) continue;
       const wait = e.notBefore === undefined ? 0 : e.notBefore - this.#o.clock.now();

@@ -11,6 +11,10 @@ const tracked = (s: string | null): s is keyof Counts => s === 'online' || s ===
 /**
  * `transitions`: all devices', within [from, to], any order. Points before `knownFrom` (the first record)
  * or inside one of the console's `gaps` are null: not known, drawn as a hole rather than as zero.
+ *
+ * Besides the evenly spaced points, one where the known time begins and one at each edge of a gap: a
+ * history minutes old (the first day of use) otherwise fell between two points and was drawn as one dot
+ * per series at "now", and a line stopped up to a point short of a gap.
  */
 export function statusSeries(
   now: Counts,
@@ -26,8 +30,11 @@ export function statusSeries(
   const out: HistorySeries = { t: [], online: [], offline: [], busy: [] };
   let i = 0;
   const step = (to - from) / (points - 1);
-  for (let p = points - 1; p >= 0; p--) {
-    const at = from + p * step;
+  const times = new Set<number>();
+  for (let p = 0; p < points; p++) times.add(from + p * step);
+  for (const edge of [knownFrom, ...gaps.flatMap((g) => [g.start, g.end])])
+    if (edge !== null && edge > from && edge < to) times.add(edge);
+  for (const at of [...times].sort((a, b) => b - a)) {
     for (; i < sorted.length && (sorted[i] as Transition).at > at; i++) {
       const t = sorted[i] as Transition;
       if (tracked(t.to)) counts[t.to]--;

@@ -121,6 +121,17 @@ describe('browser host: the launch secret', () => {
     expect((await fetch(`${host.origin}/`, { headers: { cookie } })).status).toBe(200);
   });
 
+  it('lets only a GET use the launch URL: a HEAD, POST or PUT (a link checker, a preview) gets no cookie and leaves it for the browser', async () => {
+    for (const method of ['HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']) {
+      const res = await fetch(`${host.origin}/?launch=${SECRET}`, { method, redirect: 'manual' });
+      expect(res.status, method).toBe(403);
+      expect(res.headers.get('set-cookie'), method).toBeNull();
+    }
+    // Still unused: the browser's GET trades it for the session.
+    const cookie = await login();
+    expect((await fetch(`${host.origin}/`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('refuses a request whose Host header is not ours (DNS rebinding)', async () => {
     const cookie = await login();
     const { request } = await import('node:http');

@@ -7,6 +7,7 @@ import {
   devicesToCsvBytes,
   rowsToTsv,
 } from '../../../renderer/domain/device-export.js';
+import { parseGmtOffset, setDisplayOffset } from '../../../renderer/domain/time-zone.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
 const ctx = {
@@ -122,5 +123,63 @@ describe('device export', () => {
   it('copies rows as tab-separated text without stray tabs or line breaks', () => {
     const tsv = rowsToTsv([makeDevice(1, { name: 'a\tb', alias: 'x\ny' })], cols('name', 'alias'), ctx);
     expect(tsv).toBe('Name\tAlias\na b\tx y');
+  });
+
+  it('escapes every formula-looking value: an alias reaches the spreadsheet as text', async () => {
+    const aliases = ['=HYPERLINK("http://x","y")', '+1', '-1', '@x'];
+    const devices = aliases.map((alias, i) => makeDevice(i, { alias }));
+    const csv = await devicesToCsv(devices, cols('alias'), ctx, { locale: 'en', yieldNow: async () => {} });
+    const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
+    expect(parsed.data.slice(1).map((r) => r[0])).toEqual(aliases.map((a) => `'${a}`));
+  });
+
+  it('names the zone the cells are on: the account’s offset when the display clock is the account’s', async () => {
+    setDisplayOffset(parseGmtOffset('(GMT+05:30)'));
+    try {
+      const devices = [makeDevice(1, { lastRefresh: '2026-11-21T09:30:00Z' })];
+      const csv = await devicesToCsv(devices, cols('lastRefresh'), ctx, {
+        locale: 'en',
+        zone: 'GMT+05:30',
+        yieldNow: async () => {},
+      });
+      const [header, cells] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+      expect(header).toEqual(['Last refresh (UTC)', 'Last refresh (GMT+05:30)']);
+      expect(cells![1]).toMatch(/3:00\sPM/);
+    } finally {
+      setDisplayOffset(null);
+    }
+  });
+
+  it('writes a time once when the display clock is UTC itself', async () => {
+    const devices = [makeDevice(1, { lastRefresh: '2026-11-21T09:30:00Z' })];
+    for (const zone of ['UTC', 'Etc/UTC', 'GMT']) {
+      const csv = await devicesToCsv(devices, cols('name', 'lastRefresh'), ctx, {
+        locale: 'en',
+        zone,
+        yieldNow: async () => {},
+      });
+      const [header, cells] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+      expect(header, zone).toEqual(['Name', 'Last refresh (UTC)']);
+      expect(cells![1]).toBe('2026-11-21T09:30:00Z');
+    }
+  });
+
+  it('writes the status and its time in columns of their own, not "Offline · 13 min ago"', async () => {
+    const devices = [
+      makeDevice(1, { status: 'offline', lastRefresh: '2026-11-21T09:47:00Z' }),
+      makeDevice(2, { status: 'online', lastRefresh: null }),
+    ];
+    const csv = await devicesToCsv(
+      devices,
+      cols('status'),
+      { ...ctx, fetchedAt: '2026-11-21T09:59:00Z' },
+      { locale: 'en', zone: 'Europe/Berlin', yieldNow: async () => {} },
+    );
+    const [header, offline, online] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    expect(header).toEqual(['Status', 'Status as of (UTC)', 'Status as of (Europe/Berlin)']);
+    expect(offline!.slice(0, 2)).toEqual(['Offline', '2026-11-21T09:47:00Z']);
+    expect(offline![2]).toMatch(/2026/);
+    // No time of its own: as old as the list it came in.
+    expect(online!.slice(0, 2)).toEqual(['Online', '2026-11-21T09:59:00Z']);
   });
 });

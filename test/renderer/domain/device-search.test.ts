@@ -71,6 +71,19 @@ describe('device search', () => {
     expect(matching('ip:', d)).toHaveLength(2);
   });
 
+  it('reads a field prefix whatever its case: IP: is ip:', () => {
+    const d: Array<[Device, string | null]> = [
+      [makeDevice(1, { name: 'Linux box', alias: 'Windows help', os: 'Linux', ip: '10.4.1.7' }), 'Sales'],
+      [makeDevice(2, { name: 'Sales PC', alias: null, os: 'Windows 7', ip: '10.14.1.7' }), 'Linux lab'],
+    ];
+    expect(matching('IP:10.4.', d)).toEqual(['Linux box']);
+    expect(matching('Ip:4.1', d)).toEqual(['Linux box']);
+    expect(matching('OS:windows', d)).toEqual(['Sales PC']);
+    expect(matching('Alias:WINDOWS', d)).toEqual(['Linux box']);
+    expect(matching('FOLDER:"linux lab"', d)).toEqual(['Sales PC']);
+    expect(parseSearch('NAME:sales')).toEqual([{ field: 'name', value: 'sales', phrase: false }]);
+  });
+
   it('matches a MAC whatever its case and separators, in the data and in the query', () => {
     // Upper-case MACs in the data, as some agents report them.
     const d: Array<[Device, string | null]> = [

@@ -69,6 +69,34 @@ describe('view counts', () => {
     expect(counts.has('online', makeDevice(50).id)).toBe(false);
   });
 
+  it('keeps counting right after the slots grow past their first capacity (1,024) with views counted', () => {
+    const { rows, put, counts } = world(1000);
+    counts.setView('online', online);
+    counts.setView('aliased', aliased);
+    counts.reset(rows.keys());
+    drain(counts);
+    // Far past the first capacity in one poll: the membership already counted must move with the slots.
+    const added = Array.from({ length: 4000 }, (_, i) => makeDevice(5000 + i));
+    for (const d of added) put(d);
+    counts.apply({ added: added.map((d) => d.id) });
+    drain(counts);
+    expect(counts.count('online')).toBe(brute(rows, online));
+    // Devices counted before the growth change and leave: each must be taken off the count it was on.
+    const early = [...rows.values()].slice(0, 500).map((r) => r.device);
+    for (const d of early) put({ ...d, status: d.status === 'online' ? 'offline' : 'online', alias: null });
+    const removed = [...rows.keys()].slice(500, 700);
+    for (const id of removed) rows.delete(id);
+    counts.apply({ changed: early.map((d) => d.id), removed });
+    drain(counts);
+    expect(counts.count('online')).toBe(brute(rows, online));
+    expect(counts.count('aliased')).toBe(brute(rows, aliased));
+    for (const d of early) expect(counts.has('online', d.id)).toBe(d.status !== 'online');
+    // A view added after the growth is counted over every slot.
+    counts.setView('all', () => true);
+    drain(counts);
+    expect(counts.count('all')).toBe(rows.size);
+  });
+
   it('re-tests a replaced view in full and forgets a removed one', () => {
     const { rows, counts } = world(100);
     counts.setView('v', online);
