@@ -33,6 +33,7 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'outbox:resolve': { entryId: 'e1', choice: 'mine' },
   'outbox:retry': { entryId: 'e1' },
   'outbox:discard': { entryId: 'e1' },
+  'outbox:cancel': { entryId: 'e1' },
   'bulk:start': { kind: 'move', ids: ['d1'], folderId: null },
   'bulk:pause': { batchId: 'b1' },
   'bulk:resume': { batchId: 'b1' },
