@@ -1,8 +1,11 @@
+#!/usr/bin/env node
 // `support-console`: the console's command line, a third host of the same core (beside Electron and the
 // browser host). This file is the command table (commander) and the exit: every failure ends with one
 // sentence on stderr and a code from exit-codes.ts.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { isAppError, type AppError } from '../../shared/errors.js';
 import { errorDetailText, formatError } from '../../renderer/i18n/index.js';
@@ -20,13 +23,19 @@ import {
   type ReadContext,
 } from './read-commands.js';
 
+/**
+ * The package's version, from the package.json above this file: electron/cli/main.ts from source,
+ * dist/host/support-console.js built (and the same in an installed package).
+ */
 function packageVersion(): string {
-  // From source (tsx) this file is electron/cli/main.ts; bundled it is dist/cli/support-console.js: both
-  // two levels below the package root.
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'support-console' && pkg.version) return pkg.version;
+    }
+    if (path.dirname(dir) === dir) return 'unknown';
+  }
 }
 
 const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
