@@ -22,6 +22,7 @@ import {
   usersList,
   type ReadContext,
 } from './read-commands.js';
+import { devicesSetAlias, foldersCreate } from './write-commands.js';
 
 /**
  * The package's version, from the package.json above this file: electron/cli/main.ts from source,
@@ -105,12 +106,29 @@ export function buildProgram(version: string): Command {
     .addOption(formatOption())
     .action((id: string, o: { format: string }) => devicesShow(ctx(), id, fmt(o)));
 
+  devices
+    .command('set-alias')
+    .description('give a device an alias (an empty alias removes it)')
+    .argument('<id>', 'the device id')
+    .argument('<alias>', 'the new alias')
+    .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
+
   const folders = program.command('folders').description('the account’s folders');
   folders
     .command('tree')
     .description('the folder tree with device counts (sub-folders included)')
     .addOption(formatOption())
     .action((o: { format: string }) => foldersTree(ctx(), fmt(o)));
+
+  folders
+    .command('create')
+    .description('create a folder and print its id')
+    .argument('<name>', 'the folder name (unique among its siblings)')
+    .option('--parent <id>', 'the parent folder (default: top level)')
+    .addOption(formatOption())
+    .action((name: string, o: { parent?: string; format: string }) =>
+      foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
+    );
 
   program
     .command('users')

@@ -43,10 +43,14 @@ async function withAccount<T>(
     const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
     if (sync.connection !== 'online') {
       const at = copyTime(sync);
+      const why =
+        sync.connection === 'offline'
+          ? 'Offline'
+          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
       ctx.warn(
         at === null
-          ? 'Offline: the service cannot be reached and there is no saved copy yet.'
-          : `Offline: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
+          ? `${why}, and there is no saved copy yet.`
+          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
       );
     }
     return await read(account, account.core.snapshot());

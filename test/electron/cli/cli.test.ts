@@ -193,6 +193,43 @@ describe('support-console (spawned, real service, real keychain)', () => {
     expect((await cli('folders', 'tree')).code).toBe(0);
   }, 60_000);
 
+  it('sets an alias and creates a folder through the outbox; refuses a duplicate name (5) and an unknown id (8)', async () => {
+    const list = JSON.parse((await cli('devices', 'list', '--format', 'json')).stdout) as Device[];
+    const target = list[5]!;
+    const alias = await cli('devices', 'set-alias', target.id, 'Front desk (CLI)');
+    expect(alias.code, alias.stderr).toBe(0);
+    const shown = JSON.parse((await cli('devices', 'show', target.id, '--format', 'json')).stdout) as Device;
+    expect(shown.alias).toBe('Front desk (CLI)');
+
+    const tree = JSON.parse((await cli('folders', 'tree', '--format', 'json')).stdout) as Array<{
+      id: string;
+    }>;
+    const parent = tree[0]!.id;
+    const created = await cli(
+      'folders',
+      'create',
+      'Made by a script',
+      '--parent',
+      parent,
+      '--format',
+      'json',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    expect(id).toMatch(/\S/);
+    type Node = { id: string; name: string; parentId: string | null; folders: Node[] };
+    const after = JSON.parse((await cli('folders', 'tree', '--format', 'json')).stdout) as Node[];
+    expect(after.find((f) => f.id === parent)!.folders).toContainEqual(
+      expect.objectContaining({ id, name: 'Made by a script', parentId: parent }),
+    );
+
+    const again = await cli('folders', 'create', 'Made by a script', '--parent', parent);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toMatch(/^support-console: .+\n$/);
+    const unknown = await cli('devices', 'set-alias', 'no-such-device', 'x');
+    expect(unknown.code).toBe(8);
+  }, 120_000);
+
   it('offline, answers reads from the copy and says on stderr how old it is', async () => {
     const online = JSON.parse((await cli('devices', 'list', '--format', 'json')).stdout) as Device[];
     await service.service.close();
@@ -202,5 +239,15 @@ describe('support-console (spawned, real service, real keychain)', () => {
       /^Offline: answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ seconds? old\)\.\n$/,
     );
     expect((JSON.parse(offline.stdout) as Device[]).map((d) => d.id)).toEqual(online.map((d) => d.id));
+
+    // A change offline is refused with 4 and nothing is recorded to be sent later.
+    const write = await cli('--timeout', '10', 'devices', 'set-alias', online[0]!.id, 'while away');
+    expect(write.code).toBe(4);
+    expect(write.stderr).toMatch(/Offline: the service cannot be reached; nothing was changed\./);
+    const status = JSON.parse((await cli('--timeout', '10', 'status', '--format', 'json')).stdout) as {
+      connection: string;
+      outboxPending: number;
+    };
+    expect(status).toMatchObject({ connection: 'offline', outboxPending: 0 });
   }, 60_000);
 });
