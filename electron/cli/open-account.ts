@@ -62,6 +62,8 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       logger: silentLogger,
     });
     await core.start();
+    // A large copy opens its first screen first: a command answers from all of it, so it waits.
+    await core.opened();
   } catch (error) {
     lock.release();
     throw error;
