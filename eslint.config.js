@@ -24,6 +24,8 @@ const PACKAGE_LAYERS = {
   '@leeoniya/ufuzzy': ['renderer'],
   '@napi-rs/keyring': ['core'],
   'electron-updater': ['glue'],
+  // The command line's parser (electron/cli, the third host).
+  commander: ['cli'],
   ics: ['renderer'],
   papaparse: ['core', 'renderer'],
   uplot: ['renderer'],
@@ -181,7 +183,7 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/glue/**', 'electron/browser-host/**', 'electron/main.ts'],
+    ignores: ['electron/glue/**', 'electron/browser-host/**', 'electron/cli/**', 'electron/main.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': [
@@ -193,8 +195,15 @@ export default tseslint.config(
             noService,
             noRenderer,
             {
-              group: ['**/glue/**', '**/browser-host/**', '../glue/*', '../browser-host/*'],
-              message: 'The core is what hosts drive: it never imports a host (glue, browser-host).',
+              group: [
+                '**/glue/**',
+                '**/browser-host/**',
+                '**/cli/**',
+                '../glue/*',
+                '../browser-host/*',
+                '../cli/*',
+              ],
+              message: 'The core is what hosts drive: it never imports a host (glue, browser-host, cli).',
             },
             ...packagesNotIn('core'),
           ],
@@ -223,6 +232,29 @@ export default tseslint.config(
           '/^electron($|\\/)/',
           "Only electron/glue/** may import 'electron', not even dynamically.",
         ),
+      ],
+    },
+  },
+  {
+    // The command line: a host of the core like the browser host. It shares the renderer's DOM-free domain
+    // modules (search syntax, columns, CSV export) and its message catalogues, never its UI or bridge.
+    files: ['electron/cli/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            noReact,
+            noService,
+            {
+              regex: '(^|/)renderer/(?!domain/[\\w.-]+$|i18n/index\\.js$)',
+              message: 'The command line uses renderer/domain and renderer/i18n only: no UI, no bridge.',
+            },
+            ...packagesNotIn('cli'),
+          ],
+        },
       ],
     },
   },

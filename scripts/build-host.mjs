@@ -6,7 +6,9 @@
 //
 // Entries: browser-host.js (startBrowserApp), devices-poll-worker.js (the poll worker, found beside the
 // code that starts it: devices-poller.ts resolves ./devices-poll-worker.js against its own module URL),
-// and ipc-dispatch.js + logger.js for the bench's host process; code they share lands in chunks.
+// ipc-dispatch.js + logger.js for the bench's host process, and support-console.js (the command line,
+// package.json "bin": a core host like the browser host, so it shares its chunks and finds the poll worker
+// the same way); code they share lands in chunks.
 // Kept out of the bundle: @napi-rs/keyring (a native module, loaded from node_modules as before).
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -22,6 +24,7 @@ export async function bundleHost() {
     absWorkingDir: root,
     entryPoints: {
       'browser-host': 'electron/browser-host/main.ts',
+      'support-console': 'electron/cli/main.ts',
       'devices-poll-worker': 'electron/core/devices-poll-worker.ts',
       'ipc-dispatch': 'shared/ipc/dispatch.ts',
       logger: 'electron/core/logger.ts',

@@ -2,6 +2,7 @@
 // 127.0.0.1. `npm start` uses it where no Electron binary exists; tests and the Chromium end-to-end suite
 // start it the same way.
 
+import { acquireAccountLock } from '../core/account-lock.js';
 import { createAppCore } from '../core/app-core.js';
 import type { AppCore } from '../core/app-core.js';
 import type { AppCoreDefaults } from '../core/app-core-options.js';
@@ -38,6 +39,8 @@ export interface BrowserApp {
 export async function startBrowserApp(options: BrowserAppOptions): Promise<BrowserApp> {
   let host: BrowserHost | null = null;
   await prepareOwnDirs(options.dataDir);
+  // One writer per account's files: a command-line run that holds them makes this throw AccountLockHeld.
+  const lock = acquireAccountLock(options.dataDir, 'console');
   const core = createAppCore({
     dataDir: options.dataDir,
     host: 'browser',
@@ -61,6 +64,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
   } catch (error) {
     await host?.close();
     await core.dispose();
+    lock.release();
     throw error;
   }
   const running = host;
@@ -70,6 +74,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     async close() {
       await running.close();
       await core.dispose();
+      lock.release();
     },
   };
 }

@@ -50,6 +50,8 @@ import { chosenLanguage } from '../../shared/i18n/translator.js';
 export interface AppCore extends HostedCore {
   snapshot(): AppSnapshot;
   start(): Promise<void>;
+  /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
+  opened(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -226,6 +228,10 @@ class Core implements AppCore {
     await this.#settings.load();
     this.#events.emit('settings:state', this.#settings.current);
     await this.#session.resume();
+  }
+
+  opened(): Promise<void> {
+    return this.#account.opened();
   }
 
   async dispose(): Promise<void> {

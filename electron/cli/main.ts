@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// `support-console`: the console's command line, a third host of the same core (beside Electron and the
+// browser host). This file is the command table (commander) and the exit: every failure ends with one
+// sentence on stderr and a code from exit-codes.ts.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, Option } from 'commander';
+import { isAppError, type AppError } from '../../shared/errors.js';
+import { errorDetailText, formatError } from '../../renderer/i18n/index.js';
+import { consoleDataDir } from './data-dir.js';
+import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
+import { stdoutOut, type Format } from './output.js';
+import {
+  devicesList,
+  devicesShow,
+  foldersTree,
+  requireFormat,
+  sessionsList,
+  status,
+  usersList,
+  type ReadContext,
+} from './read-commands.js';
+import { devicesSetAlias, foldersCreate } from './write-commands.js';
+
+/**
+ * The package's version, from the package.json above this file: electron/cli/main.ts from source,
+ * dist/host/support-console.js built (and the same in an installed package).
+ */
+function packageVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'support-console' && pkg.version) return pkg.version;
+    }
+    if (path.dirname(dir) === dir) return 'unknown';
+  }
+}
+
+const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
+
+function formatOption(allowed: readonly Format[] = ['table', 'json']): Option {
+  return new Option('--format <format>', `output format: ${allowed.join(', ')}`).default('table');
+}
+
+export function buildProgram(version: string): Command {
+  const program = new Command('support-console');
+  program
+    .description("The Support Console's command line: the same account, copy and outbox as the console.")
+    .version(version, '-V, --version', 'print the version')
+    .option(
+      '--data-dir <dir>',
+      "the console's data directory (default: SUPPORT_CONSOLE_DATA_DIR, else the app's)",
+    )
+    .option(
+      '--timeout <seconds>',
+      'how long a read waits for the service before answering from the copy',
+      '15',
+    )
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', `\n${exitCodesHelp()}`)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+
+  const ctx = (): ReadContext => {
+    const opts = program.opts<{ dataDir?: string; timeout: string }>();
+    const seconds = Number(opts.timeout);
+    if (!Number.isFinite(seconds) || seconds < 0) {
+      throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
+    }
+    return {
+      dataDir: consoleDataDir(opts.dataDir),
+      appVersion: version,
+      refreshTimeoutMs: seconds * 1000,
+      out: stdoutOut(),
+      warn: (sentence) => process.stderr.write(`${sentence}\n`),
+      now: () => Date.now(),
+    };
+  };
+  const fmt = (o: { format: string }, allowed: readonly Format[] = ['table', 'json']) =>
+    requireFormat(o.format, allowed);
+
+  program
+    .command('status')
+    .description('the account, whether the service is reachable, how old the copy is, and the outbox')
+    .addOption(formatOption())
+    .action((o: { format: string }) => status(ctx(), fmt(o)));
+
+  const devices = program.command('devices').description('the account’s devices');
+  devices
+    .command('list')
+    .description('list devices, filtered with the search box’s syntax')
+    .option('--where <search>', "the search syntax of the app’s search box, e.g. 'ip:10.4. desk'")
+    .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
+    .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
+    .addOption(formatOption(FORMATS))
+    .action((o: { where?: string; sort?: string; columns?: string; format: string }) =>
+      devicesList(ctx(), o, fmt(o, FORMATS)),
+    );
+  devices
+    .command('show')
+    .description('one device’s fields')
+    .argument('<id>', 'the device id')
+    .addOption(formatOption())
+    .action((id: string, o: { format: string }) => devicesShow(ctx(), id, fmt(o)));
+
+  devices
+    .command('set-alias')
+    .description('give a device an alias (an empty alias removes it)')
+    .argument('<id>', 'the device id')
+    .argument('<alias>', 'the new alias')
+    .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
+
+  const folders = program.command('folders').description('the account’s folders');
+  folders
+    .command('tree')
+    .description('the folder tree with device counts (sub-folders included)')
+    .addOption(formatOption())
+    .action((o: { format: string }) => foldersTree(ctx(), fmt(o)));
+
+  folders
+    .command('create')
+    .description('create a folder and print its id')
+    .argument('<name>', 'the folder name (unique among its siblings)')
+    .option('--parent <id>', 'the parent folder (default: top level)')
+    .addOption(formatOption())
+    .action((name: string, o: { parent?: string; format: string }) =>
+      foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
+    );
+
+  program
+    .command('users')
+    .description('the account’s users')
+    .command('list')
+    .description('list users')
+    .addOption(formatOption())
+    .action((o: { format: string }) => usersList(ctx(), fmt(o)));
+
+  program
+    .command('sessions')
+    .description('support sessions')
+    .command('list')
+    .description('list sessions by planned start')
+    .addOption(formatOption())
+    .action((o: { format: string }) => sessionsList(ctx(), fmt(o)));
+
+  // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
+  const withCodes = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.addHelpText('after', `\n${exitCodesHelp()}`);
+      withCodes(sub);
+    }
+  };
+  withCodes(program);
+  return program;
+}
+
+function appErrorCode(error: AppError): number {
+  switch (error.kind) {
+    case 'not-signed-in':
+      return EXIT.signedOut;
+    case 'offline':
+    case 'network':
+    case 'timeout':
+      return EXIT.offlineWrite;
+    case 'service':
+    case 'not-allowed':
+    case 'validation':
+      return error.httpStatus === 409 ? EXIT.conflict : EXIT.refused;
+    default:
+      return EXIT.failure;
+  }
+}
+
+/** The app's sentence for the error, then the service's code with its meaning ("Service code 1103"). */
+function appErrorText(error: AppError): string {
+  const detail = errorDetailText(error);
+  return detail ? `${formatError(error)} (${detail})` : formatError(error);
+}
+
+function sentence(error: unknown): { code: number; text: string } {
+  if (error instanceof CliExit) return { code: error.code, text: error.message };
+  if (error instanceof CommanderError) {
+    // --help and --version are answers; a group without its command (help shown unasked) is usage.
+    const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
+    return { code: ok ? EXIT.ok : EXIT.usage, text: '' };
+  }
+  if (isAppError(error)) return { code: appErrorCode(error), text: appErrorText(error) };
+  return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
+}
+
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram(packageVersion());
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    const { code, text } = sentence(error);
+    if (text) process.stderr.write(`support-console: ${text}\n`);
+    return code;
+  }
+}
+
+process.exitCode = await runCli(process.argv.slice(2));

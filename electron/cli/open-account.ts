@@ -1,0 +1,112 @@
+// Opens the console's account in this process, as its only writer: takes the account lock, starts the
+// same core the console runs (same data directory, same keychain entry), and for reads brings the copy up
+// to date first (or learns that the service cannot be reached, and answers from the copy).
+//
+// When the console holds the lock the command ends with EXIT.accountBusy. Talking to the running console
+// over a local socket instead is the next step (issue 27) and not built yet.
+
+import { AccountLockHeld, acquireAccountLock, type AccountLock } from '../core/account-lock.js';
+import { createAppCore, type AppCore } from '../core/app-core.js';
+import { prepareDataDir } from '../core/atomic-file.js';
+import { KeyringVault } from '../core/keyring-vault.js';
+import { silentLogger } from '../core/logger.js';
+import { CACHE_ROOT } from '../core/offline-cache.js';
+import type { CredentialVault } from '../core/vault.js';
+import { readLaunchDefaults } from '../launch-config.js';
+import type { InvokeChannel, InvokeResponse, SyncState } from '../../shared/ipc/contract.js';
+import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
+import { CliExit, EXIT } from './exit-codes.js';
+
+export interface OpenOptions {
+  dataDir: string;
+  appVersion: string;
+  /** How long a read waits for the service before answering from the copy. */
+  refreshTimeoutMs: number;
+  vault?: CredentialVault;
+}
+
+export interface OpenAccount {
+  core: AppCore;
+  invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<InvokeResponse<C>>;
+  close(): Promise<void>;
+}
+
+function busy(error: AccountLockHeld): CliExit {
+  const { holder } = error;
+  const who =
+    holder.kind === 'cli'
+      ? `another support-console command (pid ${holder.pid}) is using this account`
+      : `the console is running${holder.pid ? ` (pid ${holder.pid})` : ''} and holds this account's files`;
+  return new CliExit(EXIT.accountBusy, `Cannot open the account: ${who}; close it and try again.`);
+}
+
+export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
+  await prepareDataDir(options.dataDir, [CACHE_ROOT]);
+  let lock: AccountLock;
+  try {
+    lock = acquireAccountLock(options.dataDir, 'cli');
+  } catch (error) {
+    if (error instanceof AccountLockHeld) throw busy(error);
+    throw error;
+  }
+  let core: AppCore;
+  try {
+    core = createAppCore({
+      dataDir: options.dataDir,
+      host: 'browser',
+      appVersion: options.appVersion,
+      vault: options.vault ?? new KeyringVault(),
+      notify: () => {},
+      defaults: readLaunchDefaults(process.env),
+      // stdout is the command's answer and stderr its one sentence: the core's own log stays out of both.
+      logger: silentLogger,
+    });
+    await core.start();
+    // A large copy opens its first screen first: a command answers from all of it, so it waits.
+    await core.opened();
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const opened = core;
+  return {
+    core: opened,
+    async invoke(channel, payload = {}) {
+      const result = await dispatchInvoke(opened.handlers, channel, payload);
+      if (!result.ok) throw result.error;
+      return result.value as InvokeResponse<typeof channel>;
+    },
+    async close() {
+      try {
+        await opened.dispose();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+/** Signed in (or asked to sign in again, whose copy is still readable): otherwise EXIT.signedOut. */
+export function requireAccount(account: OpenAccount): void {
+  const auth = account.core.snapshot().auth;
+  if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
+    throw new CliExit(EXIT.signedOut, 'Not signed in: sign in to the account in the console first.');
+  }
+}
+
+/**
+ * Brings every dataset up to date, waiting at most `timeoutMs`; the service being unreachable is not an
+ * error for a read (the copy answers). Returns the sync state after it.
+ */
+export async function refreshForRead(account: OpenAccount, timeoutMs: number): Promise<SyncState> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  try {
+    await Promise.race([account.invoke('sync:refresh', {}).catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return account.core.snapshot().sync;
+}

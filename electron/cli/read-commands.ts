@@ -1,0 +1,189 @@
+// The read commands: each opens the account (openAccount), brings the copy up to date or says on stderr
+// that it answers from the copy and how old that is, then writes its answer to stdout.
+
+import type { AppSnapshot, FolderNode, SyncState } from '../../shared/ipc/contract.js';
+import { enumValue, type Id } from '../../shared/model.js';
+import { buildFolderTree, type FolderTree } from '../../renderer/domain/folder-tree.js';
+import { t } from '../../renderer/i18n/index.js';
+import {
+  chooseColumns,
+  columnContext,
+  devicesCsv,
+  findDevice,
+  queryDevices,
+  type ListQuery,
+} from './device-listing.js';
+import { CliExit, EXIT } from './exit-codes.js';
+import { openAccount, refreshForRead, requireAccount, type OpenAccount } from './open-account.js';
+import { ageText, cell, renderJson, renderTable, type Format, type Out } from './output.js';
+
+export interface ReadContext {
+  dataDir: string;
+  appVersion: string;
+  refreshTimeoutMs: number;
+  out: Out;
+  warn: (sentence: string) => void;
+  now: () => number;
+}
+
+/** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
+export function copyTime(sync: SyncState): number | null {
+  const times = Object.values(sync.datasets).map((d) => (d.fetchedAt ? Date.parse(d.fetchedAt) : NaN));
+  if (times.every((x) => Number.isFinite(x))) return Math.min(...times);
+  return sync.cacheSavedAt ? Date.parse(sync.cacheSavedAt) : null;
+}
+
+async function withAccount<T>(
+  ctx: ReadContext,
+  read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
+) {
+  const account = await openAccount(ctx);
+  try {
+    requireAccount(account);
+    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
+    if (sync.connection !== 'online') {
+      const at = copyTime(sync);
+      const why =
+        sync.connection === 'offline'
+          ? 'Offline'
+          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
+      ctx.warn(
+        at === null
+          ? `${why}, and there is no saved copy yet.`
+          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
+      );
+    }
+    return await read(account, account.core.snapshot());
+  } finally {
+    await account.close();
+  }
+}
+
+export async function status(ctx: ReadContext, format: Format): Promise<void> {
+  await withAccount(ctx, async (account, snap) => {
+    const outbox = await account.invoke('outbox:state', {});
+    const auth = snap.auth;
+    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account : null;
+    const at = copyTime(snap.sync);
+    const answer = {
+      account: user ? { service: user.baseUrl, user: user.user.email, userId: user.user.id } : null,
+      signIn: auth.status,
+      connection: snap.sync.connection,
+      copyFetchedAt: at === null ? null : new Date(at).toISOString(),
+      copyAgeSeconds: at === null ? null : Math.round((ctx.now() - at) / 1000),
+      outboxPending: outbox.pending,
+      dataDir: ctx.dataDir,
+    };
+    if (format === 'json') return ctx.out.write(renderJson(answer));
+    const rows: string[][] = [
+      ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
+      ['Sign-in', auth.status],
+      ['Connection', snap.sync.connection],
+      ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
+      ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
+      ['Data', ctx.dataDir],
+    ];
+    ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+  });
+}
+
+export async function devicesList(ctx: ReadContext, query: ListQuery, format: Format): Promise<void> {
+  const columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
+  await withAccount(ctx, async (_account, snap) => {
+    const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
+    const rows = queryDevices(snap.data.devices, query, cc);
+    if (format === 'json') return ctx.out.write(renderJson(rows));
+    if (format === 'csv') return ctx.out.write(await devicesCsv(rows, columns, cc, 'en'));
+    const headers = columns.map((c) => t(c.label));
+    ctx.out.write(
+      renderTable(
+        headers,
+        rows.map((d) => columns.map((c) => c.text(d, cc))),
+        ctx.out.columns,
+      ),
+    );
+  });
+}
+
+export async function devicesShow(ctx: ReadContext, id: string, format: Format): Promise<void> {
+  await withAccount(ctx, async (_account, snap) => {
+    const device = findDevice(snap.data.devices, id);
+    if (format === 'json') return ctx.out.write(renderJson(device));
+    const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
+    const rows = chooseColumns(
+      'id,name,alias,status,os,ip,mac,folder,lastRefresh,cpu,ram,freeSpace,dateInstalled',
+    ).map((c) => [t(c.label), c.text(device, cc)]);
+    ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+  });
+}
+
+function treeLines(tree: FolderTree, parent: Id | null, depth: number, out: string[]): void {
+  for (const id of tree.children.get(parent) ?? []) {
+    const node = tree.byId.get(id)!;
+    const counts = tree.counts.get(id);
+    out.push(`${'  '.repeat(depth)}${node.name}  (${id}, ${counts?.total ?? 0} devices)`);
+    treeLines(tree, id, depth + 1, out);
+  }
+}
+
+interface JsonFolder extends FolderNode {
+  devices: number;
+  folders: JsonFolder[];
+}
+
+function treeJson(tree: FolderTree, parent: Id | null): JsonFolder[] {
+  return (tree.children.get(parent) ?? []).map((id) => ({
+    ...tree.byId.get(id)!,
+    devices: tree.counts.get(id)?.total ?? 0,
+    folders: treeJson(tree, id),
+  }));
+}
+
+export async function foldersTree(ctx: ReadContext, format: Format): Promise<void> {
+  await withAccount(ctx, async (_account, snap) => {
+    const tree = buildFolderTree(snap.data.folders, snap.data.devices);
+    if (format === 'json') return ctx.out.write(renderJson(treeJson(tree, null)));
+    const lines: string[] = [];
+    treeLines(tree, null, 0, lines);
+    lines.push(`${t('folders.unassigned')}  (${tree.unassigned.total} devices)`);
+    ctx.out.write(lines.map(cell).join('\n') + '\n');
+  });
+}
+
+export async function usersList(ctx: ReadContext, format: Format): Promise<void> {
+  await withAccount(ctx, async (_account, snap) => {
+    const users = [...snap.data.users].sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
+    if (format === 'json') return ctx.out.write(renderJson(users));
+    const rows = users.map((u) => [
+      u.id,
+      [u.firstname, u.lastname].filter(Boolean).join(' '),
+      u.email ?? '',
+      u.role === null ? '' : enumValue(u.role),
+      u.lastLogin ?? '',
+    ]);
+    ctx.out.write(renderTable(['ID', 'NAME', 'EMAIL', 'ROLE', 'LAST LOGIN'], rows, ctx.out.columns));
+  });
+}
+
+export async function sessionsList(ctx: ReadContext, format: Format): Promise<void> {
+  await withAccount(ctx, async (_account, snap) => {
+    const sessions = [...snap.data.sessions].sort((a, b) =>
+      (a.plannedInitTime ?? '').localeCompare(b.plannedInitTime ?? ''),
+    );
+    if (format === 'json') return ctx.out.write(renderJson(sessions));
+    const rows = sessions.map((s) => [
+      s.id,
+      s.code ?? '',
+      s.state === null ? '' : enumValue(s.state),
+      s.customer ?? '',
+      s.plannedInitTime ?? '',
+      s.userId ?? '',
+    ]);
+    ctx.out.write(renderTable(['ID', 'CODE', 'STATE', 'CUSTOMER', 'PLANNED', 'USER'], rows, ctx.out.columns));
+  });
+}
+
+export function requireFormat(value: string, allowed: readonly Format[]): Format {
+  if ((allowed as readonly string[]).includes(value)) return value as Format;
+  throw new CliExit(EXIT.usage, `--format must be one of ${allowed.join(', ')}, not ${value}.`);
+}

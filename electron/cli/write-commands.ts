@@ -1,0 +1,74 @@
+// The change commands, through the core's write path (the durable outbox), as the console makes them.
+//
+// Offline the command line refuses (EXIT.offlineWrite, nothing recorded) rather than queue: the console
+// queues because it stays open to send later; a command ends now, and a script that sees "queued" cannot
+// tell whether to try again, which for a create would make two.
+
+import type { Id } from '../../shared/model.js';
+import { CliExit, EXIT } from './exit-codes.js';
+import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
+import { renderJson, type Format } from './output.js';
+import type { ReadContext } from './read-commands.js';
+
+async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => Promise<T>): Promise<T> {
+  const account = await openAccount(ctx);
+  try {
+    const auth = account.core.snapshot().auth;
+    if (auth.status !== 'signed-in') {
+      throw new CliExit(
+        EXIT.signedOut,
+        auth.status === 'reauth-required'
+          ? 'The service asks to sign in again: sign in in the console first; nothing was changed.'
+          : 'Not signed in: sign in to the account in the console first.',
+      );
+    }
+    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
+    if (sync.connection !== 'online') {
+      throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
+    }
+    const result = await write(account);
+    const outbox = await account.invoke('outbox:state', {});
+    if (outbox.conflicts.length > 0) {
+      throw new CliExit(
+        EXIT.conflict,
+        'Someone changed this first: the change waits in the outbox for a choice in the console.',
+      );
+    }
+    return result;
+  } finally {
+    await account.close();
+  }
+}
+
+function requireDevice(account: OpenAccount, id: Id): void {
+  if (!account.core.snapshot().data.devices.some((d) => d.id === id)) {
+    throw new CliExit(EXIT.notFound, `No device with id ${id}.`);
+  }
+}
+
+function requireFolder(account: OpenAccount, id: Id): void {
+  if (!account.core.snapshot().data.folders.some((f) => f.id === id)) {
+    throw new CliExit(EXIT.notFound, `No folder with id ${id}.`);
+  }
+}
+
+export async function devicesSetAlias(ctx: ReadContext, id: Id, alias: string): Promise<void> {
+  await withWrite(ctx, async (account) => {
+    requireDevice(account, id);
+    await account.invoke('devices:set-alias', { id, alias });
+  });
+}
+
+export async function foldersCreate(
+  ctx: ReadContext,
+  name: string,
+  parentId: Id | null,
+  format: Format,
+): Promise<void> {
+  const created = await withWrite(ctx, async (account) => {
+    if (parentId !== null) requireFolder(account, parentId);
+    return account.invoke('folders:create', { name, parentId });
+  });
+  // The new folder's id: what a script needs next (to move devices into it).
+  ctx.out.write(format === 'json' ? renderJson(created) : `${created.id ?? ''}\n`);
+}
