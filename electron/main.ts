@@ -1,6 +1,7 @@
 // The Electron app's entry (package.json "main"): the core, with the OS keychain and the defaults of
 // this launch, handed to the glue. See launch-config.ts for the environment it reads.
 
+import { acquireAccountLock } from './core/account-lock.js';
 import { createAppCore } from './core/app-core.js';
 import { KeyringVault } from './core/keyring-vault.js';
 import { prepareOwnDirs } from './core/store/data-dirs.js';
@@ -10,6 +11,11 @@ import { readLaunchDefaults } from './launch-config.js';
 runElectronApp(async (context) => {
   // Inside the single-instance lock (the glue takes it before calling us): no other app writes here.
   await prepareOwnDirs(context.dataDir);
+  // The account lock is for other kinds of process: a command-line run (support-console) that holds these
+  // files makes this throw, and the app does not start beside it. Released when this process exits; a
+  // crash leaves a lock whose pid is gone, which the next start takes over.
+  const lock = acquireAccountLock(context.dataDir, 'console');
+  process.once('exit', () => lock.release());
   return createAppCore({
     ...context,
     host: 'electron',
