@@ -146,7 +146,7 @@ export function statusHandlers(
           new Date(t.at).toISOString(),
           local(t.at),
           t.deviceId,
-          deviceLabel(d.device(t.deviceId), t.deviceId),
+          deviceLabel(d.device(t.deviceId)) ?? '',
           t.from ?? '',
           t.to ?? 'removed',
         ]);

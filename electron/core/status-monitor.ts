@@ -41,14 +41,15 @@ export interface StatusTrayInfo {
   counts: { online: number; offline: number; busy: number };
   outages: OutageInfo[];
   /** Watched devices now offline (names), the first few. */
-  watchedDown: Array<{ id: Id; label: string }>;
+  watchedDown: Array<{ id: Id; label: string | null }>;
   watchedDownTotal: number;
 }
 
 const TRAY_LIST = 5;
 
-export function deviceLabel(d: Device | undefined, id: Id): string {
-  return d?.alias || d?.name || `Device ${id}`;
+/** The device's alias or name; null when it has neither (the reader's language names it by its id). */
+export function deviceLabel(d: Device | undefined): string | null {
+  return d?.alias || d?.name || null;
 }
 
 export class StatusMonitor {
@@ -158,7 +159,7 @@ export class StatusMonitor {
       if (watchedDown.length < TRAY_LIST)
         watchedDown.push({
           id: w.target.id,
-          label: deviceLabel(this.#o.data.device(w.target.id), w.target.id),
+          label: deviceLabel(this.#o.data.device(w.target.id)),
         });
     }
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
@@ -167,7 +168,7 @@ export class StatusMonitor {
   openOutages(): OutageInfo[] {
     return Object.values(this.#memory.outages).map((o) => ({
       folderId: o.folderId,
-      folderName: this.#o.data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+      folderName: this.#o.data.folderName(o.folderId),
       start: o.start,
       end: null,
       devices: o.devices.length,
@@ -205,8 +206,8 @@ export class StatusMonitor {
         // Only a poll with transitions can start or end an outage: a heartbeat needs no folder sizes.
         folderSizes: poll.transitions.length > 0 ? this.#sizes() : new Map(),
         deviceFolder: (id) => data.device(id)?.folderId ?? null,
-        deviceLabel: (id) => deviceLabel(data.device(id), id),
-        folderLabel: (id) => data.folderName(id) ?? `Folder ${id}`,
+        deviceLabel: (id) => deviceLabel(data.device(id)),
+        folderLabel: (id) => data.folderName(id),
         quiet: isQuiet(this.#o.settings(), this.#quietHours, now),
       },
       this.#memory,
@@ -215,7 +216,7 @@ export class StatusMonitor {
     for (const o of result.outages.ended) {
       this.#ended.push({
         folderId: o.folderId,
-        folderName: data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+        folderName: data.folderName(o.folderId),
         start: o.start,
         end: o.end,
         devices: o.devices.length,

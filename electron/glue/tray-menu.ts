@@ -4,6 +4,7 @@
 
 import type { MenuItemConstructorOptions } from 'electron';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import { deviceName, folderName } from '../../shared/i18n/status-notice-text.js';
 import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
@@ -120,12 +121,15 @@ function devicesSection(
   ];
   for (const o of d.outages.slice(0, TRAY_SESSION_LIMIT)) {
     items.push({
-      label: t('tray.outage', { name: o.name, devices: o.devices, size: o.size }),
+      label: t('tray.outage', { name: folderName(o.name, o.folderId, t), devices: o.devices, size: o.size }),
       click: () => actions.openWindow(),
     });
   }
   for (const w of d.watchedDown) {
-    items.push({ label: t('tray.watchedDown', { label: w.label }), click: () => actions.openWindow() });
+    items.push({
+      label: t('tray.watchedDown', { label: deviceName(w.label, w.id, t) }),
+      click: () => actions.openWindow(),
+    });
   }
   if (d.watchedDownTotal > d.watchedDown.length) {
     items.push({

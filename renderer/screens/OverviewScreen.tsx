@@ -129,13 +129,13 @@ export function OverviewScreen() {
                 <li key={`${o.folderId}-${o.start}`}>
                   {o.end === null
                     ? t('overview.outageOpen', {
-                        name: o.folderName,
+                        name: o.folderName ?? t('statusNotice.unnamedFolder', { id: o.folderId }),
                         devices: o.devices,
                         size: o.folderSize,
                         time: displayTime(new Date(o.start), 'compact'),
                       })
                     : t('overview.outageEnded', {
-                        name: o.folderName,
+                        name: o.folderName ?? t('statusNotice.unnamedFolder', { id: o.folderId }),
                         devices: o.devices,
                         size: o.folderSize,
                         from: displayTime(new Date(o.start), 'compact'),

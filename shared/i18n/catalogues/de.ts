@@ -44,6 +44,10 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} ist offline gegangen} online {{label} ist zurück} offlineLong {{label} ist zu lange offline} other {{label} ist zu lange beschäftigt}}',
   'statusNotice.flapping': '{label} (instabil)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} von {size, plural, one {# Gerät} other {# Geräten}})',
+  'statusNotice.unnamedDevice': 'Gerät {id}',
+  'statusNotice.unnamedFolder': 'Ordner {id}',
   'statusNotice.alerts': '{count, plural, one {# Gerätewarnung} other {# Gerätewarnungen}}',
   'statusNotice.line': '{phrase}: {names}',
 

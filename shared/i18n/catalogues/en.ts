@@ -42,6 +42,10 @@ export const sharedEn = {
   'statusNotice.single':
     '{kind, select, offline {{label} went offline} online {{label} came back} offlineLong {{label} offline too long} other {{label} busy too long}}',
   'statusNotice.flapping': '{label} (flapping)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} of {size, plural, one {# device} other {# devices}})',
+  'statusNotice.unnamedDevice': 'Device {id}',
+  'statusNotice.unnamedFolder': 'Folder {id}',
   'statusNotice.alerts': '{count, plural, one {# device alert} other {# device alerts}}',
   'statusNotice.line': '{phrase}: {names}',
 

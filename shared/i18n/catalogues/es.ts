@@ -46,6 +46,10 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} se desconectó} online {{label} volvió} offlineLong {{label} lleva demasiado tiempo sin conexión} other {{label} lleva demasiado tiempo ocupado}}',
   'statusNotice.flapping': '{label} (inestable)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} de {size, plural, one {# dispositivo} other {# dispositivos}})',
+  'statusNotice.unnamedDevice': 'Dispositivo {id}',
+  'statusNotice.unnamedFolder': 'Carpeta {id}',
   'statusNotice.alerts': '{count, plural, one {# alerta de dispositivo} other {# alertas de dispositivos}}',
   'statusNotice.line': '{phrase}: {names}',
 

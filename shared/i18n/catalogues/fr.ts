@@ -45,6 +45,10 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} est passé hors ligne} online {{label} est revenu} offlineLong {{label} est hors ligne depuis trop longtemps} other {{label} est occupé depuis trop longtemps}}',
   'statusNotice.flapping': '{label} (instable)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} sur {size, plural, one {# appareil} other {# appareils}})',
+  'statusNotice.unnamedDevice': 'Appareil {id}',
+  'statusNotice.unnamedFolder': 'Dossier {id}',
   'statusNotice.alerts': '{count, plural, one {# alerte d’appareil} other {# alertes d’appareils}}',
   'statusNotice.line': '{phrase} : {names}',
 

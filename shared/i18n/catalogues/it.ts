@@ -44,6 +44,10 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} è andato offline} online {{label} è tornato} offlineLong {{label} è offline da troppo tempo} other {{label} è occupato da troppo tempo}}',
   'statusNotice.flapping': '{label} (instabile)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} di {size, plural, one {# dispositivo} other {# dispositivi}})',
+  'statusNotice.unnamedDevice': 'Dispositivo {id}',
+  'statusNotice.unnamedFolder': 'Cartella {id}',
   'statusNotice.alerts': '{count, plural, one {# avviso di dispositivo} other {# avvisi di dispositivi}}',
   'statusNotice.line': '{phrase}: {names}',
 
