@@ -37,7 +37,7 @@ export type UpdateCheckOutcome =
   | { outcome: 'up-to-date'; version: string | null }
   | { outcome: 'downloading'; version: string }
   | { outcome: 'downloaded'; version: string }
-  | { outcome: 'failed'; message: string };
+  | { outcome: 'failed'; stage: 'check' | 'update'; message: string };
 
 export type LastUpdateCheck = NonNullable<UpdateStatus['lastCheck']>;
 
@@ -90,7 +90,13 @@ export class LastCheckStore {
     try {
       const v = (await readJsonFile(this.#file)) as Partial<LastUpdateCheck> | undefined;
       if (!v || typeof v.at !== 'string' || !Number.isFinite(Date.parse(v.at))) return null;
-      if (v.outcome === 'failed' && typeof v.message === 'string') return v as LastUpdateCheck;
+      if (v.outcome === 'failed' && typeof v.message === 'string')
+        return {
+          at: v.at,
+          outcome: v.outcome,
+          stage: v.stage === 'update' ? 'update' : 'check',
+          message: v.message,
+        };
       if (v.outcome === 'up-to-date') return { at: v.at, outcome: v.outcome, version: v.version ?? null };
       if ((v.outcome === 'downloading' || v.outcome === 'downloaded') && typeof v.version === 'string') {
         return { at: v.at, outcome: v.outcome, version: v.version };
@@ -200,7 +206,7 @@ export class UpdateScheduler {
       outcome = await this.#o.check();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcome = { outcome: 'failed', message: `The update check failed: ${message.slice(0, 300)}` };
+      outcome = { outcome: 'failed', stage: 'check', message: message.slice(0, 300) };
     }
     if (outcome.outcome === 'failed')
       this.#o.logger.warn('update check failed', { message: outcome.message });

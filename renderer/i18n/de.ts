@@ -306,6 +306,8 @@ export const de: Translation = {
   'settings.updates.upToDate': 'aktuell',
   'settings.updates.downloading': 'Version {version} gefunden, wird heruntergeladen',
   'settings.updates.downloaded': 'Version {version} heruntergeladen; sie wird beim Neustart installiert',
+  'settings.updates.failed':
+    '{stage, select, check {die Prüfung ist fehlgeschlagen} other {das Update ist fehlgeschlagen}}: {detail}',
   'settings.updates.off.development':
     'Updates sind aus: Diese App läuft aus einem Checkout, nicht aus einer Installation.',
   'settings.updates.off.browser-host':

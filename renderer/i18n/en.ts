@@ -287,6 +287,7 @@ const catalogue = {
   'settings.updates.upToDate': 'up to date',
   'settings.updates.downloading': 'version {version} found, downloading',
   'settings.updates.downloaded': 'version {version} downloaded; it installs when you restart',
+  'settings.updates.failed': '{stage, select, check {the check failed} other {the update failed}}: {detail}',
   'settings.updates.off.development': 'Updates are off: this app runs from a checkout, not an installation.',
   'settings.updates.off.browser-host':
     'Updates are off in the browser: update the checkout (git pull) instead.',

@@ -304,6 +304,8 @@ export const es: Translation = {
   'settings.updates.upToDate': 'al día',
   'settings.updates.downloading': 'versión {version} encontrada, descargando',
   'settings.updates.downloaded': 'versión {version} descargada; se instala al reiniciar',
+  'settings.updates.failed':
+    '{stage, select, check {la comprobación falló} other {la actualización falló}}: {detail}',
   'settings.updates.off.development':
     'Actualizaciones desactivadas: esta aplicación se ejecuta desde una copia del código, no desde una instalación.',
   'settings.updates.off.browser-host':

@@ -307,6 +307,8 @@ export const fr: Translation = {
   'settings.updates.upToDate': 'à jour',
   'settings.updates.downloading': 'version {version} trouvée, téléchargement en cours',
   'settings.updates.downloaded': 'version {version} téléchargée ; elle s’installe au redémarrage',
+  'settings.updates.failed':
+    '{stage, select, check {la vérification a échoué} other {la mise à jour a échoué}} : {detail}',
   'settings.updates.off.development':
     'Mises à jour désactivées : cette application s’exécute depuis une copie du code, pas depuis une installation.',
   'settings.updates.off.browser-host':

@@ -307,6 +307,8 @@ export const it: Translation = {
   'settings.updates.upToDate': 'aggiornato',
   'settings.updates.downloading': 'versione {version} trovata, download in corso',
   'settings.updates.downloaded': 'versione {version} scaricata; verrà installata al riavvio',
+  'settings.updates.failed':
+    '{stage, select, check {il controllo non è riuscito} other {l’aggiornamento non è riuscito}}: {detail}',
   'settings.updates.off.development':
     'Aggiornamenti disattivati: questa app viene eseguita da una copia del codice, non da un’installazione.',
   'settings.updates.off.browser-host':

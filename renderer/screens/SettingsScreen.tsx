@@ -176,7 +176,7 @@ function UpdatesSection() {
                 time: displayTime(at),
                 outcome:
                   last.outcome === 'failed'
-                    ? last.message
+                    ? t('settings.updates.failed', { stage: last.stage, detail: last.message })
                     : last.outcome === 'up-to-date'
                       ? t('settings.updates.upToDate')
                       : t(`settings.updates.${last.outcome}`, { version: last.version }),

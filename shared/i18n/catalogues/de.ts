@@ -52,6 +52,11 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Bearbeiten',
+  'updater.ready': '{product} {version} ist bereit zur Installation.',
+  'updater.readyDetail':
+    'Jetzt neu starten, um sie zu verwenden, oder später: Sie wird beim Beenden der App installiert.',
+  'updater.restartNow': 'Jetzt neu starten',
+  'updater.later': 'Später',
 
   'error.code.1000': 'Dieses Gerät gibt es auf dem Dienst nicht mehr. Aktualisieren Sie die Geräteliste.',
   'error.code.1001': 'Bei einem Gerät lassen sich nur der Alias und der Ordner ändern.',

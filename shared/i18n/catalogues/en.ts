@@ -50,6 +50,10 @@ export const sharedEn = {
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Edit',
+  'updater.ready': '{product} {version} is ready to install.',
+  'updater.readyDetail': 'Restart now to use it, or later: it installs when you quit the app.',
+  'updater.restartNow': 'Restart now',
+  'updater.later': 'Later',
 
   // Service codes (spec §7): what happened and what to do. The code itself is shown apart, for support.
   'error.code.1000': 'This device no longer exists on the service. Refresh the device list.',

@@ -54,6 +54,10 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Edición',
+  'updater.ready': '{product} {version} está listo para instalarse.',
+  'updater.readyDetail': 'Reinicie ahora para usarlo, o más tarde: se instala al salir de la aplicación.',
+  'updater.restartNow': 'Reiniciar ahora',
+  'updater.later': 'Más tarde',
 
   'error.code.1000': 'Este dispositivo ya no existe en el servicio. Actualice la lista de dispositivos.',
   'error.code.1001': 'De un dispositivo solo se pueden cambiar el alias y la carpeta.',

@@ -53,6 +53,11 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.line': '{phrase} : {names}',
 
   'menu.edit': 'Édition',
+  'updater.ready': '{product} {version} est prêt à être installé.',
+  'updater.readyDetail':
+    'Redémarrez maintenant pour l’utiliser, ou plus tard : il s’installe quand vous quittez l’application.',
+  'updater.restartNow': 'Redémarrer maintenant',
+  'updater.later': 'Plus tard',
 
   'error.code.1000': 'Cet appareil n’existe plus sur le service. Actualisez la liste des appareils.',
   'error.code.1001': 'Seuls l’alias et le dossier d’un appareil peuvent être modifiés.',

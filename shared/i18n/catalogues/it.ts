@@ -52,6 +52,10 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Modifica',
+  'updater.ready': '{product} {version} è pronto per l’installazione.',
+  'updater.readyDetail': 'Riavvia ora per usarlo, oppure più tardi: si installa quando chiudi l’app.',
+  'updater.restartNow': 'Riavvia ora',
+  'updater.later': 'Più tardi',
 
   'error.code.1000': 'Questo dispositivo non esiste più sul servizio. Aggiorna l’elenco dei dispositivi.',
   'error.code.1001': 'Di un dispositivo si possono cambiare solo l’alias e la cartella.',
