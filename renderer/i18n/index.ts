@@ -82,6 +82,21 @@ export function t(key: MessageKey, params?: Params): string {
   return text;
 }
 
+/**
+ * A message in a language other than the console's: what the technician sends a customer is in the
+ * customer's (the session's) language. Those translators are made once each, on first use.
+ */
+const others = new Map<UiLanguage, Translator>();
+export function tIn(language: UiLanguage, key: MessageKey, params?: Params): string {
+  if (language === translator.language) return t(key, params);
+  let other = others.get(language);
+  if (!other) {
+    other = createTranslator(language, catalogueOf(language), english);
+    others.set(language, other);
+  }
+  return other.t(key, params);
+}
+
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }

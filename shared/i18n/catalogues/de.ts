@@ -176,6 +176,14 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.unknownRequest':
     'Die Konsole hat eine Anfrage gesendet, die sie nicht kennt. Starten Sie sie neu.',
   'error.app.notFromWindow': 'Diese Anfrage kam nicht aus dem Fenster der Support Console.',
+  'error.app.hostUnreachable':
+    'Die App ist nicht erreichbar. Läuft „npm start“ noch? Prüfen Sie das und versuchen Sie es erneut.',
+  'error.app.launchKeyLost':
+    'Diese Seite hat ihren Startschlüssel verloren. Öffnen Sie erneut die Adresse, die „npm start“ ausgegeben hat.',
+  'error.app.hostAnswered':
+    'Die App antwortete mit HTTP-Status {status}. Versuchen Sie es erneut; wenn es anhält, starten Sie sie neu.',
+  'error.app.mainLost':
+    'Die Konsole hat die Verbindung zu ihrem Hauptprozess verloren. Starten Sie die App neu, wenn das anhält.',
   'error.app.cacheUnreadable':
     'Die gespeicherte Offline-Kopie war nicht lesbar und wird daher nicht angezeigt.',
   'error.app.loadingAccount': 'Konto wird geladen',

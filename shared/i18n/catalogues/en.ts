@@ -155,6 +155,12 @@ export const sharedEn = {
   'error.app.invalidField': 'The value of “{field}” was not accepted. Check it, then try again.',
   'error.app.unknownRequest': 'The console sent a request it does not know. Restart it.',
   'error.app.notFromWindow': 'This request did not come from the Support Console window.',
+  'error.app.hostUnreachable':
+    'The app is not reachable. Is “npm start” still running? Check, then try again.',
+  'error.app.launchKeyLost': 'This page lost its launch key. Open the address “npm start” printed again.',
+  'error.app.hostAnswered':
+    'The app answered with HTTP status {status}. Try again; if it persists, restart it.',
+  'error.app.mainLost': 'The console lost contact with its main process. Restart the app if this persists.',
   'error.app.cacheUnreadable': 'The saved offline copy could not be read, so it is not shown.',
   'error.app.loadingAccount': 'Loading the account',
 

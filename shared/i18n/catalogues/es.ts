@@ -164,6 +164,14 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'No se aceptó el valor de «{field}». Revíselo y vuelva a intentarlo.',
   'error.app.unknownRequest': 'La consola envió una solicitud que no reconoce. Reiníciela.',
   'error.app.notFromWindow': 'Esta solicitud no procede de la ventana de Support Console.',
+  'error.app.hostUnreachable':
+    'No se puede acceder a la aplicación. ¿Sigue en marcha «npm start»? Compruébelo y vuelva a intentarlo.',
+  'error.app.launchKeyLost':
+    'Esta página perdió su clave de inicio. Vuelva a abrir la dirección que mostró «npm start».',
+  'error.app.hostAnswered':
+    'La aplicación respondió con el estado HTTP {status}. Vuelva a intentarlo; si persiste, reiníciela.',
+  'error.app.mainLost':
+    'La consola perdió el contacto con su proceso principal. Reinicie la aplicación si esto persiste.',
   'error.app.cacheUnreadable': 'No se pudo leer la copia sin conexión guardada, así que no se muestra.',
   'error.app.loadingAccount': 'Cargando la cuenta',
 

@@ -169,6 +169,14 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'La valeur de « {field} » n’a pas été acceptée. Vérifiez-la, puis réessayez.',
   'error.app.unknownRequest': 'La console a envoyé une demande qu’elle ne connaît pas. Redémarrez-la.',
   'error.app.notFromWindow': 'Cette demande ne provient pas de la fenêtre de Support Console.',
+  'error.app.hostUnreachable':
+    'L’application est injoignable. « npm start » tourne-t-il toujours ? Vérifiez, puis réessayez.',
+  'error.app.launchKeyLost':
+    'Cette page a perdu sa clé de lancement. Rouvrez l’adresse affichée par « npm start ».',
+  'error.app.hostAnswered':
+    'L’application a répondu avec le statut HTTP {status}. Réessayez ; si cela persiste, redémarrez-la.',
+  'error.app.mainLost':
+    'La console a perdu le contact avec son processus principal. Redémarrez l’application si cela persiste.',
   'error.app.cacheUnreadable': 'La copie hors ligne enregistrée était illisible : elle n’est pas affichée.',
   'error.app.loadingAccount': 'Chargement du compte',
 

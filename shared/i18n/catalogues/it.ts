@@ -163,6 +163,13 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'Il valore di «{field}» non è stato accettato. Controllalo, poi riprova.',
   'error.app.unknownRequest': 'La console ha inviato una richiesta che non conosce. Riavviala.',
   'error.app.notFromWindow': 'Questa richiesta non proviene dalla finestra di Support Console.',
+  'error.app.hostUnreachable':
+    'L’app non è raggiungibile. «npm start» è ancora in esecuzione? Controlla, poi riprova.',
+  'error.app.launchKeyLost':
+    'Questa pagina ha perso la sua chiave di avvio. Riapri l’indirizzo mostrato da «npm start».',
+  'error.app.hostAnswered': 'L’app ha risposto con lo stato HTTP {status}. Riprova; se persiste, riavviala.',
+  'error.app.mainLost':
+    'La console ha perso il contatto con il suo processo principale. Riavvia l’app se persiste.',
   'error.app.cacheUnreadable': 'La copia offline salvata non era leggibile, quindi non viene mostrata.',
   'error.app.loadingAccount': 'Caricamento dell’account',
 
