@@ -1,12 +1,7 @@
 // Over 400 lines on purpose: a message catalogue, one line per message; its length is the product's text.
 // The English catalogue: complete, and the key set every other catalogue (es, it, de, fr) follows with
 // the same ICU arguments (test/shared/i18n-parity.test.ts). Messages are ICU MessageFormat: `{name}`,
-// `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`. A plural written the older way,
-// `{ one: '{count} x', other: '{count} xs' }`, still works (shared/i18n/translator.ts converts it).
-
-import type { PluralForms } from '../../shared/i18n/translator.js';
-
-export type PluralMessage = PluralForms;
+// `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`.
 
 const catalogue = {
   'app.title': 'Support Console',
@@ -309,12 +304,12 @@ const catalogue = {
   // Outbox: edits waiting for the service, conflicts (issue 12)
   'outbox.sessionOffline':
     'Offline: support sessions are created and deleted only while the service is reachable. They are never queued, so a customer is never invited twice.',
-  'outbox.pending': { one: '{count} change waiting', other: '{count} changes waiting' },
-  'outbox.sending': { one: 'Sending {count} change…', other: 'Sending {count} changes…' },
+  'outbox.pending': '{count, plural, one {# change waiting} other {# changes waiting}}',
+  'outbox.sending': '{count, plural, one {Sending # change…} other {Sending # changes…}}',
   'outbox.waitingOffline': 'sent when the service is back',
   'outbox.waitingSignIn': 'sent after you sign in again',
-  'outbox.conflicts': { one: '{count} conflict', other: '{count} conflicts' },
-  'outbox.failed': { one: '{count} change refused', other: '{count} changes refused' },
+  'outbox.conflicts': '{count, plural, one {# conflict} other {# conflicts}}',
+  'outbox.failed': '{count, plural, one {# change refused} other {# changes refused}}',
   'outbox.conflictTitle': 'Changed on the service meanwhile',
   'outbox.conflictIntro':
     'While your change waited, someone changed the same item on the service. Choose which to keep.',
@@ -368,7 +363,7 @@ const catalogue = {
   'views.paste.unknownKind': 'The shared view has a condition this console does not know (at {path}).',
   'views.copied': 'View “{name}” copied: paste it in a chat or mail.',
   'views.countPending': 'counting…',
-  'views.count': { one: '{count} device', other: '{count} devices' },
+  'views.count': '{count, plural, one {# device} other {# devices}}',
   'views.saveFailed': 'Saved views could not be stored: {error}',
   'views.searchHelp':
     'Words match the start of words in name, alias, OS and folder; a number alone matches a whole number. "A phrase" in quotes; ip:10.4. mac:00-1a-2b name: alias: os: folder: narrow to one field.',
@@ -396,7 +391,7 @@ const catalogue = {
   'invitation.noStart': 'The session has no planned start, so it cannot go in a calendar.',
   'invitation.icsFailed': 'The calendar file could not be made.',
   'menu.copied': 'Copied: {text}',
-  'menu.copiedRows': { one: 'Copied {count} row', other: 'Copied {count} rows' },
+  'menu.copiedRows': '{count, plural, one {Copied # row} other {Copied # rows}}',
   'bulk.title': 'Change all matching devices',
   'bulk.open': 'Change all that match…',
   'bulk.action': 'Change',
@@ -404,7 +399,7 @@ const catalogue = {
   'bulk.unassign': 'Unassign from their folders',
   'bulk.alias': 'Set aliases from a pattern',
   'bulk.pattern': "Alias pattern ('{name}, {folder}, {ip}, {n}, {n:3}')",
-  'bulk.previewCount': { one: '{count} device will change', other: '{count} devices will change' },
+  'bulk.previewCount': '{count, plural, one {# device will change} other {# devices will change}}',
   'bulk.fromFolders': 'From: {folders}',
   'bulk.firstAliases': 'First aliases: {aliases}',
   'bulk.noCounter': 'No counter in the pattern: several devices may get the same alias.',
@@ -439,7 +434,7 @@ const catalogue = {
   'bulk.jobLine': '{label}: {done} of {total} ({state})',
   'export.csv': 'Export CSV',
   'export.progress': 'Exporting {done} of {total} rows…',
-  'export.done': { one: 'Exported {count} row to {file}', other: 'Exported {count} rows to {file}' },
+  'export.done': '{count, plural, one {Exported # row to {file}} other {Exported # rows to {file}}}',
   'export.failed': 'The export failed: {error}',
   'export.cancel': 'Cancel export',
   'export.utcSuffix': '{column} (UTC)',
@@ -566,10 +561,10 @@ const catalogue = {
   'a11y.sessionCreated': 'Session for {customer} created.',
   'a11y.sessionSaved': 'Session for {customer} saved.',
   'a11y.sessionDeleted': 'Session for {customer} deleted.',
-} as const satisfies Record<string, string | PluralMessage>;
+} as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof catalogue;
-export type Catalogue = { [K in MessageKey]: string | PluralMessage };
+export type Catalogue = { [K in MessageKey]: string };
 /** What a translation provides: a subset of the keys (the parity test demands all of them). */
 export type Translation = { [K in MessageKey]?: string };
 export const en: Catalogue = catalogue;

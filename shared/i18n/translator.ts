@@ -37,27 +37,8 @@ export function chosenLanguage(choice: UiLanguage | 'account', accountLanguage: 
   return choice === 'account' ? uiLanguageOf(accountLanguage) : choice;
 }
 
-/**
- * A plural message in the older shape ({ one, other }) as an ICU plural on `count`. Blocks written that
- * way still work; `{count}` inside a branch becomes `#` so the number is formatted for the locale.
- */
-export interface PluralForms {
-  zero?: string;
-  one?: string;
-  two?: string;
-  few?: string;
-  many?: string;
-  other: string;
-}
-export type CatalogueEntry = string | PluralForms;
-
-export function toIcu(entry: CatalogueEntry): string {
-  if (typeof entry === 'string') return entry;
-  const branches = (['zero', 'one', 'two', 'few', 'many', 'other'] as const)
-    .filter((form) => entry[form] !== undefined)
-    .map((form) => `${form} {${(entry[form] as string).replaceAll('{count}', '#')}}`);
-  return `{count, plural, ${branches.join(' ')}}`;
-}
+/** A catalogue's message: ICU MessageFormat text (plurals are ICU plurals; there is no other form). */
+export type CatalogueEntry = string;
 
 export interface Translator {
   readonly language: UiLanguage;
@@ -76,9 +57,7 @@ export function createTranslator(
   messages: Readonly<Record<string, CatalogueEntry>>,
   fallback: Readonly<Record<string, CatalogueEntry>> = {},
 ): Translator {
-  const flat: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(fallback)) flat[key] = toIcu(entry);
-  for (const [key, entry] of Object.entries(messages)) flat[key] = toIcu(entry);
+  const flat: Record<string, string> = { ...fallback, ...messages };
   const locale = localeOf(language);
   const intl = createIntl(
     {
