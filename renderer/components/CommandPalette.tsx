@@ -4,14 +4,13 @@
 // (palette-index.ts: uFuzzy).
 
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { enumValue } from '../../shared/model.js';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
 import { useData, useSavedViews, useStores } from '../state/context.js';
 import type { Screen } from '../state/ui-store.js';
 import { Dialog } from './Dialog.js';
-import { userName } from '../domain/labels.js';
+import { sessionStateName, userName } from '../domain/labels.js';
 
 const SCREENS: Array<{ id: Screen; label: 'nav.devices' | 'nav.sessions' | 'nav.users' | 'nav.settings' }> = [
   { id: 'devices', label: 'nav.devices' },
@@ -52,7 +51,8 @@ export function CommandPalette(props: { onClose: () => void }) {
         kind: 'session',
         id: s.id,
         label: s.customer ?? s.id,
-        detail: [s.code, s.state && enumValue(s.state)].filter(Boolean).join(' '),
+        // The state by its name in the chosen language (searchable as such), not the service's value.
+        detail: [s.code, s.state && sessionStateName(s.state)].filter(Boolean).join(' '),
       });
     for (const u of users.values())
       items.push({ kind: 'user', id: u.id, label: userName(u), detail: u.email ?? '' });

@@ -178,14 +178,14 @@ function NameDialog(props: {
             />
           </label>
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={!name.trim()}>
             {t('common.save')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );
@@ -230,14 +230,14 @@ function PasteDialog(props: { onClose: () => void }) {
             </p>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={!text.trim()}>
             {t('views.pasteAdd')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );

@@ -327,6 +327,7 @@ export const de: Translation = {
     'Während Ihre Änderung wartete, hat jemand dasselbe Element auf dem Dienst geändert. Wählen Sie, was bleiben soll.',
   'outbox.yours': 'Ihre',
   'outbox.seen': 'Was Sie sahen',
+  'outbox.field': 'Feld',
   'outbox.theirs': 'Jetzt auf dem Dienst',
   'outbox.keepMine': 'Meine behalten',
   'outbox.takeTheirs': 'Die des Dienstes übernehmen',

@@ -315,6 +315,7 @@ const catalogue = {
     'While your change waited, someone changed the same item on the service. Choose which to keep.',
   'outbox.yours': 'Yours',
   'outbox.seen': 'You saw',
+  'outbox.field': 'Field',
   'outbox.theirs': 'On the service now',
   'outbox.keepMine': 'Keep mine',
   'outbox.takeTheirs': 'Take theirs',

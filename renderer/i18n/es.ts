@@ -325,6 +325,7 @@ export const es: Translation = {
     'Mientras su cambio esperaba, alguien cambió el mismo elemento en el servicio. Elija qué conservar.',
   'outbox.yours': 'El suyo',
   'outbox.seen': 'Lo que vio',
+  'outbox.field': 'Campo',
   'outbox.theirs': 'Ahora en el servicio',
   'outbox.keepMine': 'Conservar el mío',
   'outbox.takeTheirs': 'Aceptar el del servicio',

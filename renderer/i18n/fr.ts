@@ -328,6 +328,7 @@ export const fr: Translation = {
     'Pendant que votre modification attendait, quelqu’un a modifié le même élément sur le service. Choisissez ce qu’il faut garder.',
   'outbox.yours': 'Le vôtre',
   'outbox.seen': 'Ce que vous avez vu',
+  'outbox.field': 'Champ',
   'outbox.theirs': 'Sur le service maintenant',
   'outbox.keepMine': 'Garder le mien',
   'outbox.takeTheirs': 'Prendre celui du service',

@@ -328,6 +328,7 @@ export const it: Translation = {
     'Mentre la tua modifica era in attesa, qualcuno ha modificato lo stesso elemento nel servizio. Scegli cosa tenere.',
   'outbox.yours': 'Il tuo',
   'outbox.seen': 'Ciò che hai visto',
+  'outbox.field': 'Campo',
   'outbox.theirs': 'Ora nel servizio',
   'outbox.keepMine': 'Tieni il mio',
   'outbox.takeTheirs': 'Accetta quello del servizio',
