@@ -23,7 +23,7 @@ export function csvDelimiter(locale: string): ',' | ';' {
 }
 
 export function localZoneName(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 interface Field {

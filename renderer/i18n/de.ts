@@ -454,7 +454,7 @@ export const de: Translation = {
     '{count, plural, one {# Zeile nach {file} exportiert} other {# Zeilen nach {file} exportiert}}',
   'export.failed': 'Der Export ist fehlgeschlagen: {error}',
   'export.cancel': 'Export abbrechen',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'palette.open': 'Befehlspalette (Strg+K)',
   'palette.placeholder': 'Zu Gerät, Ordner, Sitzung, Benutzer, Ansicht oder Aktion springen…',

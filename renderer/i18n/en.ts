@@ -438,7 +438,7 @@ const catalogue = {
   'export.done': '{count, plural, one {Exported # row to {file}} other {Exported # rows to {file}}}',
   'export.failed': 'The export failed: {error}',
   'export.cancel': 'Cancel export',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'palette.open': 'Command palette (Ctrl+K)',
   'palette.placeholder': 'Jump to a device, folder, session, user, view or action…',

@@ -451,7 +451,7 @@ export const es: Translation = {
   'export.done': '{count, plural, one {# fila exportada a {file}} other {# filas exportadas a {file}}}',
   'export.failed': 'La exportación falló: {error}',
   'export.cancel': 'Cancelar exportación',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'palette.open': 'Paleta de comandos (Ctrl+K)',
   'palette.placeholder': 'Ir a un dispositivo, carpeta, sesión, usuario, vista o acción…',

@@ -454,7 +454,7 @@ export const fr: Translation = {
   'export.done': '{count, plural, one {# ligne exportée vers {file}} other {# lignes exportées vers {file}}}',
   'export.failed': 'L’export a échoué : {error}',
   'export.cancel': 'Annuler l’export',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'palette.open': 'Palette de commandes (Ctrl+K)',
   'palette.placeholder': 'Aller à un appareil, dossier, session, utilisateur, vue ou action…',

@@ -455,7 +455,7 @@ export const it: Translation = {
   'export.done': '{count, plural, one {# riga esportata in {file}} other {# righe esportate in {file}}}',
   'export.failed': 'L’esportazione non è riuscita: {error}',
   'export.cancel': 'Annulla l’esportazione',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'palette.open': 'Tavolozza dei comandi (Ctrl+K)',
   'palette.placeholder': 'Vai a un dispositivo, cartella, sessione, utente, vista o azione…',
