@@ -128,7 +128,7 @@ export function DeviceHistory({ deviceId, version }: { deviceId: Id; version: nu
       <p>
         {history.uptimePercent === null
           ? t('history.uptimeNone')
-          : t('history.uptime', { percent: history.uptimePercent })}
+          : t('history.uptime', { percent: history.uptimePercent / 100 })}
       </p>
       <h4>{t('history.transitions')}</h4>
       {history.transitions.length === 0 ? (

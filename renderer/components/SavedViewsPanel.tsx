@@ -4,7 +4,7 @@
 
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { viewFromShareText, viewToShareText, type SavedView } from '../domain/saved-view.js';
-import { t } from '../i18n/index.js';
+import { formatNumber, t } from '../i18n/index.js';
 import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
@@ -78,7 +78,7 @@ export function SavedViewsPanel() {
                   className="view-count"
                   aria-label={count === undefined ? t('views.countPending') : t('views.count', { count })}
                 >
-                  {count === undefined ? '…' : count.toLocaleString()}
+                  {count === undefined ? '…' : formatNumber(count)}
                 </span>
               </button>
             </li>
