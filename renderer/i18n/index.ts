@@ -110,7 +110,7 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
-export type DateStyle = 'date-time' | 'date' | 'time' | 'compact';
+export type DateStyle = 'date-time' | 'date' | 'time' | 'compact' | 'day';
 
 const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
@@ -118,6 +118,8 @@ const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   compact: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
+  /** A chart's day tick: "Mon 21". */
+  day: { weekday: 'short', day: 'numeric' },
 };
 
 /**
