@@ -33,6 +33,7 @@ export const de: Translation = {
   'unit.mb': '{value, number} MB',
   'unit.gb': '{value, number} GB',
   'signIn.title': 'Bei Ihrem Fernwartungskonto anmelden',
+  'signIn.languageComputer': 'Wie auf diesem Computer ({language})',
   'signIn.baseUrl': 'Dienst-URL',
   'signIn.consumerKey': 'Consumer Key',
   'signIn.consumerSecret': 'Consumer Secret',

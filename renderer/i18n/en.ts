@@ -37,6 +37,7 @@ const catalogue = {
 
   // Sign-in
   'signIn.title': 'Sign in to your remote-support account',
+  'signIn.languageComputer': 'As on this computer ({language})',
   'signIn.baseUrl': 'Service URL',
   'signIn.consumerKey': 'Consumer key',
   'signIn.consumerSecret': 'Consumer secret',

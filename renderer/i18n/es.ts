@@ -32,6 +32,7 @@ export const es: Translation = {
   'unit.mb': '{value, number} MB',
   'unit.gb': '{value, number} GB',
   'signIn.title': 'Inicie sesión en su cuenta de asistencia remota',
+  'signIn.languageComputer': 'Como en este equipo ({language})',
   'signIn.baseUrl': 'URL del servicio',
   'signIn.consumerKey': 'Clave de consumidor',
   'signIn.consumerSecret': 'Secreto de consumidor',

@@ -34,6 +34,7 @@ export const fr: Translation = {
   'unit.mb': '{value, number} Mo',
   'unit.gb': '{value, number} Go',
   'signIn.title': 'Connectez-vous à votre compte d’assistance à distance',
+  'signIn.languageComputer': 'Comme sur cet ordinateur ({language})',
   'signIn.baseUrl': 'URL du service',
   'signIn.consumerKey': 'Clé client',
   'signIn.consumerSecret': 'Secret client',

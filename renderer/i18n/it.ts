@@ -34,6 +34,7 @@ export const it: Translation = {
   'unit.mb': '{value, number} MB',
   'unit.gb': '{value, number} GB',
   'signIn.title': 'Accedi al tuo account di assistenza remota',
+  'signIn.languageComputer': 'Come su questo computer ({language})',
   'signIn.baseUrl': 'URL del servizio',
   'signIn.consumerKey': 'Consumer key',
   'signIn.consumerSecret': 'Consumer secret',

@@ -29,12 +29,30 @@ export function uiLanguageOf(value: unknown): UiLanguage {
     : 'en';
 }
 
+/** The first of this computer's languages (BCP 47, most preferred first) that the console speaks. */
+export function languageOfLocales(locales: readonly string[]): UiLanguage | null {
+  for (const locale of locales) {
+    const base = locale.toLowerCase().split(/[-_]/)[0];
+    const language = base === 'de' ? 'ge' : base;
+    if ((UI_LANGUAGES as readonly string[]).includes(language ?? '')) return language as UiLanguage;
+  }
+  return null;
+}
+
 /**
  * The language the console speaks in, on both sides: the Settings choice, or with 'account' the signed-in
- * user's own on the service (English when it has none or one the console does not speak).
+ * user's own on the service. Before sign-in (or for a user without a language the console speaks) that is
+ * this computer's language (`computerLocales`), else English.
  */
-export function chosenLanguage(choice: UiLanguage | 'account', accountLanguage: unknown): UiLanguage {
-  return choice === 'account' ? uiLanguageOf(accountLanguage) : choice;
+export function chosenLanguage(
+  choice: UiLanguage | 'account',
+  accountLanguage: unknown,
+  computerLocales: readonly string[] = [],
+): UiLanguage {
+  if (choice !== 'account') return choice;
+  const own = uiLanguageOf(accountLanguage);
+  if (own !== 'en' || accountLanguage === 'en') return own;
+  return languageOfLocales(computerLocales) ?? 'en';
 }
 
 /** A catalogue's message: ICU MessageFormat text (plurals are ICU plurals; there is no other form). */
