@@ -14,6 +14,7 @@ import {
   type UiLanguage,
 } from '../../shared/i18n/translator.js';
 import { catalogueOf } from './catalogues.js';
+import { isPseudoLocaleOn, pseudoCatalogue } from './pseudo.js';
 import type { MessageKey as RendererKey } from './en.js';
 
 export type MessageKey = RendererKey | SharedMessageKey;
@@ -21,15 +22,18 @@ export type Params = MessageValues;
 export type { UiLanguage };
 
 const english = catalogueOf('en');
-let translator: Translator = createTranslator('en', english);
+let translator: Translator = createTranslator('en', isPseudoLocaleOn() ? pseudoCatalogue(english) : english);
 let numberFormat = new Intl.NumberFormat('en');
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const listeners = new Set<() => void>();
 
+/** Development only (pseudo.ts): every message in the pseudo-locale, whatever the language chosen. */
+const pseudo = isPseudoLocaleOn();
+
 /** Switches every message, date and number to `language` ('ge' is German). */
 export function setLanguage(language: UiLanguage): void {
   if (language === translator.language) return;
-  translator = createTranslator(language, catalogueOf(language), english);
+  translator = createTranslator(language, pseudo ? pseudoCatalogue(english) : catalogueOf(language), english);
   plain = new Map();
   numberFormat = new Intl.NumberFormat(translator.locale);
   dateFormats.clear();
