@@ -1,10 +1,11 @@
 // Accessibility: axe-core (wcag2a/aa, 2.1 a/aa, best-practice) on every screen and dialog in light and
-// dark, and in German (dark), with no serious or critical violation;
+// dark, in German (dark) and in the pseudo-locale, with no serious or critical violation;
 // reduced motion honoured.
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
+import { pseudoCatalogue } from '../../renderer/i18n/pseudo.js';
 import { expect, test } from './fixtures.js';
 import { deviceGrid, deviceRows, selectFolder, showScreen } from './support/ui.js';
 
@@ -293,4 +294,20 @@ test.describe('German, dark theme', () => {
     await audit.check('de: bulk dialog');
     expect(audit.found).toEqual([]);
   });
+});
+
+// The pseudo-locale (~40 % longer, accented): longer labels must not break names, contrast or layout roles.
+test('pseudo-locale: every screen, no serious or critical violation', async ({ consolePage: page }) => {
+  const P = pseudoCatalogue(catalogueOf('en'));
+  await page.evaluate(() => localStorage.setItem('supportConsole.pseudoLocale', '1'));
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: P['nav.label'] });
+  await expect(nav).toBeVisible({ timeout: 30_000 });
+  const audit = new Audit(page);
+  for (const key of ['nav.devices', 'nav.sessions', 'nav.users', 'nav.settings', 'overview.nav'] as const) {
+    await nav.getByRole('link', { name: P[key] }).click();
+    await expect(page.locator('main.content')).toHaveAttribute('aria-label', P[key]!);
+    await audit.check(`pseudo: ${key}`);
+  }
+  expect(audit.found).toEqual([]);
 });
