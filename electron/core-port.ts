@@ -31,9 +31,9 @@ export interface TrayDevices {
   online: number;
   offline: number;
   busy: number;
-  outages: Array<{ folderId: Id; name: string; devices: number; size: number }>;
+  outages: Array<{ folderId: Id; name: string | null; devices: number; size: number }>;
   /** Watched devices now offline, the first few, and how many in all. */
-  watchedDown: Array<{ id: Id; label: string }>;
+  watchedDown: Array<{ id: Id; label: string | null }>;
   watchedDownTotal: number;
 }
 

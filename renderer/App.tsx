@@ -111,7 +111,8 @@ function useWindowActivity() {
 function useAppLanguage(): UiLanguage {
   const choice = useShell((s) => s.settings?.language ?? 'account');
   const own = useShell((s) => shownAccount(s)?.account.user.language ?? null);
-  const language = chosenLanguage(choice, own);
+  // Before sign-in (no account language): this computer's.
+  const language = chosenLanguage(choice, own, typeof navigator === 'undefined' ? [] : navigator.languages);
   if (language !== getLanguage()) setLanguage(language);
   useEffect(() => restoreFocusAfterLanguageChange(), [language]);
   return language;

@@ -35,8 +35,11 @@ export interface StatusNoticeItem {
   kind: StatusNoticeKind;
   deviceId: Id | null;
   folderId: Id | null;
-  /** A sentence fragment naming the device or folder ("PC-12 (Berlin)"). */
-  label: string;
+  /** The device's alias or name, or the folder's name; null when it has none (shown by its id). */
+  label: string | null;
+  /** An outage: how many of the folder's devices are offline, of how many. */
+  devices?: number;
+  size?: number;
   /** The device keeps dropping: its notices are limited and marked. */
   flapping: boolean;
 }
@@ -58,7 +61,8 @@ export interface StatusNotice {
 
 export interface OutageInfo {
   folderId: Id;
-  folderName: string;
+  /** null: the folder has no name (shown by its id, in the reader's language). */
+  folderName: string | null;
   /** ms since the epoch. */
   start: number;
   /** null: still open. */

@@ -196,7 +196,8 @@ class Core implements AppCore {
       this.#syncState(),
       this.#picture.maps.sessions.values(),
       notificationsPausedUntil,
-      chosenLanguage(language, user?.language),
+      // This computer's language before sign-in: Node's ICU default (from the system's locale settings).
+      chosenLanguage(language, user?.language, [Intl.DateTimeFormat().resolvedOptions().locale]),
     );
     const devices = state.status === 'signed-out' ? null : this.#status.trayDevices();
     return devices ? { ...state, devices } : state;

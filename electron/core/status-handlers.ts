@@ -162,7 +162,7 @@ export function statusHandlers(
         rows.push({
           at: t.at,
           deviceId: t.deviceId,
-          device: deviceLabel(d.device(t.deviceId), t.deviceId),
+          device: deviceLabel(d.device(t.deviceId)) ?? '',
           from: t.from ?? '',
           to: t.to ?? 'removed',
         });

@@ -43,14 +43,15 @@ export interface StatusTrayInfo {
   counts: { online: number; offline: number; busy: number };
   outages: OutageInfo[];
   /** Watched devices now offline (names), the first few. */
-  watchedDown: Array<{ id: Id; label: string }>;
+  watchedDown: Array<{ id: Id; label: string | null }>;
   watchedDownTotal: number;
 }
 
 const TRAY_LIST = 5;
 
-export function deviceLabel(d: Device | undefined, id: Id): string {
-  return d?.alias || d?.name || `Device ${id}`;
+/** The device's alias or name; null when it has neither (the reader's language names it by its id). */
+export function deviceLabel(d: Device | undefined): string | null {
+  return d?.alias || d?.name || null;
 }
 
 export class StatusMonitor {
@@ -169,7 +170,7 @@ export class StatusMonitor {
       const device = data.device(id);
       if (scope.watchesOf(id, device?.folderId ?? null).length === 0) continue;
       watchedDownTotal++;
-      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: deviceLabel(device, id) });
+      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: deviceLabel(device) });
     }
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
   }
@@ -177,7 +178,7 @@ export class StatusMonitor {
   openOutages(): OutageInfo[] {
     return Object.values(this.#memory.outages).map((o) => ({
       folderId: o.folderId,
-      folderName: this.#o.data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+      folderName: this.#o.data.folderName(o.folderId),
       start: o.start,
       end: null,
       devices: o.devices.length,
@@ -215,8 +216,8 @@ export class StatusMonitor {
         // Only a poll with transitions can start or end an outage: a heartbeat needs no folder sizes.
         folderSizes: poll.transitions.length > 0 ? this.#sizes() : new Map(),
         deviceFolder: (id) => data.device(id)?.folderId ?? null,
-        deviceLabel: (id) => deviceLabel(data.device(id), id),
-        folderLabel: (id) => data.folderName(id) ?? `Folder ${id}`,
+        deviceLabel: (id) => deviceLabel(data.device(id)),
+        folderLabel: (id) => data.folderName(id),
         quiet: isQuiet(this.#o.settings(), this.#quietHours, now),
       },
       this.#memory,
@@ -225,7 +226,7 @@ export class StatusMonitor {
     this.#ended.add(
       result.outages.ended.map((o) => ({
         folderId: o.folderId,
-        folderName: data.folderName(o.folderId) ?? `Folder ${o.folderId}`,
+        folderName: data.folderName(o.folderId),
         start: o.start,
         end: o.end,
         devices: o.devices.length,

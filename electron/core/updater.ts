@@ -38,7 +38,7 @@ export type UpdateCheckOutcome =
   | { outcome: 'up-to-date'; version: string | null }
   | { outcome: 'downloading'; version: string }
   | { outcome: 'downloaded'; version: string }
-  | { outcome: 'failed'; message: string };
+  | { outcome: 'failed'; stage: 'check' | 'update'; message: string };
 
 export type LastUpdateCheck = NonNullable<UpdateStatus['lastCheck']>;
 
@@ -193,7 +193,7 @@ export class UpdateScheduler {
       outcome = await this.#o.check();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcome = { outcome: 'failed', message: `The update check failed: ${message.slice(0, 300)}` };
+      outcome = { outcome: 'failed', stage: 'check', message: message.slice(0, 300) };
     }
     if (outcome.outcome === 'failed')
       this.#o.logger.warn('update check failed', { message: outcome.message });

@@ -129,7 +129,11 @@ export function runElectronApp(createCore: CoreFactory): void {
     };
     setMenu('en');
     hardenSession(session.defaultSession);
-    const updates = createUpdates({ dataDir: app.getPath('userData'), window: () => win });
+    const updates = createUpdates({
+      dataDir: app.getPath('userData'),
+      window: () => win,
+      language: () => core?.trayState().language ?? 'en',
+    });
     app.on('will-quit', () => updates.stop());
     const c = await createCore({
       dataDir: app.getPath('userData'),

@@ -5,6 +5,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
 import type { StatusTarget } from '../../shared/status-history.js';
+import { deviceName, folderName } from '../../shared/i18n/status-notice-text.js';
 import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
@@ -126,13 +127,13 @@ function devicesSection(
   ];
   for (const o of d.outages.slice(0, TRAY_SESSION_LIMIT)) {
     items.push({
-      label: t('tray.outage', { name: o.name, devices: o.devices, size: o.size }),
+      label: t('tray.outage', { name: folderName(o.name, o.folderId, t), devices: o.devices, size: o.size }),
       click: () => actions.openTarget({ kind: 'folder', id: o.folderId }),
     });
   }
   for (const w of d.watchedDown) {
     items.push({
-      label: t('tray.watchedDown', { label: w.label }),
+      label: t('tray.watchedDown', { label: deviceName(w.label, w.id, t) }),
       click: () => actions.openTarget({ kind: 'device', id: w.id }),
     });
   }

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog } from 'electron';
 import electronUpdater from 'electron-updater';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { UpdateCheckOutcome } from '../core-port.js';
 import {
   LastCheckStore,
@@ -36,6 +38,8 @@ function packagedFeedUrl(appRoot: string): string | null {
 export function createUpdates(options: {
   dataDir: string;
   window: () => BrowserWindow | null;
+  /** The technician's language now: the question is asked in it. */
+  language: () => UiLanguage;
 }): UpdateScheduler {
   const logger = createLogger(undefined, 'updates');
   const config = resolveUpdateConfig({
@@ -69,7 +73,8 @@ export function createUpdates(options: {
   autoUpdater.on('error', (error: Error) => {
     void scheduler.record({
       outcome: 'failed',
-      message: `The update failed: ${error.message.slice(0, 300)}`,
+      stage: 'update',
+      message: error.message.slice(0, 300),
     });
   });
   autoUpdater.on('update-downloaded', (info: { version: string }) => {
@@ -79,13 +84,14 @@ export function createUpdates(options: {
   return scheduler;
 
   async function askToRestart(version: string, win: BrowserWindow | null): Promise<void> {
+    const { t } = sharedTranslator(options.language());
     const question = {
       type: 'info' as const,
-      buttons: ['Restart now', 'Later'],
+      buttons: [t('updater.restartNow'), t('updater.later')],
       defaultId: 0,
       cancelId: 1,
-      message: `Support Console ${version} is ready to install.`,
-      detail: 'Restart now to use it, or later: it installs when you quit the app.',
+      message: t('updater.ready', { product: app.getName(), version }),
+      detail: t('updater.readyDetail'),
     };
     const { response } = win
       ? await dialog.showMessageBox(win, question)

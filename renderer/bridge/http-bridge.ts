@@ -46,11 +46,22 @@ const CLOSED = 2;
 const NOT_REACHABLE: AppError = {
   kind: 'network',
   message: 'The app is not reachable. Is `npm start` still running? Check, then try again.',
+  key: 'error.app.hostUnreachable',
 };
 const LAUNCH_KEY_LOST: AppError = {
   kind: 'not-allowed',
   message: 'This page lost its launch key. Open the address `npm start` printed again.',
+  key: 'error.app.launchKeyLost',
 };
+
+function hostAnswered(status: number): AppError {
+  return {
+    kind: 'internal',
+    message: `The app answered HTTP ${status}.`,
+    key: 'error.app.hostAnswered',
+    values: { status },
+  };
+}
 
 export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
   const base = options.baseUrl ?? '';
@@ -138,10 +149,10 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
       try {
         body = await res.json();
       } catch {
-        return { ok: false, error: { kind: 'internal', message: `The app answered HTTP ${res.status}.` } };
+        return { ok: false, error: hostAnswered(res.status) };
       }
       if (isIpcResult(body)) return body as IpcResult<InvokeResponse<C>>;
-      return { ok: false, error: { kind: 'internal', message: `The app answered HTTP ${res.status}.` } };
+      return { ok: false, error: hostAnswered(res.status) };
     },
 
     on<E extends EventChannel>(event: E, listener: (payload: MainEvents[E]) => void): () => void {

@@ -161,7 +161,7 @@ export function BulkDialog(props: { onClose: () => void }) {
         {started?.batchId && <BulkJobView batchId={started.batchId} total={started.total} />}
         {blocked && <p className="error-text">{blocked}</p>}
       </div>
-      <footer className="dialog-footer">
+      <div className="dialog-footer">
         <button type="button" onClick={props.onClose}>
           {t('common.close')}
         </button>
@@ -175,7 +175,7 @@ export function BulkDialog(props: { onClose: () => void }) {
             {t('bulk.run', { count: preview?.count ?? 0 })}
           </button>
         )}
-      </footer>
+      </div>
     </Dialog>
   );
 }

@@ -129,11 +129,11 @@ export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
       <div className="dialog-body bulk">
         <BulkJobView batchId={props.batchId} total={job?.total ?? 0} />
       </div>
-      <footer className="dialog-footer">
+      <div className="dialog-footer">
         <button type="button" onClick={props.onClose}>
           {t('common.close')}
         </button>
-      </footer>
+      </div>
     </Dialog>
   );
 }

@@ -4,7 +4,6 @@
 // (palette-index.ts: uFuzzy).
 
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { enumValue } from '../../shared/model.js';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
@@ -14,7 +13,7 @@ import type { Screen, UiCommand } from '../state/ui-store.js';
 import { SECTIONS } from '../shortcuts.js';
 import { Dialog } from './Dialog.js';
 import { useNow } from './hooks.js';
-import { userName } from '../domain/labels.js';
+import { sessionStateName, userName } from '../domain/labels.js';
 
 /** The palette's actions: those of the toolbars, the menus and the tray that need no target of their own. */
 type PaletteAction = 'refresh' | UiCommand | 'move' | 'pause' | 'resume';
@@ -80,7 +79,8 @@ export function CommandPalette(props: { onClose: () => void }) {
         kind: 'session',
         id: s.id,
         label: s.customer ?? s.id,
-        detail: [s.code, s.state && enumValue(s.state)].filter(Boolean).join(' '),
+        // The state by its name in the chosen language (searchable as such), not the service's value.
+        detail: [s.code, s.state && sessionStateName(s.state)].filter(Boolean).join(' '),
       });
     for (const u of users.values())
       items.push({ kind: 'user', id: u.id, label: userName(u), detail: u.email ?? '' });

@@ -106,7 +106,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
       <p>
         {history.uptimePercent === null
           ? t('history.uptimeNone')
-          : t('history.uptime', { percent: history.uptimePercent })}
+          : t('history.uptime', { percent: history.uptimePercent / 100 })}
       </p>
       <h4>{t('history.transitions')}</h4>
       {history.transitions.length === 0 ? (

@@ -232,14 +232,14 @@ function FolderNameDialog(props: {
             </p>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={busy}>
             {props.mode === 'create' ? t('common.create') : t('common.save')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );
@@ -281,14 +281,14 @@ function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onC
             </p>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary">
             {t('common.save')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );
@@ -320,11 +320,11 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
         <div className="dialog-body">
           <p>{blocked}</p>
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" className="primary" onClick={onClose} data-autofocus>
             {t('common.close')}
           </button>
-        </footer>
+        </div>
       </Dialog>
     );
   }

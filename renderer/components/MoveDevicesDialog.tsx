@@ -74,7 +74,7 @@ export function MoveDevicesDialog() {
             </div>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={close}>
             {result ? t('common.close') : t('common.cancel')}
           </button>
@@ -83,7 +83,7 @@ export function MoveDevicesDialog() {
               {t('devices.moveConfirm')}
             </button>
           )}
-        </footer>
+        </div>
       </form>
     </Dialog>
   );

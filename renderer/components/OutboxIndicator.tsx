@@ -3,8 +3,11 @@
 // item someone else had changed, each resolved here (keep mine / take theirs).
 
 import { useEffect, useState } from 'react';
+import type { KnownLanguage } from '../../shared/model.js';
 import type { OutboxConflict, OutboxWrite } from '../../shared/outbox.js';
-import { formatError, t } from '../i18n/index.js';
+import { languageName } from '../domain/labels.js';
+import { parseTimestamp, displayTime } from '../domain/time-zone.js';
+import { formatError, t, type MessageKey } from '../i18n/index.js';
 import { useData, useShell, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { OutboxList } from './OutboxList.js';
@@ -91,11 +94,12 @@ function ConflictDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       </div>
-      <footer className="dialog-footer">
+      {/* A div, not <footer>: a footer outside a section is announced as the page's contentinfo. */}
+      <div className="dialog-footer">
         <button type="button" onClick={onClose}>
           {t('common.close')}
         </button>
-      </footer>
+      </div>
     </Dialog>
   );
 }
@@ -106,14 +110,29 @@ function ConflictRow({ conflict }: { conflict: OutboxConflict }) {
     actions.call('outbox:resolve', { entryId: conflict.entryId, choice }).then(actions.reportFailure);
   const fields = Object.keys(conflict.theirs).filter((f) => f !== 'exists' && f !== 'id');
   const yours = mineOf(conflict.write);
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? t('outbox.empty') : String(v));
+  const folders = useData((s) => s.folders);
+  const show = (field: string, v: unknown) => {
+    if (v === null || v === undefined || v === '') {
+      if (field === 'folderId' && v === null) return t('folders.unassigned');
+      if (field === 'parentId' && v === null) return t('folders.root');
+      return t('outbox.empty');
+    }
+    if ((field === 'folderId' || field === 'parentId') && typeof v === 'string')
+      return folders.get(v)?.name ?? t('statusNotice.unnamedFolder', { id: v });
+    if (field === 'language' && typeof v === 'string') return languageName(v as KnownLanguage);
+    if ((field === 'plannedInitTime' || field === 'plannedEndTime') && typeof v === 'string') {
+      const at = parseTimestamp(v);
+      if (at) return displayTime(at);
+    }
+    return String(v);
+  };
   return (
     <li>
       <WriteName write={conflict.write} />
       <table className="outbox-compare">
         <thead>
           <tr>
-            <th />
+            <th scope="col">{t('outbox.field')}</th>
             <th scope="col">{t('outbox.seen')}</th>
             <th scope="col">{t('outbox.theirs')}</th>
             <th scope="col">{t('outbox.yours')}</th>
@@ -122,10 +141,10 @@ function ConflictRow({ conflict }: { conflict: OutboxConflict }) {
         <tbody>
           {fields.map((f) => (
             <tr key={f}>
-              <th scope="row">{f}</th>
-              <td>{show(conflict.seen[f])}</td>
-              <td>{show(conflict.theirs[f])}</td>
-              <td>{show(yours[f])}</td>
+              <th scope="row">{FIELD_LABEL[f] ? t(FIELD_LABEL[f]) : f}</th>
+              <td>{show(f, conflict.seen[f])}</td>
+              <td>{show(f, conflict.theirs[f])}</td>
+              <td>{show(f, yours[f])}</td>
             </tr>
           ))}
         </tbody>
@@ -141,6 +160,19 @@ function ConflictRow({ conflict }: { conflict: OutboxConflict }) {
     </li>
   );
 }
+
+/** The fields a conflict compares, by the names the forms give them. */
+const FIELD_LABEL: Record<string, MessageKey | undefined> = {
+  alias: 'devices.field.alias',
+  folderId: 'devices.field.folder',
+  name: 'folders.name',
+  parentId: 'folders.parent',
+  customer: 'sessions.customer',
+  customerMail: 'sessions.customerMail',
+  language: 'sessions.language',
+  plannedInitTime: 'sessions.plannedStart',
+  plannedEndTime: 'sessions.plannedEnd',
+};
 
 function mineOf(write: OutboxWrite): Record<string, unknown> {
   switch (write.kind) {

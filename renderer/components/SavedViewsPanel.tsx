@@ -4,7 +4,7 @@
 
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { viewFromShareText, viewToShareText, type SavedView } from '../domain/saved-view.js';
-import { t } from '../i18n/index.js';
+import { formatNumber, t } from '../i18n/index.js';
 import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
@@ -82,7 +82,7 @@ export function SavedViewsPanel() {
                   className="view-count"
                   aria-label={count === undefined ? t('views.countPending') : t('views.count', { count })}
                 >
-                  {count === undefined ? '…' : count.toLocaleString()}
+                  {count === undefined ? '…' : formatNumber(count)}
                 </span>
               </button>
             </li>
@@ -187,14 +187,14 @@ function NameDialog(props: {
             />
           </label>
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={!name.trim()}>
             {t('common.save')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );
@@ -239,14 +239,14 @@ function PasteDialog(props: { onClose: () => void }) {
             </p>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={!text.trim()}>
             {t('views.pasteAdd')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );

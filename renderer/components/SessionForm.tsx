@@ -285,14 +285,14 @@ export function SessionForm({
             </p>
           )}
         </div>
-        <footer className="dialog-footer">
+        <div className="dialog-footer">
           <button type="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={busy || offline}>
             {session ? t('common.save') : t('common.create')}
           </button>
-        </footer>
+        </div>
       </form>
     </Dialog>
   );

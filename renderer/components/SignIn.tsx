@@ -5,7 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
+import { languageOfLocales } from '../../shared/i18n/translator.js';
 import { formatError, t } from '../i18n/index.js';
+import { LanguageSelect, nativeLanguageName } from './LanguageSelect.js';
 import { useStores } from '../state/context.js';
 
 interface Props {
@@ -197,10 +199,18 @@ export function ErrorLine({ error, id }: { error: AppError; id?: string }) {
 }
 
 export function SignInScreen({ auth }: { auth: AuthState }) {
+  const computer = languageOfLocales(navigator.languages) ?? 'en';
   return (
     <main className="signin-page">
       <section className="signin-card" aria-labelledby="signin-title">
         <h1 id="signin-title">{t('signIn.title')}</h1>
+        {/* Before sign-in the console speaks this computer's language; another can be chosen here. */}
+        <div className="form signin-language">
+          <LanguageSelect
+            id="signin-language"
+            automatic={t('signIn.languageComputer', { language: nativeLanguageName(computer) })}
+          />
+        </div>
         <SignInFlow auth={auth} />
       </section>
     </main>

@@ -9,6 +9,7 @@
 // placeholder or a stray brace is an error with its position, shown before anything is sent.
 
 import type { Device } from '../../shared/model.js';
+import { t } from '../i18n/index.js';
 
 export type AliasPart =
   | { kind: 'text'; text: string }
@@ -43,17 +44,20 @@ export function parseAliasPattern(pattern: string): ParsedAliasPattern {
       text += '}';
       i++;
     } else if (c === '}') {
-      return { ok: false, error: { message: 'A "}" without its "{" (write "}}" for a brace).', at: i } };
+      return { ok: false, error: { message: t('bulk.pattern.strayClose'), at: i } };
     } else if (c === '{') {
       const end = pattern.indexOf('}', i);
-      if (end === -1) return { ok: false, error: { message: 'A "{" is not closed.', at: i } };
+      if (end === -1) return { ok: false, error: { message: t('bulk.pattern.unclosed'), at: i } };
       const inner = pattern.slice(i + 1, end).trim();
       const counter = /^n(?::(\d+))?$/.exec(inner);
       flush();
       if (counter) {
         const width = counter[1] ? Number(counter[1]) : 1;
         if (width < 1 || width > MAX_COUNTER_WIDTH)
-          return { ok: false, error: { message: `Counter width must be 1 to ${MAX_COUNTER_WIDTH}.`, at: i } };
+          return {
+            ok: false,
+            error: { message: t('bulk.pattern.counterWidth', { max: MAX_COUNTER_WIDTH }), at: i },
+          };
         parts.push({ kind: 'counter', width });
       } else if (FIELDS.has(inner)) {
         parts.push({ kind: 'field', field: inner as 'name' | 'folder' | 'ip' | 'alias' });
@@ -61,7 +65,7 @@ export function parseAliasPattern(pattern: string): ParsedAliasPattern {
         return {
           ok: false,
           error: {
-            message: `Unknown placeholder {${inner}}: use {name}, {folder}, {ip}, {alias}, {n} or {n:3}.`,
+            message: t('bulk.pattern.unknown', { placeholder: `{${inner}}` }),
             at: i,
           },
         };

@@ -3,6 +3,7 @@
 // error instead of a half-applied view.
 
 import { z } from 'zod';
+import { t } from '../i18n/index.js';
 import type { SearchEntry } from './device-search.js';
 import { compileSearch } from './device-search.js';
 import {
@@ -41,11 +42,9 @@ export const viewBodySchema = z.object({
   name: z.string().trim().min(1).max(120),
   search: z.string().max(1000),
   where: conditionSchema
-    .refine((c) => c.kind === 'group', 'the top condition must be a group')
-    .refine(
-      (c) => conditionDepth(c) <= MAX_DEPTH,
-      `conditions nest deeper than ${MAX_DEPTH} levels`,
-    ) as z.ZodType<ConditionGroup>,
+    // Refusals carry message keys (views.paste.*): the technician reads them in the chosen language.
+    .refine((c) => c.kind === 'group', 'views.paste.notGroup')
+    .refine((c) => conditionDepth(c) <= MAX_DEPTH, 'views.paste.tooDeep') as z.ZodType<ConditionGroup>,
   sort: z.object({ key: z.string().min(1).max(40), direction: z.enum(['asc', 'desc']) }),
   columns: z.array(columnSchema).max(40),
 });
@@ -72,23 +71,32 @@ export function viewFromShareText(text: string): PastedView {
   try {
     json = JSON.parse(text.trim());
   } catch {
-    return { ok: false, error: 'This is not a shared view (not JSON).' };
+    return { ok: false, error: t('views.paste.notJson') };
   }
   // Bounded before validation walks it: a hostile paste nested 100,000 deep must not overflow the stack.
   if (jsonDepthOver(json, 4 * MAX_DEPTH + 8))
-    return { ok: false, error: `The shared view nests deeper than ${MAX_DEPTH} levels.` };
+    return { ok: false, error: t('views.paste.tooDeep', { levels: MAX_DEPTH }) };
   const envelope = shareSchema.safeParse(json);
-  if (!envelope.success) return { ok: false, error: 'This is not a shared view.' };
+  if (!envelope.success) return { ok: false, error: t('views.paste.notView') };
   if (envelope.data.version > SHARE_VERSION)
     return {
       ok: false,
-      error: `This view was shared from a newer version of the console (format ${envelope.data.version}).`,
+      error: t('views.paste.newer', { format: envelope.data.version }),
     };
   const body = viewBodySchema.safeParse(envelope.data.view);
   if (!body.success) {
+    // Our own refusals are message keys; zod's own words are English, so for those only where.
     const issue = body.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    return { ok: false, error: `The shared view is damaged${where}: ${issue?.message ?? 'invalid'}.` };
+    const path = issue?.path.join('.') ?? '';
+    const values = { path, levels: MAX_DEPTH };
+    if (issue?.message === 'views.paste.notGroup') return { ok: false, error: t('views.paste.notGroup') };
+    if (issue?.message === 'views.paste.tooDeep')
+      return { ok: false, error: t('views.paste.tooDeep', values) };
+    if (issue?.message === 'views.paste.badRange')
+      return { ok: false, error: t('views.paste.badRange', values) };
+    if (issue?.message === 'views.paste.unknownKind')
+      return { ok: false, error: t('views.paste.unknownKind', values) };
+    return { ok: false, error: path ? t('views.paste.damagedAt', values) : t('views.paste.damaged') };
   }
   return { ok: true, view: body.data };
 }

@@ -90,7 +90,7 @@ const builtInSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('folder'), folderId: z.string().max(100).nullable(), subtree: z.boolean() }),
   z.object({
     kind: z.literal('ip'),
-    range: z.string().refine((r) => parseIpRange(r) !== null, 'not an IPv4 prefix or CIDR range'),
+    range: z.string().refine((r) => parseIpRange(r) !== null, 'views.paste.badRange'),
   }),
   z.object({ kind: z.literal('alias'), empty: z.boolean() }),
   z.object({ kind: z.literal('ramBelow'), mb: z.number().positive().finite() }),
@@ -126,14 +126,14 @@ function schemaFor(kind: string): z.ZodType | undefined {
 
 /**
  * Chooses the schema by `kind` first, so a damaged condition's error names its own path and problem
- * ("where.conditions.1.range: not an IPv4 prefix…") rather than "matches none of 12 shapes".
+ * (where.conditions.1.range, not an IPv4 range) rather than "matches none of 12 shapes".
  */
 export const conditionSchema: z.ZodType<Condition> = z
   .looseObject({ kind: z.string() })
   .superRefine((c, ctx) => {
     const schema = schemaFor(c.kind);
     if (!schema) {
-      ctx.addIssue({ code: 'custom', message: `unknown condition kind "${c.kind}"`, path: ['kind'] });
+      ctx.addIssue({ code: 'custom', message: 'views.paste.unknownKind', path: ['kind'] });
       return;
     }
     const parsed = schema.safeParse(c);

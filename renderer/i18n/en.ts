@@ -1,12 +1,7 @@
 // Over 400 lines on purpose: a message catalogue, one line per message; its length is the product's text.
 // The English catalogue: complete, and the key set every other catalogue (es, it, de, fr) follows with
 // the same ICU arguments (test/shared/i18n-parity.test.ts). Messages are ICU MessageFormat: `{name}`,
-// `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`. A plural written the older way,
-// `{ one: '{count} x', other: '{count} xs' }`, still works (shared/i18n/translator.ts converts it).
-
-import type { PluralForms } from '../../shared/i18n/translator.js';
-
-export type PluralMessage = PluralForms;
+// `{n, number}`, `{count, plural, one {…} other {…}}`, `{x, select, …}`.
 
 const catalogue = {
   'app.title': 'Support Console',
@@ -42,6 +37,7 @@ const catalogue = {
 
   // Sign-in
   'signIn.title': 'Sign in to your remote-support account',
+  'signIn.languageComputer': 'As on this computer ({language})',
   'signIn.baseUrl': 'Service URL',
   'signIn.consumerKey': 'Consumer key',
   'signIn.consumerSecret': 'Consumer secret',
@@ -290,6 +286,7 @@ const catalogue = {
   'settings.updates.upToDate': 'up to date',
   'settings.updates.downloading': 'version {version} found, downloading',
   'settings.updates.downloaded': 'version {version} downloaded; it installs when you restart',
+  'settings.updates.failed': '{stage, select, check {the check failed} other {the update failed}}: {detail}',
   'settings.updates.off.development': 'Updates are off: this app runs from a checkout, not an installation.',
   'settings.updates.off.browser-host':
     'Updates are off in the browser: update the checkout (git pull) instead.',
@@ -311,17 +308,18 @@ const catalogue = {
   // Outbox: edits waiting for the service, conflicts (issue 12)
   'outbox.sessionOffline':
     'Offline: support sessions are created and deleted only while the service is reachable. They are never queued, so a customer is never invited twice.',
-  'outbox.pending': { one: '{count} change waiting', other: '{count} changes waiting' },
-  'outbox.sending': { one: 'Sending {count} change…', other: 'Sending {count} changes…' },
+  'outbox.pending': '{count, plural, one {# change waiting} other {# changes waiting}}',
+  'outbox.sending': '{count, plural, one {Sending # change…} other {Sending # changes…}}',
   'outbox.waitingOffline': 'sent when the service is back',
   'outbox.waitingSignIn': 'sent after you sign in again',
-  'outbox.conflicts': { one: '{count} conflict', other: '{count} conflicts' },
-  'outbox.failed': { one: '{count} change refused', other: '{count} changes refused' },
+  'outbox.conflicts': '{count, plural, one {# conflict} other {# conflicts}}',
+  'outbox.failed': '{count, plural, one {# change refused} other {# changes refused}}',
   'outbox.conflictTitle': 'Changed on the service meanwhile',
   'outbox.conflictIntro':
     'While your change waited, someone changed the same item on the service. Choose which to keep.',
   'outbox.yours': 'Yours',
   'outbox.seen': 'You saw',
+  'outbox.field': 'Field',
   'outbox.theirs': 'On the service now',
   'outbox.keepMine': 'Keep mine',
   'outbox.takeTheirs': 'Take theirs',
@@ -369,7 +367,7 @@ const catalogue = {
   'views.all': 'All devices',
   'views.save': 'Save current filter as a view',
   'views.savePrompt': 'Name of the new view',
-  'views.defaultName': 'View {n}',
+  'views.defaultName': 'View {n, number}',
   'views.rename': 'Rename',
   'views.renamePrompt': 'New name',
   'views.delete': 'Delete view',
@@ -381,9 +379,19 @@ const catalogue = {
   'views.pasteTitle': 'Paste a shared view',
   'views.pasteLabel': 'Text of the shared view',
   'views.pasteAdd': 'Add view',
+  'views.paste.notJson': 'This is not a shared view (not JSON).',
+  'views.paste.notView': 'This is not a shared view.',
+  'views.paste.tooDeep': 'The shared view nests deeper than {levels, number} levels.',
+  'views.paste.newer': 'This view was shared from a newer version of the console (format {format, number}).',
+  'views.paste.damaged': 'The shared view is damaged.',
+  'views.paste.damagedAt': 'The shared view is damaged at {path}.',
+  'views.paste.notGroup': 'The shared view’s top condition is not a group.',
+  'views.paste.badRange':
+    'The shared view has an IP range that is not an IPv4 prefix or CIDR range (at {path}).',
+  'views.paste.unknownKind': 'The shared view has a condition this console does not know (at {path}).',
   'views.copied': 'View “{name}” copied: paste it in a chat or mail.',
   'views.countPending': 'counting…',
-  'views.count': { one: '{count} device', other: '{count} devices' },
+  'views.count': '{count, plural, one {# device} other {# devices}}',
   'views.saveFailed': 'Saved views could not be stored: {error}',
   'views.loadFailed': 'Saved views cannot be shown: {error}',
   'views.searchHelp':
@@ -403,8 +411,16 @@ const catalogue = {
   'menu.copyCode': 'Copy session code',
   'menu.copyInvitation': 'Copy invitation text',
   'menu.downloadIcs': 'Download calendar file (.ics)',
+  'invitation.subject': 'Remote support session',
+  'invitation.subjectWithCode': 'Remote support session {code}',
+  'invitation.at': 'on {time}',
+  'invitation.now': 'now',
+  'invitation.body':
+    'Hello {customer},\n\nyour remote support session is planned {when}.\nYour session code: {code}\n\nPlease keep this code ready; the technician will guide you.',
+  'invitation.noStart': 'The session has no planned start, so it cannot go in a calendar.',
+  'invitation.icsFailed': 'The calendar file could not be made.',
   'menu.copied': 'Copied: {text}',
-  'menu.copiedRows': { one: 'Copied {count} row', other: 'Copied {count} rows' },
+  'menu.copiedRows': '{count, plural, one {Copied # row} other {Copied # rows}}',
   'bulk.title': 'Change all matching devices',
   'bulk.open': 'Change all that match…',
   'bulk.action': 'Change',
@@ -412,12 +428,17 @@ const catalogue = {
   'bulk.unassign': 'Unassign from their folders',
   'bulk.alias': 'Set aliases from a pattern',
   'bulk.pattern': "Alias pattern ('{name}, {folder}, {ip}, {n}, {n:3}')",
-  'bulk.previewCount': { one: '{count} device will change', other: '{count} devices will change' },
+  'bulk.previewCount': '{count, plural, one {# device will change} other {# devices will change}}',
   'bulk.fromFolders': 'From: {folders}',
   'bulk.firstAliases': 'First aliases: {aliases}',
   'bulk.noCounter': 'No counter in the pattern: several devices may get the same alias.',
-  'bulk.run': 'Apply to {count}',
-  'bulk.progress': '{done} of {total} done, {failed} failed',
+  'bulk.pattern.strayClose': "A “'}'” without its “'{'” (write “'}}'” for a brace).",
+  'bulk.pattern.unclosed': "A “'{'” is not closed.",
+  'bulk.pattern.counterWidth': 'The counter’s width must be 1 to {max, number}.',
+  'bulk.pattern.unknown':
+    "Unknown placeholder {placeholder}: use '{name}', '{folder}', '{ip}', '{alias}', '{n}' or '{n:3}'.",
+  'bulk.run': 'Apply to {count, number}',
+  'bulk.progress': '{done, number} of {total, number} done, {failed, number} failed',
   'bulk.retry': 'Retry the failed ones',
   'bulk.previewTitle': 'Preview',
   'bulk.labelMove': '{count, plural, one {Move # device to {folder}} other {Move # devices to {folder}}}',
@@ -439,13 +460,13 @@ const catalogue = {
   'bulk.pause': 'Pause',
   'bulk.resume': 'Resume',
   'bulk.cancelRest': 'Cancel the rest',
-  'bulk.jobLine': '{label}: {done} of {total} ({state})',
+  'bulk.jobLine': '{label}: {done, number} of {total, number} ({state})',
   'export.csv': 'Export CSV',
-  'export.progress': 'Exporting {done} of {total} rows…',
-  'export.done': { one: 'Exported {count} row to {file}', other: 'Exported {count} rows to {file}' },
+  'export.progress': 'Exporting {done, number} of {total, number} rows…',
+  'export.done': '{count, plural, one {Exported # row to {file}} other {Exported # rows to {file}}}',
   'export.failed': 'The export failed: {error}',
   'export.cancel': 'Cancel export',
-  'export.utcSuffix': '{column} (UTC)',
+  'export.utcSuffix': '{column} (UTC, ISO 8601)',
   'export.shownSuffix': '{column} ({zone})',
   'export.statusAsOf': 'Status as of',
   'palette.open': 'Command palette (Ctrl+K)',
@@ -465,15 +486,15 @@ const catalogue = {
   'history.since': '{status} since {time} ({duration})',
   'history.sinceAtLeast': '{status} since at least {time} ({duration})',
   'history.notRecorded': 'No history recorded yet',
-  'history.duration.minutes': '{minutes} min',
-  'history.duration.hours': '{hours} h {minutes} min',
-  'history.duration.days': '{days} d {hours} h',
+  'history.duration.minutes': '{minutes, number} min',
+  'history.duration.hours': '{hours, number} h {minutes, number} min',
+  'history.duration.days': '{days, number} d {hours, number} h',
   'history.range.day': 'Last 24 hours',
   'history.range.month': 'Last 30 days',
   'history.timeline': 'Timeline of {range}',
   'history.bar': '{status}: {from} – {to}',
   'history.unknown': 'Unknown (the console could not see the service)',
-  'history.uptime': 'Uptime {percent} %',
+  'history.uptime': 'Uptime {percent, number, ::percent .#}',
   'history.uptimeNone': 'Uptime: not known',
   'history.flapping': 'Flapping',
   'history.flappingHint': 'Changed status at least 4 times within an hour; its alerts are limited',
@@ -497,15 +518,18 @@ const catalogue = {
   'history.column.since': 'Since',
   'overview.nav': 'Overview',
   'overview.title': 'Overview',
-  'overview.now': '{online} online · {offline} offline · {busy} busy',
+  'overview.now': '{online, number} online · {offline, number} offline · {busy, number} busy',
   'overview.chartDay': 'Devices by status, last 24 hours',
   'overview.chartWeek': 'Devices by status, last 7 days',
   'overview.chartSince': 'recorded since {time}',
+  'overview.chart.time': 'Time',
+  'overview.chart.timeIn': 'Time ({zone})',
+  'overview.chart.devices': 'Devices',
   'overview.mostOffline': 'Folders with the most devices offline',
-  'overview.folderOffline': '{name}: {offline} of {total} offline',
+  'overview.folderOffline': '{name}: {offline, number} of {total, number} offline',
   'overview.outages': 'Outages',
-  'overview.outageOpen': '{name}: {devices} of {size} devices offline since {time}',
-  'overview.outageEnded': '{name}: {devices} of {size} devices, {from} – {to}',
+  'overview.outageOpen': '{name}: {devices, number} of {size, number} devices offline since {time}',
+  'overview.outageEnded': '{name}: {devices, number} of {size, number} devices, {from} – {to}',
   'overview.noOutages': 'No outages',
   'overview.recent': 'Recent changes',
   'overview.noRecent': 'No changes in the last 24 hours',
@@ -583,10 +607,10 @@ const catalogue = {
   'a11y.sessionCreated': 'Session for {customer} created.',
   'a11y.sessionSaved': 'Session for {customer} saved.',
   'a11y.sessionDeleted': 'Session for {customer} deleted.',
-} as const satisfies Record<string, string | PluralMessage>;
+} as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof catalogue;
-export type Catalogue = { [K in MessageKey]: string | PluralMessage };
+export type Catalogue = { [K in MessageKey]: string };
 /** What a translation provides: a subset of the keys (the parity test demands all of them). */
 export type Translation = { [K in MessageKey]?: string };
 export const en: Catalogue = catalogue;

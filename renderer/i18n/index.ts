@@ -14,6 +14,7 @@ import {
   type UiLanguage,
 } from '../../shared/i18n/translator.js';
 import { catalogueOf } from './catalogues.js';
+import { isPseudoLocaleOn, pseudoCatalogue } from './pseudo.js';
 import type { MessageKey as RendererKey } from './en.js';
 
 export type MessageKey = RendererKey | SharedMessageKey;
@@ -21,15 +22,18 @@ export type Params = MessageValues;
 export type { UiLanguage };
 
 const english = catalogueOf('en');
-let translator: Translator = createTranslator('en', english);
+let translator: Translator = createTranslator('en', isPseudoLocaleOn() ? pseudoCatalogue(english) : english);
 let numberFormat = new Intl.NumberFormat('en');
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const listeners = new Set<() => void>();
 
+/** Development only (pseudo.ts): every message in the pseudo-locale, whatever the language chosen. */
+const pseudo = isPseudoLocaleOn();
+
 /** Switches every message, date and number to `language` ('ge' is German). */
 export function setLanguage(language: UiLanguage): void {
   if (language === translator.language) return;
-  translator = createTranslator(language, catalogueOf(language), english);
+  translator = createTranslator(language, pseudo ? pseudoCatalogue(english) : catalogueOf(language), english);
   plain = new Map();
   numberFormat = new Intl.NumberFormat(translator.locale);
   dateFormats.clear();
@@ -82,6 +86,21 @@ export function t(key: MessageKey, params?: Params): string {
   return text;
 }
 
+/**
+ * A message in a language other than the console's: what the technician sends a customer is in the
+ * customer's (the session's) language. Those translators are made once each, on first use.
+ */
+const others = new Map<UiLanguage, Translator>();
+export function tIn(language: UiLanguage, key: MessageKey, params?: Params): string {
+  if (language === translator.language) return t(key, params);
+  let other = others.get(language);
+  if (!other) {
+    other = createTranslator(language, catalogueOf(language), english);
+    others.set(language, other);
+  }
+  return other.t(key, params);
+}
+
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
@@ -95,7 +114,7 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
-export type DateStyle = 'date-time' | 'date' | 'time' | 'compact';
+export type DateStyle = 'date-time' | 'date' | 'time' | 'compact' | 'day';
 
 const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
@@ -103,6 +122,8 @@ const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   compact: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
+  /** A chart's day tick: "Mon 21". */
+  day: { weekday: 'short', day: 'numeric' },
 };
 
 /**

@@ -1,92 +1,20 @@
-// The manager's first look: the account's devices by status over the last 24 hours and 7 days (uPlot:
-// canvas, fast at 100k-device accounts since it draws the aggregated series, not rows), the folders with
-// the most devices offline, outages, recent changes and today's sessions.
+// The manager's first look: the account's devices by status over the last 24 hours and 7 days (the
+// chart: components/StatusChart.tsx), the folders with the most devices offline, outages, recent changes
+// and today's sessions.
 
-import { useEffect, useRef, useState } from 'react';
-import type uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import type { HistoryOverview, HistorySeries } from '../../shared/ipc/contract.js';
+import { useEffect, useState } from 'react';
+import type { HistoryOverview } from '../../shared/ipc/contract.js';
 import type { Device } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
-import { knownPart } from '../domain/chart-series.js';
 import { displayTime } from '../domain/time-zone.js';
 import { historyStatusName } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
+import { StatusChart } from '../components/StatusChart.js';
 
 const REFRESH_MS = 60_000;
 
 function deviceName(d: Device | undefined, id: string): string {
   return d?.alias || d?.name || id;
-}
-
-/** A CSS colour variable as the browser resolves it (light-dark() included), for the canvas. */
-function cssColor(variable: string): string {
-  const probe = document.createElement('span');
-  probe.style.color = `var(${variable})`;
-  document.body.appendChild(probe);
-  const color = getComputedStyle(probe).color;
-  probe.remove();
-  return color || '#888';
-}
-
-function StatusChart({ series, title, testId }: { series: HistorySeries; title: string; testId: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { recordedSince } = knownPart(series);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let plot: { destroy(): void } | null = null;
-    let live = true;
-    // Loaded with the screen, not the app: uPlot reads the display at import, and only this screen needs it.
-    void import('uplot').then(({ default: UPlot }) => {
-      if (!live) return;
-      plot = draw(UPlot, el, knownPart(series).series);
-    });
-    return () => {
-      live = false;
-      plot?.destroy();
-    };
-  }, [series]);
-  return (
-    <figure className="overview-chart" data-testid={testId}>
-      <figcaption>
-        {title}
-        {recordedSince !== null && (
-          <span className="hint">
-            {' · '}
-            {t('overview.chartSince', { time: displayTime(new Date(recordedSince), 'compact') })}
-          </span>
-        )}
-      </figcaption>
-      <div ref={ref} />
-    </figure>
-  );
-}
-
-function draw(UPlot: typeof uPlot, el: HTMLElement, series: HistorySeries) {
-  const text = cssColor('--text');
-  const grid = cssColor('--border');
-  const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
-  // Points too: an isolated known sample between unknown ones (a fresh history, a gap) has no line.
-  const line = (label: string, variable: string) => {
-    const stroke = cssColor(variable);
-    return { label, stroke, width: 2, points: { show: true, size: 4, stroke, fill: stroke } };
-  };
-  return new UPlot(
-    {
-      width: Math.max(300, el.clientWidth),
-      height: 220,
-      series: [
-        {},
-        line(t('status.online'), '--online'),
-        line(t('status.offline'), '--offline'),
-        line(t('status.busy'), '--busy'),
-      ],
-      axes: [axis, axis],
-    },
-    [series.t.map((x) => x / 1000), series.online, series.offline, series.busy],
-    el,
-  );
 }
 
 export function OverviewScreen() {
@@ -136,7 +64,8 @@ export function OverviewScreen() {
     );
   if (!overview) return <p className="overview">{t('overview.loading')}</p>;
   return (
-    <section className="overview" aria-labelledby="overview-title">
+    // It scrolls: reachable by keyboard (tabIndex) and named by its heading (axe: scrollable-region-focusable).
+    <section className="overview" aria-labelledby="overview-title" tabIndex={0}>
       <h1 id="overview-title">{t('overview.title')}</h1>
       <p>{t('overview.now', overview.counts)}</p>
       <div className="overview-grid">
@@ -156,13 +85,13 @@ export function OverviewScreen() {
                 <li key={`${o.folderId}-${o.start}`}>
                   {o.end === null
                     ? t('overview.outageOpen', {
-                        name: o.folderName,
+                        name: o.folderName ?? t('statusNotice.unnamedFolder', { id: o.folderId }),
                         devices: o.devices,
                         size: o.folderSize,
                         time: displayTime(new Date(o.start), 'compact'),
                       })
                     : t('overview.outageEnded', {
-                        name: o.folderName,
+                        name: o.folderName ?? t('statusNotice.unnamedFolder', { id: o.folderId }),
                         devices: o.devices,
                         size: o.folderSize,
                         from: displayTime(new Date(o.start), 'compact'),

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { Settings, UpdateStatus } from '../../shared/ipc/contract.js';
-import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
 import { languageName } from '../domain/labels.js';
 import { displayTime, computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
 import { shownAccount } from '../state/app-stores.js';
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
+import { LanguageSelect } from '../components/LanguageSelect.js';
 import { WatchesSection } from '../components/WatchesSection.js';
 import { RetentionSetting } from '../components/RetentionSetting.js';
 
@@ -41,26 +41,10 @@ export function SettingsScreen() {
             <option value="dark">{t('settings.theme.dark')}</option>
           </select>
         </label>
-        <label className="field">
-          <span>{t('settings.language')}</span>
-          <select
-            id="settings-language"
-            value={settings.language}
-            onChange={(e) =>
-              void actions.updateSettings({ language: e.target.value as Settings['language'] })
-            }
-          >
-            <option value="account">
-              {t('settings.language.account', { language: languageName(ownLanguage) })}
-            </option>
-            {UI_LANGUAGES.map((code) => (
-              // Each language is named in itself, so it can be found by someone who does not read the current one.
-              <option key={code} value={code} lang={localeOf(code)}>
-                {nativeLanguageName(code)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect
+          id="settings-language"
+          automatic={t('settings.language.account', { language: languageName(ownLanguage) })}
+        />
         <label className="field">
           <span>{t('settings.zone')}</span>
           <select
@@ -179,7 +163,7 @@ function UpdatesSection() {
                 time: displayTime(at),
                 outcome:
                   last.outcome === 'failed'
-                    ? last.message
+                    ? t('settings.updates.failed', { stage: last.stage, detail: last.message })
                     : last.outcome === 'up-to-date'
                       ? t('settings.updates.upToDate')
                       : t(`settings.updates.${last.outcome}`, { version: last.version }),
@@ -188,11 +172,4 @@ function UpdatesSection() {
       </dl>
     </section>
   );
-}
-
-/** A language's name in that language ("Deutsch", "Français"), from Intl. */
-function nativeLanguageName(code: UiLanguage): string {
-  const locale = localeOf(code);
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

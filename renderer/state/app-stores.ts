@@ -74,6 +74,7 @@ export const SINCE_FIRST_PULL_DELAY_MS = 1_000;
 const BRIDGE_FAILED: AppError = {
   kind: 'internal',
   message: 'The console lost contact with its main process. Restart the app if this persists.',
+  key: 'error.app.mainLost',
 };
 
 export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {

@@ -20,8 +20,22 @@ const SELECT: Record<StatusNoticeKind, string> = {
 
 type Translate = (key: SharedMessageKey, values?: MessageValues) => string;
 
+/** A device's or folder's name as the reader sees it; one without a name is named by its id. */
+export function deviceName(label: string | null, id: string, t: Translate): string {
+  return label ?? t('statusNotice.unnamedDevice', { id });
+}
+
+export function folderName(name: string | null, id: string, t: Translate): string {
+  return name ?? t('statusNotice.unnamedFolder', { id });
+}
+
 function label(item: StatusNoticeItem, t: Translate): string {
-  return item.flapping ? t('statusNotice.flapping', { label: item.label }) : item.label;
+  if (item.kind === 'outage' || item.kind === 'outage-end') {
+    const name = folderName(item.label, item.folderId ?? '', t);
+    return t('statusNotice.outageLabel', { name, devices: item.devices ?? 0, size: item.size ?? 0 });
+  }
+  const name = deviceName(item.label, item.deviceId ?? '', t);
+  return item.flapping ? t('statusNotice.flapping', { label: name }) : name;
 }
 
 function names(items: readonly StatusNoticeItem[], t: Translate): string {
@@ -53,8 +67,15 @@ export function statusNoticeText(
     groups.length === 1 && first
       ? phrase(first.kind, first.items.length)
       : t('statusNotice.alerts', { count: items.length });
-  const body = groups
-    .map((g) => t('statusNotice.line', { phrase: phrase(g.kind, g.items.length), names: names(g.items, t) }))
-    .join('\n');
+  // One kind: the title already says what happened, the body only names whom ("Site outage — Helpdesk
+  // (173 of 173 devices)", not the phrase twice).
+  const body =
+    groups.length === 1 && first
+      ? names(first.items, t)
+      : groups
+          .map((g) =>
+            t('statusNotice.line', { phrase: phrase(g.kind, g.items.length), names: names(g.items, t) }),
+          )
+          .join('\n');
   return { title, body };
 }

@@ -29,35 +29,34 @@ export function uiLanguageOf(value: unknown): UiLanguage {
     : 'en';
 }
 
+/** The first of this computer's languages (BCP 47, most preferred first) that the console speaks. */
+export function languageOfLocales(locales: readonly string[]): UiLanguage | null {
+  for (const locale of locales) {
+    const base = locale.toLowerCase().split(/[-_]/)[0];
+    const language = base === 'de' ? 'ge' : base;
+    if ((UI_LANGUAGES as readonly string[]).includes(language ?? '')) return language as UiLanguage;
+  }
+  return null;
+}
+
 /**
  * The language the console speaks in, on both sides: the Settings choice, or with 'account' the signed-in
- * user's own on the service (English when it has none or one the console does not speak).
+ * user's own on the service. Before sign-in (or for a user without a language the console speaks) that is
+ * this computer's language (`computerLocales`), else English.
  */
-export function chosenLanguage(choice: UiLanguage | 'account', accountLanguage: unknown): UiLanguage {
-  return choice === 'account' ? uiLanguageOf(accountLanguage) : choice;
+export function chosenLanguage(
+  choice: UiLanguage | 'account',
+  accountLanguage: unknown,
+  computerLocales: readonly string[] = [],
+): UiLanguage {
+  if (choice !== 'account') return choice;
+  const own = uiLanguageOf(accountLanguage);
+  if (own !== 'en' || accountLanguage === 'en') return own;
+  return languageOfLocales(computerLocales) ?? 'en';
 }
 
-/**
- * A plural message in the older shape ({ one, other }) as an ICU plural on `count`. Blocks written that
- * way still work; `{count}` inside a branch becomes `#` so the number is formatted for the locale.
- */
-export interface PluralForms {
-  zero?: string;
-  one?: string;
-  two?: string;
-  few?: string;
-  many?: string;
-  other: string;
-}
-export type CatalogueEntry = string | PluralForms;
-
-export function toIcu(entry: CatalogueEntry): string {
-  if (typeof entry === 'string') return entry;
-  const branches = (['zero', 'one', 'two', 'few', 'many', 'other'] as const)
-    .filter((form) => entry[form] !== undefined)
-    .map((form) => `${form} {${(entry[form] as string).replaceAll('{count}', '#')}}`);
-  return `{count, plural, ${branches.join(' ')}}`;
-}
+/** A catalogue's message: ICU MessageFormat text (plurals are ICU plurals; there is no other form). */
+export type CatalogueEntry = string;
 
 export interface Translator {
   readonly language: UiLanguage;
@@ -76,9 +75,7 @@ export function createTranslator(
   messages: Readonly<Record<string, CatalogueEntry>>,
   fallback: Readonly<Record<string, CatalogueEntry>> = {},
 ): Translator {
-  const flat: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(fallback)) flat[key] = toIcu(entry);
-  for (const [key, entry] of Object.entries(messages)) flat[key] = toIcu(entry);
+  const flat: Record<string, string> = { ...fallback, ...messages };
   const locale = localeOf(language);
   const intl = createIntl(
     {

@@ -229,7 +229,8 @@ export interface UpdateStatus {
   lastCheck:
     | { at: Timestamp; outcome: 'up-to-date'; version: string | null }
     | { at: Timestamp; outcome: 'downloading' | 'downloaded'; version: string }
-    | { at: Timestamp; outcome: 'failed'; message: string }
+    /** `message` is the updater's own technical text; the sentence around it is the reader's language. */
+    | { at: Timestamp; outcome: 'failed'; stage: 'check' | 'update'; message: string }
     | null;
 }
 

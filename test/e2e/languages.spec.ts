@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
-import { UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
+import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
 import { expect, test } from './fixtures.js';
 
 const OUT =
@@ -75,8 +75,26 @@ for (const language of UI_LANGUAGES) {
         .getByRole('row')
         .nth(1),
     ).toBeVisible();
+    // Named by the language's code (de, not the service's ge); `npm run screenshots` retakes them.
     await mkdir(OUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUT, `devices-${language}.png`), animations: 'disabled' });
+    const code = localeOf(language);
+    // The chosen history filter is shown whole, not cut ("Beliebiger Verlau"): as wide as a copy sized to
+    // its chosen value.
+    const cut = await page.locator('#history-filter').evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLSelectElement;
+      copy.value = (el as HTMLSelectElement).value;
+      copy.style.setProperty('field-sizing', 'content');
+      copy.style.maxWidth = 'none';
+      el.parentElement!.append(copy);
+      const needed = copy.getBoundingClientRect().width;
+      copy.remove();
+      return el.getBoundingClientRect().width + 1 < needed;
+    });
+    expect(cut, `${language}: the history filter's chosen value is cut`).toBe(false);
+    await page.screenshot({ path: path.join(OUT, `devices-${code}.png`), animations: 'disabled' });
+    await nav.getByRole('link', { name: words['overview.nav'] as string }).click();
+    await expect(page.getByTestId('overview-chart-day').locator('canvas').first()).toBeVisible();
+    await page.screenshot({ path: path.join(OUT, `overview-${code}.png`), animations: 'disabled' });
   });
 }
 

@@ -157,9 +157,9 @@ test('the CSV export holds the view: its rows in order, its columns, a BOM and U
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const rows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
   expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Alias', 'Status']);
-  expect(rows[0]).toContain('Last refresh (UTC)');
+  expect(rows[0]).toContain('Last refresh (UTC, ISO 8601)');
   expect(rows.slice(1).map((r) => r[0])).toEqual(names);
-  const utc = rows[0]!.indexOf('Last refresh (UTC)');
+  const utc = rows[0]!.indexOf('Last refresh (UTC, ISO 8601)');
   for (const r of rows.slice(1))
     expect(r[utc]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$|^$/);
   expect(rows.slice(1).every((r) => r[1] === alias)).toBe(true);

@@ -29,7 +29,15 @@ describe('outbox indicator', () => {
 
   it('shows a conflict with what was seen, what the service holds and what was wanted; the choice goes to main', async () => {
     const { bridge } = await renderApp({
-      data: { folders: [], devices: [device('7', { name: 'Till 7' })], sessions: [], users: [ADMIN] },
+      data: {
+        folders: [
+          { id: 'f1', name: 'Sales', parentId: null, dateCreation: null },
+          { id: 'f2', name: 'Lab', parentId: null, dateCreation: null },
+        ],
+        devices: [device('7', { name: 'Till 7' })],
+        sessions: [],
+        users: [ADMIN],
+      },
     });
     bridge.handle('outbox:resolve', () => undefined);
     act(() =>
@@ -41,9 +49,9 @@ describe('outbox indicator', () => {
           conflicts: [
             {
               entryId: 'e1',
-              write: { kind: 'device', id: '7', alias: 'Mine' },
-              seen: { alias: 'Before' },
-              theirs: { alias: 'Theirs' },
+              write: { kind: 'device', id: '7', alias: 'Mine', folderId: 'f1' },
+              seen: { alias: 'Before', folderId: null },
+              theirs: { alias: 'Theirs', folderId: 'f2' },
             },
           ],
         }),
@@ -52,12 +60,14 @@ describe('outbox indicator', () => {
     fireEvent.click(screen.getByRole('button', { name: '1 conflict' }));
     const dialog = screen.getByRole('dialog', { name: 'Changed on the service meanwhile' });
     expect(within(dialog).getByText('Till 7')).toBeTruthy();
-    const row = within(dialog).getByRole('row', { name: /alias/ });
-    expect(
-      within(row)
+    const cells = (name: string) =>
+      within(within(dialog).getByRole('row', { name: new RegExp(`^${name} `) }))
         .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Before', 'Theirs', 'Mine']);
+        .map((c) => c.textContent);
+    // Fields by the forms' names and folders by their names, not "folderId: f2".
+    expect(within(dialog).getByRole('columnheader', { name: 'Field' })).toBeTruthy();
+    expect(cells('Alias')).toEqual(['Before', 'Theirs', 'Mine']);
+    expect(cells('Folder')).toEqual(['Unassigned', 'Lab', 'Sales']);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' })));
     expect(bridge.callsTo('outbox:resolve')).toEqual([{ entryId: 'e1', choice: 'mine' }]);
   });

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AuthState, SignInDefaults } from '../../shared/ipc/contract.js';
+import { afterEach } from 'vitest';
+import { setLanguage } from '../../renderer/i18n/index.js';
 import { renderApp } from './support/render.js';
-import { ADMIN, device, signedIn } from './support/fake-bridge.js';
+import { ADMIN, device, makeSnapshot, signedIn } from './support/fake-bridge.js';
 
 const defaults: SignInDefaults = {
   baseUrl: 'http://127.0.0.1:4000',
@@ -273,5 +275,28 @@ describe('sign-in', () => {
     );
     expect(screen.getByLabelText('PIN')).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
+  });
+});
+
+describe('language before sign-in', () => {
+  const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
+  afterEach(() => {
+    if (original) Object.defineProperty(Navigator.prototype, 'languages', original);
+    act(() => setLanguage('en'));
+  });
+
+  it('speaks this computer’s language, and a language chosen on the sign-in screen is kept', async () => {
+    Object.defineProperty(Navigator.prototype, 'languages', {
+      configurable: true,
+      get: () => ['de-AT', 'en'],
+    });
+    const { bridge } = await renderApp({ auth: signedOut });
+    expect(screen.getByRole('heading', { name: 'Bei Ihrem Fernwartungskonto anmelden' })).toBeTruthy();
+    const menu = screen.getByRole('combobox', { name: 'Sprache' });
+    expect(within(menu).getByRole('option', { name: 'Wie auf diesem Computer (Deutsch)' })).toBeTruthy();
+    bridge.handle('settings:update', (patch) => ({ ...makeSnapshot().settings, ...patch }));
+    await act(async () => fireEvent.change(menu, { target: { value: 'fr' } }));
+    expect(bridge.callsTo('settings:update')).toEqual([{ language: 'fr' }]);
+    expect(screen.getByRole('combobox', { name: 'Langue' })).toHaveProperty('value', 'fr');
   });
 });

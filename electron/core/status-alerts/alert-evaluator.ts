@@ -49,8 +49,9 @@ export interface AlertInput {
   scope: WatchScope;
   folderSizes: ReadonlyMap<Id, number>;
   deviceFolder(deviceId: Id): Id | null;
-  deviceLabel(deviceId: Id): string;
-  folderLabel(folderId: Id): string;
+  /** Names as data (null: nameless); the words around them are made in the reader's language. */
+  deviceLabel(deviceId: Id): string | null;
+  folderLabel(folderId: Id): string | null;
   /** Notifications off, paused or in quiet hours. */
   quiet: boolean;
 }
@@ -150,7 +151,9 @@ function folderItem(kind: 'outage' | 'outage-end', o: OpenOutage, input: AlertIn
     kind,
     deviceId: null,
     folderId: o.folderId,
-    label: `${input.folderLabel(o.folderId)} (${o.devices.length} of ${o.folderSize} devices)`,
+    label: input.folderLabel(o.folderId),
+    devices: o.devices.length,
+    size: o.folderSize,
     flapping: false,
   };
 }

@@ -201,7 +201,13 @@ export const updateCheckFile = storedFile({
         version: z.string().nullable().default(null),
       }),
       z.object({ at: isoTime, outcome: z.enum(['downloading', 'downloaded']), version: z.string() }),
-      z.object({ at: isoTime, outcome: z.literal('failed'), message: z.string() }),
+      // `stage` came later within version 2: a failure recorded before it was a check's.
+      z.object({
+        at: isoTime,
+        outcome: z.literal('failed'),
+        stage: z.enum(['check', 'update']).default('check'),
+        message: z.string(),
+      }),
     ]),
   }),
   migrations: { 1: (body) => ({ check: body }) },

@@ -44,10 +44,19 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} ist offline gegangen} online {{label} ist zurück} offlineLong {{label} ist zu lange offline} other {{label} ist zu lange beschäftigt}}',
   'statusNotice.flapping': '{label} (instabil)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} von {size, plural, one {# Gerät} other {# Geräten}})',
+  'statusNotice.unnamedDevice': 'Gerät {id}',
+  'statusNotice.unnamedFolder': 'Ordner {id}',
   'statusNotice.alerts': '{count, plural, one {# Gerätewarnung} other {# Gerätewarnungen}}',
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Bearbeiten',
+  'updater.ready': '{product} {version} ist bereit zur Installation.',
+  'updater.readyDetail':
+    'Jetzt neu starten, um sie zu verwenden, oder später: Sie wird beim Beenden der App installiert.',
+  'updater.restartNow': 'Jetzt neu starten',
+  'updater.later': 'Später',
 
   'error.code.1000': 'Dieses Gerät gibt es auf dem Dienst nicht mehr. Aktualisieren Sie die Geräteliste.',
   'error.code.1001': 'Bei einem Gerät lassen sich nur der Alias und der Ordner ändern.',
@@ -175,6 +184,14 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.unknownRequest':
     'Die Konsole hat eine Anfrage gesendet, die sie nicht kennt. Starten Sie sie neu.',
   'error.app.notFromWindow': 'Diese Anfrage kam nicht aus dem Fenster der Support Console.',
+  'error.app.hostUnreachable':
+    'Die App ist nicht erreichbar. Läuft „npm start“ noch? Prüfen Sie das und versuchen Sie es erneut.',
+  'error.app.launchKeyLost':
+    'Diese Seite hat ihren Startschlüssel verloren. Öffnen Sie erneut die Adresse, die „npm start“ ausgegeben hat.',
+  'error.app.hostAnswered':
+    'Die App antwortete mit HTTP-Status {status}. Versuchen Sie es erneut; wenn es anhält, starten Sie sie neu.',
+  'error.app.mainLost':
+    'Die Konsole hat die Verbindung zu ihrem Hauptprozess verloren. Starten Sie die App neu, wenn das anhält.',
   'error.app.cacheUnreadable':
     'Die gespeicherte Offline-Kopie war nicht lesbar und wird daher nicht angezeigt.',
   'error.app.loadingAccount': 'Konto wird geladen',

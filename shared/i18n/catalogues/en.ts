@@ -42,10 +42,18 @@ export const sharedEn = {
   'statusNotice.single':
     '{kind, select, offline {{label} went offline} online {{label} came back} offlineLong {{label} offline too long} other {{label} busy too long}}',
   'statusNotice.flapping': '{label} (flapping)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} of {size, plural, one {# device} other {# devices}})',
+  'statusNotice.unnamedDevice': 'Device {id}',
+  'statusNotice.unnamedFolder': 'Folder {id}',
   'statusNotice.alerts': '{count, plural, one {# device alert} other {# device alerts}}',
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Edit',
+  'updater.ready': '{product} {version} is ready to install.',
+  'updater.readyDetail': 'Restart now to use it, or later: it installs when you quit the app.',
+  'updater.restartNow': 'Restart now',
+  'updater.later': 'Later',
 
   // Service codes (spec §7): what happened and what to do. The code itself is shown apart, for support.
   'error.code.1000': 'This device no longer exists on the service. Refresh the device list.',
@@ -155,6 +163,12 @@ export const sharedEn = {
   'error.app.invalidField': 'The value of “{field}” was not accepted. Check it, then try again.',
   'error.app.unknownRequest': 'The console sent a request it does not know. Restart it.',
   'error.app.notFromWindow': 'This request did not come from the Support Console window.',
+  'error.app.hostUnreachable':
+    'The app is not reachable. Is “npm start” still running? Check, then try again.',
+  'error.app.launchKeyLost': 'This page lost its launch key. Open the address “npm start” printed again.',
+  'error.app.hostAnswered':
+    'The app answered with HTTP status {status}. Try again; if it persists, restart it.',
+  'error.app.mainLost': 'The console lost contact with its main process. Restart the app if this persists.',
   'error.app.cacheUnreadable': 'The saved offline copy could not be read, so it is not shown.',
   'error.app.loadingAccount': 'Loading the account',
 

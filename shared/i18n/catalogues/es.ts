@@ -46,10 +46,18 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} se desconectó} online {{label} volvió} offlineLong {{label} lleva demasiado tiempo sin conexión} other {{label} lleva demasiado tiempo ocupado}}',
   'statusNotice.flapping': '{label} (inestable)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} de {size, plural, one {# dispositivo} other {# dispositivos}})',
+  'statusNotice.unnamedDevice': 'Dispositivo {id}',
+  'statusNotice.unnamedFolder': 'Carpeta {id}',
   'statusNotice.alerts': '{count, plural, one {# alerta de dispositivo} other {# alertas de dispositivos}}',
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Edición',
+  'updater.ready': '{product} {version} está listo para instalarse.',
+  'updater.readyDetail': 'Reinicie ahora para usarlo, o más tarde: se instala al salir de la aplicación.',
+  'updater.restartNow': 'Reiniciar ahora',
+  'updater.later': 'Más tarde',
 
   'error.code.1000': 'Este dispositivo ya no existe en el servicio. Actualice la lista de dispositivos.',
   'error.code.1001': 'De un dispositivo solo se pueden cambiar el alias y la carpeta.',
@@ -164,6 +172,14 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'No se aceptó el valor de «{field}». Revíselo y vuelva a intentarlo.',
   'error.app.unknownRequest': 'La consola envió una solicitud que no reconoce. Reiníciela.',
   'error.app.notFromWindow': 'Esta solicitud no procede de la ventana de Support Console.',
+  'error.app.hostUnreachable':
+    'No se puede acceder a la aplicación. ¿Sigue en marcha «npm start»? Compruébelo y vuelva a intentarlo.',
+  'error.app.launchKeyLost':
+    'Esta página perdió su clave de inicio. Vuelva a abrir la dirección que mostró «npm start».',
+  'error.app.hostAnswered':
+    'La aplicación respondió con el estado HTTP {status}. Vuelva a intentarlo; si persiste, reiníciela.',
+  'error.app.mainLost':
+    'La consola perdió el contacto con su proceso principal. Reinicie la aplicación si esto persiste.',
   'error.app.cacheUnreadable': 'No se pudo leer la copia sin conexión guardada, así que no se muestra.',
   'error.app.loadingAccount': 'Cargando la cuenta',
 

@@ -45,10 +45,19 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} est passé hors ligne} online {{label} est revenu} offlineLong {{label} est hors ligne depuis trop longtemps} other {{label} est occupé depuis trop longtemps}}',
   'statusNotice.flapping': '{label} (instable)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} sur {size, plural, one {# appareil} other {# appareils}})',
+  'statusNotice.unnamedDevice': 'Appareil {id}',
+  'statusNotice.unnamedFolder': 'Dossier {id}',
   'statusNotice.alerts': '{count, plural, one {# alerte d’appareil} other {# alertes d’appareils}}',
   'statusNotice.line': '{phrase} : {names}',
 
   'menu.edit': 'Édition',
+  'updater.ready': '{product} {version} est prêt à être installé.',
+  'updater.readyDetail':
+    'Redémarrez maintenant pour l’utiliser, ou plus tard : il s’installe quand vous quittez l’application.',
+  'updater.restartNow': 'Redémarrer maintenant',
+  'updater.later': 'Plus tard',
 
   'error.code.1000': 'Cet appareil n’existe plus sur le service. Actualisez la liste des appareils.',
   'error.code.1001': 'Seuls l’alias et le dossier d’un appareil peuvent être modifiés.',
@@ -168,6 +177,14 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'La valeur de « {field} » n’a pas été acceptée. Vérifiez-la, puis réessayez.',
   'error.app.unknownRequest': 'La console a envoyé une demande qu’elle ne connaît pas. Redémarrez-la.',
   'error.app.notFromWindow': 'Cette demande ne provient pas de la fenêtre de Support Console.',
+  'error.app.hostUnreachable':
+    'L’application est injoignable. « npm start » tourne-t-il toujours ? Vérifiez, puis réessayez.',
+  'error.app.launchKeyLost':
+    'Cette page a perdu sa clé de lancement. Rouvrez l’adresse affichée par « npm start ».',
+  'error.app.hostAnswered':
+    'L’application a répondu avec le statut HTTP {status}. Réessayez ; si cela persiste, redémarrez-la.',
+  'error.app.mainLost':
+    'La console a perdu le contact avec son processus principal. Redémarrez l’application si cela persiste.',
   'error.app.cacheUnreadable': 'La copie hors ligne enregistrée était illisible : elle n’est pas affichée.',
   'error.app.loadingAccount': 'Chargement du compte',
 

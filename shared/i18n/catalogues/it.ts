@@ -44,10 +44,18 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'statusNotice.single':
     '{kind, select, offline {{label} è andato offline} online {{label} è tornato} offlineLong {{label} è offline da troppo tempo} other {{label} è occupato da troppo tempo}}',
   'statusNotice.flapping': '{label} (instabile)',
+  'statusNotice.outageLabel':
+    '{name} ({devices, number} di {size, plural, one {# dispositivo} other {# dispositivi}})',
+  'statusNotice.unnamedDevice': 'Dispositivo {id}',
+  'statusNotice.unnamedFolder': 'Cartella {id}',
   'statusNotice.alerts': '{count, plural, one {# avviso di dispositivo} other {# avvisi di dispositivi}}',
   'statusNotice.line': '{phrase}: {names}',
 
   'menu.edit': 'Modifica',
+  'updater.ready': '{product} {version} è pronto per l’installazione.',
+  'updater.readyDetail': 'Riavvia ora per usarlo, oppure più tardi: si installa quando chiudi l’app.',
+  'updater.restartNow': 'Riavvia ora',
+  'updater.later': 'Più tardi',
 
   'error.code.1000': 'Questo dispositivo non esiste più sul servizio. Aggiorna l’elenco dei dispositivi.',
   'error.code.1001': 'Di un dispositivo si possono cambiare solo l’alias e la cartella.',
@@ -163,6 +171,13 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'Il valore di «{field}» non è stato accettato. Controllalo, poi riprova.',
   'error.app.unknownRequest': 'La console ha inviato una richiesta che non conosce. Riavviala.',
   'error.app.notFromWindow': 'Questa richiesta non proviene dalla finestra di Support Console.',
+  'error.app.hostUnreachable':
+    'L’app non è raggiungibile. «npm start» è ancora in esecuzione? Controlla, poi riprova.',
+  'error.app.launchKeyLost':
+    'Questa pagina ha perso la sua chiave di avvio. Riapri l’indirizzo mostrato da «npm start».',
+  'error.app.hostAnswered': 'L’app ha risposto con lo stato HTTP {status}. Riprova; se persiste, riavviala.',
+  'error.app.mainLost':
+    'La console ha perso il contatto con il suo processo principale. Riavvia l’app se persiste.',
   'error.app.cacheUnreadable': 'La copia offline salvata non era leggibile, quindi non viene mostrata.',
   'error.app.loadingAccount': 'Caricamento dell’account',
 

@@ -125,7 +125,7 @@ describe('update checks', () => {
     s.start();
     await s.idle();
     const { lastCheck } = await s.status();
-    expect(lastCheck).toMatchObject({ outcome: 'failed' });
+    expect(lastCheck).toMatchObject({ outcome: 'failed', stage: 'check' });
     expect(lastCheck?.outcome === 'failed' && lastCheck.message).toContain('ENOTFOUND');
     expect(clock.pendingDelays()).toEqual([RETRY_AFTER_FAILURE_MS]);
   });

@@ -66,7 +66,7 @@ export class AlertsRig {
         folderSizes: sizes,
         deviceFolder: (id) => this.devices.get(id)?.folderId ?? null,
         deviceLabel: (id) => this.devices.get(id)?.name ?? id,
-        folderLabel: (id) => `Folder ${id}`,
+        folderLabel: () => null, // nameless: the reader's language names them by id
         quiet: this.quiet,
       },
       this.memory,

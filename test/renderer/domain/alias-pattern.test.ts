@@ -1,3 +1,5 @@
+import { afterEach } from 'vitest';
+import { setLanguage } from '../../../renderer/i18n/index.js';
 import { hasCounter, parseAliasPattern, renderAlias } from '../../../renderer/domain/alias-pattern.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
@@ -41,6 +43,27 @@ describe('alias pattern', () => {
     expect(parseAliasPattern('x}')).toMatchObject({ ok: false, error: { at: 1 } });
     expect(parseAliasPattern('{n:0}')).toMatchObject({ ok: false });
     expect(parseAliasPattern('{n:12}')).toMatchObject({ ok: false });
+  });
+
+  afterEach(() => setLanguage('en'));
+
+  it('says what is wrong in the chosen language, the braces shown literally', () => {
+    setLanguage('ge');
+    expect(parseAliasPattern('x}')).toMatchObject({
+      ok: false,
+      error: { message: 'Ein „}“ ohne sein „{“ (für eine Klammer „}}“ schreiben).' },
+    });
+    expect(parseAliasPattern('a{host}')).toMatchObject({
+      ok: false,
+      error: {
+        message:
+          'Unbekannter Platzhalter {host}: verwenden Sie {name}, {folder}, {ip}, {alias}, {n} oder {n:3}.',
+      },
+    });
+    expect(parseAliasPattern('{n:12}')).toMatchObject({
+      ok: false,
+      error: { message: 'Die Breite des Zählers muss 1 bis 9 sein.' },
+    });
   });
 
   it('says whether the pattern can tell devices apart', () => {

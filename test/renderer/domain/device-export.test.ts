@@ -37,10 +37,23 @@ describe('device export', () => {
     expect(csv.startsWith(BOM)).toBe(true);
     const parsed = Papa.parse<string[]>(csv.slice(1), { delimiter: ';', skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.data[0]).toEqual(['Name', 'Alias', 'Last refresh (UTC)', 'Last refresh (Europe/Berlin)']);
+    expect(parsed.data[0]).toEqual([
+      'Name',
+      'Alias',
+      'Last refresh (UTC, ISO 8601)',
+      'Last refresh (Europe/Berlin)',
+    ]);
     expect(parsed.data[1]!.slice(0, 3)).toEqual(['Büro; "Empfang"', "'=cmd|calc", '2026-11-21T09:30:00Z']);
     expect(parsed.data[1]![3]).toMatch(/2026/);
     expect(parsed.data[2]).toEqual(['Line\nbreak', '', '', '']);
+    // On a computer set to UTC the two time columns still have two different headings.
+    const onUtc = await devicesToCsv(devices, cols('lastRefresh'), ctx, {
+      locale: 'en',
+      zone: 'UTC',
+      yieldNow: async () => {},
+    });
+    const heads = Papa.parse<string[]>(onUtc.slice(1), { skipEmptyLines: true }).data[0]!;
+    expect(new Set(heads).size).toBe(heads.length);
   });
 
   it('works in chunks, reports progress and can be cancelled', async () => {

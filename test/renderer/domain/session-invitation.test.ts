@@ -36,6 +36,11 @@ describe('session invitation', () => {
     expect(r.ics).toContain('DTSTART:20261121T093000Z');
     expect(r.ics).toContain('DTEND:20261121T094500Z');
     expect(r.ics).toContain('SUMMARY:Remote support session 04713');
-    expect(sessionIcs({ ...s, plannedInitTime: null }, berlin)).toMatchObject({ ok: false });
+    expect(sessionIcs({ ...s, plannedInitTime: null }, berlin)).toMatchObject({
+      ok: false,
+      error: 'The session has no planned start, so it cannot go in a calendar.',
+    });
+    const german = sessionIcs({ ...s, language: 'ge' }, berlin);
+    expect(german.ok && german.ics).toContain('SUMMARY:Fernwartungssitzung 04713');
   });
 });

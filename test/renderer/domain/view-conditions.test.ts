@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { setLanguage } from '../../../renderer/i18n/index.js';
 import type { Device } from '../../../shared/model.js';
 import { searchEntry } from '../../../renderer/domain/device-search.js';
 import {
@@ -204,8 +205,21 @@ describe('saved views as text', () => {
     damaged.view.where.conditions[1].range = '10.4.0.0/99';
     expect(viewFromShareText(JSON.stringify(damaged))).toMatchObject({
       ok: false,
-      error: expect.stringContaining('where.conditions.1.range'),
+      error:
+        'The shared view has an IP range that is not an IPv4 prefix or CIDR range (at where.conditions.1.range).',
     });
+    setLanguage('ge');
+    try {
+      expect(viewFromShareText('hello')).toEqual({
+        ok: false,
+        error: 'Das ist keine geteilte Ansicht (kein JSON).',
+      });
+      expect(viewFromShareText(JSON.stringify(newer))).toMatchObject({
+        error: expect.stringContaining('Format 2'),
+      });
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('refuses nesting deeper than an editor shows, even absurdly deep', () => {

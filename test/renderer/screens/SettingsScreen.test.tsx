@@ -35,7 +35,7 @@ describe('Settings: updates', () => {
     expect(section.textContent).toContain('Not checked yet');
   });
 
-  it('shows a failed check with its sentence', async () => {
+  it('shows a failed check with its sentence, with the updater’s own detail after it', async () => {
     const { bridge } = await renderApp();
     bridge.handle('updates:status', () => ({
       feedUrl: 'https://updates.example.org/stable/',
@@ -43,13 +43,12 @@ describe('Settings: updates', () => {
       lastCheck: {
         at: '2026-03-02T09:00:00Z',
         outcome: 'failed',
-        message: 'The update check failed: getaddrinfo ENOTFOUND updates.example.org',
+        stage: 'check',
+        message: 'getaddrinfo ENOTFOUND updates.example.org',
       },
     }));
     const section = await openSettings();
-    expect(section.textContent).toContain(
-      'The update check failed: getaddrinfo ENOTFOUND updates.example.org',
-    );
+    expect(section.textContent).toContain('the check failed: getaddrinfo ENOTFOUND updates.example.org');
   });
 });
 

@@ -149,7 +149,14 @@ describe('outages', () => {
     const down = { 'berlin-0': 'offline', 'berlin-1': 'offline', 'berlin-2': 'offline' } as const;
     const n = rig.poll(T0 + MIN, down);
     expect(n?.title).toBe('Site outage');
-    expect(n?.body).toBe('Site outage: Folder berlin (3 of 6 devices)');
+    // The title says what happened, the body whom (not "Site outage: …" twice); the words and numbers
+    // are the reader's: the notice carries the folder and counts as data.
+    expect(n?.body).toBe('Folder berlin (3 of 6 devices)');
+    expect(n?.items[0]).toMatchObject({ label: null, folderId: 'berlin', devices: 3, size: 6 });
+    expect(statusNoticeText(n!.items, sharedTranslator('ge').t)).toEqual({
+      title: 'Standortausfall',
+      body: 'Ordner berlin (3 von 6 Geräten)',
+    });
     expect(n?.open).toEqual({ kind: 'folder', id: 'berlin' });
     // One more of the site drops while it is out: part of the outage, no device notice.
     expect(rig.poll(T0 + 2 * MIN, { 'berlin-3': 'offline' })).toBeNull();
