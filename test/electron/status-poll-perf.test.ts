@@ -58,7 +58,11 @@ it('a poll with 1,000 transitions at 100k devices: record, alerts, outages and t
     picture,
     clock,
     logger: silentLogger,
-    settings: () => ({ notificationsEnabled: true, notificationsPausedUntil: null, historyRetentionDays: 90 }),
+    settings: () => ({
+      notificationsEnabled: true,
+      notificationsPausedUntil: null,
+      historyRetentionDays: 90,
+    }),
     notify: (n) => notices.push(n),
     onTrayChange: () => tray?.check(),
     onSinceMoved: () => undefined,
