@@ -73,16 +73,25 @@ export function dataAge(sync: SyncState, now: number): DataAge {
 export function StatusBar() {
   const sync = useShell((s) => s.sync);
   const refreshAsked = useShell((s) => s.refreshesPending > 0);
+  const hostLink = useShell((s) => s.hostLink);
   const now = useNow(5_000);
   useAnnounceConnection(sync?.connection);
   if (!sync) return null;
   const age = dataAge(sync, now);
   return (
     <footer className="statusbar" aria-label={t('status.bar')}>
-      <span className={`connection connection-${sync.connection}`}>
-        <span className="dot" aria-hidden="true" />
-        {t(`connection.${sync.connection}`)}
-      </span>
+      {hostLink === 'up' ? (
+        <span className={`connection connection-${sync.connection}`}>
+          <span className="dot" aria-hidden="true" />
+          {t(`connection.${sync.connection}`)}
+        </span>
+      ) : (
+        // The host's last word about the service means nothing once the host itself is gone.
+        <span className="connection connection-offline">
+          <span className="dot" aria-hidden="true" />
+          {t(hostLink === 'gone' ? 'connection.hostGone' : 'connection.hostReplaced')}
+        </span>
+      )}
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
         {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection !== 'offline'
           ? t('status.upToDate')

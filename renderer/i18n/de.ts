@@ -87,6 +87,12 @@ export const de: Translation = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Verbindung wird hergestellt…',
   'connection.idle': 'Inaktiv',
+  'connection.hostGone': 'Konsole beendet',
+  'connection.hostReplaced': 'Tab eines früheren Starts',
+  'host.goneBanner':
+    'Die Konsole wurde beendet: `npm start` läuft in seinem Terminal nicht mehr, daher wird hier nichts aktualisiert oder gespeichert. Starten Sie sie erneut und öffnen Sie die neue Adresse, die sie im Terminal ausgibt.',
+  'host.replacedBanner':
+    'Dieser Tab gehört zu einem früheren Start der Konsole, daher wird hier nichts aktualisiert oder gespeichert. Öffnen Sie die Adresse, die das Terminal für den aktuellen `npm start` ausgegeben hat, und schließen Sie diesen Tab.',
   'dataset.devices': 'Geräte',
   'dataset.folders': 'Ordner',
   'dataset.sessions': 'Sitzungen',

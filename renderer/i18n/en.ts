@@ -100,6 +100,12 @@ const catalogue = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Connecting…',
   'connection.idle': 'Idle',
+  'connection.hostGone': 'Console stopped',
+  'connection.hostReplaced': 'Tab of an earlier start',
+  'host.goneBanner':
+    'The console has stopped: `npm start` no longer runs in its terminal, so nothing here is updated or saved. Start it again and open the new address it prints in the terminal.',
+  'host.replacedBanner':
+    'This tab belongs to an earlier start of the console, so nothing here is updated or saved. Open the address the terminal printed for the current `npm start`, and close this tab.',
   'dataset.devices': 'Devices',
   'dataset.folders': 'Folders',
   'dataset.sessions': 'Sessions',

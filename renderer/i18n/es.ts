@@ -86,6 +86,12 @@ export const es: Translation = {
   'connection.offline': 'Sin conexión',
   'connection.connecting': 'Conectando…',
   'connection.idle': 'Inactivo',
+  'connection.hostGone': 'Consola detenida',
+  'connection.hostReplaced': 'Pestaña de un inicio anterior',
+  'host.goneBanner':
+    'La consola se ha detenido: `npm start` ya no se ejecuta en su terminal, así que aquí no se actualiza ni se guarda nada. Iníciela de nuevo y abra la nueva dirección que muestra en el terminal.',
+  'host.replacedBanner':
+    'Esta pestaña pertenece a un inicio anterior de la consola, así que aquí no se actualiza ni se guarda nada. Abra la dirección que el terminal mostró para el `npm start` actual y cierre esta pestaña.',
   'dataset.devices': 'Dispositivos',
   'dataset.folders': 'Carpetas',
   'dataset.sessions': 'Sesiones',

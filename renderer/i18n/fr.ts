@@ -89,6 +89,12 @@ export const fr: Translation = {
   'connection.offline': 'Hors ligne',
   'connection.connecting': 'Connexion…',
   'connection.idle': 'Inactif',
+  'connection.hostGone': 'Console arrêtée',
+  'connection.hostReplaced': 'Onglet d’un lancement précédent',
+  'host.goneBanner':
+    'La console s’est arrêtée : `npm start` ne tourne plus dans son terminal, rien n’est donc mis à jour ni enregistré ici. Relancez-la et ouvrez la nouvelle adresse qu’elle affiche dans le terminal.',
+  'host.replacedBanner':
+    'Cet onglet appartient à un lancement précédent de la console, rien n’y est donc mis à jour ni enregistré. Ouvrez l’adresse affichée dans le terminal par le `npm start` actuel, puis fermez cet onglet.',
   'dataset.devices': 'Appareils',
   'dataset.folders': 'Dossiers',
   'dataset.sessions': 'Sessions',

@@ -88,6 +88,12 @@ export const it: Translation = {
   'connection.offline': 'Offline',
   'connection.connecting': 'Connessione…',
   'connection.idle': 'Inattivo',
+  'connection.hostGone': 'Console arrestata',
+  'connection.hostReplaced': 'Scheda di un avvio precedente',
+  'host.goneBanner':
+    'La console si è arrestata: `npm start` non è più in esecuzione nel suo terminale, quindi qui non viene aggiornato né salvato nulla. Avviala di nuovo e apri il nuovo indirizzo che stampa nel terminale.',
+  'host.replacedBanner':
+    'Questa scheda appartiene a un avvio precedente della console, quindi qui non viene aggiornato né salvato nulla. Apri l’indirizzo che il terminale ha stampato per l’attuale `npm start` e chiudi questa scheda.',
   'dataset.devices': 'Dispositivi',
   'dataset.folders': 'Cartelle',
   'dataset.sessions': 'Sessioni',
