@@ -52,6 +52,13 @@ export const sharedEn = {
   'error.code.1001': 'Only the alias and the folder of a device can be changed.',
   'error.code.1002':
     'The service did not accept one of the session details. Check the language and the planned times, then save again.',
+  'error.code.1002.customerMail':
+    'The service did not accept this e-mail address. Enter it as name@company.com, or leave it empty.',
+  'error.code.1002.language': 'The service did not accept this language. Choose one from the list.',
+  'error.code.1002.plannedInitTime':
+    'The service did not accept this planned start. Check the date and time.',
+  'error.code.1002.plannedEndTime':
+    'The service did not accept this planned end. Check the date and time; it must be after the start.',
   'error.code.1100': 'This folder no longer exists on the service. Refresh the folder tree.',
   'error.code.1101': 'A folder with this name already exists at this level. Choose another name.',
   'error.code.1103': 'This folder is not empty. Move its devices and sub-folders out first, then delete it.',

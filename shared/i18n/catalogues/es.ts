@@ -55,6 +55,13 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.code.1001': 'De un dispositivo solo se pueden cambiar el alias y la carpeta.',
   'error.code.1002':
     'El servicio no aceptó uno de los datos de la sesión. Revise el idioma y los horarios previstos y vuelva a guardar.',
+  'error.code.1002.customerMail':
+    'El servicio no aceptó esta dirección de correo. Escríbala como nombre@empresa.com o deje el campo vacío.',
+  'error.code.1002.language': 'El servicio no aceptó este idioma. Elija uno de la lista.',
+  'error.code.1002.plannedInitTime':
+    'El servicio no aceptó este inicio previsto. Compruebe la fecha y la hora.',
+  'error.code.1002.plannedEndTime':
+    'El servicio no aceptó este fin previsto. Compruebe la fecha y la hora; debe ser posterior al inicio.',
   'error.code.1100': 'Esta carpeta ya no existe en el servicio. Actualice el árbol de carpetas.',
   'error.code.1101': 'Ya existe una carpeta con este nombre en este nivel. Elija otro nombre.',
   'error.code.1103':
