@@ -295,6 +295,7 @@ export class AccountSession {
     } else if (this.#account) {
       this.#setAuth({
         status: 'reauth-required',
+        defaults: this.#signInDefaults(),
         account: this.#accountInfo(),
         credentialStore: this.#account.store,
         reason: {
@@ -332,6 +333,7 @@ export class AccountSession {
     this.#log.warn('the service refused the sign-in: re-authentication required');
     this.#setAuth({
       status: 'reauth-required',
+      defaults: this.#signInDefaults(),
       account: this.#accountInfo(),
       credentialStore: account.store,
       reason: {
@@ -421,6 +423,7 @@ export class AccountSession {
   #cachedOnlyAuth(account: AccountInfo): AuthState {
     return {
       status: 'reauth-required',
+      defaults: this.#signInDefaults(),
       account,
       credentialStore: this.#keychainAvailable ? 'keychain' : 'memory',
       reason: CACHED_SIGNED_OUT,

@@ -138,6 +138,13 @@ export function DevicesScreen() {
           <button type="button" onClick={() => setBulkOpen(true)}>
             {t('bulk.open')}
           </button>
+          {/* What the amber ages in the Status column mean (STALE_AFTER_MS), said once, here. */}
+          <span className="stale-legend">
+            <span className="status-age stale" aria-hidden="true">
+              {t('status.staleSample')}
+            </span>{' '}
+            {t('status.staleLegend')}
+          </span>
         </div>
         <ActiveViewBar />
         {/* The detail pane sits beside the grid, under the toolbars, so the filters stay in reach while a
