@@ -304,6 +304,7 @@ export class AccountSession {
     } else if (this.#account) {
       this.#setAuth({
         status: 'reauth-required',
+        defaults: this.#signInDefaults(),
         account: this.#accountInfo(),
         credentialStore: this.#account.store,
         reason: {
@@ -341,6 +342,7 @@ export class AccountSession {
     this.#log.warn('the service refused the sign-in: re-authentication required');
     this.#setAuth({
       status: 'reauth-required',
+      defaults: this.#signInDefaults(),
       account: this.#accountInfo(),
       credentialStore: account.store,
       reason: {
@@ -430,6 +432,7 @@ export class AccountSession {
   #cachedOnlyAuth(account: AccountInfo): AuthState {
     return {
       status: 'reauth-required',
+      defaults: this.#signInDefaults(),
       account,
       credentialStore: this.#keychainAvailable ? 'keychain' : 'memory',
       reason: CACHED_SIGNED_OUT,

@@ -60,7 +60,20 @@ export function statusHandlers(
       const from = to - days * DAY;
       const entry = m.history.index.get(deviceId);
       const transitions = await m.history.transitions(from, to, new Set([deviceId]));
-      const tl = buildTimeline(from, to, entry?.status ?? null, transitions, m.history.gaps(from, to));
+      // Nothing is known before a "since at least" (the first sight, or an offline device's last contact:
+      // it has held its status from then on), nor, with transitions, before the history began.
+      const firstRecord = (await m.history.firstRecordAt()) ?? to;
+      const seenFrom =
+        entry && !entry.sinceExact ? entry.since : Math.min(firstRecord, transitions[0]?.at ?? to);
+      const knownFrom = Math.max(from, seenFrom);
+      const tl = buildTimeline(
+        from,
+        to,
+        entry?.status ?? null,
+        transitions,
+        m.history.gaps(from, to),
+        knownFrom,
+      );
       const result: DeviceHistory = {
         deviceId,
         status: entry?.status ?? null,

@@ -8,6 +8,11 @@
 // An invoke is never retried here: most channels change data on the service, and a POST whose answer was
 // lost may have been carried out. A lost event stream is reopened; the host answers a reopened stream
 // with the whole current state, so the renderer converges without a reload.
+//
+// A page outlives its host: Ctrl-C of `npm start` leaves the tab open, and a restart answers it with 403
+// (the cookie it holds was this page's launch, not the new one's). A stream that drops is followed by a
+// probe of the page's own address, which tells the two apart: nothing answers ('gone'), or a host answers
+// that does not know this launch ('replaced', for good: no later start will know it either).
 
 import type {
   Bridge,
@@ -16,6 +21,7 @@ import type {
   InvokeRequest,
   InvokeResponse,
   IpcResult,
+  HostLink,
   MainEvents,
 } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
@@ -43,15 +49,16 @@ export interface HttpBridgeOptions {
 }
 
 const CLOSED = 2;
-const NOT_REACHABLE: AppError = {
+// Keyed, so the technician reads what happened to the tab, not a refusal by the service or the account.
+const HOST_GONE: AppError = {
   kind: 'network',
+  key: 'host.goneBanner',
   message: 'The app is not reachable. Is `npm start` still running? Check, then try again.',
-  key: 'error.app.hostUnreachable',
 };
-const LAUNCH_KEY_LOST: AppError = {
+const HOST_REPLACED: AppError = {
   kind: 'not-allowed',
-  message: 'This page lost its launch key. Open the address `npm start` printed again.',
-  key: 'error.app.launchKeyLost',
+  key: 'host.replacedBanner',
+  message: 'This page belongs to an earlier launch. Open the address `npm start` printed again.',
 };
 
 function hostAnswered(status: number): AppError {
@@ -80,6 +87,28 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
   let markAttached: () => void = () => undefined;
 
   let everAttached = false;
+  let link: HostLink = 'up';
+  const linkListeners = new Set<(link: HostLink) => void>();
+  let probing: Promise<void> | null = null;
+
+  function setLink(next: HostLink): void {
+    // A later start never learns this page's launch: once replaced, always replaced.
+    if (next === link || link === 'replaced') return;
+    link = next;
+    for (const listener of linkListeners) listener(next);
+  }
+
+  /** Asks the host for this page's own address: who, if anyone, is there now. */
+  function probe(): Promise<void> {
+    if (link === 'replaced') return Promise.resolve();
+    probing ??= doFetch(`${base}/`, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' })
+      .then(
+        (res) => setLink(res.status === 403 ? 'replaced' : res.ok ? 'up' : link),
+        () => setLink('gone'),
+      )
+      .finally(() => (probing = null));
+    return probing;
+  }
 
   // Only the first attach matters: a reopened stream gets the whole state from the host anyway.
   function streamAttached(): Promise<void> {
@@ -112,19 +141,30 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
       failures = 0;
       everAttached = true;
       markAttached();
+      setLink('up');
     };
     es.onerror = () => {
+      if (source !== es) return;
+      const probed = probe();
       // While CONNECTING the browser retries by itself; CLOSED means it gave up (e.g. a 403 or a restart).
-      if (es.readyState !== CLOSED || source !== es) return;
+      if (es.readyState !== CLOSED) return;
       es.close();
       source = null;
-      const delay = delays[Math.min(failures, delays.length - 1)] ?? 30_000;
-      failures += 1;
-      reopenTimer = setTimeout(() => {
-        reopenTimer = null;
-        if (listeners.size > 0) open();
-      }, delay);
+      // Reopened only once the probe said who is there: a later start will never take this page's stream.
+      void probed.then(() => {
+        if (link !== 'replaced' && !source && listeners.size > 0) reopenLater();
+      });
     };
+  }
+
+  function reopenLater(): void {
+    if (reopenTimer) return;
+    const delay = delays[Math.min(failures, delays.length - 1)] ?? 30_000;
+    failures += 1;
+    reopenTimer = setTimeout(() => {
+      reopenTimer = null;
+      if (listeners.size > 0 && link !== 'replaced') open();
+    }, delay);
   }
 
   return {
@@ -142,9 +182,13 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
           credentials: 'same-origin',
         });
       } catch {
-        return { ok: false, error: NOT_REACHABLE };
+        setLink('gone');
+        return { ok: false, error: HOST_GONE };
       }
-      if (res.status === 403) return { ok: false, error: LAUNCH_KEY_LOST };
+      if (res.status === 403) {
+        setLink('replaced');
+        return { ok: false, error: HOST_REPLACED };
+      }
       let body: unknown;
       try {
         body = await res.json();
@@ -153,6 +197,11 @@ export function createHttpBridge(options: HttpBridgeOptions = {}): Bridge {
       }
       if (isIpcResult(body)) return body as IpcResult<InvokeResponse<C>>;
       return { ok: false, error: hostAnswered(res.status) };
+    },
+
+    onHostLink(listener: (link: HostLink) => void): () => void {
+      linkListeners.add(listener);
+      return () => linkListeners.delete(listener);
     },
 
     on<E extends EventChannel>(event: E, listener: (payload: MainEvents[E]) => void): () => void {

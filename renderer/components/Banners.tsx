@@ -27,6 +27,7 @@ export function Banners() {
   const auth = useShell((s) => s.auth);
   const sync = useShell((s) => s.sync);
   const reauthOpen = useUi((s) => s.reauthDialogOpen);
+  const hostLink = useShell((s) => s.hostLink);
   const [noticeDismissed, setNoticeDismissed] = useState<string | null>(null);
 
   const renewing = useShell(isRenewing);
@@ -40,6 +41,11 @@ export function Banners() {
 
   return (
     <>
+      {hostLink !== 'up' && (
+        <div className="banner banner-error" role="alert">
+          {t(hostLink === 'gone' ? 'host.goneBanner' : 'host.replacedBanner')}
+        </div>
+      )}
       {reauth && (
         <div className="banner banner-warning" role="alert">
           <span>

@@ -217,6 +217,8 @@ export function EmptyRows(props: {
   arrived: boolean;
   total: number;
   filtered: boolean;
+  /** Why the rows are few besides filters: a folder chosen in the tree, a saved view open. */
+  scope: { folder: 'none' | 'subtree' | 'direct'; view: boolean };
   loadError: string | null;
   onClear: () => void;
 }) {
@@ -230,9 +232,16 @@ export function EmptyRows(props: {
     );
   }
   if (props.total === 0) return <p className="empty">{t('devices.none')}</p>;
+  // A folder with nothing in it is empty, not "filtered": there is nothing to clear.
+  if (!props.filtered && !props.scope.view && props.scope.folder !== 'none')
+    return (
+      <p className="empty">
+        {t(props.scope.folder === 'direct' ? 'devices.folderEmptyDirect' : 'devices.folderEmpty')}
+      </p>
+    );
   return (
     <div className="empty">
-      <p>{t('devices.noMatch')}</p>
+      <p>{t(props.filtered || !props.scope.view ? 'devices.noMatch' : 'devices.noMatchView')}</p>
       {props.filtered && (
         <button type="button" onClick={props.onClear}>
           {t('devices.clearFilters')}

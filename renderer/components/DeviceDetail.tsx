@@ -10,7 +10,8 @@ import { displayTime, parseTimestamp } from '../domain/time-zone.js';
 import { formatError, formatMegabytes, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
-import { statusAge } from '../domain/device-status.js';
+import { sinceCellText } from '../domain/device-since.js';
+import { statusName } from '../domain/labels.js';
 import { deviceDisplayName } from './DeviceCells.js';
 import { DeviceHistory } from './DeviceHistory.js';
 
@@ -32,7 +33,6 @@ export function DeviceDetail({
   const devices = useData((s) => s.devices);
   // The Map is updated in place: its version is what re-renders the panel when the device changed.
   useData((s) => s.versions.devices);
-  const fetchedAt = useData((s) => s.fetchedAt.devices);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
   const now = useNow(15_000);
@@ -40,6 +40,7 @@ export function DeviceDetail({
   const focusId =
     activeId && selected.has(activeId) ? activeId : selected.size === 1 ? [...selected][0]! : null;
   const device = focusId ? devices.get(focusId) : undefined;
+  const sinceRow = useData((s) => (focusId ? s.since.get(focusId) : undefined));
 
   return (
     <aside className="detail-pane" aria-label={t('devices.detail')}>
@@ -81,7 +82,9 @@ export function DeviceDetail({
       ) : (
         <DeviceFields
           device={device}
-          statusText={statusAge(device, fetchedAt, now).text}
+          // Since when, from the status history: the same words as the history below and the Since column
+          // (the last report's age has its own row, "Last refresh").
+          statusText={sinceRow ? sinceCellText(device, sinceRow, now) : statusName(device.status)}
           folder={
             device.folderId
               ? tree.byId.has(device.folderId)

@@ -7,7 +7,7 @@ import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/cont
 import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
 import { displayTime, displayZoneName } from '../domain/time-zone.js';
-import { historyStatusName, sinceText } from '../domain/device-since.js';
+import { formatDuration, historyStatusName, sinceText } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
 import { DeviceWatch } from './DeviceWatch.js';
 
@@ -20,6 +20,8 @@ export function download(filename: string, text: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+const MIN = 60_000;
 
 type Actions = ReturnType<typeof useStores>['actions'];
 
@@ -71,6 +73,12 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
   const at = now();
   const since = sinceText(history, at);
   const range = days === 1 ? t('history.range.day') : t('history.range.month');
+  // What the console saw of the window: the bars that are not "unknown". Uptime is a share of this.
+  const seen = history.bars.reduce((sum, b) => (b.status === 'unknown' ? sum : sum + b.end - b.start), 0);
+  // A minute of one status is not a history yet (a device just signed in for): no bar, no "Uptime 100 %".
+  const noHistory =
+    history.uptimePercent === null ||
+    (seen < MIN && history.transitions.every((change) => change.from === null));
   return (
     <section className="device-history" aria-labelledby="device-history-title">
       <h3 id="device-history-title">{t('history.title')}</h3>
@@ -97,17 +105,29 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
           </button>
         ))}
       </div>
-      <Timeline
-        bars={history.bars}
-        from={history.from}
-        to={history.to}
-        label={t('history.timeline', { range })}
-      />
-      <p>
-        {history.uptimePercent === null
-          ? t('history.uptimeNone')
-          : t('history.uptime', { percent: history.uptimePercent / 100 })}
-      </p>
+      {noHistory ? (
+        <p className="hint">{t('history.noHistoryYet')}</p>
+      ) : (
+        <>
+          <Timeline
+            bars={history.bars}
+            from={history.from}
+            to={history.to}
+            label={t('history.timeline', { range })}
+          />
+          <TimelineLegend />
+          <p>
+            {history.uptimePercent === null
+              ? t('history.uptimeNone')
+              : seen < history.to - history.from
+                ? t('history.uptimeOfSeen', {
+                    percent: history.uptimePercent / 100,
+                    seen: formatDuration(seen),
+                  })
+                : t('history.uptime', { percent: history.uptimePercent / 100 })}
+          </p>
+        </>
+      )}
       <h4>{t('history.transitions')}</h4>
       {history.transitions.length === 0 ? (
         <p className="hint">{t('history.noTransitions')}</p>
@@ -128,6 +148,26 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
         {t('history.export')}
       </button>
     </section>
+  );
+}
+
+/** What the timeline's colours mean; the stripes are time the console did not see. */
+function TimelineLegend() {
+  const items = [
+    ['online', historyStatusName('online')],
+    ['offline', historyStatusName('offline')],
+    ['busy', historyStatusName('busy')],
+    ['unknown', t('history.legendUnknown')],
+  ] as const;
+  return (
+    <ul className="timeline-legend" aria-label={t('history.legend')}>
+      {items.map(([status, name]) => (
+        <li key={status}>
+          <span className={`timeline-swatch tl-${status}`} aria-hidden="true" />
+          {name}
+        </li>
+      ))}
+    </ul>
   );
 }
 

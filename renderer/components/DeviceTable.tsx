@@ -34,7 +34,15 @@ import {
 } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
-import { useData, useDeviceView, useFolderTree, useShell, useStores, useUi } from '../state/context.js';
+import {
+  useData,
+  useDeviceView,
+  useFolderTree,
+  useSavedViews,
+  useShell,
+  useStores,
+  useUi,
+} from '../state/context.js';
 import {
   AT_REST,
   cellDomId,
@@ -73,6 +81,7 @@ export function DeviceTable({
   const historyFilter = useUi((s) => s.historyFilter);
   const selected = useUi((s) => s.selectedDeviceIds);
   const activeId = useUi((s) => s.activeDeviceId);
+  const viewOpen = useSavedViews((s) => s.activeId !== null);
   const sort = useUi((s) => s.deviceSort);
   const filter = useUi((s) => s.deviceFilter);
   const columns = useUi((s) => s.deviceColumns);
@@ -429,7 +438,19 @@ export function DeviceTable({
             <EmptyRows
               arrived={arrived || cacheShown || view.counts.total > 0}
               total={view.counts.total}
-              filtered={!isDefaultFilter(filter) || historyFilter.kind !== 'none'}
+              filtered={
+                !isDefaultFilter({ ...filter, folder: DEFAULT_FILTER.folder, includeSubfolders: true }) ||
+                historyFilter.kind !== 'none'
+              }
+              scope={{
+                folder:
+                  filter.folder.kind === 'all'
+                    ? 'none'
+                    : filter.includeSubfolders || filter.folder.kind === 'unassigned'
+                      ? 'subtree'
+                      : 'direct',
+                view: viewOpen,
+              }}
               loadError={loadError ? formatError(loadError) : null}
               onClear={() => {
                 stores.uiActions.setFilter(DEFAULT_FILTER);

@@ -21,7 +21,8 @@ import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { languageName } from '../domain/labels.js';
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+// As the service checks it: something @ a domain with a dot (`ana.torres@customer` is refused there).
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Field = 'customer' | 'customerMail' | 'language' | 'plannedInitTime' | 'plannedEndTime';
 

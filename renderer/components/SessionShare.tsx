@@ -21,7 +21,8 @@ export function useSessionShare(session: SupportSession, offset: UtcOffset | nul
     const ok = await copyText(text);
     stores.uiActions.toast(
       ok ? 'info' : 'error',
-      ok ? t('menu.copied', { text: t('menu.copyInvitation') }) : text,
+      // What was copied, by whom it is for, not the name of the button that copied it.
+      ok ? t('menu.copiedInvitation', { customer: session.customer ?? session.code ?? session.id }) : text,
     );
   }
   function downloadIcs() {

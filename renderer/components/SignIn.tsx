@@ -17,7 +17,9 @@ interface Props {
 }
 
 function defaultsOf(auth: AuthState): SignInDefaults | null {
-  return auth.status === 'signed-out' || auth.status === 'awaiting-pin' ? auth.defaults : null;
+  return auth.status === 'signed-out' || auth.status === 'awaiting-pin' || auth.status === 'reauth-required'
+    ? (auth.defaults ?? null)
+    : null;
 }
 
 export function SignInFlow({ auth, account }: Props) {

@@ -78,18 +78,27 @@ export function StatusBar() {
   const refreshAsked = useShell((s) => s.refreshesPending > 0);
   // Nothing syncs while a sign-in is needed (the copy shown signed out): "Idle" would hide why.
   const signInNeeded = useShell((s) => s.auth?.status === 'reauth-required');
+  const hostLink = useShell((s) => s.hostLink);
   const now = useNow(5_000);
   useAnnounceConnection(sync?.connection);
   if (!sync) return null;
   const age = dataAge(sync, now);
   return (
     <footer className="statusbar" aria-label={t('status.bar')}>
-      <span className={`connection connection-${sync.connection}`}>
-        <span className="dot" aria-hidden="true" />
-        {sync.connection === 'idle' && signInNeeded
-          ? t('connection.notSyncing')
-          : t(`connection.${sync.connection}`)}
-      </span>
+      {hostLink === 'up' ? (
+        <span className={`connection connection-${sync.connection}`}>
+          <span className="dot" aria-hidden="true" />
+          {sync.connection === 'idle' && signInNeeded
+            ? t('connection.notSyncing')
+            : t(`connection.${sync.connection}`)}
+        </span>
+      ) : (
+        // The host's last word about the service means nothing once the host itself is gone.
+        <span className="connection connection-offline">
+          <span className="dot" aria-hidden="true" />
+          {t(hostLink === 'gone' ? 'connection.hostGone' : 'connection.hostReplaced')}
+        </span>
+      )}
       <span className={age.stale ? 'data-age stale' : 'data-age'}>
         {age.oldest && age.oldest.ageMs < UP_TO_DATE_MS && !age.stale && sync.connection === 'online'
           ? t('status.upToDate')

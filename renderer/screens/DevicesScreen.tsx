@@ -18,6 +18,7 @@ import { BulkDialog } from '../components/BulkDialog.js';
 import { SavedViewsPanel } from '../components/SavedViewsPanel.js';
 import type { MenuAnchor } from '../components/ContextMenu.js';
 import { HistoryFilterControl } from '../components/HistoryFilterControl.js';
+import { ActiveViewBar } from '../components/ActiveViewBar.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -138,7 +139,15 @@ export function DevicesScreen() {
           <button type="button" onClick={() => setBulkOpen(true)}>
             {t('bulk.open')}
           </button>
+          {/* What the amber ages in the Status column mean (STALE_AFTER_MS), said once, here. */}
+          <span className="stale-legend">
+            <span className="status-age stale" aria-hidden="true">
+              {t('status.staleSample')}
+            </span>{' '}
+            {t('status.staleLegend')}
+          </span>
         </div>
+        <ActiveViewBar />
         {/* The detail pane sits beside the grid, under the toolbars, so the filters stay in reach while a
             device is open: docked down to 1100 px (the grid then drops the columns the pane repeats),
             floating over the grid's right side below that. */}

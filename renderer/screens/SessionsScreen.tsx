@@ -176,6 +176,15 @@ export function SessionsScreen() {
         </div>
         {direct && <p className="hint reason">{direct}</p>}
         {groups.length === 0 && <p className="empty">{t('sessions.empty')}</p>}
+        {groups.length > 0 && (
+          // The columns' names, once above the lists; each item's own name already reads all four.
+          <div className="session-list-head" aria-hidden="true">
+            <span>{t('sessions.customer')}</span>
+            <span>{t('sessions.col.state')}</span>
+            <span>{t('sessions.col.when')}</span>
+            <span>{t('sessions.code')}</span>
+          </div>
+        )}
         <div className="session-groups" data-focus-home onKeyDown={onListKeyDown}>
           {groups.map((g) => (
             <section key={g.key} aria-labelledby={`group-${g.key}`} className="session-group">

@@ -11,6 +11,7 @@ import type {
   Bridge,
   DatasetName,
   HostKind,
+  HostLink,
   InvokeChannel,
   InvokeRequest,
   InvokeResponse,
@@ -58,6 +59,8 @@ export interface ShellState {
   settings: Settings | null;
   /** Writes waiting for the service, conflicts, bulk runs (the main process's outbox). */
   outbox: OutboxState | null;
+  /** Whether the host this page belongs to is still there (the browser host's tab can outlive it). */
+  hostLink: HostLink;
 }
 
 export interface AppStoreOptions {
@@ -90,6 +93,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     refreshesPending: 0,
     settings: null,
     outbox: null,
+    hostLink: 'up',
   }));
   const data = createDataStore();
   const ui = createUiStore();
@@ -130,6 +134,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       void savedViews.load();
     }),
     () => savedViews.dispose(),
+    bridge.onHostLink?.((hostLink) => shell.setState({ hostLink })) ?? (() => undefined),
   ];
 
   /**
@@ -283,7 +288,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   /** Shows a failure as a toast; returns the result for the caller's own handling. */
   function reportFailure<T>(result: IpcResult<T>): IpcResult<T> {
-    if (!result.ok) uiAct.toast('error', formatError(result.error));
+    // A tab whose host is gone says so once, in its banner: not again in a toast for every click.
+    if (!result.ok && !(shell.getState().hostLink !== 'up' && isHostLinkError(result.error)))
+      uiAct.toast('error', formatError(result.error));
     return result;
   }
 
@@ -381,6 +388,10 @@ function channelProxy(
   return new Proxy({} as ChannelProxy, {
     get: (_target, channel) => (payload: never) => send(channel as InvokeChannel, payload),
   });
+}
+
+function isHostLinkError(error: AppError): boolean {
+  return error.key === 'host.goneBanner' || error.key === 'host.replacedBanner';
 }
 
 const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {

@@ -5,18 +5,29 @@
 import { createHash } from 'node:crypto';
 import type { ProviderResponse } from './http-types.js';
 
+// The console's palette (renderer/styles/app.css), light and dark, so the step in the browser looks like
+// the app that sent the technician there: Approve is the primary action, Deny a quiet secondary one.
 const STYLE = `
-body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1f24; }
-main { max-width: 28rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 8px;
-  box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+:root { color-scheme: light dark; --bg: light-dark(#f5f6f8, #14171c); --surface: light-dark(#fff, #1b1f26);
+  --border: light-dark(#d9dde3, #333a46); --text: light-dark(#1c2330, #e4e7ec); --muted: light-dark(#5b6475, #a3acbb);
+  --accent: light-dark(#2457d6, #5b8cff); --accent-text: light-dark(#fff, #0b1020); --focus: light-dark(#2f6fff, #8ab0ff); }
+body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: var(--bg); color: var(--text); }
+main { max-width: 28rem; margin: 3rem auto; background: var(--surface); padding: 2rem; border-radius: 10px;
+  border: 1px solid var(--border); box-shadow: 0 8px 30px rgb(0 0 0 / .12); }
 h1 { font-size: 1.4rem; margin-top: 0; }
 label { display: block; margin-top: 1rem; font-weight: 600; }
-input[type=email], input[type=password] { width: 100%; box-sizing: border-box; padding: .5rem; font: inherit; }
-.actions { margin-top: 1.5rem; display: flex; gap: 1rem; }
-button { font: inherit; padding: .5rem 1.25rem; }
-.error { color: #9b1c1c; background: #fdecec; padding: .5rem .75rem; border-radius: 4px; }
-.code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: .15em; padding: .75rem; background: #eef2f7;
-  display: inline-block; border-radius: 4px; user-select: all; }
+input[type=email], input[type=password] { width: 100%; box-sizing: border-box; padding: .5rem .75rem; font: inherit;
+  color: inherit; background: var(--surface); border: 1px solid var(--border); border-radius: 6px; }
+.actions { margin-top: 1.5rem; display: flex; gap: .75rem; }
+button { font: inherit; font-weight: 600; padding: .5rem 1.5rem; border-radius: 6px; cursor: pointer;
+  border: 1px solid var(--border); background: var(--surface); color: var(--text); }
+button[value=approve] { background: var(--accent); border-color: var(--accent); color: var(--accent-text); }
+button:hover { filter: brightness(1.06); }
+:focus-visible { outline: 2px solid var(--focus); outline-offset: 2px; }
+.error { color: light-dark(#8f1f17, #ffb3ab); background: light-dark(#fde8e6, #3d1c1a); padding: .5rem .75rem;
+  border-radius: 6px; }
+.code { font: 700 2rem/1.2 ui-monospace, monospace; letter-spacing: .15em; padding: .75rem;
+  background: light-dark(#eef2f7, #232831); display: inline-block; border-radius: 6px; user-select: all; }
 `;
 
 const STYLE_HASH = createHash('sha256').update(STYLE, 'utf8').digest('base64');
@@ -103,10 +114,10 @@ ${error}<form method="post" action="${escapeHtml(view.action)}">
 
 export function verifierPage(appName: string, verifier: string): ProviderResponse {
   const body = `<h1>Access approved</h1>
-<p>Your verification code for ${escapeHtml(appName)} is:</p>
+<p>Your PIN for ${escapeHtml(appName)} is:</p>
 <p><output class="code" id="oauth-verifier">${escapeHtml(verifier)}</output></p>
-<p>Type this code into ${escapeHtml(appName)} where it asks for the verification code, then close this window.
-The code works once and only for the next few minutes.</p>`;
+<p>Type this PIN into ${escapeHtml(appName)} where it asks for the PIN, then close this window.
+The PIN works once and only for the next few minutes.</p>`;
   return { status: 200, headers: pageHeaders(), body: page('Access approved', body) };
 }
 

@@ -57,7 +57,7 @@ export interface OAuthProviderOptions {
   authenticateUser: (email: string, password: string) => string | null;
   /** Tokens and token secrets; 256 bits of node:crypto randomness, base64url, by default. */
   random?: () => string;
-  /** The verification code shown to the user; 8 unambiguous characters by default. */
+  /** The verification code (the PIN, as the app and its pages call it) shown to the user; 8 unambiguous characters by default. */
   verifier?: () => string;
   hmacSha1?: HmacSha1;
   /** The realm of WWW-Authenticate (the service's base URL); the request's origin when not given. */
@@ -435,11 +435,7 @@ export class OAuthProvider {
     const expected = record.verifier ?? this.dummySecret;
     const matches = constantTimeEqual(expected, normaliseVerifier(given));
     if (record.used) {
-      return refusal(
-        401,
-        'verifier_invalid',
-        'This verification code was already used. Start the sign-in again.',
-      );
+      return refusal(401, 'verifier_invalid', 'This PIN was already used. Start the sign-in again.');
     }
     if (record.verifier === undefined) {
       return refusal(
@@ -454,7 +450,7 @@ export class OAuthProvider {
       return refusal(
         401,
         'verifier_invalid',
-        'The verification code is not the one shown after approval. Check it and type it again.',
+        'The PIN is not the one shown after approval. Check it and type it again.',
       );
     }
     return null;

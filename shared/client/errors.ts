@@ -25,6 +25,25 @@ export const SERVICE_CODE_MESSAGES: Readonly<Record<number, { message: string; f
   1302: { message: 'Choose the language of the session.', field: 'language' },
 };
 
+/**
+ * 1002 ("parameter not valid") does not say which parameter; the service's sentence usually names it
+ * ("Parameter not valid: customer_mail …", "Customer e-mail is not a valid address"). Read from there, the
+ * refusal lands at its field with words about that field; unnamed, it stays the general sentence.
+ */
+const SESSION_FIELD_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/customer[_ ]?mail|e-?mail/i, 'customerMail'],
+  [/planned[_ ]init[_ ]time|planned start/i, 'plannedInitTime'],
+  [/planned[_ ]end[_ ]time|planned end/i, 'plannedEndTime'],
+  [/language/i, 'language'],
+];
+
+export function sessionFieldNamed(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const named = SESSION_FIELD_WORDS.filter(([words]) => words.test(message));
+  // A sentence naming two fields does not say which one was refused.
+  return named.length === 1 ? named[0]![1] : undefined;
+}
+
 export const MESSAGES = {
   notSignedIn: 'Your sign-in is no longer valid. Sign in again.',
   clockSkew:
@@ -97,13 +116,16 @@ export function serviceErrorFromResponse(failure: HttpFailure): AppFailure {
   if (code !== undefined) {
     const known = SERVICE_CODE_MESSAGES[code];
     const resource = codeResource(code) ?? failure.resource;
+    const named = code === 1002 ? sessionFieldNamed(decoded?.message) : undefined;
+    const field = known?.field ?? named;
     return new AppFailure({
       ...base,
       kind: 'service',
       code,
       message: known?.message ?? `The service refused the request (code ${code}).`,
       ...(resource !== undefined ? { resource } : {}),
-      ...(known?.field !== undefined ? { field: known.field } : {}),
+      ...(field !== undefined ? { field } : {}),
+      ...(named !== undefined ? { key: `error.code.${code}.${named}` } : {}),
     });
   }
 

@@ -77,7 +77,15 @@ export interface Bridge {
     payload: InvokeRequest<C>,
   ): Promise<IpcResult<InvokeResponse<C>>>;
   on<E extends EventChannel>(event: E, listener: (payload: MainEvents[E]) => void): () => void;
+  /**
+   * Whether the host this page belongs to is still there (the browser host only: Electron's window and its
+   * main process end together). 'gone': nothing answers; 'replaced': a later start answers, and does not
+   * know this page's launch.
+   */
+  onHostLink?(listener: (link: HostLink) => void): () => void;
 }
+
+export type HostLink = 'up' | 'gone' | 'replaced';
 
 /** What the main process implements once; both hosts dispatch to it. */
 export type InvokeHandlers = {

@@ -80,7 +80,14 @@ export type AuthState =
     }
   | { status: 'signed-in'; account: AccountInfo; credentialStore: CredentialStore }
   /** A call got 401: the token was revoked or expired. Data stays browsable; writes wait for sign-in. */
-  | { status: 'reauth-required'; account: AccountInfo; credentialStore: CredentialStore; reason: AppError };
+  | {
+      status: 'reauth-required';
+      account: AccountInfo;
+      credentialStore: CredentialStore;
+      reason: AppError;
+      /** What the sign-in form offers again (the demo account's hint among them). */
+      defaults?: SignInDefaults;
+    };
 
 export interface DatasetStatus {
   /** When the data now held was fetched from the service; null: never (nothing, or cache only). */

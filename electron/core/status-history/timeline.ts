@@ -28,7 +28,9 @@ export interface Timeline {
 
 /**
  * `current`: the device's status now (null: not in the account). `transitions`: this device's, in the
- * window, oldest first. A device first seen inside the window is unknown before that.
+ * window, oldest first. A device first seen inside the window is unknown before that. `knownFrom`: before
+ * it nothing was seen (the history's first record, or a "since at least" that is only when the console
+ * first saw the device): unknown, not the first status seen stretched back over the whole window.
  */
 export function buildTimeline(
   from: number,
@@ -36,6 +38,7 @@ export function buildTimeline(
   current: RecordedStatus | null,
   transitions: readonly Transition[],
   gaps: readonly Gap[],
+  knownFrom: number = from,
 ): Timeline {
   const inWindow = transitions.filter((t) => t.at >= from && t.at <= to);
   const runs: TimelineBar[] = [];
@@ -48,7 +51,8 @@ export function buildTimeline(
   }
   if (to > start) runs.push({ start, end: to, status: status ?? 'unknown' });
 
-  const bars = overlayGaps(runs, gaps, to);
+  const unseen = knownFrom > from ? [{ start: from, end: Math.min(knownFrom, to) }] : [];
+  const bars = overlayGaps(runs, [...unseen, ...gaps], to);
   let known = 0;
   let up = 0;
   for (const b of bars) {
@@ -66,7 +70,11 @@ export function buildTimeline(
   };
 }
 
-function overlayGaps(runs: TimelineBar[], gaps: readonly Gap[], to: number): TimelineBar[] {
+function overlayGaps(
+  runs: TimelineBar[],
+  gaps: ReadonlyArray<Pick<Gap, 'start' | 'end'>>,
+  to: number,
+): TimelineBar[] {
   const sorted = gaps.map((g) => ({ start: g.start, end: g.end ?? to })).sort((a, b) => a.start - b.start);
   const out: TimelineBar[] = [];
   const push = (bar: TimelineBar) => {

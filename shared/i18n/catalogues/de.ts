@@ -62,6 +62,13 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.code.1001': 'Bei einem Gerät lassen sich nur der Alias und der Ordner ändern.',
   'error.code.1002':
     'Der Dienst hat eine Angabe der Sitzung nicht angenommen. Prüfen Sie die Sprache und die geplanten Zeiten und speichern Sie erneut.',
+  'error.code.1002.customerMail':
+    'Der Dienst hat diese E-Mail-Adresse nicht angenommen. Geben Sie sie als name@firma.de ein oder lassen Sie das Feld leer.',
+  'error.code.1002.language': 'Der Dienst hat diese Sprache nicht angenommen. Wählen Sie eine aus der Liste.',
+  'error.code.1002.plannedInitTime':
+    'Der Dienst hat diesen geplanten Beginn nicht angenommen. Prüfen Sie Datum und Uhrzeit.',
+  'error.code.1002.plannedEndTime':
+    'Der Dienst hat dieses geplante Ende nicht angenommen. Prüfen Sie Datum und Uhrzeit; es muss nach dem Beginn liegen.',
   'error.code.1100': 'Diesen Ordner gibt es auf dem Dienst nicht mehr. Aktualisieren Sie den Ordnerbaum.',
   'error.code.1101':
     'Auf dieser Ebene gibt es bereits einen Ordner mit diesem Namen. Wählen Sie einen anderen Namen.',
@@ -184,10 +191,6 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.unknownRequest':
     'Die Konsole hat eine Anfrage gesendet, die sie nicht kennt. Starten Sie sie neu.',
   'error.app.notFromWindow': 'Diese Anfrage kam nicht aus dem Fenster der Support Console.',
-  'error.app.hostUnreachable':
-    'Die App ist nicht erreichbar. Läuft „npm start“ noch? Prüfen Sie das und versuchen Sie es erneut.',
-  'error.app.launchKeyLost':
-    'Diese Seite hat ihren Startschlüssel verloren. Öffnen Sie erneut die Adresse, die „npm start“ ausgegeben hat.',
   'error.app.hostAnswered':
     'Die App antwortete mit HTTP-Status {status}. Versuchen Sie es erneut; wenn es anhält, starten Sie sie neu.',
   'error.app.mainLost':

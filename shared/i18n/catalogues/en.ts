@@ -60,6 +60,13 @@ export const sharedEn = {
   'error.code.1001': 'Only the alias and the folder of a device can be changed.',
   'error.code.1002':
     'The service did not accept one of the session details. Check the language and the planned times, then save again.',
+  'error.code.1002.customerMail':
+    'The service did not accept this e-mail address. Enter it as name@company.com, or leave it empty.',
+  'error.code.1002.language': 'The service did not accept this language. Choose one from the list.',
+  'error.code.1002.plannedInitTime':
+    'The service did not accept this planned start. Check the date and time.',
+  'error.code.1002.plannedEndTime':
+    'The service did not accept this planned end. Check the date and time; it must be after the start.',
   'error.code.1100': 'This folder no longer exists on the service. Refresh the folder tree.',
   'error.code.1101': 'A folder with this name already exists at this level. Choose another name.',
   'error.code.1103': 'This folder is not empty. Move its devices and sub-folders out first, then delete it.',
@@ -163,9 +170,6 @@ export const sharedEn = {
   'error.app.invalidField': 'The value of “{field}” was not accepted. Check it, then try again.',
   'error.app.unknownRequest': 'The console sent a request it does not know. Restart it.',
   'error.app.notFromWindow': 'This request did not come from the Support Console window.',
-  'error.app.hostUnreachable':
-    'The app is not reachable. Is “npm start” still running? Check, then try again.',
-  'error.app.launchKeyLost': 'This page lost its launch key. Open the address “npm start” printed again.',
   'error.app.hostAnswered':
     'The app answered with HTTP status {status}. Try again; if it persists, restart it.',
   'error.app.mainLost': 'The console lost contact with its main process. Restart the app if this persists.',

@@ -63,6 +63,13 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.code.1001': 'De un dispositivo solo se pueden cambiar el alias y la carpeta.',
   'error.code.1002':
     'El servicio no aceptó uno de los datos de la sesión. Revise el idioma y los horarios previstos y vuelva a guardar.',
+  'error.code.1002.customerMail':
+    'El servicio no aceptó esta dirección de correo. Escríbala como nombre@empresa.com o deje el campo vacío.',
+  'error.code.1002.language': 'El servicio no aceptó este idioma. Elija uno de la lista.',
+  'error.code.1002.plannedInitTime':
+    'El servicio no aceptó este inicio previsto. Compruebe la fecha y la hora.',
+  'error.code.1002.plannedEndTime':
+    'El servicio no aceptó este fin previsto. Compruebe la fecha y la hora; debe ser posterior al inicio.',
   'error.code.1100': 'Esta carpeta ya no existe en el servicio. Actualice el árbol de carpetas.',
   'error.code.1101': 'Ya existe una carpeta con este nombre en este nivel. Elija otro nombre.',
   'error.code.1103':
@@ -172,10 +179,6 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'No se aceptó el valor de «{field}». Revíselo y vuelva a intentarlo.',
   'error.app.unknownRequest': 'La consola envió una solicitud que no reconoce. Reiníciela.',
   'error.app.notFromWindow': 'Esta solicitud no procede de la ventana de Support Console.',
-  'error.app.hostUnreachable':
-    'No se puede acceder a la aplicación. ¿Sigue en marcha «npm start»? Compruébelo y vuelva a intentarlo.',
-  'error.app.launchKeyLost':
-    'Esta página perdió su clave de inicio. Vuelva a abrir la dirección que mostró «npm start».',
   'error.app.hostAnswered':
     'La aplicación respondió con el estado HTTP {status}. Vuelva a intentarlo; si persiste, reiníciela.',
   'error.app.mainLost':

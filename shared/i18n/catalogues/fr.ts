@@ -63,6 +63,13 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.code.1001': 'Seuls l’alias et le dossier d’un appareil peuvent être modifiés.',
   'error.code.1002':
     'Le service n’a pas accepté l’une des informations de la session. Vérifiez la langue et les horaires prévus, puis enregistrez à nouveau.',
+  'error.code.1002.customerMail':
+    'Le service n’a pas accepté cette adresse e-mail. Saisissez-la sous la forme nom@entreprise.fr, ou laissez le champ vide.',
+  'error.code.1002.language': 'Le service n’a pas accepté cette langue. Choisissez-en une dans la liste.',
+  'error.code.1002.plannedInitTime':
+    'Le service n’a pas accepté ce début prévu. Vérifiez la date et l’heure.',
+  'error.code.1002.plannedEndTime':
+    'Le service n’a pas accepté cette fin prévue. Vérifiez la date et l’heure ; elle doit suivre le début.',
   'error.code.1100': 'Ce dossier n’existe plus sur le service. Actualisez l’arborescence des dossiers.',
   'error.code.1101': 'Un dossier portant ce nom existe déjà à ce niveau. Choisissez un autre nom.',
   'error.code.1103':
@@ -177,10 +184,6 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'La valeur de « {field} » n’a pas été acceptée. Vérifiez-la, puis réessayez.',
   'error.app.unknownRequest': 'La console a envoyé une demande qu’elle ne connaît pas. Redémarrez-la.',
   'error.app.notFromWindow': 'Cette demande ne provient pas de la fenêtre de Support Console.',
-  'error.app.hostUnreachable':
-    'L’application est injoignable. « npm start » tourne-t-il toujours ? Vérifiez, puis réessayez.',
-  'error.app.launchKeyLost':
-    'Cette page a perdu sa clé de lancement. Rouvrez l’adresse affichée par « npm start ».',
   'error.app.hostAnswered':
     'L’application a répondu avec le statut HTTP {status}. Réessayez ; si cela persiste, redémarrez-la.',
   'error.app.mainLost':

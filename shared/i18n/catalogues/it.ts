@@ -61,6 +61,13 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.code.1001': 'Di un dispositivo si possono cambiare solo l’alias e la cartella.',
   'error.code.1002':
     'Il servizio non ha accettato uno dei dati della sessione. Controlla la lingua e gli orari previsti, poi salva di nuovo.',
+  'error.code.1002.customerMail':
+    'Il servizio non ha accettato questo indirizzo e-mail. Inseriscilo come nome@azienda.it, oppure lascia il campo vuoto.',
+  'error.code.1002.language': 'Il servizio non ha accettato questa lingua. Scegline una dall’elenco.',
+  'error.code.1002.plannedInitTime':
+    'Il servizio non ha accettato questo inizio previsto. Controlla data e ora.',
+  'error.code.1002.plannedEndTime':
+    'Il servizio non ha accettato questa fine prevista. Controlla data e ora; deve seguire l’inizio.',
   'error.code.1100': 'Questa cartella non esiste più sul servizio. Aggiorna l’albero delle cartelle.',
   'error.code.1101': 'A questo livello esiste già una cartella con questo nome. Scegli un altro nome.',
   'error.code.1103':
@@ -171,10 +178,6 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.invalidField': 'Il valore di «{field}» non è stato accettato. Controllalo, poi riprova.',
   'error.app.unknownRequest': 'La console ha inviato una richiesta che non conosce. Riavviala.',
   'error.app.notFromWindow': 'Questa richiesta non proviene dalla finestra di Support Console.',
-  'error.app.hostUnreachable':
-    'L’app non è raggiungibile. «npm start» è ancora in esecuzione? Controlla, poi riprova.',
-  'error.app.launchKeyLost':
-    'Questa pagina ha perso la sua chiave di avvio. Riapri l’indirizzo mostrato da «npm start».',
   'error.app.hostAnswered': 'L’app ha risposto con lo stato HTTP {status}. Riprova; se persiste, riavviala.',
   'error.app.mainLost':
     'La console ha perso il contatto con il suo processo principale. Riavvia l’app se persiste.',

@@ -285,15 +285,19 @@ export class ConsoleApp {
     await this.#host.close();
   }
 
-  /** Starts the app again on the same data directory, as a relaunch would. */
-  async restartHost(): Promise<void> {
+  /**
+   * Starts the app again on the same data directory, as a relaunch would; `samePort` as `npm start` does
+   * (its fixed port 8471), so a tab of the earlier start reaches the new one.
+   */
+  async restartHost(options: { samePort?: boolean } = {}): Promise<void> {
     const { startBrowserApp } = await loadBrowserHost();
+    const port = options.samePort ? this.#host.host.port : 0;
     this.#host = await startBrowserApp({
       rendererDir: await rendererSnapshot(),
       dataDir: this.dataDir,
       defaults: demoDefaults(this.service),
       appVersion: packageVersion(),
-      port: 0,
+      port,
       logger: this.log.logger,
     });
   }

@@ -356,6 +356,8 @@ describe('without a keychain', () => {
       status: 'reauth-required',
       account,
       credentialStore: 'memory',
+      // The sign-in form offers the same as at a first sign-in (the demo hint among it).
+      defaults: expect.objectContaining({ consumerKey: 'demo-console' }),
       reason: {
         kind: 'keychain',
         key: 'error.app.cachedSignedOut',

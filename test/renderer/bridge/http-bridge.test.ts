@@ -64,4 +64,58 @@ describe('HTTP bridge', () => {
     es!.readyState = 0; // the browser is reconnecting by itself
     expect((await bridge.invoke('sync:refresh', {})).ok).toBe(true);
   });
+
+  it('says the host is gone when its stream drops and nothing answers, and up again when it reattaches', async () => {
+    let es: FakeEventSource | undefined;
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const bridge = createHttpBridge({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      openEventSource: (url) => (es = new FakeEventSource(url)),
+    });
+    const links: string[] = [];
+    bridge.onHostLink!((link) => links.push(link));
+    bridge.on('sync:state', () => undefined);
+    es!.open();
+    es!.readyState = 0; // the browser reconnects by itself, and fails
+    es!.onerror?.(new Event('error'));
+    await vi.waitFor(() => expect(links).toEqual(['gone']));
+    const refused = await bridge.invoke('sync:refresh', {});
+    expect(refused.ok || refused.error.key).toBe('host.goneBanner');
+    es!.open();
+    expect(links).toEqual(['gone', 'up']);
+  });
+
+  it('says the tab belongs to an earlier start when a host answers 403, and stops reopening its stream', async () => {
+    vi.useFakeTimers();
+    try {
+      const opened: FakeEventSource[] = [];
+      const fetch = vi.fn(async () => new Response('Forbidden', { status: 403 }));
+      const bridge = createHttpBridge({
+        fetch: fetch as unknown as typeof globalThis.fetch,
+        openEventSource: (url) => {
+          const es = new FakeEventSource(url);
+          opened.push(es);
+          return es;
+        },
+        reconnectDelaysMs: [10],
+      });
+      const links: string[] = [];
+      bridge.onHostLink!((link) => links.push(link));
+      bridge.on('sync:state', () => undefined);
+      opened[0]!.open();
+      opened[0]!.readyState = 2; // the restarted host refused the reconnect
+      opened[0]!.onerror?.(new Event('error'));
+      await vi.waitFor(() => expect(links).toEqual(['replaced']));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(opened).toHaveLength(1);
+      const refused = await bridge.invoke('sync:refresh', {});
+      expect(refused.ok || refused.error.key).toBe('host.replacedBanner');
+      // A later start never knows this launch: a failing fetch does not turn it into "gone".
+      expect(links).toEqual(['replaced']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -166,3 +166,20 @@ describe('failures without a code', () => {
     }
   });
 });
+
+describe('1002 at the field its sentence names', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['Customer e-mail is not a valid address', 'customerMail'],
+    ['Parameter not valid: language is not one of en, es, it, ge, fr', 'language'],
+    ['Parameter not valid: planned_end_time is not valid (not-a-time)', 'plannedEndTime'],
+    ['parameter not valid', undefined],
+    ['language or planned_init_time not valid', undefined],
+  ];
+  it.each(cases)('"%s" -> %s', async (message, field) => {
+    reply = { status: 403, headers: xml, body: encodeErrorBody({ code: 1002, message }) };
+    const error = await failure(h.client.createSession({ customer: 'C', language: 'en', customerMail: 'x' }));
+    expect(error.code).toBe(1002);
+    expect(error.field).toBe(field);
+    expect(error.key).toBe(field === undefined ? undefined : `error.code.1002.${field}`);
+  });
+});

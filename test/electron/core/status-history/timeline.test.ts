@@ -53,3 +53,32 @@ describe('buildTimeline', () => {
     expect(buildTimeline(T0, T0 + HOUR, null, [], []).uptimePercent).toBeNull();
   });
 });
+
+// A device the console first saw 37 minutes ago has 37 minutes of history, not a day of "offline": the
+// time before anything was seen is unknown, and uptime is counted over what was seen only.
+describe('buildTimeline before the first sight', () => {
+  const DAY = 24 * HOUR;
+  const TO = 1_800_000_000_000;
+  const FROM = TO - DAY;
+
+  it('leaves the window before the first sight unknown', () => {
+    const tl = buildTimeline(FROM, TO, 'offline', [], [], TO - 37 * MIN);
+    expect(tl.bars).toEqual([
+      { start: FROM, end: TO - 37 * MIN, status: 'unknown' },
+      { start: TO - 37 * MIN, end: TO, status: 'offline' },
+    ]);
+    expect(tl.uptimePercent).toBe(0);
+  });
+
+  it('knows nothing when nothing was seen in the window', () => {
+    const tl = buildTimeline(FROM, TO, 'online', [], [], TO);
+    expect(tl.bars).toEqual([{ start: FROM, end: TO, status: 'unknown' }]);
+    expect(tl.uptimePercent).toBeNull();
+  });
+
+  it('counts uptime over the seen part only', () => {
+    const seen = TO - 60 * MIN;
+    const tl = buildTimeline(FROM, TO, 'online', [change(TO - 15 * MIN, 'offline', 'online')], [], seen);
+    expect(tl.uptimePercent).toBe(25);
+  });
+});
