@@ -67,7 +67,7 @@ function conditionPhrase(c: Condition, ctx: SummaryContext, top: boolean): strin
     case 'ramBelow':
       return t('views.cond.ramBelow', { mb: formatNumber(Number(c.mb)) });
     case 'freeSpaceBelow':
-      return t('views.cond.freeBelow', { percent: formatNumber(Number(c.percent)) });
+      return t('views.cond.freeBelow', { percent: Number(c.percent) / 100 });
     case 'statusOlderThan':
       return t('views.cond.olderThan', { age: minutes(c.minutes) });
     case 'text':

@@ -448,7 +448,7 @@ export const de: Translation = {
   'views.cond.noAlias': 'Kein Alias',
   'views.cond.hasAlias': 'Mit Alias',
   'views.cond.ramBelow': 'RAM unter {mb} MB',
-  'views.cond.freeBelow': 'Freier Speicher unter {percent} %',
+  'views.cond.freeBelow': 'Freier Speicher unter {percent, number, ::percent}',
   'views.cond.olderThan': 'Status älter als {age}',
   'views.cond.text': 'Suche: {query}',
   'views.cond.longer': '{status} seit mehr als {age}',

@@ -426,7 +426,7 @@ const catalogue = {
   'views.cond.noAlias': 'No alias',
   'views.cond.hasAlias': 'Has an alias',
   'views.cond.ramBelow': 'RAM below {mb} MB',
-  'views.cond.freeBelow': 'Free space below {percent} %',
+  'views.cond.freeBelow': 'Free space below {percent, number, ::percent}',
   'views.cond.olderThan': 'Status older than {age}',
   'views.cond.text': 'Search: {query}',
   'views.cond.longer': '{status} for more than {age}',

@@ -444,7 +444,7 @@ export const es: Translation = {
   'views.cond.noAlias': 'Sin alias',
   'views.cond.hasAlias': 'Con alias',
   'views.cond.ramBelow': 'RAM inferior a {mb} MB',
-  'views.cond.freeBelow': 'Espacio libre inferior al {percent} %',
+  'views.cond.freeBelow': 'Espacio libre inferior al {percent, number, ::percent}',
   'views.cond.olderThan': 'Estado de hace más de {age}',
   'views.cond.text': 'Búsqueda: {query}',
   'views.cond.longer': '{status} desde hace más de {age}',

@@ -449,7 +449,7 @@ export const fr: Translation = {
   'views.cond.noAlias': 'Sans alias',
   'views.cond.hasAlias': 'Avec alias',
   'views.cond.ramBelow': 'RAM inférieure à {mb} Mo',
-  'views.cond.freeBelow': 'Espace libre inférieur à {percent} %',
+  'views.cond.freeBelow': 'Espace libre inférieur à {percent, number, ::percent}',
   'views.cond.olderThan': 'Statut datant de plus de {age}',
   'views.cond.text': 'Recherche : {query}',
   'views.cond.longer': '{status} depuis plus de {age}',

@@ -448,7 +448,7 @@ export const it: Translation = {
   'views.cond.noAlias': 'Senza alias',
   'views.cond.hasAlias': 'Con alias',
   'views.cond.ramBelow': 'RAM inferiore a {mb} MB',
-  'views.cond.freeBelow': 'Spazio libero inferiore al {percent} %',
+  'views.cond.freeBelow': 'Spazio libero inferiore al {percent, number, ::percent}',
   'views.cond.olderThan': 'Stato più vecchio di {age}',
   'views.cond.text': 'Ricerca: {query}',
   'views.cond.longer': '{status} da più di {age}',

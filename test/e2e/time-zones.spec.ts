@@ -93,10 +93,10 @@ test('exports say what they hold: one UTC column on a UTC computer, the accountâ
     'Name',
     'Alias',
     'Status',
-    'Status as of (UTC)',
+    'Status as of (UTC, ISO 8601)',
     'OS',
     'IP',
-    'Last refresh (UTC)',
+    'Last refresh (UTC, ISO 8601)',
     'Folder',
   ]);
   expect(row!.slice(0, 3)).toEqual([device.name, `'${alias}`, 'Offline']);
@@ -113,7 +113,7 @@ test('exports say what they hold: one UTC column on a UTC computer, the accountâ
   await app.invoke('settings:update', { displayZone: 'account' });
   await expect(pane).toContainText(ZONE);
   [header, row] = await downloaded(page, exportDevices);
-  expect(header).toContain('Last refresh (UTC)');
+  expect(header).toContain('Last refresh (UTC, ISO 8601)');
   expect(header).toContain('Last refresh (GMT+01:00)');
   expect(header).toContain('Status as of (GMT+01:00)');
   expect(row![header!.indexOf('Last refresh (GMT+01:00)')]).toMatch(ZONE);

@@ -27,8 +27,12 @@ const NUMERIC = new Set([
   'format',
 ]);
 
-/** Messages whose `devices`/`folders` are whole phrases already made ("3 devices"). */
+/**
+ * Messages whose numeric-named arguments are whole phrases already made: `devices`/`folders` ("3 devices"),
+ * and sizes with their unit made by formatBytes through Intl ("1.2 MB").
+ */
 const PHRASES = new Set([
+  'settings.retention.usage',
   'folders.deleteBlocked',
   'folders.deleteBlockedDevices',
   'folders.deleteBlockedFolders',

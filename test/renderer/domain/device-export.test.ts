@@ -156,7 +156,7 @@ describe('device export', () => {
         yieldNow: async () => {},
       });
       const [header, cells] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-      expect(header).toEqual(['Last refresh (UTC)', 'Last refresh (GMT+05:30)']);
+      expect(header).toEqual(['Last refresh (UTC, ISO 8601)', 'Last refresh (GMT+05:30)']);
       expect(cells![1]).toMatch(/3:00\sPM/);
     } finally {
       setDisplayOffset(null);
@@ -172,7 +172,7 @@ describe('device export', () => {
         yieldNow: async () => {},
       });
       const [header, cells] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-      expect(header, zone).toEqual(['Name', 'Last refresh (UTC)']);
+      expect(header, zone).toEqual(['Name', 'Last refresh (UTC, ISO 8601)']);
       expect(cells![1]).toBe('2026-11-21T09:30:00Z');
     }
   });
@@ -189,7 +189,7 @@ describe('device export', () => {
       { locale: 'en', zone: 'Europe/Berlin', yieldNow: async () => {} },
     );
     const [header, offline, online] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
-    expect(header).toEqual(['Status', 'Status as of (UTC)', 'Status as of (Europe/Berlin)']);
+    expect(header).toEqual(['Status', 'Status as of (UTC, ISO 8601)', 'Status as of (Europe/Berlin)']);
     expect(offline!.slice(0, 2)).toEqual(['Offline', '2026-11-21T09:47:00Z']);
     expect(offline![2]).toMatch(/2026/);
     // No time of its own: as old as the list it came in.
