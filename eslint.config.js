@@ -12,6 +12,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
+// package.json pins its resolver (overrides: unrs-resolver 1.12.2): 1.13.0 names platform builds the
+// registry does not have, which leaves them out of package-lock.json, and `npm ci` then refuses the lock.
 import { createNodeResolver } from 'eslint-plugin-import-x';
 import noImportCycle from './scripts/eslint/no-import-cycle.js';
 
