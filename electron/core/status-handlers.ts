@@ -88,7 +88,6 @@ export function statusHandlers(
           .slice(-TRANSITIONS_SHOWN)
           .reverse()
           .map((t) => ({ deviceId: t.deviceId, from: t.from, to: t.to, at: t.at })),
-        watched: m.watches.some((w) => w.target.kind === 'device' && w.target.id === deviceId),
       };
       return result;
     },

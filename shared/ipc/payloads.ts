@@ -193,7 +193,6 @@ export interface DeviceHistory {
   uptimePercent: number | null;
   /** Newest first, at most 200. */
   transitions: HistoryTransition[];
-  watched: boolean;
 }
 
 export interface HistorySeries {

@@ -23,7 +23,6 @@ async function renderApp(...args: Parameters<typeof renderWith>) {
       bars: [],
       uptimePercent: null,
       transitions: [],
-      watched: false,
     };
   });
   return rendered;
