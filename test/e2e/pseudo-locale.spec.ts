@@ -7,28 +7,22 @@ import type { Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { pseudoCatalogue } from '../../renderer/i18n/pseudo.js';
 import { expect, test } from './fixtures.js';
+import { CHROME_TEXT, cutText } from './support/layout-checks.js';
 
 const P = pseudoCatalogue(catalogueOf('en'));
 
-/** The console's own words: what a person reads as a control or a heading, not the service's data. */
-const CHROME =
-  'button:not(.session-list button):not([role="treeitem"] button):not(.view-button):not(.account-button), h1, h2, h3, label, legend, th:not([scope="row"]), [role="columnheader"], nav a, summary, .hint';
-
 async function findings(page: Page): Promise<{ english: string[]; cut: string[] }> {
-  return page.evaluate((selector) => {
-    const english: string[] = [];
-    const cut: string[] = [];
+  const english = await page.evaluate((selector) => {
+    const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       if (el.offsetParent === null || el.closest('[role="grid"] [role="row"]:not(:first-child)')) continue;
       const text = el.innerText.trim();
-      if (!/\p{L}/u.test(text)) continue;
-      const where = `${el.tagName.toLowerCase()}.${el.className}: "${text.slice(0, 50)}"`;
-      if (!text.includes('[')) english.push(where);
-      const style = getComputedStyle(el);
-      if (style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) cut.push(where);
+      if (/\p{L}/u.test(text) && !text.includes('['))
+        out.push(`${el.tagName.toLowerCase()}.${el.className}: "${text.slice(0, 50)}"`);
     }
-    return { english, cut };
-  }, CHROME);
+    return out;
+  }, CHROME_TEXT);
+  return { english, cut: await cutText(page) };
 }
 
 test('every main screen in the pseudo-locale: no English, nothing cut off', async ({ consolePage: page }) => {

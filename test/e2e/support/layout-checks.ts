@@ -1,0 +1,107 @@
+// Layout faults a person would see, found from the page's boxes rather than by eye: text cut off inside its
+// box, controls that overlap one another, and controls a user cannot reach because they lie outside the
+// window. The pseudo-locale walk, the reflow walks and the screenshot matrix all judge a screen with these.
+
+import type { Page } from '@playwright/test';
+
+/** What a person reads as a control or a heading: the console's own words, not the service's data. */
+export const CHROME_TEXT =
+  'button:not(.session-list button):not([role="treeitem"] button):not(.view-button):not(.account-button), h1, h2, h3, label, legend, th:not([scope="row"]), [role="columnheader"], nav a, summary, .hint';
+
+/** Interactive elements: every one must be wholly inside the window and free of the others. */
+export const CONTROLS =
+  'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="combobox"], [role="searchbox"]';
+
+/**
+ * Elements whose text is wider than their box and not deliberately ellipsised ("Beliebiger Verlau").
+ * Rows of the device grid are skipped: their cells ellipsise the service's data by design.
+ */
+export async function cutText(page: Page, selector = CHROME_TEXT): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      if (el.offsetParent === null || el.closest('[role="grid"] [role="row"]:not(:first-child)')) continue;
+      const text = el.innerText.trim();
+      if (!/\p{L}/u.test(text)) continue;
+      const style = getComputedStyle(el);
+      const wider = el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'auto';
+      const taller = el.scrollHeight > el.clientHeight + 1 && /hidden|clip/.test(style.overflowY);
+      if (style.textOverflow !== 'ellipsis' && (wider || taller))
+        out.push(`${el.tagName.toLowerCase()}.${el.className}: "${text.slice(0, 50)}"`);
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * Pairs of visible controls whose boxes overlap by more than a pixel each way, and the element drawn on top
+ * at the first one's centre when it is not the control itself (something covers it: a status bar, a pane).
+ * Controls inside a scrolled-away part of a scroll container are not judged: a user scrolls to them.
+ */
+export async function overlaps(page: Page, selector = CONTROLS): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 30)}]`;
+    const visible = [...document.querySelectorAll<HTMLElement>(sel)].filter((el) => {
+      if (el.offsetParent === null && getComputedStyle(el).position !== 'fixed') return false;
+      const r = el.getBoundingClientRect();
+      return (
+        r.width > 0 &&
+        r.height > 0 &&
+        r.bottom > 0 &&
+        r.right > 0 &&
+        r.top < innerHeight &&
+        r.left < innerWidth
+      );
+    });
+    const out: string[] = [];
+    for (const el of visible) {
+      const r = el.getBoundingClientRect();
+      const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      if (top && top !== el && !el.contains(top) && !top.contains(el)) {
+        // A scroll container clips its children; what shows at the centre then is the container's sibling.
+        const clipped = (() => {
+          for (let p = el.parentElement; p; p = p.parentElement) {
+            const s = getComputedStyle(p);
+            if (!/auto|scroll|hidden/.test(s.overflowY + s.overflowX)) continue;
+            const pr = p.getBoundingClientRect();
+            if (y < pr.top || y > pr.bottom || x < pr.left || x > pr.right) return true;
+          }
+          return false;
+        })();
+        if (!clipped) out.push(`${name(el)} is covered by ${name(top)}`);
+      }
+    }
+    for (let i = 0; i < visible.length; i++)
+      for (let j = i + 1; j < visible.length; j++) {
+        const a = visible[i]!;
+        const b = visible[j]!;
+        if (a.contains(b) || b.contains(a)) continue;
+        const ra = a.getBoundingClientRect();
+        const rb = b.getBoundingClientRect();
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 1 && h > 1) out.push(`${name(a)} overlaps ${name(b)}`);
+      }
+    return out;
+  }, selector);
+}
+
+/** Controls that stick out of the window sideways (nothing scrolls the page sideways to reach them). */
+export async function outsideWindow(page: Page, selector = CONTROLS): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      if (el.offsetParent === null) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.left < -1 || r.right > innerWidth + 1)
+        out.push(
+          `${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? el.innerText).trim().slice(0, 30)}]`,
+        );
+    }
+    return out;
+  }, selector);
+}
