@@ -2,39 +2,23 @@
 //
 // A first sync or a cache load is one change of 100,000 devices: serialised in one go (JSON for the
 // browser host's event stream, structured clone for Electron's IPC) it blocks the main thread for hundreds
-// of milliseconds. The pump splits such a change into parts of at most PART_RECORDS records and sends one
-// part per macrotask. Every change goes through the same queue, so an optimistic write's change can never
+// of milliseconds. The pump splits such a change into parts of at most PART_SIZE records (devices-owner.ts)
+// and sends one part per macrotask. Every change goes through the same queue, so an optimistic write's change can never
 // overtake the tail of a poll's delta that came before it (and be overwritten by it in the renderer).
 // Small changes with nothing queued before them go out at once, synchronously.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
-import type { Device, Timestamp } from '../../shared/model.js';
-
-export const PART_RECORDS = 2_000;
+import type { Device, Id, Timestamp } from '../../shared/model.js';
+import { changeCount, changeParts, PART_SIZE } from './devices-owner.js';
 
 export type Yield = (next: () => void) => void;
 
 function partsOf(change: DataChange, size: number): DataChange[] {
-  const total = change.added.length + change.changed.length + change.removed.length;
-  if (total <= size) return [change];
+  if (changeCount(change) <= size) return [change];
   const parts: DataChange[] = [];
-  const lists = [change.added, change.changed, change.removed] as const;
-  const at = [0, 0, 0];
-  while (at[0]! < lists[0].length || at[1]! < lists[1].length || at[2]! < lists[2].length) {
-    let room = size;
-    const slice = (i: 0 | 1 | 2) => {
-      const list = lists[i] as readonly unknown[];
-      const n = Math.min(room, list.length - at[i]!);
-      room -= n;
-      const out = list.slice(at[i], at[i]! + n);
-      at[i]! += n;
-      return out;
-    };
-    const added = slice(0) as DataChange['added'];
-    const changed = slice(1) as DataChange['changed'];
-    const removed = slice(2) as DataChange['removed'];
+  for (const lists of changeParts<DataChange['added'][number], Id>(change, size)) {
     // Only the first part of a reset is a reset: the rest add to it.
-    parts.push({ ...change, reset: change.reset && parts.length === 0, added, changed, removed });
+    parts.push({ ...change, reset: change.reset && parts.length === 0, ...lists } as DataChange);
   }
   return parts;
 }
@@ -47,7 +31,7 @@ export class ChangePump {
   constructor(
     private readonly send: (change: DataChange) => void,
     private readonly yieldTo: Yield = (next) => setImmediate(next),
-    private readonly size = PART_RECORDS,
+    private readonly size = PART_SIZE,
   ) {}
 
   get queued(): number {
@@ -77,16 +61,16 @@ export class ChangePump {
    * A renderer holds events until its snapshot has landed, so they apply on top of it.
    */
   firstPart(devices: Device[], fetchedAt: Timestamp | null): Device[] {
-    if (devices.length <= PART_RECORDS) return devices;
+    if (devices.length <= PART_SIZE) return devices;
     this.push({
       dataset: 'devices',
       reset: false,
-      added: devices.slice(PART_RECORDS),
+      added: devices.slice(PART_SIZE),
       changed: [],
       removed: [],
       fetchedAt,
     });
-    return devices.slice(0, PART_RECORDS);
+    return devices.slice(0, PART_SIZE);
   }
 
   clear(): void {

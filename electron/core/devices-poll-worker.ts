@@ -1,7 +1,7 @@
 // Runs inside a worker_threads Worker (devices-poller.ts): the devices poll, the mirror it diffs against and
 // the devices part of the offline cache, so that a 100,000-device account never crosses the main thread.
-// Deltas go back in parts of at most PART_SIZE records, one at a time: the next part is posted only once the
-// main thread acknowledged the previous one. Node's MessagePort hands every queued message to the main
+// Deltas go back in parts of at most PART_SIZE records (devices-owner.ts), one at a time: the next part is
+// posted only once the main thread acknowledged the previous one. Node's MessagePort hands every queued message to the main
 // thread within one task, so 25 parts posted back to back were deserialised in one 560 ms stall (100k
 // devices); acknowledged one by one, each part is its own short task.
 
@@ -10,6 +10,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { heapRelease } from './worker-heap.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
+import { changeParts } from './devices-owner.js';
 import { packDelta, type PackedDelta } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
@@ -20,9 +21,6 @@ import {
   type PollOutcome,
   type PollRequest,
 } from './devices-poll-work.js';
-
-/** 2,000: one part is deserialised on the main thread in a few ms (4,000 took 40–60 ms under load). */
-export const PART_SIZE = 2_000;
 
 export type PollerRequest =
   | { op: 'poll'; id: number; request: PollRequest }
@@ -53,27 +51,6 @@ export type PollerReply =
   | { id: number; op: 'saved'; notice: string | null }
   | { id: number; op: 'failed'; message: string };
 
-/** Splits a delta into parts of at most `size` records (removed ids count as records). */
-export function* deltaParts(delta: DevicesDelta, size = PART_SIZE): Generator<DevicesDelta> {
-  const { added, changed, removed } = delta;
-  let a = 0;
-  let c = 0;
-  let r = 0;
-  do {
-    const part: DevicesDelta = { added: [], changed: [], removed: [] };
-    let room = size;
-    const take = <T>(from: readonly T[], start: number): [T[], number] => {
-      const n = Math.min(room, from.length - start);
-      room -= n;
-      return [from.slice(start, start + n), start + n];
-    };
-    [part.added, a] = take(added, a);
-    [part.changed, c] = take(changed, c);
-    [part.removed, r] = take(removed, r);
-    yield part;
-  } while (a < added.length || c < changed.length || r < removed.length);
-}
-
 /**
  * The worker's side of the protocol, also run in the main thread when no worker can start. `release` (in the
  * worker only) is called once a burst that grew the heap is over: a decoded poll committed or discarded
@@ -92,7 +69,7 @@ export function createPollerHandler(
   };
   const acks = new Map<number, () => void>();
   const sendParts = async (id: number, delta: DevicesDelta): Promise<void> => {
-    for (const part of deltaParts(delta)) {
+    for (const part of changeParts(delta)) {
       const acked = new Promise<void>((resolve) => acks.set(id, resolve));
       reply({ id, op: 'part', part: packDelta(part) });
       await acked;

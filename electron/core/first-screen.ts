@@ -1,8 +1,8 @@
 // The first screen of the offline copy: a small file (first-screen.json) beside devices.json holding the
 // devices the table shows first in its default order (name, A→Z, as renderer/domain/device-index.ts sorts:
-// lower-cased name, then id; devices without a name last). At start the main thread reads it (a few hundred
-// KB) and shows those rows at once; the whole devices.json (~30 MB at 100,000 devices) is read by the poll
-// worker meanwhile and streams in after.
+// lower-cased name, then id; devices without a name last), one part long (PART_SIZE, devices-owner.ts).
+// At start the main thread reads it (a few hundred KB) and shows those rows at once; the whole devices.json
+// (~30 MB at 100,000 devices) is read by the poll worker meanwhile and streams in after.
 //
 // Never ahead of nor behind the devices it stands for: both files carry the same random stamp, written
 // into devices.json's head first and into first-screen.json after it (each file atomically). A crash
@@ -15,11 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Device, Timestamp } from '../../shared/model.js';
+import { PART_SIZE } from './devices-owner.js';
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 export const FIRST_SCREEN_VERSION = 1;
-/** Rows kept: more than any screen shows, and one change-pump part (change-pump.ts PART_RECORDS). */
-export const FIRST_SCREEN_ROWS = 2_000;
 
 export interface FirstScreenFile {
   version: number;
@@ -60,7 +59,7 @@ function byDefaultOrder(a: Keyed, b: Keyed): number {
  * twice `rows`, then cut back to the best `rows`: a device after the last one kept is skipped, so no list of
  * all 100,000 is made (it outlived the young generation and was old-space garbage after every save).
  */
-export function firstScreenRows(texts: Iterable<[string, string]>, rows = FIRST_SCREEN_ROWS): Device[] {
+export function firstScreenRows(texts: Iterable<[string, string]>, rows = PART_SIZE): Device[] {
   let kept: Keyed[] = [];
   let last: Keyed | null = null;
   for (const [id, text] of texts) {

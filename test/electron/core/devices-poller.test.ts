@@ -13,12 +13,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DevicesFeed, DevicesFeedOptions, DevicesGet } from '../../../electron/core/devices-poller.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed, workerLocation } from '../../../electron/core/devices-poller.js';
-import {
-  createPollerHandler,
-  deltaParts,
-  PART_SIZE,
-  type PollerReply,
-} from '../../../electron/core/devices-poll-worker.js';
+import { createPollerHandler, type PollerReply } from '../../../electron/core/devices-poll-worker.js';
+import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
 import { unpackDelta } from '../../../electron/core/packed-devices.js';
 import { heapRelease } from '../../../electron/core/worker-heap.js';
@@ -223,12 +219,12 @@ describe('a worker that cannot start', () => {
 describe('delta parts', () => {
   it('splits a delta into parts of bounded size that join back to it, in order', () => {
     const delta = { added: list(5), changed: list(3), removed: ['a', 'b', 'c', 'd'] };
-    const parts = [...deltaParts(delta, 4)];
+    const parts = [...changeParts(delta, 4)];
     expect(parts.map((p) => p.added.length + p.changed.length + p.removed.length)).toEqual([4, 4, 4]);
     expect(parts.flatMap((p) => p.added)).toEqual(delta.added);
     expect(parts.flatMap((p) => p.changed)).toEqual(delta.changed);
     expect(parts.flatMap((p) => p.removed)).toEqual(delta.removed);
-    expect([...deltaParts({ added: [], changed: [], removed: [] })]).toHaveLength(1);
+    expect([...changeParts({ added: [], changed: [], removed: [] })]).toHaveLength(1);
   });
 
   it('posts the next part only once the main thread acknowledged the last one', async () => {

@@ -1,0 +1,74 @@
+// The owner of the account's devices: where the one size of a part of them is named, and how any list of
+// device changes is cut into parts. Today the poll worker (devices-poll-worker.ts) cuts its deltas with it,
+// the change pump (change-pump.ts) cuts what it sends the renderer with it, and the offline copy's first
+// screen (first-screen.ts) is one part long; three constants of 2,000 and two splitters became these.
+//
+// THE PLAN (issue 21), counted from the code as it stood before this module: a device's status went
+// from the HTTP answer to its grid cell in 15 hops (each a function that takes the device in one form and
+// hands it on, or a thread/process boundary): sendAttempt → utf8 text → decodeDevices → DevicesMirror.diff
+// → deltaParts → packDelta + postMessage → unpackDelta + join (devices-poller onReply) → joinParts →
+// withoutFenced + Picture.applyPolledDevices → Core.#onChange → ChangePump.partsOf → EventHub
+// data:change + host serialisation → applyDataChange (renderer store) → DeviceIndex → the column's cell.
+// Its "since" travelled 6 more (StatusKeeper → StatusMonitor → history:moved → since-sync →
+// history:since → applySinceDelta). Full copies of the account at rest: 3 (the worker's mirror, the main
+// thread's Picture map, the renderer's Map and index over it).
+// The steps, each landed with its tests green:
+//   1. One part size and one splitter (this module).                                            [done]
+//   2. Fences live where the data lives: the worker keeps its copy of a fenced device at commit, so the
+//      main thread no longer reads its Picture to patch the mirror back (mirrorFenced goes).
+//   3. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
+//      delta; parts are forwarded to the renderer as they come (no join on the main thread, no re-split).
+//   4. Status history, alerts and the tray count from the log (the monitor reads devices the worker
+//      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
+//      optimistic edits, sent to the worker as patches.
+//   5. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
+//      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
+//      devices go; a reloaded renderer resumes from its cursor.
+
+import type { Id } from '../../shared/model.js';
+
+/**
+ * Devices in one part, wherever the account's devices travel in parts: from the poll worker to the main
+ * thread, from the main thread to the renderer, and the rows of the offline copy's first screen (which
+ * thereby is exactly the renderer's first part). 2,000: one part is deserialised on the main thread in a
+ * few ms (4,000 took 40–60 ms under load), and is more rows than any screen shows.
+ */
+export const PART_SIZE = 2_000;
+
+/** Added, changed and removed records: a device delta, a DataChange's lists. */
+export interface ChangeLists<A, R = Id> {
+  added: readonly A[];
+  changed: readonly A[];
+  removed: readonly R[];
+}
+
+/** Records in the lists, removed ids counting as records. */
+export const changeCount = (lists: ChangeLists<unknown, unknown>): number =>
+  lists.added.length + lists.changed.length + lists.removed.length;
+
+/**
+ * The lists in parts of at most `size` records, in order (added first, then changed, then removed), that
+ * join back to them. Always at least one part, so that even an empty change is said once.
+ */
+export function* changeParts<A, R>(
+  lists: ChangeLists<A, R>,
+  size = PART_SIZE,
+): Generator<{ added: A[]; changed: A[]; removed: R[] }> {
+  const { added, changed, removed } = lists;
+  let a = 0;
+  let c = 0;
+  let r = 0;
+  do {
+    let room = size;
+    const take = <T>(from: readonly T[], start: number): T[] => {
+      const n = Math.min(room, from.length - start);
+      room -= n;
+      return from.slice(start, start + n);
+    };
+    const part = { added: take(added, a), changed: take(changed, c), removed: take(removed, r) };
+    a += part.added.length;
+    c += part.changed.length;
+    r += part.removed.length;
+    yield part;
+  } while (a < added.length || c < changed.length || r < removed.length);
+}
