@@ -7,7 +7,6 @@
 
 import type { Device, Id } from '../../shared/model.js';
 import type { DevicesDelta } from './devices-mirror.js';
-import type { DevicesFeed } from './devices-poller.js';
 
 export class DeviceWriteFence {
   /** Devices with a write open, and how many. */
@@ -72,23 +71,4 @@ export function keepFenced(
     if (device) out.push(device);
   }
   return out;
-}
-
-/**
- * After a poll with fenced devices is committed, the feed's mirror holds the poll's copy of them: it is
- * set to what the picture shows, so the next poll sends them again if the service's differ.
- */
-export function mirrorFenced(
-  ids: ReadonlySet<Id>,
-  current: ReadonlyMap<Id, Device>,
-  feed: Pick<DevicesFeed, 'patch'>,
-): void {
-  const puts: Device[] = [];
-  const removals: Id[] = [];
-  for (const id of ids) {
-    const device = current.get(id);
-    if (device) puts.push(device);
-    else removals.push(id);
-  }
-  feed.patch(puts, removals);
 }

@@ -100,10 +100,23 @@ export class DevicesMirror {
     return { added, changed, removed };
   }
 
-  commit(): void {
-    if (!this.#pending) return;
-    this.#built = this.#pending.map;
-    this.#hash = this.#pending.hash;
+  /**
+   * The pending poll becomes the mirror, except the `fenced` devices (a local write raced the poll: the
+   * main thread did not apply the poll's copy of them), which keep what the mirror holds now, as the main
+   * thread does; the mirror then no longer equals the polled bytes, so the next poll sends them again if
+   * the service's copy differs.
+   */
+  commit(fenced: readonly Id[] = []): void {
+    const pending = this.#pending;
+    if (!pending) return;
+    const current = this.#map;
+    for (const id of fenced) {
+      const kept = current.get(id);
+      if (kept === undefined) pending.map.delete(id);
+      else pending.map.set(id, kept);
+    }
+    this.#built = pending.map;
+    this.#hash = fenced.length > 0 ? null : pending.hash;
     this.#pending = null;
   }
 

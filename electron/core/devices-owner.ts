@@ -15,7 +15,7 @@
 // The steps, each landed with its tests green:
 //   1. One part size and one splitter (this module).                                            [done]
 //   2. Fences live where the data lives: the worker keeps its copy of a fenced device at commit, so the
-//      main thread no longer reads its Picture to patch the mirror back (mirrorFenced goes).
+//      main thread no longer reads its Picture to patch the mirror back (mirrorFenced goes).       [done]
 //   3. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
 //      delta; parts are forwarded to the renderer as they come (no join on the main thread, no re-split).
 //   4. Status history, alerts and the tray count from the log (the monitor reads devices the worker

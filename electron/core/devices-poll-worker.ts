@@ -24,7 +24,8 @@ import {
 
 export type PollerRequest =
   | { op: 'poll'; id: number; request: PollRequest }
-  | { op: 'commit' }
+  /** `fenced`: devices the main thread kept its own copy of (device-write-fence.ts). */
+  | { op: 'commit'; fenced?: Id[] }
   | { op: 'discard' }
   /** The main thread received request `id`'s last part: the next may come. */
   | { op: 'ack'; id: number }
@@ -80,7 +81,7 @@ export function createPollerHandler(
   return (message) => {
     switch (message.op) {
       case 'commit':
-        mirror.commit();
+        mirror.commit(message.fenced);
         if (decoded) released();
         return;
       case 'discard':

@@ -57,7 +57,7 @@ export interface DevicesPoll {
   addedById: Map<Id, Device> | null;
   /** The mirror was empty (a replaced worker): `delta.added` is the whole list, to replace with. */
   complete: boolean;
-  commit(): void;
+  commit(fenced?: ReadonlySet<Id>): void; // but the fenced devices: the mirror keeps its copy of them
   discard(): void;
 }
 
@@ -345,11 +345,11 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       await get(attempt, signal);
       started = true;
       let settled = false;
-      const once = (op: 'commit' | 'discard') => () => {
+      const once = (op: 'commit' | 'discard') => (fenced?: ReadonlySet<Id>) => {
         if (settled) return;
         settled = true;
         if (op === 'commit') mirrorLost = false;
-        post({ op });
+        post(op === 'commit' && fenced?.size ? { op, fenced: [...fenced] } : { op });
       };
       const poll: DevicesPoll = {
         delta: result?.delta ?? null,

@@ -17,7 +17,7 @@ import type {
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/errors.js';
 import type { Device, Id, User } from '../../shared/model.js';
-import { DeviceWriteFence, keepFenced, mirrorFenced, withoutFenced } from './device-write-fence.js';
+import { DeviceWriteFence, keepFenced, withoutFenced } from './device-write-fence.js';
 import { fetchDataset } from './dataset-fetch.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';
@@ -275,10 +275,8 @@ export class SyncEngine {
       if (polled) {
         const delta = polled.delta && withoutFenced(polled.delta, fenced);
         change = picture.applyPolledDevices(delta, polled.complete, fetchedAt, polled.addedById);
-        polled.commit();
-        // The mirror took the poll's copy of the fenced devices; it must hold what the picture shows, so
-        // the next poll sends them again if the service's differ.
-        if (fenced.size > 0) mirrorFenced(fenced, picture.maps.devices, feed!.feed);
+        // The mirror keeps its copy of the fenced devices, which is what the picture shows.
+        polled.commit(fenced);
       } else {
         if (fenced.size > 0)
           records = keepFenced(records as Device[], fenced, picture.maps.devices) as typeof records;

@@ -48,3 +48,20 @@ describe('jsonArrayParts', () => {
     expect(JSON.parse(written.join(''))).toEqual(devices);
   });
 });
+
+describe('DevicesMirror.commit with fenced devices', () => {
+  it('keeps its own copy of a fenced device and forgets the polled bytes, so the next poll sends it again', () => {
+    const mirror = new DevicesMirror();
+    mirror.replaceAll(list(3));
+    const mine = { ...list(3)[0]!, alias: 'Mine' };
+    mirror.patch([mine], []); // the optimistic write, as the main thread shows it
+    const polled: Device[] = list(3).map((d) => ({ ...d, status: 'offline' }));
+    polled.push(device('4', null));
+    mirror.diff(polled, 'h1');
+    // '1' was written while the poll was out; '4' (new) was fenced too, so it is not taken either.
+    mirror.commit(['1', '4']);
+    expect(mirror.sameBytes('h1')).toBe(false);
+    expect(JSON.parse([...jsonArrayParts(mirror.texts())].join(''))).toEqual([mine, polled[1], polled[2]]);
+    expect(mirror.diff(polled, 'h1')).toEqual({ added: [polled[3]], changed: [polled[0]], removed: [] });
+  });
+});
