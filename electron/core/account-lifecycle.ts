@@ -186,7 +186,7 @@ export class AccountLifecycle implements AccountHost {
       random: d.random,
       logger: d.logger,
       cache: d.cache,
-      ...this.#devicesPolling(api),
+      devices: this.#devicesPolling(api),
       onChange: d.onChange,
       onState: d.onSyncState,
       onUnauthorized: (error) => d.session().unauthorized(error),
@@ -215,17 +215,16 @@ export class AccountLifecycle implements AccountHost {
 
   /**
    * The devices poll through the feed (off this thread) when the client can sign a request for it to
-   * send; a client that cannot (a test double) or an injected fetch (which a worker cannot use) keeps the
-   * plain fetch-and-diff in the engine.
+   * send; a client that cannot (a test double) or an injected fetch (which a worker cannot use) fetches
+   * the list in the engine, and the feed diffs it.
    */
-  #devicesPolling(api: ServiceApi): Pick<SyncEngineOptions, 'devices'> {
-    if (!api.getVia || this.#d.connector.customFetch) return {};
+  #devicesPolling(api: ServiceApi): SyncEngineOptions['devices'] {
+    const feed = this.#d.devices;
+    if (!api.getVia || this.#d.connector.customFetch) return { feed, get: null };
     const getVia = api.getVia.bind(api);
     return {
-      devices: {
-        feed: this.#d.devices,
-        get: (attempt, signal) => getVia('/devices.xml', 'device', attempt, signal ? { signal } : {}),
-      },
+      feed,
+      get: (attempt, signal) => getVia('/devices.xml', 'device', attempt, signal ? { signal } : {}),
     };
   }
 }

@@ -5,7 +5,7 @@
 // statuses instead of every poll being dropped whole. A write that does not say which devices it touches
 // still drops the whole poll (SyncEngine's epoch).
 
-import type { Device, Id } from '../../shared/model.js';
+import type { Id } from '../../shared/model.js';
 import type { DevicesDelta } from './devices-mirror.js';
 
 export class DeviceWriteFence {
@@ -54,21 +54,4 @@ export function withoutFenced(delta: DevicesDelta, fenced: ReadonlySet<Id>): Dev
     changed: delta.changed.filter(keep),
     removed: delta.removed.filter((id) => !fenced.has(id)),
   };
-}
-
-/**
- * A full device list with the fenced devices as the picture holds them (the plain fetch-and-diff path):
- * diffed against the picture, they then show no change.
- */
-export function keepFenced(
-  records: readonly Device[],
-  fenced: ReadonlySet<Id>,
-  current: ReadonlyMap<Id, Device>,
-): Device[] {
-  const out = records.filter((d) => !fenced.has(d.id));
-  for (const id of fenced) {
-    const device = current.get(id);
-    if (device) out.push(device);
-  }
-  return out;
 }

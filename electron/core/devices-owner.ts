@@ -16,12 +16,15 @@
 //   1. One part size and one splitter (this module).                                            [done]
 //   2. Fences live where the data lives: the worker keeps its copy of a fenced device at commit, so the
 //      main thread no longer reads its Picture to patch the mirror back (mirrorFenced goes).       [done]
-//   3. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
+//   3. The main thread never diffs the devices: a list the engine fetched itself (a client that cannot
+//      sign for the worker) is diffed by the feed too; the Picture's devices diff, keepFenced and the
+//      engine's second devices path go.                                                          [done]
+//   4. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
 //      delta; parts are forwarded to the renderer as they come (no join on the main thread, no re-split).
-//   4. Status history, alerts and the tray count from the log (the monitor reads devices the worker
+//   5. Status history, alerts and the tray count from the log (the monitor reads devices the worker
 //      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
 //      optimistic edits, sent to the worker as patches.
-//   5. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
+//   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
 //      devices go; a reloaded renderer resumes from its cursor.
 

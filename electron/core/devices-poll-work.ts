@@ -91,6 +91,16 @@ export async function pollDevices(mirror: DevicesMirror, request: PollRequest): 
   return { kind: 'delta', delta: mirror.diff(devices, hash) };
 }
 
+/**
+ * A list fetched by other means (a client that cannot sign a request for this thread), taken as a poll
+ * whose bytes are the list's JSON: the same list again is no change, as the same bytes are.
+ */
+export function diffDevices(mirror: DevicesMirror, devices: readonly Device[]): PollOutcome {
+  const hash = createHash('sha1').update(JSON.stringify(devices)).digest('base64');
+  if (mirror.sameBytes(hash)) return { kind: 'unchanged' };
+  return { kind: 'delta', delta: mirror.diff(devices, hash) };
+}
+
 export const DEVICES_CACHE_VERSION = 1;
 
 export interface DevicesCacheFile {

@@ -14,6 +14,7 @@ import { changeParts } from './devices-owner.js';
 import { packDelta, type PackedDelta } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
+  diffDevices,
   loadDevicesCache,
   pollDevices,
   saveDevicesCache,
@@ -24,6 +25,8 @@ import {
 
 export type PollerRequest =
   | { op: 'poll'; id: number; request: PollRequest }
+  /** A list fetched by other means (a client that cannot sign for this thread): diffed as a poll's. */
+  | { op: 'diff'; id: number; devices: Device[] }
   /** `fenced`: devices the main thread kept its own copy of (device-write-fence.ts). */
   | { op: 'commit'; fenced?: Id[] }
   | { op: 'discard' }
@@ -99,7 +102,12 @@ export function createPollerHandler(
         mirror.replaceAll(message.devices);
         return;
       case 'poll':
-        void pollDevices(mirror, message.request)
+      case 'diff':
+        void (
+          message.op === 'poll'
+            ? pollDevices(mirror, message.request)
+            : new Promise<PollOutcome>((done) => done(diffDevices(mirror, message.devices)))
+        )
           .then(async (outcome) => {
             if (outcome.kind === 'delta') {
               decoded = true;

@@ -8,21 +8,10 @@
 // up; a replacement starts with an empty mirror, so its first poll is marked `complete` and the main
 // thread replaces its devices instead of applying a delta.
 //
-// The worker's source must load both as compiled JavaScript (the built app: devices-poll-worker.js
-// beside this file) and as TypeScript under tsx/Vitest (this file is then a .ts source): in the latter
-// case a tiny inline bootstrap registers tsx's loader inside the worker, then imports the .ts worker.
-//
-// In the packaged app this file sits inside app.asar, and the worker is a single CommonJS bundle beside the
-// built code (dist/worker/devices-poll-worker.cjs, made by build/bundle-worker.ts): Electron reads
-// CommonJS worker scripts from asar, ES-module workers and their imports from asar it does not promise.
-//
 // A worker that cannot start at all (missing file, a module that fails to load) must not leave the
 // technician without devices: the same handler then runs in this thread, once logged. Slower for a huge
 // list, but correct.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { malformedResponseError } from '../../shared/client/errors.js';
 import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
@@ -40,6 +29,7 @@ import {
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import { unpackDelta, type Interner } from './packed-devices.js';
+import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
 
 /**
  * The devices list's GET under the client's policy, its attempts sent by this feed (ServiceClient.getVia
@@ -63,6 +53,8 @@ export interface DevicesPoll {
 
 export interface DevicesFeed {
   poll(get: DevicesGet, signal?: AbortSignal): Promise<DevicesPoll>;
+  /** A list fetched by other means (a client that cannot sign for the worker), diffed as a poll's. */
+  diff(devices: readonly Device[]): Promise<DevicesPoll>;
   /** Mirrors a change the main thread made itself (optimistic write, rollback). */
   patch(puts: readonly Device[], removals: readonly Id[]): void;
   replaceAll(devices: readonly Device[]): void;
@@ -72,13 +64,6 @@ export interface DevicesFeed {
   close(): Promise<void>;
 }
 
-/** What the Worker is started from: a module URL, or (eval) inline source. */
-export interface WorkerSpec {
-  source: string | URL;
-  eval: boolean;
-  workerData?: unknown;
-}
-
 export interface DevicesFeedOptions {
   /**
    * Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken
@@ -86,45 +71,6 @@ export interface DevicesFeedOptions {
    */
   worker?: WorkerSpec | null;
   logger?: Logger;
-}
-
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-(async () => {
-  if (workerData.tsxApi) (await import(workerData.tsxApi)).register();
-  await import(workerData.entry);
-})().catch((error) => { setImmediate(() => { throw error; }); });
-`;
-
-// The ES module build of tsx's API, found through tsx's own exports map (require.resolve would give the
-// CommonJS build, which cannot be import()ed).
-function tsxEsmApi(from: string): string {
-  const manifest = createRequire(from).resolve('tsx/package.json');
-  const exportsMap = (
-    JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
-  ).exports;
-  const entry = exportsMap['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
-  return new URL(entry, pathToFileURL(manifest)).href;
-}
-
-/** The worker to start for a poller module at `here`: the one-file bundle when running from app.asar. */
-export function workerLocation(here: string): string | URL {
-  if (/\.asar\//.test(new URL(here).pathname))
-    return fileURLToPath(new URL('../../../worker/devices-poll-worker.cjs', here));
-  return new URL('./devices-poll-worker.js', here);
-}
-
-function defaultWorkerSpec(): WorkerSpec {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsxApi = tsxEsmApi(here);
-    return {
-      source: BOOTSTRAP,
-      eval: true,
-      workerData: { tsxApi, entry: new URL('./devices-poll-worker.ts', here).href },
-    };
-  }
-  return { source: workerLocation(here), eval: false };
 }
 
 /** A final answer to one request (parts and `ready` are not). */
@@ -306,6 +252,31 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     });
   };
 
+  /** What a poll found (null: the very same bytes), to be committed or discarded, once. */
+  const polled = (
+    result: { delta: DevicesDelta; addedById: Map<Id, Device> | null } | null,
+    complete: boolean,
+    signal?: AbortSignal,
+  ): DevicesPoll => {
+    started = true;
+    let settled = false;
+    const once = (op: 'commit' | 'discard') => (fenced?: ReadonlySet<Id>) => {
+      if (settled) return;
+      settled = true;
+      if (op === 'commit') mirrorLost = false;
+      post(op === 'commit' && fenced?.size ? { op, fenced: [...fenced] } : { op });
+    };
+    const poll: DevicesPoll = {
+      delta: result?.delta ?? null,
+      addedById: result?.addedById ?? null,
+      complete: complete && result !== null,
+      commit: once('commit'),
+      discard: once('discard'),
+    };
+    if (signal?.aborted) poll.discard();
+    return poll;
+  };
+
   return {
     async poll(get, signal) {
       const complete = mirrorLost;
@@ -343,23 +314,18 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
           },
         );
       await get(attempt, signal);
-      started = true;
-      let settled = false;
-      const once = (op: 'commit' | 'discard') => (fenced?: ReadonlySet<Id>) => {
-        if (settled) return;
-        settled = true;
-        if (op === 'commit') mirrorLost = false;
-        post(op === 'commit' && fenced?.size ? { op, fenced: [...fenced] } : { op });
-      };
-      const poll: DevicesPoll = {
-        delta: result?.delta ?? null,
-        addedById: result?.addedById ?? null,
-        complete: complete && result !== null,
-        commit: once('commit'),
-        discard: once('discard'),
-      };
-      if (signal?.aborted) poll.discard();
-      return poll;
+      return polled(result, complete, signal);
+    },
+    async diff(devices) {
+      const complete = mirrorLost;
+      const result = await request(
+        (id) => ({ op: 'diff', id, devices: [...devices] }),
+        (reply, parts, addedById) => {
+          if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
+          return reply.outcome.kind === 'unchanged' ? null : { delta: joinParts(parts), addedById };
+        },
+      );
+      return polled(result, complete);
     },
     patch(puts, removals) {
       if (puts.length === 0 && removals.length === 0) return;

@@ -1,10 +1,9 @@
 // The account's whole picture as the main process holds it: one Map per dataset, keyed by id, and the
-// diff that turns a fresh list into the smallest DataChange. A poll of 100,000 unchanged devices costs one
-// pass of shallow field comparisons and sends nothing.
+// diff that turns a fresh list of folders, sessions or users into the smallest DataChange. The devices are
+// never diffed here: the poll worker's mirror does it (devices-mirror.ts) and only its delta comes here.
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
-import { devicesEqual } from '../../shared/device-fields.js';
 import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
 import { diffById } from './diff-by-id.js';
@@ -28,10 +27,6 @@ export function recordsEqual(a: object, b: object): boolean {
   }
   for (const _key in rb) count -= 1;
   return count === 0;
-}
-
-function equalFor(dataset: DatasetName): (a: object, b: object) => boolean {
-  return dataset === 'devices' ? (devicesEqual as (a: object, b: object) => boolean) : recordsEqual;
 }
 
 export function folderNode(folder: Folder): FolderNode {
@@ -129,18 +124,16 @@ export class Picture {
   }
 
   /** Replaces a dataset with a fresh list; returns the delta, or null when nothing changed. */
-  replace<D extends DatasetName>(
+  replace<D extends Exclude<DatasetName, 'devices'>>(
     dataset: D,
     records: readonly DatasetRecordMap[D][],
     fetchedAt: Timestamp | null,
   ): DataChange<D> | null {
     const previous = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
-    const equal = equalFor(dataset);
-    const { next, added, changed, removed } = diffById(previous, records, (a, b) => equal(a, b));
+    const { next, added, changed, removed } = diffById(previous, records, recordsEqual);
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
     this.fetchedAt[dataset] = fetchedAt;
     if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;
-    if (dataset === 'devices') this.onDevicesEdited?.([...added, ...changed] as Device[], removed, false);
     return { dataset, reset: false, added, changed, removed, fetchedAt };
   }
 

@@ -16,8 +16,8 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/errors.js';
-import type { Device, Id, User } from '../../shared/model.js';
-import { DeviceWriteFence, keepFenced, withoutFenced } from './device-write-fence.js';
+import type { Id, User } from '../../shared/model.js';
+import { DeviceWriteFence, withoutFenced } from './device-write-fence.js';
 import { fetchDataset } from './dataset-fetch.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';
@@ -51,10 +51,11 @@ export interface SyncEngineOptions {
   concurrency?: number;
   logger?: Logger;
   /**
-   * The devices poll off the main thread (devices-poller.ts): only a delta comes back. Without it the
-   * devices are fetched and diffed here through `api` (tests with a fake service, small accounts).
+   * The devices poll off the main thread (devices-poller.ts): only a delta comes back. Without `get` (a
+   * client that cannot sign for the worker: tests with a fake service) the list is fetched here through
+   * `api` and diffed by the feed all the same: the feed's mirror is the only place the list is diffed.
    */
-  devices?: { feed: DevicesFeed; get: DevicesGet };
+  devices: { feed: DevicesFeed; get: DevicesGet | null };
   onChange(change: DataChange): void;
   onState(state: SyncState): void;
   onUnauthorized(error: AppError): void;
@@ -245,13 +246,17 @@ export class SyncEngine {
     const signal = this.#abort.signal;
     let polled: DevicesPoll | null = null;
     try {
-      const feed = dataset === 'devices' ? this.#o.devices : undefined;
-      let records: DatasetRecordMap[DatasetName][] = [];
-      if (dataset === 'devices') this.#fence.pollStarted();
-      if (feed) {
-        polled = await feed.feed.poll(feed.get, signal);
-        if (this.#progress) this.#progress.others += 1;
-      } else records = await this.#fetch(dataset, signal);
+      // The datasets diffed here: the devices are diffed by the feed (its delta comes as `polled`).
+      const other = dataset as Exclude<DatasetName, 'devices'>;
+      let records: DatasetRecordMap[typeof other][] = [];
+      if (dataset === 'devices') {
+        this.#fence.pollStarted();
+        const { feed, get } = this.#o.devices;
+        if (get) {
+          polled = await feed.poll(get, signal);
+          if (this.#progress) this.#progress.others += 1;
+        } else polled = await feed.diff(await this.#fetch('devices', signal));
+      } else records = await this.#fetch(other, signal);
       if (signal.aborted || !this.#running) {
         polled?.discard();
         return;
@@ -278,11 +283,9 @@ export class SyncEngine {
         // The mirror keeps its copy of the fenced devices, which is what the picture shows.
         polled.commit(fenced);
       } else {
-        if (fenced.size > 0)
-          records = keepFenced(records as Device[], fenced, picture.maps.devices) as typeof records;
         change = first
-          ? picture.reset(dataset, records, fetchedAt)
-          : picture.replace(dataset, records, fetchedAt);
+          ? picture.reset(other, records, fetchedAt)
+          : picture.replace(other, records, fetchedAt);
       }
       if (change) this.#o.onChange(change);
       this.#o.onFetched?.(dataset, change !== null);

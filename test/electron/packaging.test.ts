@@ -25,7 +25,7 @@ import { extractFile, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
-import { workerLocation } from '../../electron/core/devices-poller.js';
+import { workerLocation } from '../../electron/core/devices-worker-start.js';
 import { unpackDelta, type PackedDelta } from '../../electron/core/packed-devices.js';
 import { PACKAGED_FEED_KEY } from '../../electron/core/updater.js';
 import { device } from './support/fake-service.js';

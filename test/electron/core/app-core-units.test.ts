@@ -1,28 +1,33 @@
-// Small parts of the core: picture diffs at scale, the redacting logger, the tray model, the folder walk.
+// Small parts of the core: the devices diff at scale, the redacting logger, the tray model, the folder walk.
 import { describe, expect, it } from 'vitest';
+import { DevicesMirror } from '../../../electron/core/devices-mirror.js';
 import { createLogger, redactText } from '../../../electron/core/logger.js';
-import { Picture } from '../../../electron/core/picture.js';
 import { computeTrayState } from '../../../electron/core/tray-state.js';
 import type { AuthState } from '../../../shared/ipc/contract.js';
 import { ADMIN, device, session } from '../support/fake-service.js';
 
-describe('Picture', () => {
-  it('sends nothing for 100,000 unchanged devices and exactly the changes otherwise', () => {
-    const picture = new Picture();
+describe('the devices diff (the poll worker’s mirror)', () => {
+  it('finds nothing in 100,000 unchanged devices and exactly the changes otherwise', () => {
+    const mirror = new DevicesMirror();
     const make = () => Array.from({ length: 100_000 }, (_, i) => device(String(i), i % 7 ? '10' : null));
-    expect(picture.reset('devices', make(), 'a').added).toHaveLength(100_000);
-    expect(picture.replace('devices', make(), 'b')).toBeNull();
-    expect(picture.fetchedAt.devices).toBe('b');
+    const none = { added: [], changed: [], removed: [] };
+    const step = (list: ReturnType<typeof make>, hash: string) => {
+      const delta = mirror.diff(list, hash);
+      mirror.commit();
+      return delta;
+    };
+    expect(step(make(), 'a').added).toHaveLength(100_000);
+    expect(step(make(), 'b')).toEqual(none);
     const next = make();
     next[5] = { ...next[5]!, status: { unknown: 'sleeping' } };
     next.pop();
-    const change = picture.replace('devices', next, 'c');
-    expect(change?.changed.map((d) => d.id)).toEqual(['5']);
-    expect(change?.removed).toEqual(['99999']);
-    expect(change?.added).toEqual([]);
+    const delta = step(next, 'c');
+    expect(delta.changed.map((d) => d.id)).toEqual(['5']);
+    expect(delta.removed).toEqual(['99999']);
+    expect(delta.added).toEqual([]);
     // an unknown enum with the same text is equal, not a change
     const again = next.map((d) => (d.id === '5' ? { ...d, status: { unknown: 'sleeping' } } : d));
-    expect(picture.replace('devices', again, 'd')).toBeNull();
+    expect(step(again, 'd')).toEqual(none);
   });
 });
 

@@ -1,6 +1,6 @@
 // The devices a poll may not set: touched by a write while it was out, or still being written.
 import { describe, expect, it } from 'vitest';
-import { DeviceWriteFence, keepFenced, withoutFenced } from '../../../electron/core/device-write-fence.js';
+import { DeviceWriteFence, withoutFenced } from '../../../electron/core/device-write-fence.js';
 import { makeDevice } from '../../support/make-device.js';
 
 describe('DeviceWriteFence', () => {
@@ -25,17 +25,12 @@ describe('DeviceWriteFence', () => {
   });
 });
 
-describe('withoutFenced and keepFenced', () => {
+describe('withoutFenced', () => {
   const a = makeDevice({ id: 'a', alias: 'polled' });
   const b = makeDevice({ id: 'b' });
   it('takes the fenced devices out of a poll’s delta, keeping the same delta when none is fenced', () => {
     const delta = { added: [b], changed: [a], removed: ['a', 'c'] };
     expect(withoutFenced(delta, new Set())).toBe(delta);
     expect(withoutFenced(delta, new Set(['a']))).toEqual({ added: [b], changed: [], removed: ['c'] });
-  });
-  it('puts the picture’s own copy of a fenced device in a full list', () => {
-    const mine = makeDevice({ id: 'a', alias: 'mine' });
-    const list = keepFenced([a, b], new Set(['a', 'gone']), new Map([['a', mine]]));
-    expect(list).toEqual([b, mine]);
   });
 });
