@@ -67,13 +67,6 @@ function sameValue(x: unknown, y: unknown): boolean {
   return x === y || (isUnknownEnum(x) && isUnknownEnum(y) && x.unknown === y.unknown);
 }
 
-/** Whether two versions of a device show the same thing (every field of the table compared). */
-export function devicesEqual(a: Device, b: Device): boolean {
-  if (a === b) return true;
-  for (const key of DEVICE_KEYS) if (!sameValue(a[key], b[key])) return false;
-  return true;
-}
-
 /** The fields in which `b` differs from `a`, in table order (empty when equal). */
 export function changedFields(a: Device, b: Device): DeviceKey[] {
   const out: DeviceKey[] = [];

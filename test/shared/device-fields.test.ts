@@ -8,7 +8,6 @@ import {
   DEVICE_KEYS,
   DEVICE_READ_ONLY_XML,
   DEVICE_WRITABLE_XML,
-  devicesEqual,
   type DeviceFieldKind,
   type DeviceFieldKinds,
 } from '../../shared/device-fields.js';
@@ -39,16 +38,14 @@ describe('DEVICE_FIELDS', () => {
   });
 
   it('sees a change in every single field, and none between equal copies', () => {
-    expect(devicesEqual(full, { ...full })).toBe(true);
     expect(changedFields(full, { ...full })).toEqual([]);
     for (const key of DEVICE_KEYS) {
       const other = { ...full, [key]: VALUES[DEVICE_FIELDS[key].kind][1] } as Device;
-      expect(devicesEqual(full, other), key).toBe(false);
       expect(changedFields(full, other)).toEqual([key]);
     }
-    expect(devicesEqual({ ...full, os: { unknown: 'Plan 9' } }, { ...full, os: { unknown: 'Plan 9' } })).toBe(
-      true,
-    );
+    expect(
+      changedFields({ ...full, os: { unknown: 'Plan 9' } }, { ...full, os: { unknown: 'Plan 9' } }),
+    ).toEqual([]);
   });
 
   it('says which elements a technician may change and which the service refuses', () => {
