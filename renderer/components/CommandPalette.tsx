@@ -36,6 +36,7 @@ function paletteActions(selected: number, paused: boolean): Array<{ id: PaletteA
 const COMMAND_SCREEN: Record<UiCommand, Screen | null> = {
   'save-view': 'devices',
   'paste-view': 'devices',
+  'edit-view': 'devices',
   export: 'devices',
   bulk: 'devices',
   'new-session': 'sessions',

@@ -108,7 +108,12 @@ export function conditionDepth(c: Condition): number {
   return 1;
 }
 
-const builtInByKind = new Map<string, z.ZodType>(builtInSchema.options.map((o) => [o.shape.kind.value, o]));
+const builtInByKind = new Map<string, z.ZodObject>(builtInSchema.options.map((o) => [o.shape.kind.value, o]));
+
+/** The built-in kinds' schemas, in the order above: what the condition editor offers and how it reads values. */
+export function builtInConditionSchemas(): ReadonlyMap<string, z.ZodObject> {
+  return builtInByKind;
+}
 const BUILT_IN_KINDS = new Set<string>([...builtInByKind.keys(), 'group', 'not']);
 
 const groupSchema = z.object({

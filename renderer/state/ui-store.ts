@@ -18,6 +18,7 @@ export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 export type UiCommand =
   | 'save-view'
   | 'paste-view'
+  | 'edit-view'
   | 'export'
   | 'bulk'
   | 'new-session'
