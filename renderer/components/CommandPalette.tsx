@@ -11,6 +11,7 @@ import { useData, useSavedViews, useShell, useStores, useUi } from '../state/con
 import { parseTimestamp } from '../domain/time-zone.js';
 import type { Screen, UiCommand } from '../state/ui-store.js';
 import { SECTIONS } from '../shortcuts.js';
+import { useLastUndoable } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
 import { useNow } from './hooks.js';
 import { sessionStateName, userName } from '../domain/labels.js';
@@ -18,13 +19,18 @@ import { sessionStateName, userName } from '../domain/labels.js';
 /** The palette's actions: those of the toolbars, the menus and the tray that need no target of their own. */
 type PaletteAction = 'refresh' | UiCommand | 'move' | 'pause' | 'resume';
 
-function paletteActions(selected: number, paused: boolean): Array<{ id: PaletteAction; label: string }> {
+function paletteActions(
+  selected: number,
+  paused: boolean,
+  undoable: string | null,
+): Array<{ id: PaletteAction; label: string }> {
   return [
     { id: 'refresh', label: t('common.refresh') },
     { id: 'save-view', label: t('views.save') },
     { id: 'paste-view', label: t('views.paste') },
     { id: 'export', label: t('export.csv') },
     { id: 'bulk', label: t('bulk.open') },
+    ...(undoable ? [{ id: 'undo-bulk' as const, label: t('bulk.undo.label', { label: undoable }) }] : []),
     ...(selected > 0 ? [{ id: 'move' as const, label: t('menu.move') }] : []),
     { id: 'new-session', label: t('sessions.new') },
     paused ? { id: 'resume', label: t('settings.resume') } : { id: 'pause', label: t('settings.pause') },
@@ -37,6 +43,7 @@ const COMMAND_SCREEN: Record<UiCommand, Screen | null> = {
   'save-view': 'devices',
   'paste-view': 'devices',
   'edit-view': 'devices',
+  'undo-bulk': null,
   export: 'devices',
   bulk: 'devices',
   'new-session': 'sessions',
@@ -64,6 +71,7 @@ export function CommandPalette(props: { onClose: () => void }) {
   const pausedUntil = useShell((s) => s.settings?.notificationsPausedUntil ?? null);
   const now = useNow(60_000);
   const paused = (parseTimestamp(pausedUntil)?.getTime() ?? 0) > now;
+  const undoable = useLastUndoable();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
 
@@ -71,7 +79,10 @@ export function CommandPalette(props: { onClose: () => void }) {
     const { devices, folders, sessions, users } = stores.data.getState();
     const items: PaletteItem[] = [
       ...SECTIONS.map((s) => ({ kind: 'screen' as const, id: s.screen, label: t(s.label) })),
-      ...paletteActions(selected.size, paused).map((a) => ({ kind: 'action' as const, ...a })),
+      ...paletteActions(selected.size, paused, undoable?.label ?? null).map((a) => ({
+        kind: 'action' as const,
+        ...a,
+      })),
       ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
@@ -95,7 +106,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stores, versions, views, selected, paused]);
+  }, [stores, versions, views, selected, paused, undoable]);
 
   const results = useMemo(() => searchPalette(index, query), [index, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));

@@ -562,6 +562,15 @@ export const de: Translation = {
   'bulk.resume': 'Fortsetzen',
   'bulk.cancelRest': 'Den Rest abbrechen',
   'bulk.jobLine': '{label}: {done, number} von {total, number} ({state})',
+  'bulk.undo': 'Diese Änderung rückgängig machen…',
+  'bulk.undo.title': 'Rückgängig machen',
+  'bulk.undo.label': 'Rückgängig: {label}',
+  'bulk.undo.run':
+    '{count, plural, one {Für # Gerät rückgängig machen} other {Für # Geräte rückgängig machen}}',
+  'bulk.undo.toFolders': 'Zurück nach: {folders}',
+  'bulk.undo.noAlias': 'kein Alias',
+  'bulk.undo.changedSince':
+    '{count, plural, one {# Gerät wurde seitdem geändert: Diese Änderung kann nicht mehr rückgängig gemacht werden.} other {# Geräte wurden seitdem geändert: Diese Änderung kann nicht mehr rückgängig gemacht werden.}}',
   'export.csv': 'CSV exportieren',
   'export.progress': '{done, number} von {total, number} Zeilen werden exportiert…',
   'export.done':
