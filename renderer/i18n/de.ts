@@ -591,6 +591,7 @@ export const de: Translation = {
   'palette.kind.view': 'Ansicht',
   'palette.kind.screen': 'Bildschirm',
   'palette.kind.action': 'Aktion',
+  'palette.selectedDevices': '{count, plural, one {# ausgewähltes Gerät} other {# ausgewählte Geräte}}',
   'shortcuts.palette': 'Strg+K: Befehlspalette',
   'history.title': 'Statusverlauf',
   'history.since': '{status} seit {time} ({duration})',

@@ -563,6 +563,7 @@ const catalogue = {
   'palette.kind.view': 'View',
   'palette.kind.screen': 'Screen',
   'palette.kind.action': 'Action',
+  'palette.selectedDevices': '{count, plural, one {# selected device} other {# selected devices}}',
 
   // Status history, Overview and watches (issue 11)
   'history.title': 'Status history',

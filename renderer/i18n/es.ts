@@ -584,6 +584,8 @@ export const es: Translation = {
   'palette.kind.view': 'Vista',
   'palette.kind.screen': 'Pantalla',
   'palette.kind.action': 'Acción',
+  'palette.selectedDevices':
+    '{count, plural, one {# dispositivo seleccionado} other {# dispositivos seleccionados}}',
   'shortcuts.palette': 'Ctrl+K: paleta de comandos',
   'history.title': 'Historial de estado',
   'history.since': '{status} desde {time} ({duration})',

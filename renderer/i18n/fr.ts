@@ -590,6 +590,7 @@ export const fr: Translation = {
   'palette.kind.view': 'Vue',
   'palette.kind.screen': 'Écran',
   'palette.kind.action': 'Action',
+  'palette.selectedDevices': '{count, plural, one {# appareil sélectionné} other {# appareils sélectionnés}}',
   'shortcuts.palette': 'Ctrl+K : palette de commandes',
   'history.title': 'Historique d’état',
   'history.since': '{status} depuis {time} ({duration})',

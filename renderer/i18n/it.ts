@@ -589,6 +589,8 @@ export const it: Translation = {
   'palette.kind.view': 'Vista',
   'palette.kind.screen': 'Schermata',
   'palette.kind.action': 'Azione',
+  'palette.selectedDevices':
+    '{count, plural, one {# dispositivo selezionato} other {# dispositivi selezionati}}',
   'shortcuts.palette': 'Ctrl+K: tavolozza dei comandi',
   'history.title': 'Cronologia dello stato',
   'history.since': '{status} da {time} ({duration})',
