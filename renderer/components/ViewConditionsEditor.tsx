@@ -33,6 +33,11 @@ const STATUS_LABEL: Record<string, 'status.online' | 'status.offline' | 'status.
   unknown: 'status.unknown',
 };
 
+// The editor's own layout (one row of controls that wraps whole controls, an error on its own line), kept
+// here while the console's stylesheet has no rules for it.
+const ROW_STYLE = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '6px' } as const;
+const WHOLE_LINE = { flexBasis: '100%' } as const;
+
 /** What the editor's rows need besides the draft: folders and OSes to choose from, problems to show. */
 interface EditorContext {
   fields: ConditionField[];
@@ -220,7 +225,7 @@ function KeptRow(props: { item: DraftKept; path: string; ctx: EditorContext }) {
   );
   const name = t('views.edit.row', { path: props.path });
   return (
-    <div className="view-editor-row" role="group" aria-label={name}>
+    <div className="view-editor-row" role="group" aria-label={name} style={ROW_STYLE}>
       <span>{phrase}</span>
       <span className="field-hint">{t('views.edit.kept')}</span>
       <button type="button" onClick={() => props.ctx.edit(props.item.key, () => null)}>
@@ -238,7 +243,7 @@ function RowEditor(props: { row: DraftRow; path: string; ctx: EditorContext }) {
   const errorId = `view-editor-error-${row.key}`;
   const set = (patch: Partial<DraftRow>) => ctx.edit(row.key, (n) => ({ ...(n as DraftRow), ...patch }));
   return (
-    <div className="view-editor-row" role="group" aria-label={name}>
+    <div className="view-editor-row" role="group" aria-label={name} style={ROW_STYLE}>
       <select
         aria-label={t('views.edit.field')}
         value={row.kind}
@@ -263,7 +268,9 @@ function RowEditor(props: { row: DraftRow; path: string; ctx: EditorContext }) {
           ))}
         </select>
       ) : (
-        <span className="view-editor-operator">{field?.operators[0]?.label}</span>
+        <span className="view-editor-operator" style={{ whiteSpace: 'nowrap' }}>
+          {field?.operators[0]?.label}
+        </span>
       )}
       {field && (
         <ValueEditor row={row} field={field} ctx={ctx} errorId={problem ? errorId : undefined} set={set} />
@@ -272,7 +279,7 @@ function RowEditor(props: { row: DraftRow; path: string; ctx: EditorContext }) {
         {t('views.edit.removeRow', { row: name })}
       </button>
       {problem && (
-        <span id={errorId} className="error-text field-hint">
+        <span id={errorId} className="error-text field-hint" style={WHOLE_LINE}>
           {problem.key === 'views.edit.error.number'
             ? t(problem.key, { min: formatNumber(problem.min), max: formatNumber(problem.max) })
             : problem.key === 'views.edit.error.above'
@@ -329,6 +336,7 @@ function ValueEditor(props: {
     return (
       <div
         className="view-editor-choices"
+        style={ROW_STYLE}
         role="group"
         aria-label={t('views.edit.value')}
         aria-describedby={props.errorId}
