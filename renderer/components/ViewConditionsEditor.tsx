@@ -258,11 +258,11 @@ function RowEditor(props: { row: DraftRow; path: string; ctx: EditorContext }) {
       {field && field.operators.length > 1 ? (
         <select
           aria-label={t('views.edit.operator')}
-          value={String(row.flag)}
-          onChange={(e) => set({ flag: e.target.value === 'true' })}
+          value={row.op}
+          onChange={(e) => set({ op: e.target.value })}
         >
           {field.operators.map((o) => (
-            <option key={String(o.flag)} value={String(o.flag)}>
+            <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
@@ -280,7 +280,7 @@ function RowEditor(props: { row: DraftRow; path: string; ctx: EditorContext }) {
       </button>
       {problem && (
         <span id={errorId} className="error-text field-hint" style={WHOLE_LINE}>
-          {problem.key === 'views.edit.error.number'
+          {problem.key === 'views.edit.error.number' || problem.key === 'views.edit.error.whole'
             ? t(problem.key, { min: formatNumber(problem.min), max: formatNumber(problem.max) })
             : problem.key === 'views.edit.error.above'
               ? t(problem.key, { min: formatNumber(problem.min) })

@@ -4,8 +4,8 @@
 // Rows become conditions through the same schema a pasted view is checked with, so what the editor saves
 // is exactly what the paste path accepts.
 //
-// Conditions the editor cannot show as a row (NOT, kinds registered from the history) are kept as they
-// are: shown in words, removable, never altered.
+// Conditions the editor cannot show as a row (NOT, a kind registered without a plain schema) are kept as
+// they are: shown in words, removable, never altered.
 
 import { conditionField, conditionFields, type ConditionField } from './condition-fields.js';
 import { MAX_DEPTH, conditionSchema, type Condition, type ConditionGroup } from './view-conditions.js';
@@ -14,8 +14,8 @@ export interface DraftRow {
   type: 'row';
   key: number;
   kind: string;
-  /** The operator's yes/no value (alias empty, folder with subfolders), when the kind has one. */
-  flag: boolean;
+  /** The operator's value as text ('true' for alias empty, 'offline' for offline longer than…). */
+  op: string;
   /** Number and text values as typed. */
   text: string;
   /** Chosen values (statuses, OSes). */
@@ -45,8 +45,7 @@ const key = () => nextKey++;
 export function emptyRow(kind = conditionFields()[0]!.kind): DraftRow {
   const field = conditionField(kind);
   const choices = field?.value.type === 'choices' && field.value.options ? [field.value.options[0]!] : [];
-  // Alias "is empty" and folder "with subfolders" are what a technician asks for first.
-  return { type: 'row', key: key(), kind, flag: field?.flag !== null, text: '', choices, folder: '' };
+  return { type: 'row', key: key(), kind, op: field?.defaultOp ?? '', text: '', choices, folder: '' };
 }
 
 export function emptyGroup(op: 'and' | 'or' = 'or'): DraftGroup {
@@ -65,12 +64,12 @@ export function toDraft(c: Condition): DraftNode {
     type: 'row',
     key: key(),
     kind: c.kind,
-    flag: false,
+    op: '',
     text: '',
     choices: [],
     folder: '',
   };
-  if (field.flag) row.flag = Boolean(c[field.flag as keyof typeof c]);
+  if (field.opProp) row.op = String((c as Record<string, unknown>)[field.opProp]);
   const v = field.value;
   if (v.type === 'none') return row;
   const raw = (c as Record<string, unknown>)[v.prop];
@@ -82,7 +81,7 @@ export function toDraft(c: Condition): DraftNode {
 
 /** What is wrong with a row, as a message key and its values (null: it reads). */
 export type RowProblem =
-  | { key: 'views.edit.error.number'; min: number; max: number }
+  | { key: 'views.edit.error.number' | 'views.edit.error.whole'; min: number; max: number }
   | { key: 'views.edit.error.above'; min: number }
   | { key: 'views.edit.error.range' }
   | { key: 'views.edit.error.choose' }
@@ -103,15 +102,16 @@ export function rowCondition(
 ): RowResult {
   if (!field) return { ok: false, problem: { key: 'views.edit.error.choose' } };
   const c: Record<string, unknown> = { kind: row.kind };
-  if (field.flag) c[field.flag] = row.flag;
+  if (field.opProp) c[field.opProp] = field.opType === 'boolean' ? row.op === 'true' : row.op;
   const v = field.value;
   if (v.type === 'number') {
     const n = readNumber(row.text);
-    if (n === null || n > v.max || n < v.min || (v.minExclusive && n === v.min))
+    const outside = n === null || n > v.max || n < v.min || (v.minExclusive && n === v.min);
+    if (outside || (v.integer && !Number.isInteger(n)))
       return {
         ok: false,
         problem: Number.isFinite(v.max)
-          ? { key: 'views.edit.error.number', min: v.min, max: v.max }
+          ? { key: v.integer ? 'views.edit.error.whole' : 'views.edit.error.number', min: v.min, max: v.max }
           : { key: 'views.edit.error.above', min: v.min },
       };
     c[v.prop] = n;

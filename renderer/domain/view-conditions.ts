@@ -114,6 +114,15 @@ const builtInByKind = new Map<string, z.ZodObject>(builtInSchema.options.map((o)
 export function builtInConditionSchemas(): ReadonlyMap<string, z.ZodObject> {
   return builtInByKind;
 }
+
+/** The built-in kinds' schemas, then the registered kinds' (device history), by kind. */
+export function conditionKindSchemas(): ReadonlyMap<string, z.ZodObject> {
+  const all = new Map(builtInByKind);
+  for (const [kind, ext] of extensions)
+    if ((ext.schema.def as { type: string }).type === 'object')
+      all.set(kind, ext.schema as unknown as z.ZodObject);
+  return all;
+}
 const BUILT_IN_KINDS = new Set<string>([...builtInByKind.keys(), 'group', 'not']);
 
 const groupSchema = z.object({

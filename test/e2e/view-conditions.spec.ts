@@ -132,6 +132,16 @@ test('the condition editor opens from a view’s menu and edits status and folde
   await folderRow.getByRole('combobox', { name: 'Operator' }).selectOption({ label: 'is' });
   const unassigned = offlineOrBusy.filter((d) => d.folderId === null).length;
   await expect(editor.getByRole('status')).toHaveText(matchCount(unassigned));
+
+  // The status history's conditions are offered too, read from their schema (whole minutes).
+  await editor.getByRole('button', { name: 'Add condition' }).click();
+  const history = editor.getByRole('group', { name: 'Condition 3' });
+  await history.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Status for' });
+  await expect(history.getByRole('combobox', { name: 'Operator' })).toHaveValue('offline');
+  await history.getByRole('textbox', { name: 'Value' }).fill('1.5');
+  await expect(history).toContainText('Enter a whole number from 1 to');
+  await history.getByRole('button', { name: 'Remove Condition 3' }).click();
+  await expect(editor.getByRole('status')).toHaveText(matchCount(unassigned));
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('group', { name: 'Active view' }).getByRole('listitem')).toHaveText([
     'Status: Offline, Busy',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../renderer/i18n/index.js';
+import { registerHistoryConditions } from '../../../renderer/domain/history-conditions.js';
 import {
   changeKind,
   emptyGroup,
@@ -18,11 +19,19 @@ import {
   type ConditionGroup,
 } from '../../../renderer/domain/view-conditions.js';
 
-beforeAll(() => setLanguage('en'));
+beforeAll(() => {
+  setLanguage('en');
+  registerHistoryConditions();
+});
 
 describe('the condition editor’s fields', () => {
-  it('offers every built-in kind of the schema, in its order, labelled by the device field it reads', () => {
-    expect(conditionFields().map((f) => f.kind)).toEqual([...builtInConditionSchemas().keys()]);
+  it('offers every kind of the schemas, built-in then the history’s, labelled by the device field it reads', () => {
+    expect(conditionFields().map((f) => f.kind)).toEqual([
+      ...builtInConditionSchemas().keys(),
+      'statusLongerThan',
+      'changedWithin',
+      'flapping',
+    ]);
     const labels = Object.fromEntries(conditionFields().map((f) => [f.kind, f.label]));
     expect(labels).toMatchObject({ ip: 'IP', ramBelow: 'RAM', freeSpaceBelow: 'Free space', text: 'Search' });
   });
@@ -35,11 +44,17 @@ describe('the condition editor’s fields', () => {
     expect(conditionField('folder')!.value).toEqual({ type: 'folder', prop: 'folderId' });
     expect(conditionField('alias')!.value).toEqual({ type: 'none' });
     // The yes/no property is the operator.
-    expect(conditionField('alias')!.operators.map((o) => [o.flag, o.label])).toEqual([
-      [false, 'is not empty'],
-      [true, 'is empty'],
+    expect(conditionField('alias')!.operators.map((o) => [o.value, o.label])).toEqual([
+      ['false', 'is not empty'],
+      ['true', 'is empty'],
     ]);
-    expect(conditionField('folder')!.flag).toBe('subtree');
+    expect(conditionField('folder')!.opProp).toBe('subtree');
+    // A single choice of the schema is the operator too: offline / busy / online for more than N minutes.
+    const longer = conditionField('statusLongerThan')!;
+    expect(longer.operators.map((o) => o.value)).toEqual(['online', 'offline', 'busy']);
+    expect(longer.defaultOp).toBe('offline');
+    expect(longer.value).toMatchObject({ type: 'number', prop: 'minutes', min: 1, integer: true });
+    expect(conditionField('flapping')!.value).toEqual({ type: 'none' });
   });
 });
 
@@ -59,13 +74,22 @@ const where: ConditionGroup = {
     },
     { kind: 'folder', folderId: null, subtree: false },
     { kind: 'not', condition: { kind: 'os', in: ['Windows'] } },
+    {
+      kind: 'group',
+      op: 'or',
+      conditions: [
+        { kind: 'statusLongerThan', status: 'busy', minutes: 120 },
+        { kind: 'changedWithin', minutes: 60 },
+        { kind: 'flapping' },
+      ],
+    },
   ],
 };
 
 describe('the condition draft', () => {
   it('turns a view’s conditions into rows and back unchanged (a NOT kept as it is)', () => {
     const draft = toDraft(where) as DraftGroup;
-    expect(draft.items.map((n) => n.type)).toEqual(['row', 'group', 'row', 'kept']);
+    expect(draft.items.map((n) => n.type)).toEqual(['row', 'group', 'row', 'kept', 'group']);
     expect(fromDraft(draft)).toEqual({ ok: true, where });
   });
 
@@ -94,7 +118,8 @@ describe('the condition draft', () => {
     const free = { ...emptyRow('freeSpaceBelow'), text: '120' };
     const status = { ...emptyRow('status'), choices: [] };
     const folder = emptyRow('folder');
-    draft = { ...draft, items: [ip, ram, free, status, folder] };
+    const longer = { ...emptyRow('statusLongerThan'), text: '1.5' };
+    draft = { ...draft, items: [ip, ram, free, status, folder, longer] };
     const result = fromDraft(draft);
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -103,6 +128,7 @@ describe('the condition draft', () => {
     expect(result.problems.get(free.key)).toEqual({ key: 'views.edit.error.number', min: 0, max: 100 });
     expect(result.problems.get(status.key)).toEqual({ key: 'views.edit.error.choose' });
     expect(result.problems.get(folder.key)).toEqual({ key: 'views.edit.error.folder' });
+    expect(result.problems.get(longer.key)).toMatchObject({ key: 'views.edit.error.whole', min: 1 });
     // Typed values read: a decimal comma, an octet prefix.
     const fixed = updateNode(
       updateNode(draft, ip.key, (n) => ({ ...(n as DraftRow), text: '10.4.' })),
