@@ -78,6 +78,8 @@ export interface OutboxState {
 
 export type BulkRequest =
   | { kind: 'move'; ids: Id[]; folderId: Id | null; label?: string }
+  /** Each device to its own folder (null: unassigned): how a finished move is undone. */
+  | { kind: 'moveEach'; items: Array<{ id: Id; folderId: Id | null }>; label?: string }
   | { kind: 'alias'; items: Array<{ id: Id; alias: string }>; label?: string };
 
 export type ConflictChoice = 'mine' | 'theirs';

@@ -12,6 +12,7 @@ import { folderPath } from '../domain/folder-tree.js';
 import { t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useWriteBlocked } from '../state/context.js';
 import { BulkJobView } from './BulkJob.js';
+import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
 
 type Kind = 'move' | 'unassign' | 'alias';
@@ -38,10 +39,8 @@ function bulkRequest(plan: BulkPlan, folderName: (id: Id) => string): BulkReques
   };
 }
 
-type Started = { batchId: string | null; total: number; unchanged: number; unknown: number };
-
 export function BulkDialog(props: { onClose: () => void }) {
-  const { actions } = useStores();
+  const stores = useStores();
   const view = useDeviceView();
   const devices = useData((s) => s.devices);
   const tree = useFolderTree();
@@ -50,7 +49,7 @@ export function BulkDialog(props: { onClose: () => void }) {
   const [folderId, setFolderId] = useState<Id | ''>('');
   const [pattern, setPattern] = useState('{folder}-{n:3}');
   const [starting, setStarting] = useState(false);
-  const [started, setStarted] = useState<Started | null>(null);
+  const [started, setStarted] = useState<StartedBulk | null>(null);
 
   const folderName = (id: Id) => tree.byId.get(id)?.name;
   const rows = useMemo(() => view.rows.map((id) => devices.get(id)!).filter(Boolean), [view.rows, devices]);
@@ -75,20 +74,12 @@ export function BulkDialog(props: { onClose: () => void }) {
 
   async function start(p: BulkPlan) {
     setStarting(true);
-    const result = actions.reportFailure(
-      await actions.call(
-        'bulk:start',
-        bulkRequest(p, (id) => folderPath(tree, id)),
-      ),
+    const result = await startBulk(
+      stores,
+      bulkRequest(p, (id) => folderPath(tree, id)),
     );
     setStarting(false);
-    if (!result.ok) return;
-    setStarted({
-      batchId: result.value.batchId,
-      total: result.value.total,
-      unchanged: result.value.unchanged.length,
-      unknown: result.value.unknown.length,
-    });
+    if (result) setStarted(result);
   }
 
   const folders = [...tree.byId.keys()]
@@ -134,25 +125,7 @@ export function BulkDialog(props: { onClose: () => void }) {
           )}
         </fieldset>
         {preview && (
-          <section className="bulk-preview" aria-label={t('bulk.previewTitle')}>
-            <p>
-              <strong>{t('bulk.previewCount', { count: preview.count })}</strong>
-            </p>
-            <p>
-              {t('bulk.fromFolders', {
-                folders: preview.fromFolders
-                  .slice(0, 6)
-                  .map(
-                    (f) =>
-                      `${f.folderId === null ? t('folders.unassigned') : (folderName(f.folderId) ?? f.folderId)} (${f.count})`,
-                  )
-                  .join(', '),
-              })}
-            </p>
-            {kind === 'alias' && preview.firstAliases.length > 0 && (
-              <p>{t('bulk.firstAliases', { aliases: preview.firstAliases.join(', ') })}</p>
-            )}
-          </section>
+          <BulkPreviewSection preview={preview} showAliases={kind === 'alias'} folderName={folderName} />
         )}
         {started && started.batchId === null && <p role="status">{t('bulk.nothingToSend')}</p>}
         {started && started.unknown + started.unchanged > 0 && (

@@ -1,14 +1,20 @@
 // A bulk change running in the main process's outbox (one batch): its live progress, the devices it could
 // not change and why, and pause / resume / cancel / retry of the failed ones. The batch lives in the
 // outbox's journal, so it goes on with this window closed and after a restart; the status bar lists the
-// batches still running, paused or holding failures, and opens this view for one of them.
+// batches still running, paused or holding failures, and opens this view for one of them. A finished move
+// or alias change offers its undo here.
 
 import { useState } from 'react';
 import type { InvokeChannel } from '../../shared/ipc/contract.js';
 import type { BulkProgress } from '../../shared/outbox.js';
 import { formatError, t } from '../i18n/index.js';
-import { useData, useShell, useStores, useWriteBlocked } from '../state/context.js';
+import type { Id } from '../../shared/model.js';
+import { previewBulk } from '../domain/bulk-plan.js';
+import { planUndo, undoRequest } from '../domain/bulk-undo.js';
+import { useData, useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
+import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
+import { useUiCommand } from './hooks.js';
 
 const FAILURES_SHOWN = 50;
 
@@ -117,7 +123,88 @@ export function BulkJobView(props: { batchId: string; total: number }) {
           </button>
         )}
       </div>
+      {shown.state === 'finished' && <BulkUndo batchId={props.batchId} />}
     </div>
+  );
+}
+
+/**
+ * "Undo" for a finished bulk move or alias change, while nothing has changed its devices since: the same
+ * preview as any bulk change, then a new bulk job through the outbox, followed here like the first.
+ */
+function BulkUndo(props: { batchId: string }) {
+  const stores = useStores();
+  const record = useUi((s) => s.bulkRecords.get(props.batchId));
+  const devices = useData((s) => s.devices);
+  const tree = useFolderTree();
+  const blocked = useWriteBlocked();
+  const job = useBulkJob(props.batchId);
+  const [previewing, setPreviewing] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [started, setStarted] = useState<StartedBulk | null>(null);
+  if (!record) return null;
+  if (started?.batchId)
+    return (
+      <section className="bulk-undo" aria-label={t('bulk.undo.title')}>
+        <h3>{t('bulk.undo.title')}</h3>
+        <BulkJobView batchId={started.batchId} total={started.total} />
+      </section>
+    );
+  const plan = planUndo(record, (id) => devices.get(id));
+  if (!plan.ok)
+    return plan.changed.length > 0 ? (
+      <p className="field-hint">{t('bulk.undo.changedSince', { count: plan.changed.length })}</p>
+    ) : null;
+  if (!previewing)
+    return (
+      <div className="actions">
+        <button type="button" disabled={!!blocked} onClick={() => setPreviewing(true)}>
+          {t('bulk.undo')}
+        </button>
+      </div>
+    );
+  const folderName = (id: Id) => tree.byId.get(id)?.name;
+  const rows = plan.items.map((i) => devices.get(i.id)!);
+  const preview = previewBulk(rows, {
+    items: plan.items.map((i) =>
+      record.kind === 'alias' ? { id: i.id, alias: i.value ?? '' } : { id: i.id },
+    ),
+  });
+  const back = new Map<Id | null, number>();
+  if (record.kind === 'move') for (const i of plan.items) back.set(i.value, (back.get(i.value) ?? 0) + 1);
+  const label = t('bulk.undo.label', { label: job?.label ?? '' });
+  async function run(p: typeof plan & { ok: true }) {
+    setStarting(true);
+    const result = await startBulk(stores, undoRequest(record!.kind, p, label));
+    setStarting(false);
+    if (result) setStarted(result);
+  }
+  return (
+    <section className="bulk-undo" aria-label={t('bulk.undo.title')}>
+      <h3>{t('bulk.undo.title')}</h3>
+      <BulkPreviewSection
+        preview={preview}
+        showAliases={record.kind === 'alias'}
+        toFolders={[...back]
+          .map(([folderId, count]) => ({ folderId, count }))
+          .sort((a, b) => b.count - a.count)}
+        folderName={folderName}
+      />
+      {started && started.batchId === null && <p role="status">{t('bulk.nothingToSend')}</p>}
+      <div className="actions">
+        <button type="button" onClick={() => setPreviewing(false)}>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={starting || !!blocked}
+          onClick={() => void run(plan)}
+        >
+          {t('bulk.undo.run', { count: preview.count })}
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -138,11 +225,27 @@ export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
   );
 }
 
+/** The last finished bulk change of this run that can still be undone, or null. */
+export function useLastUndoable(): BulkProgress | null {
+  const batches = useShell((s) => s.outbox?.batches);
+  const records = useUi((s) => s.bulkRecords);
+  const devices = useData((s) => s.devices);
+  for (const b of [...(batches ?? [])].reverse()) {
+    const record = records.get(b.id);
+    if (b.state !== 'finished' || !record) continue;
+    return planUndo(record, (id) => devices.get(id)).ok ? b : null;
+  }
+  return null;
+}
+
 /** On the status bar: each bulk change still running, paused or with failures, opening its view. */
 export function BulkJobsIndicator() {
   const batches = useShell((s) => s.outbox?.batches);
   const jobs = batches?.filter(isOpenJob) ?? [];
   const [open, setOpen] = useState<string | null>(null);
+  const undoable = useLastUndoable();
+  // The palette's "Undo: …" opens the finished change's view, where its undo is previewed.
+  useUiCommand('undo-bulk', () => undoable && setOpen(undoable.id));
   // The dialog stays open when its batch finishes (and leaves this list): the technician sees the end.
   if (jobs.length === 0 && open === null) return null;
   return (

@@ -1,31 +1,45 @@
 // The command palette (Ctrl+K / ⌘K): one box to jump to any device, folder, session, user, saved view,
-// screen or action. A combobox over a listbox (aria-activedescendant), Up/Down choose, Enter goes, Escape
-// closes. The index is rebuilt only when the data it lists changed; each keystroke searches it
-// (palette-index.ts: uFuzzy).
+// screen or action, the menus' actions on the selected device(s), folder and view included. A combobox
+// over a listbox (aria-activedescendant), Up/Down choose, Enter goes, Escape closes. The index is rebuilt
+// only when the data it lists changed; each keystroke searches it (palette-index.ts: uFuzzy).
 
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
-import { useData, useSavedViews, useShell, useStores, useUi } from '../state/context.js';
+import {
+  useData,
+  useFolderTree,
+  useSavedViews,
+  useShell,
+  useStores,
+  useUi,
+  useWriteBlocked,
+} from '../state/context.js';
 import { parseTimestamp } from '../domain/time-zone.js';
 import type { Screen, UiCommand } from '../state/ui-store.js';
 import { SECTIONS } from '../shortcuts.js';
+import { useLastUndoable } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
+import { useIsAdmin } from './FolderPane.js';
+import { deviceActions, folderActions } from './palette-targets.js';
 import { useNow } from './hooks.js';
 import { sessionStateName, userName } from '../domain/labels.js';
 
 /** The palette's actions: those of the toolbars, the menus and the tray that need no target of their own. */
-type PaletteAction = 'refresh' | UiCommand | 'move' | 'pause' | 'resume';
+type PaletteAction = 'refresh' | UiCommand | 'pause' | 'resume';
 
-function paletteActions(selected: number, paused: boolean): Array<{ id: PaletteAction; label: string }> {
+function paletteActions(
+  paused: boolean,
+  undoable: string | null,
+): Array<{ id: PaletteAction; label: string }> {
   return [
     { id: 'refresh', label: t('common.refresh') },
     { id: 'save-view', label: t('views.save') },
     { id: 'paste-view', label: t('views.paste') },
     { id: 'export', label: t('export.csv') },
     { id: 'bulk', label: t('bulk.open') },
-    ...(selected > 0 ? [{ id: 'move' as const, label: t('menu.move') }] : []),
+    ...(undoable ? [{ id: 'undo-bulk' as const, label: t('bulk.undo.label', { label: undoable }) }] : []),
     { id: 'new-session', label: t('sessions.new') },
     paused ? { id: 'resume', label: t('settings.resume') } : { id: 'pause', label: t('settings.pause') },
     { id: 'sign-out', label: t('account.signOut') },
@@ -36,6 +50,14 @@ function paletteActions(selected: number, paused: boolean): Array<{ id: PaletteA
 const COMMAND_SCREEN: Record<UiCommand, Screen | null> = {
   'save-view': 'devices',
   'paste-view': 'devices',
+  'edit-view': 'devices',
+  'undo-bulk': null,
+  'edit-alias': 'devices',
+  'watch-device': 'devices',
+  'folder-create': 'devices',
+  'folder-rename': 'devices',
+  'folder-move': 'devices',
+  'folder-delete': 'devices',
   export: 'devices',
   bulk: 'devices',
   'new-session': 'sessions',
@@ -63,14 +85,58 @@ export function CommandPalette(props: { onClose: () => void }) {
   const pausedUntil = useShell((s) => s.settings?.notificationsPausedUntil ?? null);
   const now = useNow(60_000);
   const paused = (parseTimestamp(pausedUntil)?.getTime() ?? 0) > now;
+  const undoable = useLastUndoable();
+  const blocked = useWriteBlocked();
+  const isAdmin = useIsAdmin();
+  const activeView = useSavedViews((s) => s.views.find((v) => v.id === s.activeId) ?? null);
+  const tree = useFolderTree();
+  const folderFilter = useUi((s) => s.deviceFilter.folder);
+  const folderId = folderFilter.kind === 'folder' ? folderFilter.id : null;
+  const folderName = folderId === null ? undefined : tree.byId.get(folderId)?.name;
+  const folder = useMemo(
+    () => (folderId !== null && folderName !== undefined ? { id: folderId, name: folderName } : null),
+    [folderId, folderName],
+  );
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+
+  // The menus' actions on what is selected (and the open view), run by their own function.
+  const targets = useMemo(() => {
+    const ctx = { stores, blocked, isAdmin };
+    const { devices } = stores.data.getState();
+    const list = [
+      ...(activeView
+        ? [
+            {
+              id: 'edit-view',
+              label: t('views.editConditions'),
+              detail: activeView.name,
+              run: () => {
+                stores.uiActions.setScreen('devices');
+                stores.uiActions.request('edit-view');
+              },
+            },
+          ]
+        : []),
+      ...deviceActions(ctx, [...selected], devices),
+      ...folderActions(ctx, folder),
+    ];
+    return new Map(
+      list.map((a) => [`target-${a.id}`, { kind: 'action' as const, ...a, id: `target-${a.id}` }]),
+    );
+    // Versions change exactly when the data does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stores, versions, selected, folder, blocked, isAdmin, activeView]);
 
   const index = useMemo(() => {
     const { devices, folders, sessions, users } = stores.data.getState();
     const items: PaletteItem[] = [
       ...SECTIONS.map((s) => ({ kind: 'screen' as const, id: s.screen, label: t(s.label) })),
-      ...paletteActions(selected.size, paused).map((a) => ({ kind: 'action' as const, ...a })),
+      ...paletteActions(paused, undoable?.label ?? null).map((a) => ({
+        kind: 'action' as const,
+        ...a,
+      })),
+      ...targets.values(),
       ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
@@ -94,7 +160,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stores, versions, views, selected, paused]);
+  }, [stores, versions, views, paused, undoable, targets]);
 
   const results = useMemo(() => searchPalette(index, query), [index, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -107,7 +173,8 @@ export function CommandPalette(props: { onClose: () => void }) {
         ui.setScreen(item.id as Screen);
         break;
       case 'action':
-        runAction(item.id as PaletteAction);
+        if (targets.has(item.id)) targets.get(item.id)!.run();
+        else runAction(item.id as PaletteAction);
         break;
       case 'view':
         ui.setScreen('devices');
@@ -138,10 +205,7 @@ export function CommandPalette(props: { onClose: () => void }) {
   function runAction(id: PaletteAction) {
     const ui = stores.uiActions;
     if (id === 'refresh') void stores.actions.refresh();
-    else if (id === 'move') {
-      ui.setScreen('devices');
-      ui.openMoveDialog([...stores.ui.getState().selectedDeviceIds]);
-    } else if (id === 'pause') void stores.actions.pauseNotifications(60);
+    else if (id === 'pause') void stores.actions.pauseNotifications(60);
     else if (id === 'resume') void stores.actions.pauseNotifications(0);
     else {
       const screen = COMMAND_SCREEN[id];

@@ -2,13 +2,14 @@
 // as Settings offers them for folders and the account. Every change is saved at once (watch:set); a
 // refusal (the copy shown signed out is read-only) is said beside the controls and the watch reloaded.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
 import type { Watch } from '../../shared/status-history.js';
 import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { UNIT_MINUTES, type DurationUnit } from './HistoryFilterControl.js';
 import { DurationField } from './WatchesSection.js';
+import { useUiCommand } from './hooks.js';
 
 interface Duration {
   on: boolean;
@@ -34,6 +35,17 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
   /** The controls as set, shown while the main process saves them (a control must follow the click). */
   const [draft, setDraft] = useState<Watch['when'] | null>(null);
   const [reload, setReload] = useState(0);
+  // The palette's "Alerts for this device" brings the keyboard here, once the watch list has loaded.
+  const first = useRef<HTMLInputElement>(null);
+  const focusWanted = useRef(false);
+  useUiCommand('watch-device', () => {
+    focusWanted.current = true;
+  });
+  useEffect(() => {
+    if (!focusWanted.current || !first.current) return;
+    focusWanted.current = false;
+    first.current.focus();
+  });
 
   useEffect(() => {
     let live = true;
@@ -86,6 +98,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
     <div className="device-watch" role="group" aria-label={t('watch.deviceGroup')}>
       <label className="watch-toggle">
         <input
+          ref={first}
           type="checkbox"
           checked={when.offline || when.online}
           onChange={(e) => void save({ ...when, offline: e.target.checked, online: e.target.checked })}

@@ -12,6 +12,7 @@ import { ConfirmDialog, Dialog } from './Dialog.js';
 import { FolderTreeView } from './FolderTreeView.js';
 import { ContextMenu, type MenuAnchor } from './ContextMenu.js';
 import { exportHistory } from './DeviceHistory.js';
+import { useUiCommand } from './hooks.js';
 
 export function useIsAdmin(): boolean {
   return useShell((s) => shownAccount(s)?.account.user.role === 'administrator');
@@ -51,6 +52,23 @@ export function FolderPane() {
   const selectedFolder = selection.kind === 'folder' && tree.byId.has(selection.id) ? selection.id : null;
   const createReason = !isAdmin ? t('folders.adminOnly') : blocked;
   const editReason = blocked ?? (selectedFolder ? null : t('folders.noSelection'));
+  // The palette's folder actions act on the selected folder, as the toolbar's buttons do.
+  useUiCommand(
+    'folder-create',
+    () => !createReason && setDialog({ kind: 'create', parentId: selectedFolder }),
+  );
+  useUiCommand(
+    'folder-rename',
+    () => !editReason && selectedFolder && setDialog({ kind: 'rename', id: selectedFolder }),
+  );
+  useUiCommand(
+    'folder-move',
+    () => !editReason && selectedFolder && setDialog({ kind: 'move', id: selectedFolder }),
+  );
+  useUiCommand(
+    'folder-delete',
+    () => !editReason && selectedFolder && setDialog({ kind: 'delete', id: selectedFolder }),
+  );
 
   return (
     <aside className="folder-pane" aria-label={t('folders.tree')}>

@@ -1,5 +1,6 @@
 // Saved views in the sidebar: "All devices" and each view with its live count. A click shows the view;
-// its menu (right click, Shift+F10, the menu key) renames, reorders, copies it as text or deletes it.
+// its menu (right click, Shift+F10, the menu key) renames it, edits its conditions, reorders, copies it as
+// text or deletes it.
 // "Save" keeps the current filter, sort and columns as a new view; "Paste" adds a view shared as text.
 
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
@@ -9,11 +10,13 @@ import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { useUiCommand } from './hooks.js';
+import { ViewConditionsDialog } from './ViewConditionsEditor.js';
 
 type DialogState =
   | { kind: 'create' }
   | { kind: 'rename'; view: SavedView }
   | { kind: 'delete'; view: SavedView }
+  | { kind: 'conditions'; view: SavedView }
   | { kind: 'paste' }
   | null;
 
@@ -114,6 +117,10 @@ export function SavedViewsPanel() {
           onClose={() => setMenu(null)}
           items={[
             { label: t('views.rename'), onSelect: () => setDialog({ kind: 'rename', view: menu.view }) },
+            {
+              label: t('views.editConditions'),
+              onSelect: () => setDialog({ kind: 'conditions', view: menu.view }),
+            },
             { label: t('views.moveUp'), onSelect: () => saved.move(menu.view.id, -1) },
             { label: t('views.moveDown'), onSelect: () => saved.move(menu.view.id, 1) },
             { label: t('views.copy'), onSelect: () => void copy(menu.view) },
@@ -153,6 +160,9 @@ export function SavedViewsPanel() {
         />
       )}
       {dialog?.kind === 'paste' && <PasteDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'conditions' && (
+        <ViewConditionsDialog view={dialog.view} onClose={() => setDialog(null)} />
+      )}
     </section>
   );
 }

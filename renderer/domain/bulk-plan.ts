@@ -47,7 +47,11 @@ export function planBulk(
   return { change, items };
 }
 
-export function previewBulk(devices: readonly Device[], plan: BulkPlan, firstN = 5): BulkPreview {
+export function previewBulk(
+  devices: readonly Device[],
+  plan: Pick<BulkPlan, 'items'>,
+  firstN = 5,
+): BulkPreview {
   const byId = new Map(devices.map((d) => [d.id, d]));
   const folders = new Map<Id | null, number>();
   for (const item of plan.items) {

@@ -108,7 +108,21 @@ export function conditionDepth(c: Condition): number {
   return 1;
 }
 
-const builtInByKind = new Map<string, z.ZodType>(builtInSchema.options.map((o) => [o.shape.kind.value, o]));
+const builtInByKind = new Map<string, z.ZodObject>(builtInSchema.options.map((o) => [o.shape.kind.value, o]));
+
+/** The built-in kinds' schemas, in the order above: what the condition editor offers and how it reads values. */
+export function builtInConditionSchemas(): ReadonlyMap<string, z.ZodObject> {
+  return builtInByKind;
+}
+
+/** The built-in kinds' schemas, then the registered kinds' (device history), by kind. */
+export function conditionKindSchemas(): ReadonlyMap<string, z.ZodObject> {
+  const all = new Map(builtInByKind);
+  for (const [kind, ext] of extensions)
+    if ((ext.schema.def as { type: string }).type === 'object')
+      all.set(kind, ext.schema as unknown as z.ZodObject);
+  return all;
+}
 const BUILT_IN_KINDS = new Set<string>([...builtInByKind.keys(), 'group', 'not']);
 
 const groupSchema = z.object({

@@ -49,6 +49,12 @@ export function DevicesScreen() {
     stores.uiActions.selectDevice(id);
     setEditingAlias(id);
   }
+  // The palette's "Edit alias" acts on the selected device (the one with the keyboard's focus).
+  useUiCommand('edit-alias', () => {
+    const { activeDeviceId, selectedDeviceIds } = stores.ui.getState();
+    const id = activeDeviceId ?? (selectedDeviceIds.size === 1 ? [...selectedDeviceIds][0] : null);
+    if (id) editAlias(id);
+  });
 
   return (
     <div className="devices-screen">

@@ -12,7 +12,12 @@ import { normaliseColumns } from '../domain/device-columns.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
 import { descendantsAndSelf } from '../domain/folder-tree.js';
 import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
-import type { Condition, ConditionContext, DevicePredicate } from '../domain/view-conditions.js';
+import type {
+  Condition,
+  ConditionContext,
+  ConditionGroup,
+  DevicePredicate,
+} from '../domain/view-conditions.js';
 import { ViewCounts, createCountsScheduler } from '../domain/view-counts.js';
 import { formatError } from '../i18n/index.js';
 import type { DataStore } from './data-store.js';
@@ -249,6 +254,27 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
       setViews([...store.getState().views, view]);
       this.activate(view.id);
       return view;
+    },
+    /**
+     * How many devices a view being edited would show (search and conditions), counted now over the
+     * whole picture: the editor's live count, without touching the saved views' counts.
+     */
+    countDraft(view: Pick<SavedView, 'search' | 'where'>): number {
+      const { match } = compileView(view, context());
+      const index = data.getState().deviceIndex;
+      let n = 0;
+      for (const [id, device] of data.getState().devices) {
+        const entry = index.entry(id);
+        if (entry && match(device, entry)) n++;
+      }
+      return n;
+    },
+    /** Replaces a view's search and conditions, checked with the schema a pasted view is checked with. */
+    setConditions(id: string, search: string, where: ConditionGroup): boolean {
+      const view = store.getState().views.find((v) => v.id === id);
+      if (!view || !savedViewSchema.safeParse({ ...view, search, where }).success) return false;
+      update(id, { search, where });
+      return true;
     },
     add(view: Omit<SavedView, 'id'>): SavedView {
       const full = { ...view, id: newId() };

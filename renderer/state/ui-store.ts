@@ -8,6 +8,7 @@ import type { StatusTarget } from '../../shared/status-history.js';
 import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../domain/device-query.js';
 import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js';
+import type { BulkRecord } from '../domain/bulk-undo.js';
 
 export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 
@@ -18,6 +19,14 @@ export type Screen = 'devices' | 'sessions' | 'users' | 'settings' | 'overview';
 export type UiCommand =
   | 'save-view'
   | 'paste-view'
+  | 'edit-view'
+  | 'undo-bulk'
+  | 'edit-alias'
+  | 'watch-device'
+  | 'folder-create'
+  | 'folder-rename'
+  | 'folder-move'
+  | 'folder-delete'
   | 'export'
   | 'bulk'
   | 'new-session'
@@ -59,6 +68,8 @@ export interface UiState {
   sessionView: 'agenda' | 'state';
   /** When this run created a session (its code's 15 minutes count from here when it has no planned end). */
   createdSessions: ReadonlyMap<Id, number>;
+  /** What each bulk change started in this run changes (by batch id): what its undo puts back. */
+  bulkRecords: ReadonlyMap<string, BulkRecord>;
   /** Devices waiting for a destination in the move dialog. */
   moveDialogIds: Id[] | null;
   reauthDialogOpen: boolean;
@@ -89,6 +100,7 @@ export function createUiStore() {
     selectedSessionId: null,
     sessionView: 'agenda',
     createdSessions: new Map(),
+    bulkRecords: new Map(),
     moveDialogIds: null,
     reauthDialogOpen: false,
     command: null,
@@ -226,6 +238,9 @@ export function uiActions(store: UiStore) {
     },
     rememberCreatedSession(id: Id, at: number) {
       set({ createdSessions: new Map(get().createdSessions).set(id, at) });
+    },
+    rememberBulk(batchId: string, record: BulkRecord) {
+      set({ bulkRecords: new Map(get().bulkRecords).set(batchId, record) });
     },
     openMoveDialog(ids: Id[]) {
       set({ moveDialogIds: ids.length ? ids : null });

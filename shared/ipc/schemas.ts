@@ -265,6 +265,16 @@ export const invokeTable = {
         .strict(),
       z
         .object({
+          kind: z.literal('moveEach'),
+          items: z
+            .array(z.object({ id, folderId: id.nullable() }).strict())
+            .min(1)
+            .max(100_000),
+          label: z.string().max(MAX_NAME).optional(),
+        })
+        .strict(),
+      z
+        .object({
           kind: z.literal('alias'),
           items: z
             .array(z.object({ id, alias: z.string().trim().max(MAX_NAME) }).strict())

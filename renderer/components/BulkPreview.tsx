@@ -1,0 +1,71 @@
+// What a bulk change will do, shown before it runs: how many devices, from which folders (and, for an undo,
+// back to which), the first new aliases. One preview for every bulk change, its undo included; and the one
+// way a bulk change starts, which keeps what it changes so that it can be undone.
+
+import type { Id } from '../../shared/model.js';
+import type { BulkRequest } from '../../shared/outbox.js';
+import type { BulkPreview } from '../domain/bulk-plan.js';
+import { recordOf } from '../domain/bulk-undo.js';
+import { t } from '../i18n/index.js';
+import type { AppStores } from '../state/app-stores.js';
+
+type Counted = Array<{ folderId: Id | null; count: number }>;
+
+function folderList(folders: Counted, folderName: (id: Id) => string | undefined): string {
+  return folders
+    .slice(0, 6)
+    .map(
+      (f) =>
+        `${f.folderId === null ? t('folders.unassigned') : (folderName(f.folderId) ?? f.folderId)} (${f.count})`,
+    )
+    .join(', ');
+}
+
+export function BulkPreviewSection(props: {
+  preview: BulkPreview;
+  showAliases: boolean;
+  /** For an undo: the folders the devices go back to. */
+  toFolders?: Counted;
+  folderName: (id: Id) => string | undefined;
+}) {
+  const { preview } = props;
+  return (
+    <section className="bulk-preview" aria-label={t('bulk.previewTitle')}>
+      <p>
+        <strong>{t('bulk.previewCount', { count: preview.count })}</strong>
+      </p>
+      <p>{t('bulk.fromFolders', { folders: folderList(preview.fromFolders, props.folderName) })}</p>
+      {props.toFolders && props.toFolders.length > 0 && (
+        <p>{t('bulk.undo.toFolders', { folders: folderList(props.toFolders, props.folderName) })}</p>
+      )}
+      {props.showAliases && preview.firstAliases.length > 0 && (
+        <p>
+          {t('bulk.firstAliases', {
+            aliases: preview.firstAliases.map((a) => a || t('bulk.undo.noAlias')).join(', '),
+          })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export type StartedBulk = { batchId: string | null; total: number; unchanged: number; unknown: number };
+
+/** Starts a bulk change in the outbox and keeps, for its undo, what each device held before. */
+export async function startBulk(stores: AppStores, request: BulkRequest): Promise<StartedBulk | null> {
+  const { actions } = stores;
+  const devices = stores.data.getState().devices;
+  // Read before the start: the outbox applies the change to the picture at once.
+  const record = recordOf(request, (id) => devices.get(id));
+  const result = actions.reportFailure(await actions.call('bulk:start', request));
+  if (!result.ok) return null;
+  const { batchId, total, unchanged, unknown } = result.value;
+  // What the outbox left out (already as asked, unknown) is no part of the change, nor of its undo.
+  const leftOut = new Set([...unchanged, ...unknown]);
+  if (batchId)
+    stores.uiActions.rememberBulk(batchId, {
+      ...record,
+      items: record.items.filter((i) => !leftOut.has(i.id)),
+    });
+  return { batchId, total, unchanged: unchanged.length, unknown: unknown.length };
+}
