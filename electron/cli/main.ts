@@ -59,13 +59,23 @@ export function buildProgram(version: string): Command {
       'how long a read waits for the service before answering from the copy',
       '15',
     )
+    .option('--refresh', 'ask the service for everything the command reads, however fresh the copy')
+    .option('--cached', 'answer reads from the saved copy without asking the service')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${exitCodesHelp()}`)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
 
   const ctx = (): ReadContext => {
-    const opts = program.opts<{ dataDir?: string; timeout: string }>();
+    const opts = program.opts<{
+      dataDir?: string;
+      timeout: string;
+      refresh?: boolean;
+      cached?: boolean;
+    }>();
+    if (opts.refresh && opts.cached) {
+      throw new CliExit(EXIT.usage, '--refresh and --cached cannot be given together.');
+    }
     const seconds = Number(opts.timeout);
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
@@ -74,6 +84,7 @@ export function buildProgram(version: string): Command {
       dataDir: consoleDataDir(opts.dataDir),
       appVersion: version,
       refreshTimeoutMs: seconds * 1000,
+      freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',
       out: stdoutOut(),
       warn: (sentence) => process.stderr.write(`${sentence}\n`),
       now: () => Date.now(),

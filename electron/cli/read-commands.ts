@@ -1,7 +1,7 @@
 // The read commands: each opens the account (openAccount), brings the copy up to date or says on stderr
 // that it answers from the copy and how old that is, then writes its answer to stdout.
 
-import type { AppSnapshot, FolderNode, SyncState } from '../../shared/ipc/contract.js';
+import type { AppSnapshot, DatasetName, FolderNode, SyncState } from '../../shared/ipc/contract.js';
 import { enumValue, type Id } from '../../shared/model.js';
 import { buildFolderTree, type FolderTree } from '../../renderer/domain/folder-tree.js';
 import { t } from '../../renderer/i18n/index.js';
@@ -14,13 +14,22 @@ import {
   type ListQuery,
 } from './device-listing.js';
 import { CliExit, EXIT } from './exit-codes.js';
-import { openAccount, refreshForRead, requireAccount, type OpenAccount } from './open-account.js';
+import {
+  openAccount,
+  refreshForRead,
+  requireAccount,
+  staleDatasets,
+  type Freshness,
+  type OpenAccount,
+} from './open-account.js';
 import { ageText, cell, renderJson, renderTable, type Format, type Out } from './output.js';
 
 export interface ReadContext {
   dataDir: string;
   appVersion: string;
   refreshTimeoutMs: number;
+  /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */
+  freshness: Freshness;
   out: Out;
   warn: (sentence: string) => void;
   now: () => number;
@@ -33,15 +42,37 @@ export function copyTime(sync: SyncState): number | null {
   return sync.cacheSavedAt ? Date.parse(sync.cacheSavedAt) : null;
 }
 
+/** What the service is asked for before a command: its stale datasets, or `probe` to learn it answers. */
+export function datasetsToAsk(
+  ctx: ReadContext,
+  sync: SyncState,
+  needs: readonly DatasetName[],
+  probe: boolean,
+): DatasetName[] {
+  const stale = staleDatasets(sync, ctx.now(), ctx.freshness).filter((d) => needs.includes(d));
+  // The sessions list is the smallest dataset: enough to learn whether the service answers.
+  return probe && stale.length === 0 && ctx.freshness !== 'never' ? ['sessions'] : stale;
+}
+
 async function withAccount<T>(
   ctx: ReadContext,
+  needs: readonly DatasetName[],
   read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
+  probe = false,
 ) {
   const account = await openAccount(ctx);
   try {
     requireAccount(account);
-    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
-    if (sync.connection !== 'online') {
+    const asking = datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
+    const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
+    if (!asked && ctx.freshness === 'never') {
+      const at = copyTime(sync);
+      ctx.warn(
+        at === null
+          ? 'There is no saved copy yet.'
+          : `Answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
+      );
+    } else if (asked && sync.connection !== 'online') {
       const at = copyTime(sync);
       const why =
         sync.connection === 'offline'
@@ -59,37 +90,44 @@ async function withAccount<T>(
   }
 }
 
+const ALL: readonly DatasetName[] = ['devices', 'folders', 'sessions', 'users'];
+
 export async function status(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (account, snap) => {
-    const outbox = await account.invoke('outbox:state', {});
-    const auth = snap.auth;
-    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account : null;
-    const at = copyTime(snap.sync);
-    const answer = {
-      account: user ? { service: user.baseUrl, user: user.user.email, userId: user.user.id } : null,
-      signIn: auth.status,
-      connection: snap.sync.connection,
-      copyFetchedAt: at === null ? null : new Date(at).toISOString(),
-      copyAgeSeconds: at === null ? null : Math.round((ctx.now() - at) / 1000),
-      outboxPending: outbox.pending,
-      dataDir: ctx.dataDir,
-    };
-    if (format === 'json') return ctx.out.write(renderJson(answer));
-    const rows: string[][] = [
-      ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
-      ['Sign-in', auth.status],
-      ['Connection', snap.sync.connection],
-      ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
-      ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
-      ['Data', ctx.dataDir],
-    ];
-    ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
-  });
+  await withAccount(
+    ctx,
+    ALL,
+    async (account, snap) => {
+      const outbox = await account.invoke('outbox:state', {});
+      const auth = snap.auth;
+      const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account : null;
+      const at = copyTime(snap.sync);
+      const answer = {
+        account: user ? { service: user.baseUrl, user: user.user.email, userId: user.user.id } : null,
+        signIn: auth.status,
+        connection: snap.sync.connection,
+        copyFetchedAt: at === null ? null : new Date(at).toISOString(),
+        copyAgeSeconds: at === null ? null : Math.round((ctx.now() - at) / 1000),
+        outboxPending: outbox.pending,
+        dataDir: ctx.dataDir,
+      };
+      if (format === 'json') return ctx.out.write(renderJson(answer));
+      const rows: string[][] = [
+        ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
+        ['Sign-in', auth.status],
+        ['Connection', snap.sync.connection],
+        ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
+        ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
+        ['Data', ctx.dataDir],
+      ];
+      ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+    },
+    true,
+  );
 }
 
 export async function devicesList(ctx: ReadContext, query: ListQuery, format: Format): Promise<void> {
   const columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
     const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
     const rows = queryDevices(snap.data.devices, query, cc);
     if (format === 'json') return ctx.out.write(renderJson(rows));
@@ -106,7 +144,7 @@ export async function devicesList(ctx: ReadContext, query: ListQuery, format: Fo
 }
 
 export async function devicesShow(ctx: ReadContext, id: string, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
     const device = findDevice(snap.data.devices, id);
     if (format === 'json') return ctx.out.write(renderJson(device));
     const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
@@ -140,7 +178,7 @@ function treeJson(tree: FolderTree, parent: Id | null): JsonFolder[] {
 }
 
 export async function foldersTree(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
     const tree = buildFolderTree(snap.data.folders, snap.data.devices);
     if (format === 'json') return ctx.out.write(renderJson(treeJson(tree, null)));
     const lines: string[] = [];
@@ -151,7 +189,7 @@ export async function foldersTree(ctx: ReadContext, format: Format): Promise<voi
 }
 
 export async function usersList(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['users'], async (_account, snap) => {
     const users = [...snap.data.users].sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
     if (format === 'json') return ctx.out.write(renderJson(users));
     const rows = users.map((u) => [
@@ -166,7 +204,7 @@ export async function usersList(ctx: ReadContext, format: Format): Promise<void>
 }
 
 export async function sessionsList(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['sessions'], async (_account, snap) => {
     const sessions = [...snap.data.sessions].sort((a, b) =>
       (a.plannedInitTime ?? '').localeCompare(b.plannedInitTime ?? ''),
     );

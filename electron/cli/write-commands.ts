@@ -8,9 +8,14 @@ import type { Id } from '../../shared/model.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
 import { renderJson, type Format } from './output.js';
-import type { ReadContext } from './read-commands.js';
+import { datasetsToAsk, type ReadContext } from './read-commands.js';
+import type { DatasetName } from '../../shared/ipc/contract.js';
 
-async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => Promise<T>): Promise<T> {
+async function withWrite<T>(
+  ctx: ReadContext,
+  needs: readonly DatasetName[],
+  write: (account: OpenAccount) => Promise<T>,
+): Promise<T> {
   const account = await openAccount(ctx);
   try {
     const auth = account.core.snapshot().auth;
@@ -22,7 +27,14 @@ async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => P
           : 'Not signed in: sign in to the account in the console first.',
       );
     }
-    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
+    // A change needs the service: --cached does not apply, and a fresh copy still asks once (probe).
+    const asking = datasetsToAsk(
+      { ...ctx, freshness: ctx.freshness === 'never' ? 'stale' : ctx.freshness },
+      account.core.snapshot().sync,
+      needs,
+      true,
+    );
+    const { sync } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
     if (sync.connection !== 'online') {
       throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
     }
@@ -53,7 +65,7 @@ function requireFolder(account: OpenAccount, id: Id): void {
 }
 
 export async function devicesSetAlias(ctx: ReadContext, id: Id, alias: string): Promise<void> {
-  await withWrite(ctx, async (account) => {
+  await withWrite(ctx, ['devices'], async (account) => {
     requireDevice(account, id);
     await account.invoke('devices:set-alias', { id, alias });
   });
@@ -65,7 +77,7 @@ export async function foldersCreate(
   parentId: Id | null,
   format: Format,
 ): Promise<void> {
-  const created = await withWrite(ctx, async (account) => {
+  const created = await withWrite(ctx, ['folders'], async (account) => {
     if (parentId !== null) requireFolder(account, parentId);
     return account.invoke('folders:create', { name, parentId });
   });
