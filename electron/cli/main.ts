@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
-import { isAppError, type AppError } from '../../shared/errors.js';
-import { errorDetailText, formatError } from '../../renderer/i18n/index.js';
+import { isAppError } from '../../shared/errors.js';
+import { LANGUAGES } from '../../shared/model.js';
+import { errorSentence, exitCodeOf } from './errors.js';
 import { consoleDataDir } from './data-dir.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
 import { stdoutOut, type Format } from './output.js';
@@ -23,6 +24,16 @@ import {
   type ReadContext,
 } from './read-commands.js';
 import { devicesSetAlias, foldersCreate } from './write-commands.js';
+import { devicesMove, type MoveOptions } from './device-move.js';
+import {
+  foldersDelete,
+  foldersMove,
+  foldersRename,
+  sessionsCreate,
+  sessionsDelete,
+  sessionsEdit,
+  type SessionOptions,
+} from './change-commands.js';
 
 /**
  * The package's version, from the package.json above this file: electron/cli/main.ts from source,
@@ -124,6 +135,20 @@ export function buildProgram(version: string): Command {
     .argument('<alias>', 'the new alias')
     .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
 
+  devices
+    .command('move')
+    .description(
+      'move devices to a folder (or out of it) as one outbox batch, like the app’s bulk change; a run cut short is finished by the next command',
+    )
+    .argument('[ids...]', 'device ids, or - to read them from stdin (one a line)')
+    .option('--to <folder>', 'the folder id to move them to')
+    .option('--unassign', 'take them out of their folders')
+    .option('--where <search>', 'every device matching the search syntax instead of ids')
+    .option('--dry-run', 'show what would move, change nothing')
+    .option('-y, --yes', 'move more than one device without asking')
+    .addOption(formatOption())
+    .action((ids: string[], o: MoveOptions & { format: string }) => devicesMove(ctx(), ids, o, fmt(o)));
+
   const folders = program.command('folders').description('the account’s folders');
   folders
     .command('tree')
@@ -141,6 +166,28 @@ export function buildProgram(version: string): Command {
       foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
     );
 
+  folders
+    .command('rename')
+    .description('rename a folder')
+    .argument('<id>', 'the folder id')
+    .argument('<name>', 'the new name (unique among its siblings)')
+    .action((id: string, name: string) => foldersRename(ctx(), id, name));
+  folders
+    .command('move')
+    .description('move a folder under another (or to the top level)')
+    .argument('<id>', 'the folder id')
+    .option('--parent <id>', 'the new parent folder')
+    .option('--top', 'to the top level')
+    .action((id: string, o: { parent?: string; top?: boolean }) => {
+      if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'Give --parent FOLDER or --top.');
+      return foldersMove(ctx(), id, o.parent ?? null);
+    });
+  folders
+    .command('delete')
+    .description('delete an empty folder')
+    .argument('<id>', 'the folder id')
+    .action((id: string) => foldersDelete(ctx(), id));
+
   program
     .command('users')
     .description('the account’s users')
@@ -149,13 +196,45 @@ export function buildProgram(version: string): Command {
     .addOption(formatOption())
     .action((o: { format: string }) => usersList(ctx(), fmt(o)));
 
-  program
-    .command('sessions')
-    .description('support sessions')
+  const sessions = program.command('sessions').description('support sessions');
+  sessions
     .command('list')
     .description('list sessions by planned start')
     .addOption(formatOption())
     .action((o: { format: string }) => sessionsList(ctx(), fmt(o)));
+  const sessionOptions = (command: Command) =>
+    command
+      .option('--customer <name>', 'who the session is for')
+      .option('--email <address>', 'the customer’s e-mail address')
+      .option('--language <code>', `the customer’s language (${LANGUAGES.join(', ')})`)
+      .option('--start <time>', "planned start: 2026-12-01T09:30 on the account's clock, or with Z / +01:00")
+      .option('--end <time>', 'planned end, the same way (without one the code lasts 15 minutes)')
+      .option('--ics <file>', 'also write the calendar file (.ics) here')
+      .addOption(formatOption());
+  sessionOptions(
+    sessions
+      .command('create')
+      .description('create a session; prints its code and the invitation text for the customer'),
+  ).action((o: SessionOptions & { format: string }) => sessionsCreate(ctx(), o, fmt(o)));
+  sessionOptions(
+    sessions
+      .command('edit')
+      .description('change a planned session; prints its code and the invitation again')
+      .argument('<id>', 'the session id')
+      .option('--no-end', 'remove the planned end'),
+  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | false }) =>
+    sessionsEdit(
+      ctx(),
+      id,
+      { ...o, end: o.end === false ? undefined : o.end, noEnd: o.end === false },
+      fmt(o),
+    ),
+  );
+  sessions
+    .command('delete')
+    .description('delete a session')
+    .argument('<id>', 'the session id')
+    .action((id: string) => sessionsDelete(ctx(), id));
 
   // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
   const withCodes = (command: Command) => {
@@ -168,29 +247,6 @@ export function buildProgram(version: string): Command {
   return program;
 }
 
-function appErrorCode(error: AppError): number {
-  switch (error.kind) {
-    case 'not-signed-in':
-      return EXIT.signedOut;
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return EXIT.offlineWrite;
-    case 'service':
-    case 'not-allowed':
-    case 'validation':
-      return error.httpStatus === 409 ? EXIT.conflict : EXIT.refused;
-    default:
-      return EXIT.failure;
-  }
-}
-
-/** The app's sentence for the error, then the service's code with its meaning ("Service code 1103"). */
-function appErrorText(error: AppError): string {
-  const detail = errorDetailText(error);
-  return detail ? `${formatError(error)} (${detail})` : formatError(error);
-}
-
 function sentence(error: unknown): { code: number; text: string } {
   if (error instanceof CliExit) return { code: error.code, text: error.message };
   if (error instanceof CommanderError) {
@@ -198,7 +254,7 @@ function sentence(error: unknown): { code: number; text: string } {
     const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
     return { code: ok ? EXIT.ok : EXIT.usage, text: '' };
   }
-  if (isAppError(error)) return { code: appErrorCode(error), text: appErrorText(error) };
+  if (isAppError(error)) return { code: exitCodeOf(error), text: errorSentence(error) };
   return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
 }
 

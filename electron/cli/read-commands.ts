@@ -22,6 +22,7 @@ import {
   type Freshness,
   type OpenAccount,
 } from './open-account.js';
+import { drainOutbox, progressLine } from './outbox-drain.js';
 import { ageText, cell, renderJson, renderTable, type Format, type Out } from './output.js';
 
 export interface ReadContext {
@@ -54,7 +55,7 @@ export function datasetsToAsk(
   return probe && stale.length === 0 && ctx.freshness !== 'never' ? ['sessions'] : stale;
 }
 
-async function withAccount<T>(
+export async function withAccount<T>(
   ctx: ReadContext,
   needs: readonly DatasetName[],
   read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
@@ -84,7 +85,12 @@ async function withAccount<T>(
           : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
       );
     }
-    return await read(account, account.core.snapshot());
+    const answer = await read(account, account.core.snapshot());
+    // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
+    const progress = progressLine();
+    await drainOutbox(account, { onState: progress.show });
+    progress.end();
+    return answer;
   } finally {
     await account.close();
   }

@@ -7,14 +7,18 @@
 import type { Id } from '../../shared/model.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
+import { drainOutbox, progressLine, unanswered } from './outbox-drain.js';
 import { renderJson, type Format } from './output.js';
 import { datasetsToAsk, type ReadContext } from './read-commands.js';
 import type { DatasetName } from '../../shared/ipc/contract.js';
+import type { OutboxState } from '../../shared/outbox.js';
 
-async function withWrite<T>(
+export async function withWrite<T>(
   ctx: ReadContext,
   needs: readonly DatasetName[],
   write: (account: OpenAccount) => Promise<T>,
+  /** Judges the outbox once it is drained (a batch's failures), before the account closes. */
+  drained?: (state: OutboxState, result: T) => void,
 ): Promise<T> {
   const account = await openAccount(ctx);
   try {
@@ -39,7 +43,16 @@ async function withWrite<T>(
       throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
     }
     const result = await write(account);
-    const outbox = await account.invoke('outbox:state', {});
+    const progress = progressLine();
+    const outbox = await drainOutbox(account, { onState: progress.show });
+    progress.end();
+    if (unanswered(outbox) > 0) {
+      throw new CliExit(
+        EXIT.offlineWrite,
+        `The service went away: ${unanswered(outbox)} change(s) wait in the outbox and are sent by the next command.`,
+      );
+    }
+    drained?.(outbox, result);
     if (outbox.conflicts.length > 0) {
       throw new CliExit(
         EXIT.conflict,
@@ -52,13 +65,13 @@ async function withWrite<T>(
   }
 }
 
-function requireDevice(account: OpenAccount, id: Id): void {
+export function requireDevice(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.devices.some((d) => d.id === id)) {
     throw new CliExit(EXIT.notFound, `No device with id ${id}.`);
   }
 }
 
-function requireFolder(account: OpenAccount, id: Id): void {
+export function requireFolder(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.folders.some((f) => f.id === id)) {
     throw new CliExit(EXIT.notFound, `No folder with id ${id}.`);
   }
