@@ -16,7 +16,7 @@ import {
 import { CliExit, EXIT } from './exit-codes.js';
 import type { OpenAccount } from './open-account.js';
 import { renderJson, type Format } from './output.js';
-import type { ReadContext } from './read-commands.js';
+import type { ReadContext } from './account-run.js';
 import { requireFolder, withWrite } from './write-commands.js';
 
 export async function foldersRename(ctx: ReadContext, id: Id, name: string): Promise<void> {

@@ -11,7 +11,7 @@ import { columnContext, queryDevices } from './device-listing.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import type { OpenAccount } from './open-account.js';
 import { renderJson, type Format } from './output.js';
-import { withAccount, type ReadContext } from './read-commands.js';
+import { withAccount, type ReadContext } from './account-run.js';
 import { requireFolder, withWrite } from './write-commands.js';
 
 export interface MoveOptions {

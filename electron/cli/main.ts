@@ -25,6 +25,14 @@ import {
 } from './read-commands.js';
 import { devicesSetAlias, foldersCreate } from './write-commands.js';
 import { devicesMove, type MoveOptions } from './device-move.js';
+import { viewsList, viewsShow } from './view-commands.js';
+import {
+  historyDevice,
+  historyOffline,
+  outboxCancel,
+  outboxList,
+  outboxRetry,
+} from './history-outbox-commands.js';
 import {
   foldersDelete,
   foldersMove,
@@ -114,11 +122,12 @@ export function buildProgram(version: string): Command {
   devices
     .command('list')
     .description('list devices, filtered with the search box’s syntax')
+    .option('--view <name>', 'a saved view: its search, conditions, sort and columns')
     .option('--where <search>', "the search syntax of the app’s search box, e.g. 'ip:10.4. desk'")
     .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
     .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
     .addOption(formatOption(FORMATS))
-    .action((o: { where?: string; sort?: string; columns?: string; format: string }) =>
+    .action((o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
       devicesList(ctx(), o, fmt(o, FORMATS)),
     );
   devices
@@ -222,11 +231,11 @@ export function buildProgram(version: string): Command {
       .description('change a planned session; prints its code and the invitation again')
       .argument('<id>', 'the session id')
       .option('--no-end', 'remove the planned end'),
-  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | false }) =>
+  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
     sessionsEdit(
       ctx(),
       id,
-      { ...o, end: o.end === false ? undefined : o.end, noEnd: o.end === false },
+      { ...o, end: typeof o.end === 'string' ? o.end : undefined, noEnd: o.end === false },
       fmt(o),
     ),
   );
@@ -235,6 +244,56 @@ export function buildProgram(version: string): Command {
     .description('delete a session')
     .argument('<id>', 'the session id')
     .action((id: string) => sessionsDelete(ctx(), id));
+
+  const views = program.command('views').description('saved views (“smart folders”)');
+  views
+    .command('list')
+    .description('the saved views and what each shows')
+    .addOption(formatOption())
+    .action((o: { format: string }) => viewsList(ctx(), fmt(o)));
+  views
+    .command('show')
+    .description('a view as the app shares it (the text “Paste view” takes)')
+    .argument('<view>', 'its name or id')
+    .action((view: string) => viewsShow(ctx(), view));
+  views
+    .command('export')
+    .description('the devices a view shows, with its columns (CSV as the app exports it)')
+    .argument('<view>', 'its name or id')
+    .addOption(formatOption(FORMATS).default('csv'))
+    .action((view: string, o: { format: string }) => devicesList(ctx(), { view }, fmt(o, FORMATS)));
+
+  const history = program.command('history').description('the status history');
+  history
+    .command('device')
+    .description('one device’s status changes as CSV (the app’s history export)')
+    .argument('<id>', 'the device id')
+    .option('--days <n>', 'how many days back (1-366)', '30')
+    .action((id: string, o: { days: string }) => historyDevice(ctx(), id, o.days));
+  history
+    .command('offline')
+    .description('devices offline for longer than a time, the longest first')
+    .requiredOption('--for <duration>', 'e.g. 90m, 36h, 2d, 1w')
+    .addOption(formatOption())
+    .action((o: { for: string; format: string }) => historyOffline(ctx(), o.for, fmt(o)));
+
+  const outbox = program.command('outbox').description('changes waiting to be sent, failed or in conflict');
+  outbox
+    .command('list')
+    .description('what waits, what failed and what conflicts')
+    .addOption(formatOption())
+    .action((o: { format: string }) => outboxList(ctx(), fmt(o)));
+  outbox
+    .command('cancel')
+    .description('withdraw a change not yet sent')
+    .argument('<entry>', 'the entry id (outbox list)')
+    .action((entry: string) => outboxCancel(ctx(), entry));
+  outbox
+    .command('retry')
+    .description('send failed changes again (all, or one)')
+    .argument('[entry]', 'the entry id (outbox list)')
+    .addOption(formatOption())
+    .action((entry: string | undefined, o: { format: string }) => outboxRetry(ctx(), entry, fmt(o)));
 
   // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
   const withCodes = (command: Command) => {

@@ -1,7 +1,7 @@
 // The read commands: each opens the account (openAccount), brings the copy up to date or says on stderr
 // that it answers from the copy and how old that is, then writes its answer to stdout.
 
-import type { AppSnapshot, DatasetName, FolderNode, SyncState } from '../../shared/ipc/contract.js';
+import type { DatasetName, FolderNode } from '../../shared/ipc/contract.js';
 import { enumValue, type Id } from '../../shared/model.js';
 import { buildFolderTree, type FolderTree } from '../../renderer/domain/folder-tree.js';
 import { t } from '../../renderer/i18n/index.js';
@@ -14,87 +14,11 @@ import {
   type ListQuery,
 } from './device-listing.js';
 import { CliExit, EXIT } from './exit-codes.js';
-import {
-  openAccount,
-  refreshForRead,
-  requireAccount,
-  staleDatasets,
-  type Freshness,
-  type OpenAccount,
-} from './open-account.js';
-import { drainOutbox, progressLine } from './outbox-drain.js';
-import { ageText, cell, renderJson, renderTable, type Format, type Out } from './output.js';
+import { copyTime, withAccount, type ReadContext } from './account-run.js';
+import { findView, loadViews, viewPredicate } from './view-commands.js';
+import { ageText, cell, renderJson, renderTable, type Format } from './output.js';
 
-export interface ReadContext {
-  dataDir: string;
-  appVersion: string;
-  refreshTimeoutMs: number;
-  /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */
-  freshness: Freshness;
-  out: Out;
-  warn: (sentence: string) => void;
-  now: () => number;
-}
-
-/** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
-export function copyTime(sync: SyncState): number | null {
-  const times = Object.values(sync.datasets).map((d) => (d.fetchedAt ? Date.parse(d.fetchedAt) : NaN));
-  if (times.every((x) => Number.isFinite(x))) return Math.min(...times);
-  return sync.cacheSavedAt ? Date.parse(sync.cacheSavedAt) : null;
-}
-
-/** What the service is asked for before a command: its stale datasets, or `probe` to learn it answers. */
-export function datasetsToAsk(
-  ctx: ReadContext,
-  sync: SyncState,
-  needs: readonly DatasetName[],
-  probe: boolean,
-): DatasetName[] {
-  const stale = staleDatasets(sync, ctx.now(), ctx.freshness).filter((d) => needs.includes(d));
-  // The sessions list is the smallest dataset: enough to learn whether the service answers.
-  return probe && stale.length === 0 && ctx.freshness !== 'never' ? ['sessions'] : stale;
-}
-
-export async function withAccount<T>(
-  ctx: ReadContext,
-  needs: readonly DatasetName[],
-  read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
-  probe = false,
-) {
-  const account = await openAccount(ctx);
-  try {
-    requireAccount(account);
-    const asking = datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
-    const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
-    if (!asked && ctx.freshness === 'never') {
-      const at = copyTime(sync);
-      ctx.warn(
-        at === null
-          ? 'There is no saved copy yet.'
-          : `Answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
-      );
-    } else if (asked && sync.connection !== 'online') {
-      const at = copyTime(sync);
-      const why =
-        sync.connection === 'offline'
-          ? 'Offline'
-          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
-      ctx.warn(
-        at === null
-          ? `${why}, and there is no saved copy yet.`
-          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
-      );
-    }
-    const answer = await read(account, account.core.snapshot());
-    // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
-    const progress = progressLine();
-    await drainOutbox(account, { onState: progress.show });
-    progress.end();
-    return answer;
-  } finally {
-    await account.close();
-  }
-}
+export { copyTime, type ReadContext } from './account-run.js';
 
 const ALL: readonly DatasetName[] = ['devices', 'folders', 'sessions', 'users'];
 
@@ -132,10 +56,19 @@ export async function status(ctx: ReadContext, format: Format): Promise<void> {
 }
 
 export async function devicesList(ctx: ReadContext, query: ListQuery, format: Format): Promise<void> {
-  const columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
-  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
+  let columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
+  await withAccount(ctx, ['devices', 'folders'], async (account, snap) => {
     const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
-    const rows = queryDevices(snap.data.devices, query, cc);
+    let predicate;
+    if (query.view !== undefined) {
+      const view = findView(await loadViews(account), query.view);
+      predicate = await viewPredicate(account, view, ctx.now());
+      query = { ...query, sort: query.sort ?? `${view.sort.key}:${view.sort.direction}` };
+      if (!query.columns && view.columns.length) {
+        columns = chooseColumns(view.columns.map((c) => c.key).join(','));
+      }
+    }
+    const rows = queryDevices(snap.data.devices, query, cc, predicate);
     if (format === 'json') return ctx.out.write(renderJson(rows));
     if (format === 'csv') return ctx.out.write(await devicesCsv(rows, columns, cc, 'en'));
     const headers = columns.map((c) => t(c.label));

@@ -9,7 +9,7 @@ import { CliExit, EXIT } from './exit-codes.js';
 import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
 import { drainOutbox, progressLine, unanswered } from './outbox-drain.js';
 import { renderJson, type Format } from './output.js';
-import { datasetsToAsk, type ReadContext } from './read-commands.js';
+import { datasetsToAsk, type ReadContext } from './account-run.js';
 import type { DatasetName } from '../../shared/ipc/contract.js';
 import type { OutboxState } from '../../shared/outbox.js';
 
