@@ -26,6 +26,7 @@ import {
 import { devicesSetAlias, foldersCreate } from './write-commands.js';
 import { devicesMove, type MoveOptions } from './device-move.js';
 import { viewsList, viewsShow } from './view-commands.js';
+import { completionScript, SHELLS } from './completion.js';
 import {
   historyDevice,
   historyOffline,
@@ -294,6 +295,18 @@ export function buildProgram(version: string): Command {
     .argument('[entry]', 'the entry id (outbox list)')
     .addOption(formatOption())
     .action((entry: string | undefined, o: { format: string }) => outboxRetry(ctx(), entry, fmt(o)));
+
+  program
+    .command('completion')
+    .description('print a shell completion script: bash, zsh or powershell')
+    .argument('<shell>', SHELLS.join(', '))
+    .addHelpText(
+      'after',
+      '\nbash: source <(support-console completion bash)\nzsh: source <(support-console completion zsh)\nPowerShell: support-console completion powershell | Out-String | Invoke-Expression',
+    )
+    .action((shell: string) => {
+      process.stdout.write(completionScript(shell, program));
+    });
 
   // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
   const withCodes = (command: Command) => {

@@ -64,7 +64,7 @@ export async function viewPredicate(
 ): Promise<DevicePredicate> {
   const snap = account.core.snapshot();
   const tree = buildFolderTree(snap.data.folders, snap.data.devices);
-  const since = JSON.stringify(view.where).includes('"kind":"')
+  const since = /"kind":"(statusLongerThan|changedWithin|flapping)"/.test(JSON.stringify(view.where))
     ? await sinceRows(account)
     : new Map<Id, SinceRow>();
   return compileView(view, {
