@@ -92,7 +92,11 @@ export async function foldersCreate(
 ): Promise<void> {
   const created = await withWrite(ctx, ['folders'], async (account) => {
     if (parentId !== null) requireFolder(account, parentId);
-    return account.invoke('folders:create', { name, parentId });
+    const result = await account.invoke('folders:create', { name, parentId });
+    // The new folder is read back after the service made it; the copy this command leaves must hold it,
+    // or the next command (answering from a copy fresher than the poll interval) would not know the id.
+    await account.invoke('sync:refresh', { datasets: ['folders'] });
+    return result;
   });
   // The new folder's id: what a script needs next (to move devices into it).
   ctx.out.write(format === 'json' ? renderJson(created) : `${created.id ?? ''}\n`);
