@@ -27,6 +27,7 @@ import { devicesSetAlias, foldersCreate } from './write-commands.js';
 import { devicesMove, type MoveOptions } from './device-move.js';
 import { viewsList, viewsShow } from './view-commands.js';
 import { completionScript, SHELLS } from './completion.js';
+import { signIn, signOut, type SignInOptions } from './sign-in.js';
 import {
   historyDevice,
   historyOffline,
@@ -112,6 +113,21 @@ export function buildProgram(version: string): Command {
   };
   const fmt = (o: { format: string }, allowed: readonly Format[] = ['table', 'json']) =>
     requireFormat(o.format, allowed);
+
+  program
+    .command('sign-in')
+    .description(
+      'sign in with the PIN flow: prints the address to approve, opens it where a browser exists, reads the PIN',
+    )
+    .option('--service <url>', 'the service address (default: SUPPORT_CONSOLE_SERVICE_URL)')
+    .option('--consumer-key <key>', 'the API consumer key (default: SUPPORT_CONSOLE_CONSUMER_KEY)')
+    .addOption(formatOption())
+    .action((o: SignInOptions & { format: string }) => signIn(ctx(), o, fmt(o)));
+  program
+    .command('sign-out')
+    .description('sign out and remove the copy of the account on this computer')
+    .option('--force', 'even while changes still wait in the outbox (they are lost)')
+    .action((o: { force?: boolean }) => signOut(ctx(), o.force === true));
 
   program
     .command('status')

@@ -29,6 +29,8 @@ export interface OpenOptions {
   /** How long a read waits for the service before answering from the copy. */
   refreshTimeoutMs: number;
   vault?: CredentialVault;
+  /** Opens the authorization address in a browser (sign-in); absent: the address is only printed. */
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 export interface OpenAccount {
@@ -63,6 +65,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       appVersion: options.appVersion,
       vault: options.vault ?? new KeyringVault(),
       notify: () => {},
+      ...(options.openExternal ? { openExternal: options.openExternal } : {}),
       defaults: readLaunchDefaults(process.env),
       // stdout is the command's answer and stderr its one sentence: the core's own log stays out of both.
       logger: silentLogger,

@@ -17,6 +17,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Written to the command's stdin, then closed; without it stdin is empty. */
   input?: string;
+  /** Leave stdin open for the test to write to (child.stdin), as a person types at a prompt. */
+  keepStdin?: boolean;
 }
 
 /** The child (to kill it halfway) and its end. */
@@ -29,7 +31,7 @@ export function spawnCli(
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  child.stdin!.end(options.input ?? '');
+  if (!options.keepStdin) child.stdin!.end(options.input ?? '');
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
