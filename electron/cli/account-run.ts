@@ -53,9 +53,17 @@ export async function withAccount<T>(
   const account = await openAccount(ctx);
   try {
     requireAccount(account);
-    const asking = datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
+    // Without a usable sign-in (revoked, or a keychain that cannot be read) nothing can be asked: the copy
+    // answers, and the sentence says why rather than blaming the service.
+    const reauth = account.core.snapshot().auth.status === 'reauth-required';
+    const asking = reauth ? [] : datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
     const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
-    if (!asked && ctx.freshness === 'never') {
+    if (reauth) {
+      const at = copyTime(sync);
+      ctx.warn(
+        `This account needs signing in again (support-console sign-in)${at === null ? ', and there is no saved copy yet.' : `: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`}`,
+      );
+    } else if (!asked && ctx.freshness === 'never') {
       const at = copyTime(sync);
       ctx.warn(
         at === null

@@ -104,7 +104,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
 export function requireAccount(account: OpenAccount): void {
   const auth = account.core.snapshot().auth;
   if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
-    throw new CliExit(EXIT.signedOut, 'Not signed in: sign in to the account in the console first.');
+    throw new CliExit(EXIT.signedOut, 'Not signed in: support-console sign-in, or sign in in the console.');
   }
 }
 

@@ -27,8 +27,8 @@ export async function withWrite<T>(
       throw new CliExit(
         EXIT.signedOut,
         auth.status === 'reauth-required'
-          ? 'The service asks to sign in again: sign in in the console first; nothing was changed.'
-          : 'Not signed in: sign in to the account in the console first.',
+          ? 'This account needs signing in again (support-console sign-in); nothing was changed.'
+          : 'Not signed in: support-console sign-in, or sign in in the console.',
       );
     }
     // A change needs the service: --cached does not apply, and a fresh copy still asks once (probe).
