@@ -56,6 +56,10 @@ export interface SignInOptions {
 }
 
 export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format): Promise<void> {
+  // The options are this run's launch configuration, as the environment is the console's: the core uses
+  // the configured consumer secret for the service and key it was configured with.
+  if (o.service) process.env.SUPPORT_CONSOLE_SERVICE_URL = o.service;
+  if (o.consumerKey) process.env.SUPPORT_CONSOLE_CONSUMER_KEY = o.consumerKey;
   const account = await openAccount({ ...ctx, openExternal: openInBrowser });
   try {
     const auth = account.core.snapshot().auth;

@@ -77,6 +77,20 @@ describe('support-console sign-in and sign-out', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/Already signed in as admin@example.com/);
 
+    // Once without a Secret Service (no D-Bus session to find one on): the copy answers and says why; a
+    // change is refused as signed out (3) and nothing is recorded.
+    const noKeyring = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+    const read = await runCli(['--data-dir', dir, 'devices', 'list', '--format', 'json'], noKeyring);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toMatch(
+      /^This account needs signing in again \(support-console sign-in\): answering from the copy of /,
+    );
+    const devices = JSON.parse(read.stdout) as Array<{ id: string }>;
+    expect(devices).toHaveLength(12);
+    const write = await runCli(['--data-dir', dir, 'devices', 'set-alias', devices[0]!.id, 'x'], noKeyring);
+    expect(write.code).toBe(3);
+    expect(write.stderr).toMatch(/needs signing in again .*; nothing was changed\./);
+
     const out = await runCli(['--data-dir', dir, 'sign-out']);
     expect(out.code, out.stderr).toBe(0);
     expect((await runCli(['--data-dir', dir, 'devices', 'list'])).code).toBe(3);

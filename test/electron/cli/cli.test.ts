@@ -241,12 +241,12 @@ describe('support-console (spawned, real service, real keychain)', () => {
     const cached = await cli('--cached', 'devices', 'list', '--format', 'json');
     expect(cached.code, cached.stderr).toBe(0);
     expect(cached.stderr).toMatch(
-      /^Answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ seconds? old\)\.\n$/,
+      /^Answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ (seconds?|minutes?) old\)\.\n$/,
     );
     const offline = await cli('--timeout', '10', '--refresh', 'devices', 'list', '--format', 'json');
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stderr).toMatch(
-      /^Offline: answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ seconds? old\)\.\n$/,
+      /^Offline: answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ (seconds?|minutes?) old\)\.\n$/,
     );
     expect((JSON.parse(offline.stdout) as Device[]).map((d) => d.id)).toEqual(online.map((d) => d.id));
 
