@@ -36,7 +36,8 @@ export function progressLine(stream: NodeJS.WriteStream = process.stderr): {
   let shown = false;
   return {
     show(state) {
-      if (!stream.isTTY) return;
+      // Nothing left to send: nothing to show (a read that found the outbox empty stays silent).
+      if (!stream.isTTY || unanswered(state) === 0) return;
       const batch = state.batches.find((b) => b.state === 'running' || b.state === 'paused');
       const text = batch
         ? `${batch.label}: ${batch.done + batch.failed + batch.cancelled} of ${batch.total} answered`
