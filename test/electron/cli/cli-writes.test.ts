@@ -129,6 +129,8 @@ describe('support-console changes (spawned, real service, real keychain)', () =>
     const next = await cli('status', '--format', 'json');
     expect(next.code, next.stderr).toBe(0);
     expect(JSON.parse(next.stdout)).toMatchObject({ outboxPending: expect.any(Number) });
+    // It ended only once the rest was sent: the service has seen every move before anything else runs.
+    expect(await requests()).toBeGreaterThanOrEqual(12);
     const after = await devices();
     for (const d of batch) expect(after.find((a) => a.id === d.id)!.folderId, d.id).toBe(target);
     // One PUT a device, plus those cut off mid-request by the kill (at most the outbox's 4 at once): the
