@@ -14,6 +14,7 @@ import {
 } from '../../renderer/domain/device-columns.js';
 import { devicesToCsv } from '../../renderer/domain/device-export.js';
 import { compileSearch, searchEntry } from '../../renderer/domain/device-search.js';
+import type { DevicePredicate } from '../../renderer/domain/view-conditions.js';
 import { CliExit, EXIT } from './exit-codes.js';
 
 export interface ListQuery {
@@ -22,6 +23,8 @@ export interface ListQuery {
   sort?: string;
   /** "name,ip,folder" */
   columns?: string;
+  /** A saved view's name or id: its search, conditions, sort and columns (--where, --sort, --columns narrow or override). */
+  view?: string;
 }
 
 export function columnContext(
@@ -54,12 +57,22 @@ export function columnKeys(): string[] {
 }
 
 /** The devices matching `where`, in the order `sort` asks for (default: by name). */
-export function queryDevices(devices: readonly Device[], query: ListQuery, ctx: ColumnContext): Device[] {
+export function queryDevices(
+  devices: readonly Device[],
+  query: ListQuery,
+  ctx: ColumnContext,
+  view?: DevicePredicate,
+): Device[] {
   let matching = devices;
+  if (view) {
+    matching = matching.filter((d) =>
+      view(d, searchEntry(d, d.folderId === null ? null : ctx.folderName(d.folderId))),
+    );
+  }
   if (query.where !== undefined && query.where.trim() !== '') {
     const predicate = compileSearch(query.where);
     if (predicate) {
-      matching = devices.filter((d) =>
+      matching = matching.filter((d) =>
         predicate(searchEntry(d, d.folderId === null ? null : ctx.folderName(d.folderId))),
       );
     }

@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
-import { isAppError, type AppError } from '../../shared/errors.js';
-import { errorDetailText, formatError } from '../../renderer/i18n/index.js';
+import { isAppError } from '../../shared/errors.js';
+import { LANGUAGES } from '../../shared/model.js';
+import { errorSentence, exitCodeOf } from './errors.js';
 import { consoleDataDir } from './data-dir.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
 import { stdoutOut, type Format } from './output.js';
@@ -23,6 +24,26 @@ import {
   type ReadContext,
 } from './read-commands.js';
 import { devicesSetAlias, foldersCreate } from './write-commands.js';
+import { devicesMove, type MoveOptions } from './device-move.js';
+import { viewsList, viewsShow } from './view-commands.js';
+import { completionScript, SHELLS } from './completion.js';
+import { signIn, signOut, type SignInOptions } from './sign-in.js';
+import {
+  historyDevice,
+  historyOffline,
+  outboxCancel,
+  outboxList,
+  outboxRetry,
+} from './history-outbox-commands.js';
+import {
+  foldersDelete,
+  foldersMove,
+  foldersRename,
+  sessionsCreate,
+  sessionsDelete,
+  sessionsEdit,
+  type SessionOptions,
+} from './change-commands.js';
 
 /**
  * The package's version, from the package.json above this file: electron/cli/main.ts from source,
@@ -59,13 +80,23 @@ export function buildProgram(version: string): Command {
       'how long a read waits for the service before answering from the copy',
       '15',
     )
+    .option('--refresh', 'ask the service for everything the command reads, however fresh the copy')
+    .option('--cached', 'answer reads from the saved copy without asking the service')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', `\n${exitCodesHelp()}`)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
 
   const ctx = (): ReadContext => {
-    const opts = program.opts<{ dataDir?: string; timeout: string }>();
+    const opts = program.opts<{
+      dataDir?: string;
+      timeout: string;
+      refresh?: boolean;
+      cached?: boolean;
+    }>();
+    if (opts.refresh && opts.cached) {
+      throw new CliExit(EXIT.usage, '--refresh and --cached cannot be given together.');
+    }
     const seconds = Number(opts.timeout);
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
@@ -74,6 +105,7 @@ export function buildProgram(version: string): Command {
       dataDir: consoleDataDir(opts.dataDir),
       appVersion: version,
       refreshTimeoutMs: seconds * 1000,
+      freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',
       out: stdoutOut(),
       warn: (sentence) => process.stderr.write(`${sentence}\n`),
       now: () => Date.now(),
@@ -81,6 +113,21 @@ export function buildProgram(version: string): Command {
   };
   const fmt = (o: { format: string }, allowed: readonly Format[] = ['table', 'json']) =>
     requireFormat(o.format, allowed);
+
+  program
+    .command('sign-in')
+    .description(
+      'sign in with the PIN flow: prints the address to approve, opens it where a browser exists, reads the PIN',
+    )
+    .option('--service <url>', 'the service address (default: SUPPORT_CONSOLE_SERVICE_URL)')
+    .option('--consumer-key <key>', 'the API consumer key (default: SUPPORT_CONSOLE_CONSUMER_KEY)')
+    .addOption(formatOption())
+    .action((o: SignInOptions & { format: string }) => signIn(ctx(), o, fmt(o)));
+  program
+    .command('sign-out')
+    .description('sign out and remove the copy of the account on this computer')
+    .option('--force', 'even while changes still wait in the outbox (they are lost)')
+    .action((o: { force?: boolean }) => signOut(ctx(), o.force === true));
 
   program
     .command('status')
@@ -92,11 +139,12 @@ export function buildProgram(version: string): Command {
   devices
     .command('list')
     .description('list devices, filtered with the search box’s syntax')
+    .option('--view <name>', 'a saved view: its search, conditions, sort and columns')
     .option('--where <search>', "the search syntax of the app’s search box, e.g. 'ip:10.4. desk'")
     .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
     .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
     .addOption(formatOption(FORMATS))
-    .action((o: { where?: string; sort?: string; columns?: string; format: string }) =>
+    .action((o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
       devicesList(ctx(), o, fmt(o, FORMATS)),
     );
   devices
@@ -112,6 +160,20 @@ export function buildProgram(version: string): Command {
     .argument('<id>', 'the device id')
     .argument('<alias>', 'the new alias')
     .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
+
+  devices
+    .command('move')
+    .description(
+      'move devices to a folder (or out of it) as one outbox batch, like the app’s bulk change; a run cut short is finished by the next command',
+    )
+    .argument('[ids...]', 'device ids, or - to read them from stdin (one a line)')
+    .option('--to <folder>', 'the folder id to move them to')
+    .option('--unassign', 'take them out of their folders')
+    .option('--where <search>', 'every device matching the search syntax instead of ids')
+    .option('--dry-run', 'show what would move, change nothing')
+    .option('-y, --yes', 'move more than one device without asking')
+    .addOption(formatOption())
+    .action((ids: string[], o: MoveOptions & { format: string }) => devicesMove(ctx(), ids, o, fmt(o)));
 
   const folders = program.command('folders').description('the account’s folders');
   folders
@@ -130,6 +192,28 @@ export function buildProgram(version: string): Command {
       foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
     );
 
+  folders
+    .command('rename')
+    .description('rename a folder')
+    .argument('<id>', 'the folder id')
+    .argument('<name>', 'the new name (unique among its siblings)')
+    .action((id: string, name: string) => foldersRename(ctx(), id, name));
+  folders
+    .command('move')
+    .description('move a folder under another (or to the top level)')
+    .argument('<id>', 'the folder id')
+    .option('--parent <id>', 'the new parent folder')
+    .option('--top', 'to the top level')
+    .action((id: string, o: { parent?: string; top?: boolean }) => {
+      if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'Give --parent FOLDER or --top.');
+      return foldersMove(ctx(), id, o.parent ?? null);
+    });
+  folders
+    .command('delete')
+    .description('delete an empty folder')
+    .argument('<id>', 'the folder id')
+    .action((id: string) => foldersDelete(ctx(), id));
+
   program
     .command('users')
     .description('the account’s users')
@@ -138,13 +222,107 @@ export function buildProgram(version: string): Command {
     .addOption(formatOption())
     .action((o: { format: string }) => usersList(ctx(), fmt(o)));
 
-  program
-    .command('sessions')
-    .description('support sessions')
+  const sessions = program.command('sessions').description('support sessions');
+  sessions
     .command('list')
     .description('list sessions by planned start')
     .addOption(formatOption())
     .action((o: { format: string }) => sessionsList(ctx(), fmt(o)));
+  const sessionOptions = (command: Command) =>
+    command
+      .option('--customer <name>', 'who the session is for')
+      .option('--email <address>', 'the customer’s e-mail address')
+      .option('--language <code>', `the customer’s language (${LANGUAGES.join(', ')})`)
+      .option('--start <time>', "planned start: 2026-12-01T09:30 on the account's clock, or with Z / +01:00")
+      .option('--end <time>', 'planned end, the same way (without one the code lasts 15 minutes)')
+      .option('--ics <file>', 'also write the calendar file (.ics) here')
+      .addOption(formatOption());
+  sessionOptions(
+    sessions
+      .command('create')
+      .description('create a session; prints its code and the invitation text for the customer'),
+  ).action((o: SessionOptions & { format: string }) => sessionsCreate(ctx(), o, fmt(o)));
+  sessionOptions(
+    sessions
+      .command('edit')
+      .description('change a planned session; prints its code and the invitation again')
+      .argument('<id>', 'the session id')
+      .option('--no-end', 'remove the planned end'),
+  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
+    sessionsEdit(
+      ctx(),
+      id,
+      { ...o, end: typeof o.end === 'string' ? o.end : undefined, noEnd: o.end === false },
+      fmt(o),
+    ),
+  );
+  sessions
+    .command('delete')
+    .description('delete a session')
+    .argument('<id>', 'the session id')
+    .action((id: string) => sessionsDelete(ctx(), id));
+
+  const views = program.command('views').description('saved views (“smart folders”)');
+  views
+    .command('list')
+    .description('the saved views and what each shows')
+    .addOption(formatOption())
+    .action((o: { format: string }) => viewsList(ctx(), fmt(o)));
+  views
+    .command('show')
+    .description('a view as the app shares it (the text “Paste view” takes)')
+    .argument('<view>', 'its name or id')
+    .action((view: string) => viewsShow(ctx(), view));
+  views
+    .command('export')
+    .description('the devices a view shows, with its columns (CSV as the app exports it)')
+    .argument('<view>', 'its name or id')
+    .addOption(formatOption(FORMATS).default('csv'))
+    .action((view: string, o: { format: string }) => devicesList(ctx(), { view }, fmt(o, FORMATS)));
+
+  const history = program.command('history').description('the status history');
+  history
+    .command('device')
+    .description('one device’s status changes as CSV (the app’s history export)')
+    .argument('<id>', 'the device id')
+    .option('--days <n>', 'how many days back (1-366)', '30')
+    .action((id: string, o: { days: string }) => historyDevice(ctx(), id, o.days));
+  history
+    .command('offline')
+    .description('devices offline for longer than a time, the longest first')
+    .requiredOption('--for <duration>', 'e.g. 90m, 36h, 2d, 1w')
+    .addOption(formatOption())
+    .action((o: { for: string; format: string }) => historyOffline(ctx(), o.for, fmt(o)));
+
+  const outbox = program.command('outbox').description('changes waiting to be sent, failed or in conflict');
+  outbox
+    .command('list')
+    .description('what waits, what failed and what conflicts')
+    .addOption(formatOption())
+    .action((o: { format: string }) => outboxList(ctx(), fmt(o)));
+  outbox
+    .command('cancel')
+    .description('withdraw a change not yet sent')
+    .argument('<entry>', 'the entry id (outbox list)')
+    .action((entry: string) => outboxCancel(ctx(), entry));
+  outbox
+    .command('retry')
+    .description('send failed changes again (all, or one)')
+    .argument('[entry]', 'the entry id (outbox list)')
+    .addOption(formatOption())
+    .action((entry: string | undefined, o: { format: string }) => outboxRetry(ctx(), entry, fmt(o)));
+
+  program
+    .command('completion')
+    .description('print a shell completion script: bash, zsh or powershell')
+    .argument('<shell>', SHELLS.join(', '))
+    .addHelpText(
+      'after',
+      '\nbash: source <(support-console completion bash)\nzsh: source <(support-console completion zsh)\nPowerShell: support-console completion powershell | Out-String | Invoke-Expression',
+    )
+    .action((shell: string) => {
+      process.stdout.write(completionScript(shell, program));
+    });
 
   // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
   const withCodes = (command: Command) => {
@@ -157,29 +335,6 @@ export function buildProgram(version: string): Command {
   return program;
 }
 
-function appErrorCode(error: AppError): number {
-  switch (error.kind) {
-    case 'not-signed-in':
-      return EXIT.signedOut;
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return EXIT.offlineWrite;
-    case 'service':
-    case 'not-allowed':
-    case 'validation':
-      return error.httpStatus === 409 ? EXIT.conflict : EXIT.refused;
-    default:
-      return EXIT.failure;
-  }
-}
-
-/** The app's sentence for the error, then the service's code with its meaning ("Service code 1103"). */
-function appErrorText(error: AppError): string {
-  const detail = errorDetailText(error);
-  return detail ? `${formatError(error)} (${detail})` : formatError(error);
-}
-
 function sentence(error: unknown): { code: number; text: string } {
   if (error instanceof CliExit) return { code: error.code, text: error.message };
   if (error instanceof CommanderError) {
@@ -187,7 +342,7 @@ function sentence(error: unknown): { code: number; text: string } {
     const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
     return { code: ok ? EXIT.ok : EXIT.usage, text: '' };
   }
-  if (isAppError(error)) return { code: appErrorCode(error), text: appErrorText(error) };
+  if (isAppError(error)) return { code: exitCodeOf(error), text: errorSentence(error) };
   return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
 }
 

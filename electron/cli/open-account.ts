@@ -4,6 +4,11 @@
 //
 // When the console holds the lock the command ends with EXIT.accountBusy. Talking to the running console
 // over a local socket instead is the next step (issue 27) and not built yet.
+//
+// The core opens with its polls held (setSuspended before start): a console polls every dataset at once
+// when it opens, and at 100,000 devices that full download, decode and diff was ~70% of a `devices list`
+// (16 s). A command asks the service only for what is older than the console's own poll interval for it
+// (the copy a console closed a minute ago is as fresh as what it showed), or for everything with --refresh.
 
 import { AccountLockHeld, acquireAccountLock, type AccountLock } from '../core/account-lock.js';
 import { createAppCore, type AppCore } from '../core/app-core.js';
@@ -13,7 +18,8 @@ import { silentLogger } from '../core/logger.js';
 import { CACHE_ROOT } from '../core/offline-cache.js';
 import type { CredentialVault } from '../core/vault.js';
 import { readLaunchDefaults } from '../launch-config.js';
-import type { InvokeChannel, InvokeResponse, SyncState } from '../../shared/ipc/contract.js';
+import { POLL_INTERVALS } from '../core/sync-engine.js';
+import type { DatasetName, InvokeChannel, InvokeResponse, SyncState } from '../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../shared/ipc/dispatch.js';
 import { CliExit, EXIT } from './exit-codes.js';
 
@@ -23,6 +29,8 @@ export interface OpenOptions {
   /** How long a read waits for the service before answering from the copy. */
   refreshTimeoutMs: number;
   vault?: CredentialVault;
+  /** Opens the authorization address in a browser (sign-in); absent: the address is only printed. */
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 export interface OpenAccount {
@@ -57,10 +65,16 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       appVersion: options.appVersion,
       vault: options.vault ?? new KeyringVault(),
       notify: () => {},
+      ...(options.openExternal ? { openExternal: options.openExternal } : {}),
       defaults: readLaunchDefaults(process.env),
       // stdout is the command's answer and stderr its one sentence: the core's own log stays out of both.
       logger: silentLogger,
+      // Nothing here must stay responsive while the copy loads or a poll decodes, and handing 100,000
+      // devices from a worker (pack, post, unpack) cost more than the load itself.
+      decodeInWorker: false,
     });
+    // Nothing is polled unasked: the command asks for what it needs (refreshForRead).
+    core.setSuspended(true);
     await core.start();
     // A large copy opens its first screen first: a command answers from all of it, so it waits.
     await core.opened();
@@ -90,23 +104,49 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
 export function requireAccount(account: OpenAccount): void {
   const auth = account.core.snapshot().auth;
   if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
-    throw new CliExit(EXIT.signedOut, 'Not signed in: sign in to the account in the console first.');
+    throw new CliExit(EXIT.signedOut, 'Not signed in: support-console sign-in, or sign in in the console.');
   }
 }
 
+/** How a command treats the copy: ask for what is stale (default), for everything, or for nothing. */
+export type Freshness = 'stale' | 'always' | 'never';
+
+/** The console's interval when its window is in the background: how old its picture gets between polls. */
+const FRESH_FOR_MS = POLL_INTERVALS.background;
+
+/** The datasets older than the console's poll interval for them (never fetched counts as old). */
+export function staleDatasets(sync: SyncState, now: number, freshness: Freshness): DatasetName[] {
+  if (freshness === 'never') return [];
+  return (Object.keys(sync.datasets) as DatasetName[]).filter((name) => {
+    const at = sync.datasets[name].fetchedAt;
+    return freshness === 'always' || at === null || now - Date.parse(at) >= FRESH_FOR_MS[name];
+  });
+}
+
+export interface Refreshed {
+  sync: SyncState;
+  /** Whether the service was asked at all (a fresh copy is answered without asking). */
+  asked: boolean;
+}
+
 /**
- * Brings every dataset up to date, waiting at most `timeoutMs`; the service being unreachable is not an
- * error for a read (the copy answers). Returns the sync state after it.
+ * Brings the given datasets up to date, waiting at most `timeoutMs`; the service being unreachable is not
+ * an error for a read (the copy answers).
  */
-export async function refreshForRead(account: OpenAccount, timeoutMs: number): Promise<SyncState> {
+export async function refreshForRead(
+  account: OpenAccount,
+  timeoutMs: number,
+  datasets: readonly DatasetName[],
+): Promise<Refreshed> {
+  if (datasets.length === 0) return { sync: account.core.snapshot().sync, asked: false };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
   });
   try {
-    await Promise.race([account.invoke('sync:refresh', {}).catch(() => undefined), timeout]);
+    await Promise.race([account.invoke('sync:refresh', { datasets }).catch(() => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }
-  return account.core.snapshot().sync;
+  return { sync: account.core.snapshot().sync, asked: true };
 }

@@ -1,7 +1,7 @@
 // The read commands: each opens the account (openAccount), brings the copy up to date or says on stderr
 // that it answers from the copy and how old that is, then writes its answer to stdout.
 
-import type { AppSnapshot, FolderNode, SyncState } from '../../shared/ipc/contract.js';
+import type { DatasetName, FolderNode } from '../../shared/ipc/contract.js';
 import { enumValue, type Id } from '../../shared/model.js';
 import { buildFolderTree, type FolderTree } from '../../renderer/domain/folder-tree.js';
 import { t } from '../../renderer/i18n/index.js';
@@ -14,84 +14,61 @@ import {
   type ListQuery,
 } from './device-listing.js';
 import { CliExit, EXIT } from './exit-codes.js';
-import { openAccount, refreshForRead, requireAccount, type OpenAccount } from './open-account.js';
-import { ageText, cell, renderJson, renderTable, type Format, type Out } from './output.js';
+import { copyTime, withAccount, type ReadContext } from './account-run.js';
+import { findView, loadViews, viewPredicate } from './view-commands.js';
+import { ageText, cell, renderJson, renderTable, type Format } from './output.js';
 
-export interface ReadContext {
-  dataDir: string;
-  appVersion: string;
-  refreshTimeoutMs: number;
-  out: Out;
-  warn: (sentence: string) => void;
-  now: () => number;
-}
+export { copyTime, type ReadContext } from './account-run.js';
 
-/** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
-export function copyTime(sync: SyncState): number | null {
-  const times = Object.values(sync.datasets).map((d) => (d.fetchedAt ? Date.parse(d.fetchedAt) : NaN));
-  if (times.every((x) => Number.isFinite(x))) return Math.min(...times);
-  return sync.cacheSavedAt ? Date.parse(sync.cacheSavedAt) : null;
-}
-
-async function withAccount<T>(
-  ctx: ReadContext,
-  read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
-) {
-  const account = await openAccount(ctx);
-  try {
-    requireAccount(account);
-    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
-    if (sync.connection !== 'online') {
-      const at = copyTime(sync);
-      const why =
-        sync.connection === 'offline'
-          ? 'Offline'
-          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
-      ctx.warn(
-        at === null
-          ? `${why}, and there is no saved copy yet.`
-          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
-      );
-    }
-    return await read(account, account.core.snapshot());
-  } finally {
-    await account.close();
-  }
-}
+const ALL: readonly DatasetName[] = ['devices', 'folders', 'sessions', 'users'];
 
 export async function status(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (account, snap) => {
-    const outbox = await account.invoke('outbox:state', {});
-    const auth = snap.auth;
-    const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account : null;
-    const at = copyTime(snap.sync);
-    const answer = {
-      account: user ? { service: user.baseUrl, user: user.user.email, userId: user.user.id } : null,
-      signIn: auth.status,
-      connection: snap.sync.connection,
-      copyFetchedAt: at === null ? null : new Date(at).toISOString(),
-      copyAgeSeconds: at === null ? null : Math.round((ctx.now() - at) / 1000),
-      outboxPending: outbox.pending,
-      dataDir: ctx.dataDir,
-    };
-    if (format === 'json') return ctx.out.write(renderJson(answer));
-    const rows: string[][] = [
-      ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
-      ['Sign-in', auth.status],
-      ['Connection', snap.sync.connection],
-      ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
-      ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
-      ['Data', ctx.dataDir],
-    ];
-    ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
-  });
+  await withAccount(
+    ctx,
+    ALL,
+    async (account, snap) => {
+      const outbox = await account.invoke('outbox:state', {});
+      const auth = snap.auth;
+      const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account : null;
+      const at = copyTime(snap.sync);
+      const answer = {
+        account: user ? { service: user.baseUrl, user: user.user.email, userId: user.user.id } : null,
+        signIn: auth.status,
+        connection: snap.sync.connection,
+        copyFetchedAt: at === null ? null : new Date(at).toISOString(),
+        copyAgeSeconds: at === null ? null : Math.round((ctx.now() - at) / 1000),
+        outboxPending: outbox.pending,
+        dataDir: ctx.dataDir,
+      };
+      if (format === 'json') return ctx.out.write(renderJson(answer));
+      const rows: string[][] = [
+        ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
+        ['Sign-in', auth.status],
+        ['Connection', snap.sync.connection],
+        ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
+        ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
+        ['Data', ctx.dataDir],
+      ];
+      ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+    },
+    true,
+  );
 }
 
 export async function devicesList(ctx: ReadContext, query: ListQuery, format: Format): Promise<void> {
-  const columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
-  await withAccount(ctx, async (_account, snap) => {
+  let columns = chooseColumns(query.columns); // a bad --columns is a usage error before any opening
+  await withAccount(ctx, ['devices', 'folders'], async (account, snap) => {
     const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
-    const rows = queryDevices(snap.data.devices, query, cc);
+    let predicate;
+    if (query.view !== undefined) {
+      const view = findView(await loadViews(account), query.view);
+      predicate = await viewPredicate(account, view, ctx.now());
+      query = { ...query, sort: query.sort ?? `${view.sort.key}:${view.sort.direction}` };
+      if (!query.columns && view.columns.length) {
+        columns = chooseColumns(view.columns.map((c) => c.key).join(','));
+      }
+    }
+    const rows = queryDevices(snap.data.devices, query, cc, predicate);
     if (format === 'json') return ctx.out.write(renderJson(rows));
     if (format === 'csv') return ctx.out.write(await devicesCsv(rows, columns, cc, 'en'));
     const headers = columns.map((c) => t(c.label));
@@ -106,7 +83,7 @@ export async function devicesList(ctx: ReadContext, query: ListQuery, format: Fo
 }
 
 export async function devicesShow(ctx: ReadContext, id: string, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
     const device = findDevice(snap.data.devices, id);
     if (format === 'json') return ctx.out.write(renderJson(device));
     const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, ctx.now());
@@ -140,7 +117,7 @@ function treeJson(tree: FolderTree, parent: Id | null): JsonFolder[] {
 }
 
 export async function foldersTree(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['devices', 'folders'], async (_account, snap) => {
     const tree = buildFolderTree(snap.data.folders, snap.data.devices);
     if (format === 'json') return ctx.out.write(renderJson(treeJson(tree, null)));
     const lines: string[] = [];
@@ -151,7 +128,7 @@ export async function foldersTree(ctx: ReadContext, format: Format): Promise<voi
 }
 
 export async function usersList(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['users'], async (_account, snap) => {
     const users = [...snap.data.users].sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
     if (format === 'json') return ctx.out.write(renderJson(users));
     const rows = users.map((u) => [
@@ -166,7 +143,7 @@ export async function usersList(ctx: ReadContext, format: Format): Promise<void>
 }
 
 export async function sessionsList(ctx: ReadContext, format: Format): Promise<void> {
-  await withAccount(ctx, async (_account, snap) => {
+  await withAccount(ctx, ['sessions'], async (_account, snap) => {
     const sessions = [...snap.data.sessions].sort((a, b) =>
       (a.plannedInitTime ?? '').localeCompare(b.plannedInitTime ?? ''),
     );

@@ -7,10 +7,19 @@
 import type { Id } from '../../shared/model.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
+import { drainOutbox, progressLine, unanswered } from './outbox-drain.js';
 import { renderJson, type Format } from './output.js';
-import type { ReadContext } from './read-commands.js';
+import { datasetsToAsk, type ReadContext } from './account-run.js';
+import type { DatasetName } from '../../shared/ipc/contract.js';
+import type { OutboxState } from '../../shared/outbox.js';
 
-async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => Promise<T>): Promise<T> {
+export async function withWrite<T>(
+  ctx: ReadContext,
+  needs: readonly DatasetName[],
+  write: (account: OpenAccount) => Promise<T>,
+  /** Judges the outbox once it is drained (a batch's failures), before the account closes. */
+  drained?: (state: OutboxState, result: T) => void,
+): Promise<T> {
   const account = await openAccount(ctx);
   try {
     const auth = account.core.snapshot().auth;
@@ -18,16 +27,32 @@ async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => P
       throw new CliExit(
         EXIT.signedOut,
         auth.status === 'reauth-required'
-          ? 'The service asks to sign in again: sign in in the console first; nothing was changed.'
-          : 'Not signed in: sign in to the account in the console first.',
+          ? 'This account needs signing in again (support-console sign-in); nothing was changed.'
+          : 'Not signed in: support-console sign-in, or sign in in the console.',
       );
     }
-    const sync = await refreshForRead(account, ctx.refreshTimeoutMs);
+    // A change needs the service: --cached does not apply, and a fresh copy still asks once (probe).
+    const asking = datasetsToAsk(
+      { ...ctx, freshness: ctx.freshness === 'never' ? 'stale' : ctx.freshness },
+      account.core.snapshot().sync,
+      needs,
+      true,
+    );
+    const { sync } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
     if (sync.connection !== 'online') {
       throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
     }
     const result = await write(account);
-    const outbox = await account.invoke('outbox:state', {});
+    const progress = progressLine();
+    const outbox = await drainOutbox(account, { onState: progress.show });
+    progress.end();
+    if (unanswered(outbox) > 0) {
+      throw new CliExit(
+        EXIT.offlineWrite,
+        `The service went away: ${unanswered(outbox)} change(s) wait in the outbox and are sent by the next command.`,
+      );
+    }
+    drained?.(outbox, result);
     if (outbox.conflicts.length > 0) {
       throw new CliExit(
         EXIT.conflict,
@@ -40,20 +65,20 @@ async function withWrite<T>(ctx: ReadContext, write: (account: OpenAccount) => P
   }
 }
 
-function requireDevice(account: OpenAccount, id: Id): void {
+export function requireDevice(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.devices.some((d) => d.id === id)) {
     throw new CliExit(EXIT.notFound, `No device with id ${id}.`);
   }
 }
 
-function requireFolder(account: OpenAccount, id: Id): void {
+export function requireFolder(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.folders.some((f) => f.id === id)) {
     throw new CliExit(EXIT.notFound, `No folder with id ${id}.`);
   }
 }
 
 export async function devicesSetAlias(ctx: ReadContext, id: Id, alias: string): Promise<void> {
-  await withWrite(ctx, async (account) => {
+  await withWrite(ctx, ['devices'], async (account) => {
     requireDevice(account, id);
     await account.invoke('devices:set-alias', { id, alias });
   });
@@ -65,9 +90,13 @@ export async function foldersCreate(
   parentId: Id | null,
   format: Format,
 ): Promise<void> {
-  const created = await withWrite(ctx, async (account) => {
+  const created = await withWrite(ctx, ['folders'], async (account) => {
     if (parentId !== null) requireFolder(account, parentId);
-    return account.invoke('folders:create', { name, parentId });
+    const result = await account.invoke('folders:create', { name, parentId });
+    // The new folder is read back after the service made it; the copy this command leaves must hold it,
+    // or the next command (answering from a copy fresher than the poll interval) would not know the id.
+    await account.invoke('sync:refresh', { datasets: ['folders'] });
+    return result;
   });
   // The new folder's id: what a script needs next (to move devices into it).
   ctx.out.write(format === 'json' ? renderJson(created) : `${created.id ?? ''}\n`);

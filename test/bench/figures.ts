@@ -4,6 +4,7 @@
 // devices; at any other size (the 10,000-device smoke run in `npm test`) the bench is a completes-check and
 // gives no verdicts.
 import os from 'node:os';
+import { CLI_FIGURES, type CliFigureKey } from './cli-figures.js';
 import { WORK_FIGURES, type WorkFigureKey } from './work-figures.js';
 
 export type FigureKey =
@@ -24,7 +25,8 @@ export type FigureKey =
   | 'history_append_1000_ms'
   | 'history_query_offline_2d_ms'
   | 'history_disk_30d_mb'
-  | WorkFigureKey;
+  | WorkFigureKey
+  | CliFigureKey;
 
 /** The sizes the floors are set for (issue 21's table). */
 export const FLOOR_SIZES = [100_000, 300_000] as const;
@@ -148,6 +150,7 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     how: 'Node: history files after 30 simulated days, one poll a minute, 1% of the devices changing per hour (measured once)',
   },
   ...WORK_FIGURES,
+  ...CLI_FIGURES,
 };
 
 /** Figures of features still being built: reported as null with the reason, never with a made-up number. None now. */

@@ -30,6 +30,7 @@ import {
   type FigureResult,
   type Results,
 } from './figures.js';
+import { measureCli } from './cli.js';
 import { measureHistory } from './history.js';
 import { USAGE, defaultResultsFile, parseBenchArgs, type BenchOptions } from './options.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
@@ -201,6 +202,13 @@ if (wanted('history_append_1000_ms', 'history_query_offline_2d_ms', 'history_dis
   const historyLoad = Number(os.loadavg()[0]!.toFixed(2));
   for (const [key, values] of Object.entries(await measureHistory(devices, runs)))
     for (const value of values) record(key as FigureKey, value, historyLoad);
+}
+
+// The command line's figures (issue 27): the built CLI spawned against a synced copy (cli.ts).
+if (wanted('cli_csv_100k_ms', 'cli_query_100k_ms')) {
+  const cliLoad = Number(os.loadavg()[0]!.toFixed(2));
+  for (const [key, values] of Object.entries(await measureCli(devices, runs)))
+    for (const value of values) record(key as FigureKey, value, cliLoad);
 }
 
 const results: Results = {

@@ -233,10 +233,20 @@ describe('support-console (spawned, real service, real keychain)', () => {
   it('offline, answers reads from the copy and says on stderr how old it is', async () => {
     const online = JSON.parse((await cli('devices', 'list', '--format', 'json')).stdout) as Device[];
     await service.service.close();
-    const offline = await cli('--timeout', '10', 'devices', 'list', '--format', 'json');
+    // The copy is younger than the console's devices poll interval: answered as the console would show it,
+    // without asking the service (so nothing to warn about).
+    const fresh = await cli('--timeout', '10', 'devices', 'list', '--format', 'json');
+    expect(fresh).toMatchObject({ code: 0, stderr: '' });
+    expect((JSON.parse(fresh.stdout) as Device[]).map((d) => d.id)).toEqual(online.map((d) => d.id));
+    const cached = await cli('--cached', 'devices', 'list', '--format', 'json');
+    expect(cached.code, cached.stderr).toBe(0);
+    expect(cached.stderr).toMatch(
+      /^Answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ (seconds?|minutes?) old\)\.\n$/,
+    );
+    const offline = await cli('--timeout', '10', '--refresh', 'devices', 'list', '--format', 'json');
     expect(offline.code, offline.stderr).toBe(0);
     expect(offline.stderr).toMatch(
-      /^Offline: answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ seconds? old\)\.\n$/,
+      /^Offline: answering from the copy of \d{4}-\d\d-\d\dT[\d:.]+Z \(\d+ (seconds?|minutes?) old\)\.\n$/,
     );
     expect((JSON.parse(offline.stdout) as Device[]).map((d) => d.id)).toEqual(online.map((d) => d.id));
 

@@ -1,6 +1,6 @@
 // Runs the command line as a technician's shell would: a child process of `node --import tsx` on the
 // source entry, asynchronously (the stand-in service answers from this test's own event loop).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -8,22 +8,45 @@ const ENTRY = path.join(root, 'electron/cli/main.ts');
 
 export interface CliRun {
   code: number | null;
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Written to the command's stdin, then closed; without it stdin is empty. */
+  input?: string;
+  /** Leave stdin open for the test to write to (child.stdin), as a person types at a prompt. */
+  keepStdin?: boolean;
+}
+
+/** The child (to kill it halfway) and its end. */
+export function spawnCli(
+  args: readonly string[],
+  options: CliOptions = {},
+): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  if (!options.keepStdin) child.stdin!.end(options.input ?? '');
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<CliRun> {
+  return spawnCli(args, { env, ...(input !== undefined ? { input } : {}) }).done;
 }

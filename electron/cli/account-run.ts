@@ -1,0 +1,94 @@
+// How every command meets the account: opened under the lock (open-account.ts), the service asked for what
+// is stale (or probed), a sentence on stderr when the answer comes from an older copy, and the outbox let
+// finish before the account closes.
+
+import type { AppSnapshot, DatasetName, SyncState } from '../../shared/ipc/contract.js';
+import {
+  openAccount,
+  refreshForRead,
+  requireAccount,
+  staleDatasets,
+  type Freshness,
+  type OpenAccount,
+} from './open-account.js';
+import { drainOutbox, progressLine } from './outbox-drain.js';
+import { ageText, type Out } from './output.js';
+
+export interface ReadContext {
+  dataDir: string;
+  appVersion: string;
+  refreshTimeoutMs: number;
+  /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */
+  freshness: Freshness;
+  out: Out;
+  warn: (sentence: string) => void;
+  now: () => number;
+}
+
+/** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
+export function copyTime(sync: SyncState): number | null {
+  const times = Object.values(sync.datasets).map((d) => (d.fetchedAt ? Date.parse(d.fetchedAt) : NaN));
+  if (times.every((x) => Number.isFinite(x))) return Math.min(...times);
+  return sync.cacheSavedAt ? Date.parse(sync.cacheSavedAt) : null;
+}
+
+/** What the service is asked for before a command: its stale datasets, or `probe` to learn it answers. */
+export function datasetsToAsk(
+  ctx: ReadContext,
+  sync: SyncState,
+  needs: readonly DatasetName[],
+  probe: boolean,
+): DatasetName[] {
+  const stale = staleDatasets(sync, ctx.now(), ctx.freshness).filter((d) => needs.includes(d));
+  // The sessions list is the smallest dataset: enough to learn whether the service answers.
+  return probe && stale.length === 0 && ctx.freshness !== 'never' ? ['sessions'] : stale;
+}
+
+export async function withAccount<T>(
+  ctx: ReadContext,
+  needs: readonly DatasetName[],
+  read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
+  probe = false,
+) {
+  const account = await openAccount(ctx);
+  try {
+    requireAccount(account);
+    // Without a usable sign-in (revoked, or a keychain that cannot be read) nothing can be asked: the copy
+    // answers, and the sentence says why rather than blaming the service.
+    const reauth = account.core.snapshot().auth.status === 'reauth-required';
+    const asking = reauth ? [] : datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
+    const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
+    if (reauth) {
+      const at = copyTime(sync);
+      ctx.warn(
+        `This account needs signing in again (support-console sign-in)${at === null ? ', and there is no saved copy yet.' : `: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`}`,
+      );
+    } else if (!asked && ctx.freshness === 'never') {
+      const at = copyTime(sync);
+      ctx.warn(
+        at === null
+          ? 'There is no saved copy yet.'
+          : `Answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
+      );
+    } else if (asked && sync.connection !== 'online') {
+      const at = copyTime(sync);
+      const why =
+        sync.connection === 'offline'
+          ? 'Offline'
+          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
+      ctx.warn(
+        at === null
+          ? `${why}, and there is no saved copy yet.`
+          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
+      );
+    }
+    const answer = await read(account, account.core.snapshot());
+    // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
+    const progress = progressLine();
+    await drainOutbox(account, { onState: progress.show });
+    progress.end();
+    return answer;
+  } finally {
+    await account.close();
+  }
+}

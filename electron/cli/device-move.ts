@@ -1,0 +1,173 @@
+// `devices move`: one device, a list of ids from stdin, or every device matching --where, moved to a folder
+// (or unassigned) as the app's bulk change does it: the same plan (planBulk: what moves, what is already
+// there, what is unknown), one outbox batch of one write per device, sent in order with progress. A run
+// killed halfway leaves the rest in the account's outbox journal; the next command sends it.
+
+import type { Device, Id } from '../../shared/model.js';
+import type { OutboxState } from '../../shared/outbox.js';
+import { errorSentence } from './errors.js';
+import { planBulk, type BulkPlan } from '../core/outbox/bulk.js';
+import { columnContext, queryDevices } from './device-listing.js';
+import { CliExit, EXIT } from './exit-codes.js';
+import type { OpenAccount } from './open-account.js';
+import { renderJson, type Format } from './output.js';
+import { withAccount, type ReadContext } from './account-run.js';
+import { requireFolder, withWrite } from './write-commands.js';
+
+export interface MoveOptions {
+  to?: string;
+  unassign?: boolean;
+  where?: string;
+  dryRun?: boolean;
+  yes?: boolean;
+}
+
+/** Ids one per line (or separated by spaces or commas), as `devices list --columns id` prints them. */
+export async function readIds(stream: NodeJS.ReadableStream = process.stdin): Promise<string[]> {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter((s) => s && s.toLowerCase() !== 'id'); // a header line piped along
+}
+
+function destination(o: MoveOptions): Id | null {
+  if (o.to !== undefined && o.unassign)
+    throw new CliExit(EXIT.usage, 'Give --to FOLDER or --unassign, not both.');
+  if (o.to === undefined && !o.unassign)
+    throw new CliExit(EXIT.usage, 'Say where to: --to FOLDER or --unassign.');
+  return o.unassign ? null : o.to!;
+}
+
+interface Preview {
+  folderId: Id | null;
+  folder: string | null;
+  move: Id[];
+  unchanged: Id[];
+  unknown: Id[];
+}
+
+function plan(
+  account: OpenAccount,
+  ids: readonly Id[] | null,
+  where: string | undefined,
+  folderId: Id | null,
+): Preview {
+  const snap = account.core.snapshot();
+  if (folderId !== null) requireFolder(account, folderId);
+  let targets: readonly Id[];
+  if (ids) targets = ids;
+  else {
+    const cc = columnContext(snap.data.folders, snap.sync.datasets.devices.fetchedAt, Date.now());
+    targets = queryDevices(snap.data.devices, { where: where! }, cc).map((d) => d.id);
+  }
+  const byId = new Map<Id, Device>(snap.data.devices.map((d) => [d.id, d]));
+  const p: BulkPlan = planBulk({ kind: 'move', ids: [...targets], folderId }, (id) => byId.get(id));
+  return {
+    folderId,
+    folder: folderId === null ? null : (snap.data.folders.find((f) => f.id === folderId)?.name ?? null),
+    move: p.writes.map((w) => (w.write as { id: Id }).id),
+    unchanged: p.unchanged,
+    unknown: p.unknown,
+  };
+}
+
+function previewText(p: Preview): string {
+  const where = p.folderId === null ? 'out of their folders (unassigned)' : `to ${p.folder} (${p.folderId})`;
+  const lines = [`Move ${p.move.length} device${p.move.length === 1 ? '' : 's'} ${where}.`];
+  if (p.unchanged.length) lines.push(`${p.unchanged.length} already there: left as they are.`);
+  return lines.join('\n') + '\n';
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** A batch with refused moves ends the command with the service's reason for the first (exit 5). */
+function batchFailures(state: OutboxState, started: { batchId: string | null } | null): void {
+  const batch = started?.batchId ? state.batches.find((b) => b.id === started.batchId) : undefined;
+  if (!batch || batch.failed === 0) return;
+  const first = batch.failures[0];
+  throw new CliExit(
+    EXIT.refused,
+    `${batch.failed} of ${batch.total} moves were refused${first ? ` (device ${first.itemId}: ${errorSentence(first.error)})` : ''}; \`support-console outbox retry\` sends them again.`,
+  );
+}
+
+export async function devicesMove(
+  ctx: ReadContext,
+  args: readonly string[],
+  o: MoveOptions,
+  format: Format,
+): Promise<void> {
+  const folderId = destination(o);
+  if (o.where !== undefined && args.length > 0) {
+    throw new CliExit(EXIT.usage, 'Give device ids or --where, not both.');
+  }
+  if (o.where === undefined && args.length === 0) {
+    throw new CliExit(EXIT.usage, 'Which devices? Give their ids, - to read them from stdin, or --where.');
+  }
+  const ids =
+    o.where !== undefined ? null : args.length === 1 && args[0] === '-' ? await readIds() : [...args];
+  if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'No device ids on stdin.');
+
+  const checked = (account: OpenAccount) => {
+    const p = plan(account, ids, o.where, folderId);
+    // A list naming a device the account does not have is refused whole: a typo must not move the rest.
+    if (p.unknown.length) {
+      throw new CliExit(
+        EXIT.notFound,
+        `No device with id ${p.unknown.slice(0, 5).join(', ')}; nothing was moved.`,
+      );
+    }
+    return p;
+  };
+  if (o.dryRun) {
+    // A preview needs no service: it is read from the copy, like the app's before "Move".
+    await withAccount(ctx, ['devices', 'folders'], async (account) => {
+      const p = checked(account);
+      ctx.out.write(format === 'json' ? renderJson({ dryRun: true, ...p }) : previewText(p));
+    });
+    return;
+  }
+  let preview: Preview | null = null;
+  const started = await withWrite(
+    ctx,
+    ['devices', 'folders'],
+    async (account) => {
+      const p = (preview = checked(account));
+      if (p.move.length === 0) return null;
+      if (p.move.length > 1 && !o.yes) {
+        process.stderr.write(previewText(p));
+        if (!process.stdin.isTTY || (ids !== null && args[0] === '-')) {
+          throw new CliExit(
+            EXIT.usage,
+            `Moving ${p.move.length} devices needs --yes (or --dry-run to look first).`,
+          );
+        }
+        if (!(await confirm('Go ahead?'))) throw new CliExit(EXIT.usage, 'Nothing was moved.');
+      }
+      return account.invoke('bulk:start', { kind: 'move', ids: p.move, folderId });
+    },
+    batchFailures,
+  );
+  const p = preview as Preview | null;
+  if (!p) return;
+  const answer = {
+    moved: started?.total ?? 0,
+    unchanged: p.unchanged.length,
+    batchId: started?.batchId ?? null,
+  };
+  ctx.out.write(
+    format === 'json'
+      ? renderJson(answer)
+      : `Moved ${answer.moved} device${answer.moved === 1 ? '' : 's'}${answer.unchanged ? `; ${answer.unchanged} already there` : ''}.\n`,
+  );
+}
