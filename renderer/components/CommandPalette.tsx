@@ -12,6 +12,7 @@ import { parseTimestamp } from '../domain/time-zone.js';
 import type { Screen, UiCommand } from '../state/ui-store.js';
 import { SECTIONS } from '../shortcuts.js';
 import { Dialog } from './Dialog.js';
+import { useAccounts } from './AccountSwitcher.js';
 import { useNow } from './hooks.js';
 import { sessionStateName, userName } from '../domain/labels.js';
 
@@ -52,6 +53,7 @@ const KIND_LABEL = {
   view: 'palette.kind.view',
   screen: 'palette.kind.screen',
   action: 'palette.kind.action',
+  account: 'palette.kind.account',
 } as const;
 
 export function CommandPalette(props: { onClose: () => void }) {
@@ -63,6 +65,11 @@ export function CommandPalette(props: { onClose: () => void }) {
   const pausedUntil = useShell((s) => s.settings?.notificationsPausedUntil ?? null);
   const now = useNow(60_000);
   const paused = (parseTimestamp(pausedUntil)?.getTime() ?? 0) > now;
+  const accounts = useAccounts((s) => s);
+  const otherAccounts = useMemo(
+    () => (accounts.accounts.length > 1 ? accounts.accounts.filter((a) => a.id !== accounts.active) : []),
+    [accounts],
+  );
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
 
@@ -72,6 +79,11 @@ export function CommandPalette(props: { onClose: () => void }) {
       ...SECTIONS.map((s) => ({ kind: 'screen' as const, id: s.screen, label: t(s.label) })),
       ...paletteActions(selected.size, paused).map((a) => ({ kind: 'action' as const, ...a })),
       ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
+      ...otherAccounts.map((a) => ({
+        kind: 'account' as const,
+        id: a.id,
+        label: t('accounts.switchTo', { name: a.name }),
+      })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
     for (const s of sessions.values())
@@ -94,7 +106,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stores, versions, views, selected, paused]);
+  }, [stores, versions, views, selected, paused, otherAccounts]);
 
   const results = useMemo(() => searchPalette(index, query), [index, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -131,6 +143,9 @@ export function CommandPalette(props: { onClose: () => void }) {
         break;
       case 'user':
         ui.focusUser(item.id);
+        break;
+      case 'account':
+        void stores.accounts.switchTo(item.id).then(stores.actions.reportFailure);
         break;
     }
   }
