@@ -7,6 +7,7 @@ import { roleName, userName } from '../domain/labels.js';
 import { useReturnFocus } from './focus.js';
 import { useUiCommand } from './hooks.js';
 import { AccountList, useAccounts } from './AccountSwitcher.js';
+import { accountLabel } from '../state/accounts.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
   const { actions } = useStores();
@@ -19,7 +20,7 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
   const name = userName(account.user);
   // With several accounts the button names the account on screen, not only its user.
   const shownName = useAccounts((s) =>
-    s.accounts.length > 1 ? s.accounts.find((a) => a.id === s.active)?.name : null,
+    s.accounts.length > 1 ? accountLabel(s.accounts.find((a) => a.id === s.active)?.name ?? '') : null,
   );
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { useStore } from 'zustand';
 import type { AccountSummary, AccountsState } from '../../shared/ipc/contract.js';
 import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
+import { accountLabel } from '../state/accounts.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 
 export function useAccounts<T>(selector: (s: AccountsState) => T): T {
@@ -53,14 +54,14 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
               <button
                 type="button"
                 aria-current={a.id === active ? 'true' : undefined}
-                aria-label={t('accounts.switchTo', { name: a.name })}
+                aria-label={t('accounts.switchTo', { name: accountLabel(a.name) })}
                 title={i < 9 ? t('accounts.shortcut', { n: i + 1 }) : undefined}
                 onClick={() => {
                   onSwitched?.();
                   if (a.id !== active) void stores.accounts.switchTo(a.id).then(stores.actions.reportFailure);
                 }}
               >
-                <span className="account-list-name">{a.name}</span>{' '}
+                <span className="account-list-name">{accountLabel(a.name)}</span>{' '}
                 <span className="hint">{accountStatus(a)}</span>
               </button>
             </li>
@@ -72,7 +73,7 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
       </button>
       {accounts.length > 1 && current && (
         <button type="button" className="danger" onClick={() => setRemoving(current)}>
-          {t('accounts.remove', { name: current.name })}
+          {t('accounts.remove', { name: accountLabel(current.name) })}
         </button>
       )}
       {adding && <AddAccountDialog onClose={() => setAdding(false)} onAdded={() => onSwitched?.()} />}
@@ -152,9 +153,9 @@ function RemoveAccountDialog(props: {
   const [error, setError] = useState<string | null>(null);
   return (
     <ConfirmDialog
-      title={t('accounts.remove', { name: props.account.name })}
-      message={t('accounts.removeConfirm', { name: props.account.name })}
-      confirmLabel={t('accounts.remove', { name: props.account.name })}
+      title={t('accounts.remove', { name: accountLabel(props.account.name) })}
+      message={t('accounts.removeConfirm', { name: accountLabel(props.account.name) })}
+      confirmLabel={t('accounts.remove', { name: accountLabel(props.account.name) })}
       danger
       busy={busy}
       error={error}
@@ -181,7 +182,7 @@ export function SignInAccounts() {
   if (!several) return null;
   return (
     <nav className="signin-accounts" aria-label={t('accounts.heading')}>
-      <p>{t('accounts.signingInTo', { name: name ?? '' })}</p>
+      <p>{t('accounts.signingInTo', { name: accountLabel(name ?? '') })}</p>
       <AccountList />
     </nav>
   );

@@ -4,6 +4,7 @@
 
 import { t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
+import { accountLabel } from '../state/accounts.js';
 import { accountStatus, useAccounts } from './AccountSwitcher.js';
 
 export function AccountsOverview() {
@@ -18,10 +19,10 @@ export function AccountsOverview() {
           <li
             key={a.id}
             className="overview-card"
-            aria-label={a.name}
+            aria-label={accountLabel(a.name)}
             aria-current={a.id === active ? 'true' : undefined}
           >
-            <h3>{a.name}</h3>
+            <h3>{accountLabel(a.name)}</h3>
             <p>{accountStatus(a)}</p>
             {a.devices && <p>{t('accounts.devices', a.devices)}</p>}
             {a.devices && <p>{t('accounts.outages', { count: a.outages })}</p>}
@@ -31,7 +32,7 @@ export function AccountsOverview() {
                 type="button"
                 onClick={() => void stores.accounts.switchTo(a.id).then(stores.actions.reportFailure)}
               >
-                {t('accounts.switchTo', { name: a.name })}
+                {t('accounts.switchTo', { name: accountLabel(a.name) })}
               </button>
             )}
           </li>

@@ -13,6 +13,7 @@ import type { Screen, UiCommand } from '../state/ui-store.js';
 import { SECTIONS } from '../shortcuts.js';
 import { Dialog } from './Dialog.js';
 import { useAccounts } from './AccountSwitcher.js';
+import { accountLabel } from '../state/accounts.js';
 import { useNow } from './hooks.js';
 import { sessionStateName, userName } from '../domain/labels.js';
 
@@ -82,7 +83,7 @@ export function CommandPalette(props: { onClose: () => void }) {
       ...otherAccounts.map((a) => ({
         kind: 'account' as const,
         id: a.id,
-        label: t('accounts.switchTo', { name: a.name }),
+        label: t('accounts.switchTo', { name: accountLabel(a.name) }),
       })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });

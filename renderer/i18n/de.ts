@@ -66,6 +66,7 @@ export const de: Translation = {
   'accounts.add': 'Konto hinzufügen',
   'accounts.addTitle': 'Ein Konto hinzufügen',
   'accounts.name': 'Name des Kontos',
+  'accounts.unnamed': 'Unbenanntes Konto',
   'accounts.nameHint':
     'Zum Beispiel der Name des Kunden. Danach melden Sie sich bei ihm an, mit seiner eigenen Dienstadresse und seinem Consumer-Key.',
   'accounts.nameRequired': 'Geben Sie einen Namen für das Konto ein.',

@@ -70,6 +70,7 @@ const catalogue = {
   'accounts.add': 'Add account',
   'accounts.addTitle': 'Add an account',
   'accounts.name': 'Account name',
+  'accounts.unnamed': 'Unnamed account',
   'accounts.nameHint':
     'For example the customer’s name. You sign in to it next, with its own service address and consumer key.',
   'accounts.nameRequired': 'Enter a name for the account.',

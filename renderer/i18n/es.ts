@@ -65,6 +65,7 @@ export const es: Translation = {
   'accounts.add': 'Añadir cuenta',
   'accounts.addTitle': 'Añadir una cuenta',
   'accounts.name': 'Nombre de la cuenta',
+  'accounts.unnamed': 'Cuenta sin nombre',
   'accounts.nameHint':
     'Por ejemplo, el nombre del cliente. Después inicia sesión en ella, con su propia dirección de servicio y su clave de consumidor.',
   'accounts.nameRequired': 'Escriba un nombre para la cuenta.',

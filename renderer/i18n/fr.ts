@@ -68,6 +68,7 @@ export const fr: Translation = {
   'accounts.add': 'Ajouter un compte',
   'accounts.addTitle': 'Ajouter un compte',
   'accounts.name': 'Nom du compte',
+  'accounts.unnamed': 'Compte sans nom',
   'accounts.nameHint':
     'Par exemple le nom du client. Vous vous y connectez ensuite, avec sa propre adresse de service et sa clé consommateur.',
   'accounts.nameRequired': 'Saisissez un nom pour le compte.',

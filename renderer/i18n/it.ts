@@ -67,6 +67,7 @@ export const it: Translation = {
   'accounts.add': 'Aggiungi account',
   'accounts.addTitle': 'Aggiungi un account',
   'accounts.name': 'Nome dell’account',
+  'accounts.unnamed': 'Account senza nome',
   'accounts.nameHint':
     'Per esempio il nome del cliente. Poi accedi, con il suo indirizzo del servizio e la sua chiave consumer.',
   'accounts.nameRequired': 'Inserisci un nome per l’account.',

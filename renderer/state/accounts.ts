@@ -13,6 +13,12 @@ import type {
   IpcResult,
 } from '../../shared/ipc/contract.js';
 import type { StatusTarget } from '../../shared/status-history.js';
+import { t } from '../i18n/index.js';
+
+/** An account's name as shown; one never named and not signed in yet has none of its own. */
+export function accountLabel(name: string): string {
+  return name || t('accounts.unnamed');
+}
 
 type Call = <C extends InvokeChannel>(
   channel: C,
@@ -25,7 +31,8 @@ export function createAccounts(call: Call) {
   const store = createStore<AccountsState>()(() => ({ active: '', accounts: [] }));
 
   function settle(result: IpcResult<AccountsState>): IpcResult<AccountsState> {
-    if (result.ok) store.setState(result.value);
+    // A host without the accounts layer answers nothing usable: one account, nothing to switch.
+    if (result.ok && Array.isArray(result.value?.accounts)) store.setState(result.value);
     return result;
   }
 

@@ -36,7 +36,7 @@ import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
 import { createSavedViews } from './saved-views.js';
 import { createSinceSync } from './since-sync.js';
-import { createAccounts } from './accounts.js';
+import { accountLabel, createAccounts } from './accounts.js';
 
 export interface ShellState {
   phase: 'loading' | 'ready' | 'failed';
@@ -404,7 +404,7 @@ function channelProxy(
 
 /** A notice of one of several accounts says whose it is. */
 function fromAccount(account: { name: string } | undefined, text: string): string {
-  return account ? t('accounts.noticeFrom', { account: account.name, text }) : text;
+  return account ? t('accounts.noticeFrom', { account: accountLabel(account.name), text }) : text;
 }
 
 function isHostLinkError(error: AppError): boolean {

@@ -43,7 +43,8 @@ const registryFile = storedFile({
       .array(
         z.object({
           id: z.string().regex(ID),
-          name: z.string().min(1).max(80),
+          // '' only for the first account, never named (shown by its service's host).
+          name: z.string().max(80),
           // Only the two shapes this module writes: a hand-edited '../elsewhere' is not followed.
           dir: z.string().regex(new RegExp(`^(|${ACCOUNT_DIRS}/[a-z0-9-]{1,40})$`)),
         }),

@@ -48,7 +48,10 @@ import { AccountRegistry } from './account-registry.js';
 export interface AccountsCoreOptions extends AppCoreOptions {
   /** The root data directory: the list of accounts, and the directories of all of them. */
   dataDir: string;
-  /** The name the first account gets (a console from before several accounts, or a first start). */
+  /**
+   * The name the first account gets (a console from before several accounts, or a first start); default
+   * none: it is called by its service's address until the technician names it.
+   */
   firstAccountName?: string;
   /** Tests swap the core of one account; default createAppCore. */
   createCore?: (options: AppCoreOptions) => AppCore;
@@ -120,7 +123,7 @@ export class AccountsCore implements AppCore {
       const tray = h === this.#active ? state : h.core.trayState();
       return {
         id: h.entry.id,
-        name: h.entry.name,
+        name: shownName(h),
         status: tray.status,
         ...(tray.devices ? { devices: tray.devices } : {}),
       };
@@ -160,7 +163,7 @@ export class AccountsCore implements AppCore {
   }
 
   async start(): Promise<void> {
-    const registry = await this.#registry.load(this.#o.firstAccountName ?? 'Account 1');
+    const registry = await this.#registry.load(this.#o.firstAccountName ?? '');
     for (const entry of registry.accounts) this.#hold(entry);
     this.#active = this.#find(registry.active) ?? this.#held[0]!;
     for (const h of this.#held) h.core.setWindowActivity(h === this.#active ? this.#window : HIDDEN);
@@ -293,7 +296,7 @@ export class AccountsCore implements AppCore {
 
   #named<T extends { account?: { id: string; name: string } }>(held: Held, notice: T): T {
     return this.#held.length > 1
-      ? { ...notice, account: { id: held.entry.id, name: held.entry.name } }
+      ? { ...notice, account: { id: held.entry.id, name: shownName(held) } }
       : notice;
   }
 
@@ -398,7 +401,7 @@ function summary(h: Held, tray: TrayState): AccountSummary {
   const d = tray.status !== 'signed-out' ? tray.devices : undefined;
   return {
     id: h.entry.id,
-    name: h.entry.name,
+    name: shownName(h),
     auth: auth?.status ?? 'signed-out',
     baseUrl: account?.baseUrl ?? null,
     userName: account
@@ -410,4 +413,17 @@ function summary(h: Held, tray: TrayState): AccountSummary {
     outages: d?.outages.length ?? 0,
     watchedDown: d?.watchedDownTotal ?? 0,
   };
+}
+
+/** The account's name; one never named (the first, from before several accounts) by its service's host. */
+function shownName(h: Held): string {
+  if (h.entry.name) return h.entry.name;
+  const auth = h.auth;
+  const baseUrl =
+    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account.baseUrl : '';
+  try {
+    return baseUrl ? new URL(baseUrl).host : '';
+  } catch {
+    return '';
+  }
 }
