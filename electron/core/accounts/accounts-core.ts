@@ -7,8 +7,8 @@
 //
 // What this layer does:
 // - Routes every request of the contract to the account on screen, and forwards only that account's
-//   events; the others keep syncing in the background, reported as if their window were hidden (their
-//   engines then poll at the hidden pace: an account not on screen polls less often).
+//   events; the others keep syncing in the background, reported as an unfocused window (their engines
+//   then poll at that slower pace: an account not on screen polls less often; see #activityOf).
 // - A switch sends the other account's picture at once from its core's memory (auth, settings, sync,
 //   outbox and a reset of every dataset, the devices beyond the first part following through its pump),
 //   so the screen changes with no wait for the network.
@@ -40,7 +40,7 @@ import type { AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
-import { createLogger } from '../logger.js';
+import { createLogger, type Logger } from '../logger.js';
 import { prepareOwnDirs } from '../store/data-dirs.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
@@ -65,8 +65,6 @@ interface Held {
   off: Array<() => void>;
 }
 
-const HIDDEN = { visible: false, focused: false };
-
 export function createAccountsCore(options: AccountsCoreOptions): AccountsCore {
   return new AccountsCore(options);
 }
@@ -76,6 +74,7 @@ export class AccountsCore implements AppCore {
   readonly #o: AccountsCoreOptions;
   readonly #registry: AccountRegistry;
   readonly #events: EventHub;
+  readonly #log: Logger;
   readonly #held: Held[] = [];
   readonly #trayListeners = new Set<(state: TrayState) => void>();
   #active: Held | null = null;
@@ -85,7 +84,7 @@ export class AccountsCore implements AppCore {
 
   constructor(options: AccountsCoreOptions) {
     this.#o = options;
-    const logger = options.logger ?? createLogger();
+    const logger = (this.#log = options.logger ?? createLogger());
     this.#events = new EventHub(logger);
     this.#registry = new AccountRegistry(options.dataDir, logger);
     this.handlers = this.#makeHandlers();
@@ -148,7 +147,16 @@ export class AccountsCore implements AppCore {
 
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void {
     this.#window = activity;
-    this.#active?.core.setWindowActivity(activity);
+    for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
+  }
+
+  /**
+   * The account on screen polls as the window does; the others as an unfocused window (devices every
+   * minute rather than every 30 s, so an outage is still told within a minute) and, with the window
+   * hidden, as a hidden one.
+   */
+  #activityOf(h: Held): { visible: boolean; focused: boolean } {
+    return h === this.#active ? this.#window : { visible: this.#window.visible, focused: false };
   }
 
   focusSession(id: Id): void {
@@ -166,7 +174,7 @@ export class AccountsCore implements AppCore {
     const registry = await this.#registry.load(this.#o.firstAccountName ?? '');
     for (const entry of registry.accounts) this.#hold(entry);
     this.#active = this.#find(registry.active) ?? this.#held[0]!;
-    for (const h of this.#held) h.core.setWindowActivity(h === this.#active ? this.#window : HIDDEN);
+    for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
     // The account on screen first: its copy is what the window waits for.
     await this.#startCore(this.#active);
     await Promise.all(this.#held.filter((h) => h !== this.#active).map((h) => this.#startCore(h)));
@@ -193,7 +201,7 @@ export class AccountsCore implements AppCore {
   async add(name: string): Promise<AccountsState> {
     const entry = await this.#registry.create(name.trim());
     const held = this.#hold(entry);
-    held.core.setWindowActivity(HIDDEN);
+    held.core.setWindowActivity(this.#activityOf(held));
     await this.#startCore(held);
     await this.#save();
     await this.#switchTo(held);
@@ -276,8 +284,9 @@ export class AccountsCore implements AppCore {
 
   async #switchTo(held: Held, open?: StatusTarget): Promise<void> {
     if (held !== this.#active) {
-      this.#active?.core.setWindowActivity(HIDDEN);
+      const previous = this.#active;
       this.#active = held;
+      if (previous) previous.core.setWindowActivity(this.#activityOf(previous));
       held.core.setWindowActivity(this.#window);
       // Synchronously, from the core's memory: no event of the account can come between (its later
       // deltas apply on top), and nothing waits for its service.
@@ -287,7 +296,8 @@ export class AccountsCore implements AppCore {
       this.#events.emit('settings:state', snap.settings);
       this.#events.emit('sync:state', snap.sync);
       for (const change of snapshotToChanges(snap)) this.#events.emit('data:change', change);
-      void this.#save();
+      // Which account was on screen last is a convenience for the next start: not worth failing the switch.
+      await this.#save().catch((error: unknown) => this.#log.warn('account list not saved', { error }));
       const outbox = await held.core.handlers['outbox:state']({});
       if (this.#active === held) this.#events.emit('outbox:state', outbox);
     }

@@ -6,7 +6,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
+import {
+  createAccountsCore,
+  type AccountsCore,
+  type AccountsCoreOptions,
+} from '../../../../electron/core/accounts/accounts-core.js';
 import { ACCOUNT_DIRS, REGISTRY_FILE } from '../../../../electron/core/accounts/account-registry.js';
 import { createAppCore } from '../../../../electron/core/app-core.js';
 import { silentLogger } from '../../../../electron/core/logger.js';
@@ -66,6 +70,7 @@ async function open(
   dataDir: string,
   vault: CredentialVault,
   clock = new FakeClock(Date.now()),
+  createCore?: AccountsCoreOptions['createCore'],
 ): Promise<Run> {
   const statusNotices: StatusNotice[] = [];
   const core = createAccountsCore({
@@ -86,6 +91,7 @@ async function open(
     logger: silentLogger,
     cacheSaveDelayMs: 1_000,
     firstAccountName: 'Customer A',
+    ...(createCore ? { createCore } : {}),
   });
   running.push(core);
   const events: Run['events'] = [];
@@ -287,6 +293,32 @@ describe('several accounts in one console', () => {
       ['Customer A', 0],
       ['Customer B', downInB],
     ]);
+  });
+
+  it('the account on screen polls as the window does, the others as an unfocused window', async () => {
+    const activity = new Map<string, { visible: boolean; focused: boolean }>();
+    const dataDir = newDir();
+    const run = await open(dataDir, new MemoryVault(), new FakeClock(Date.now()), (o) => {
+      const core = createAppCore(o);
+      const set = core.setWindowActivity.bind(core);
+      core.setWindowActivity = (a) => {
+        activity.set(path.relative(dataDir, o.dataDir), a);
+        set(a);
+      };
+      return core;
+    });
+    await run.invoke('window:activity', { visible: true, focused: true });
+    await run.invoke('accounts:add', { name: 'Customer B' });
+    const b = idOf(run, 'Customer B');
+    const dirB = path.join(ACCOUNT_DIRS, b);
+    expect(activity.get(dirB)).toEqual({ visible: true, focused: true });
+    expect(activity.get('')).toEqual({ visible: true, focused: false });
+    await run.invoke('window:activity', { visible: false, focused: false });
+    expect(activity.get('')).toEqual({ visible: false, focused: false });
+    await run.invoke('window:activity', { visible: true, focused: true });
+    await run.invoke('accounts:switch', { id: run.core.accounts().accounts[0]!.id });
+    expect(activity.get('')).toEqual({ visible: true, focused: true });
+    expect(activity.get(dirB)).toEqual({ visible: true, focused: false });
   });
 
   it('removes an account: signed out, its keychain entry and directory gone, the other untouched', async () => {
