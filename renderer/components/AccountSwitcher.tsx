@@ -187,3 +187,11 @@ export function SignInAccounts() {
     </nav>
   );
 }
+
+/** Whose banner it is, before its words, when the console holds several accounts: it speaks for that one. */
+export function BannerAccount() {
+  const name = useAccounts((s) =>
+    s.accounts.length > 1 ? accountLabel(s.accounts.find((a) => a.id === s.active)?.name ?? '') : null,
+  );
+  return name ? <strong className="banner-account">{t('accounts.bannerFor', { name })} </strong> : null;
+}

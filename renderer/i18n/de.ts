@@ -82,6 +82,7 @@ export const de: Translation = {
   'accounts.status.online': 'online',
   'accounts.status.connecting': 'verbindet',
   'accounts.noticeFrom': '{account}: {text}',
+  'accounts.bannerFor': '{name}:',
   'accounts.overviewTitle': 'Alle Konten',
   'accounts.devices': '{online, number} online, {offline, number} offline, {busy, number} beschäftigt',
   'accounts.outages': '{count, plural, one {# offener Ausfall} other {# offene Ausfälle}}',

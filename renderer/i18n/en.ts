@@ -86,6 +86,7 @@ const catalogue = {
   'accounts.status.online': 'online',
   'accounts.status.connecting': 'connecting',
   'accounts.noticeFrom': '{account}: {text}',
+  'accounts.bannerFor': '{name}:',
   'accounts.overviewTitle': 'All accounts',
   'accounts.devices': '{online, number} online, {offline, number} offline, {busy, number} busy',
   'accounts.outages': '{count, plural, one {# open outage} other {# open outages}}',

@@ -81,6 +81,7 @@ export const es: Translation = {
   'accounts.status.online': 'en línea',
   'accounts.status.connecting': 'conectando',
   'accounts.noticeFrom': '{account}: {text}',
+  'accounts.bannerFor': '{name}:',
   'accounts.overviewTitle': 'Todas las cuentas',
   'accounts.devices': '{online, number} en línea, {offline, number} sin conexión, {busy, number} ocupados',
   'accounts.outages': '{count, plural, one {# caída abierta} other {# caídas abiertas}}',

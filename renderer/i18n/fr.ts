@@ -84,6 +84,7 @@ export const fr: Translation = {
   'accounts.status.online': 'en ligne',
   'accounts.status.connecting': 'connexion en cours',
   'accounts.noticeFrom': '{account} : {text}',
+  'accounts.bannerFor': '{name} :',
   'accounts.overviewTitle': 'Tous les comptes',
   'accounts.devices': '{online, number} en ligne, {offline, number} hors ligne, {busy, number} occupés',
   'accounts.outages': '{count, plural, one {# panne en cours} other {# pannes en cours}}',

@@ -83,6 +83,7 @@ export const it: Translation = {
   'accounts.status.online': 'online',
   'accounts.status.connecting': 'connessione in corso',
   'accounts.noticeFrom': '{account}: {text}',
+  'accounts.bannerFor': '{name}:',
   'accounts.overviewTitle': 'Tutti gli account',
   'accounts.devices': '{online, number} online, {offline, number} offline, {busy, number} occupati',
   'accounts.outages': '{count, plural, one {# interruzione aperta} other {# interruzioni aperte}}',

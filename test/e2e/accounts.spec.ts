@@ -169,4 +169,22 @@ test('a restart with the keychain reopens both accounts signed in, on the one sh
       .accounts()
       .accounts.map((a) => a.auth),
   ).toEqual(['signed-in', 'signed-in']);
+
+  // Each account's banner speaks for that account only: B's service goes away while A is on screen.
+  await serviceB.close();
+  const accounts = accountsOf(app);
+  const b = accounts.accounts().accounts.find((x) => x.name === 'Customer B')!.id;
+  await accounts
+    .coreOf(b)!
+    .handlers['sync:refresh']({ datasets: ['devices'] })
+    .catch(() => undefined);
+  await expect.poll(() => accounts.accounts().accounts.find((x) => x.id === b)!.connection).toBe('offline');
+  const offline = page.getByRole('status', { name: 'Offline' });
+  await expect(offline).toHaveCount(0);
+  await page.keyboard.press('Control+2');
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(offline).toContainText('Customer B:');
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+  await expect(offline).toHaveCount(0);
 });
