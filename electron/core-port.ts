@@ -59,7 +59,8 @@ export interface HostedCore {
   onTrayStateChange(listener: (state: TrayState) => void): () => void;
   setSuspended(suspended: boolean): void;
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void;
-  focusSession(id: Id): void;
+  /** `account`: the session's account, when the console holds several; it is shown first. */
+  focusSession(id: Id, account?: string): void;
   /** Shows a device (selected, details open) or a folder (selected in the tree) in the window. */
   openTarget(target: StatusTarget): void;
   start(): Promise<void> | void;

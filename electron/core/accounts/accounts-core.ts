@@ -159,8 +159,11 @@ export class AccountsCore implements AppCore {
     return h === this.#active ? this.#window : { visible: this.#window.visible, focused: false };
   }
 
-  focusSession(id: Id): void {
-    this.#on().core.focusSession(id);
+  focusSession(id: Id, account?: string): void {
+    const held = account ? this.#find(account) : this.#active;
+    if (!held) return;
+    if (held === this.#active) held.core.focusSession(id);
+    else void this.#switchTo(held).then(() => held.core.focusSession(id));
   }
 
   openTarget(target: StatusTarget): void {

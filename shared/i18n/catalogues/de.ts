@@ -31,6 +31,7 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.watchedDown': '{count, number} beobachtete Geräte ausgefallen',
   'tray.tooltip.paused': 'Benachrichtigungen pausiert',
   'tray.account': '{name}: {status, select, signedOut {abgemeldet} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {Support-Sitzung hat begonnen} other {# Support-Sitzungen haben begonnen}}',

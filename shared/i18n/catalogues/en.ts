@@ -30,6 +30,7 @@ export const sharedEn = {
   'tray.tooltip.watchedDown': '{count, number} watched down',
   'tray.tooltip.paused': 'notifications paused',
   'tray.account': '{name}: {status, select, signedOut {signed out} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started': '{count, plural, one {Support session started} other {# support sessions started}}',
   'notice.reminder':

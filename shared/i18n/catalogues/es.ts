@@ -34,6 +34,7 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.paused': 'notificaciones en pausa',
   'tray.account':
     '{name}: {status, select, signedOut {sesión cerrada} online {en línea} other {sin conexión}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {Ha comenzado una sesión de soporte} other {Han comenzado # sesiones de soporte}}',

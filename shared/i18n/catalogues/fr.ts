@@ -32,6 +32,7 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.watchedDown': '{count, number} surveillés hors service',
   'tray.tooltip.paused': 'notifications suspendues',
   'tray.account': '{name} : {status, select, signedOut {déconnecté} online {en ligne} other {hors ligne}}',
+  'notice.fromAccount': '{account} : {title}',
 
   'notice.started':
     '{count, plural, one {Une session d’assistance a commencé} other {# sessions d’assistance ont commencé}}',

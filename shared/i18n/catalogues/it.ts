@@ -31,6 +31,7 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.watchedDown': '{count, number} monitorati non raggiungibili',
   'tray.tooltip.paused': 'notifiche sospese',
   'tray.account': '{name}: {status, select, signedOut {disconnesso} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {È iniziata una sessione di assistenza} other {Sono iniziate # sessioni di assistenza}}',
