@@ -131,3 +131,22 @@ function dedupe(accounts: RegisteredAccount[]): RegisteredAccount[] {
     (a) => !seen.has(a.id) && !seen.has(`dir:${a.dir}`) && seen.add(a.id).add(`dir:${a.dir}`),
   );
 }
+
+/**
+ * The data directory of the account named `name` (or with that id), for a process that opens one account's
+ * core alone (the command line's --account). Reads the list and never writes it. Without a list the data
+ * directory holds one account, the root's. Throws a sentence naming the accounts there are.
+ */
+export async function accountDirectory(dataDir: string, name: string, logger: Logger): Promise<string> {
+  const loaded = await loadStored(path.join(dataDir, REGISTRY_FILE), registryFile, { logger });
+  const accounts = loaded.status === 'loaded' ? loaded.value.accounts : [];
+  const wanted = name.trim().toLocaleLowerCase();
+  const found = accounts.find((a) => a.id === name || a.name.toLocaleLowerCase() === wanted);
+  if (found) return path.join(dataDir, found.dir);
+  const names = accounts.map((a) => a.name || a.id);
+  throw new Error(
+    names.length > 0
+      ? `No account named "${name}" here. The accounts are: ${names.join(', ')}.`
+      : `No account named "${name}" here: this console holds one account, opened without --account.`,
+  );
+}

@@ -11,7 +11,11 @@ import {
   type AccountsCore,
   type AccountsCoreOptions,
 } from '../../../../electron/core/accounts/accounts-core.js';
-import { ACCOUNT_DIRS, REGISTRY_FILE } from '../../../../electron/core/accounts/account-registry.js';
+import {
+  ACCOUNT_DIRS,
+  accountDirectory,
+  REGISTRY_FILE,
+} from '../../../../electron/core/accounts/account-registry.js';
 import { createAppCore } from '../../../../electron/core/app-core.js';
 import { silentLogger } from '../../../../electron/core/logger.js';
 import type { CredentialVault, StoredCredentials } from '../../../../electron/core/vault.js';
@@ -410,3 +414,22 @@ class MissingVault implements CredentialVault {
     throw new Error('no keychain');
   }
 }
+
+describe('one account by name (the command line’s --account)', () => {
+  it('finds an account’s directory by name or id, and names the accounts there are otherwise', async () => {
+    const dataDir = newDir();
+    const run = await open(dataDir, new MemoryVault());
+    await run.invoke('accounts:add', { name: 'Customer B' });
+    const b = idOf(run, 'Customer B');
+    await run.core.dispose();
+    expect(await accountDirectory(dataDir, 'customer b', silentLogger)).toBe(
+      path.join(dataDir, ACCOUNT_DIRS, b),
+    );
+    expect(await accountDirectory(dataDir, b, silentLogger)).toBe(path.join(dataDir, ACCOUNT_DIRS, b));
+    expect(await accountDirectory(dataDir, 'Customer A', silentLogger)).toBe(dataDir);
+    await expect(accountDirectory(dataDir, 'Nobody', silentLogger)).rejects.toThrow(
+      'No account named "Nobody" here. The accounts are: Customer A, Customer B.',
+    );
+    await expect(accountDirectory(newDir(), 'Nobody', silentLogger)).rejects.toThrow('holds one account');
+  });
+});
