@@ -4,7 +4,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { AccountSummary, AccountsState } from '../../shared/ipc/contract.js';
+import type { AccountSummary, AccountsState, IpcResult } from '../../shared/ipc/contract.js';
 import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { accountLabel } from '../state/accounts.js';
@@ -43,6 +43,7 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
   const stores = useStores();
   const { accounts, active } = useAccounts((s) => s);
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState<AccountSummary | null>(null);
   const current = accounts.find((a) => a.id === active);
   return (
@@ -71,12 +72,35 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
       <button type="button" onClick={() => setAdding(true)}>
         {t('accounts.add')}
       </button>
+      {current && (
+        <button type="button" onClick={() => setRenaming(true)}>
+          {t('accounts.rename', { name: accountLabel(current.name) })}
+        </button>
+      )}
       {accounts.length > 1 && current && (
         <button type="button" className="danger" onClick={() => setRemoving(current)}>
           {t('accounts.remove', { name: accountLabel(current.name) })}
         </button>
       )}
-      {adding && <AddAccountDialog onClose={() => setAdding(false)} onAdded={() => onSwitched?.()} />}
+      {adding && (
+        <NameDialog
+          title={t('accounts.addTitle')}
+          initial=""
+          submitLabel={t('accounts.add')}
+          save={(name) => stores.accounts.add(name)}
+          onClose={() => setAdding(false)}
+          onDone={onSwitched}
+        />
+      )}
+      {renaming && current && (
+        <NameDialog
+          title={t('accounts.renameTitle')}
+          initial={current.name}
+          submitLabel={t('common.save')}
+          save={(name) => stores.accounts.rename(current.id, name)}
+          onClose={() => setRenaming(false)}
+        />
+      )}
       {removing && (
         <RemoveAccountDialog account={removing} onClose={() => setRemoving(null)} onRemoved={onSwitched} />
       )}
@@ -84,9 +108,16 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
   );
 }
 
-function AddAccountDialog({ onClose, onAdded }: { onClose: () => void; onAdded: () => void }) {
-  const stores = useStores();
-  const [name, setName] = useState('');
+/** The name of a new account ("Add account") or of one renamed: required, at most 80 characters. */
+function NameDialog(props: {
+  title: string;
+  initial: string;
+  submitLabel: string;
+  save: (name: string) => Promise<IpcResult<unknown>>;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const [name, setName] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(e: FormEvent) {
@@ -96,17 +127,17 @@ function AddAccountDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
       return;
     }
     setBusy(true);
-    const result = await stores.accounts.add(name.trim());
+    const result = await props.save(name.trim());
     setBusy(false);
     if (!result.ok) {
       setError(formatError(result.error));
       return;
     }
-    onClose();
-    onAdded();
+    props.onClose();
+    props.onDone?.();
   }
   return (
-    <Dialog title={t('accounts.addTitle')} onClose={onClose}>
+    <Dialog title={props.title} onClose={props.onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="dialog-body">
           <label className="field">
@@ -131,11 +162,11 @@ function AddAccountDialog({ onClose, onAdded }: { onClose: () => void; onAdded: 
           )}
         </div>
         <div className="dialog-footer">
-          <button type="button" onClick={onClose}>
+          <button type="button" onClick={props.onClose}>
             {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={busy}>
-            {t('accounts.add')}
+            {props.submitLabel}
           </button>
         </div>
       </form>

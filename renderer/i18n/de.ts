@@ -72,6 +72,8 @@ export const de: Translation = {
   'accounts.nameRequired': 'Geben Sie einen Namen für das Konto ein.',
   'accounts.switchTo': 'Zu {name} wechseln',
   'accounts.shortcut': 'Strg+{n}',
+  'accounts.rename': '{name} umbenennen',
+  'accounts.renameTitle': 'Konto umbenennen',
   'accounts.remove': '{name} entfernen',
   'accounts.removeConfirm':
     '{name} entfernen? Sie werden dort abgemeldet, und seine Offline-Kopie, Statusverlauf, gespeicherten Ansichten, Beobachtungen und nicht gesendeten Änderungen werden von diesem Computer entfernt. Ihre anderen Konten bleiben unverändert.',

@@ -76,6 +76,8 @@ const catalogue = {
   'accounts.nameRequired': 'Enter a name for the account.',
   'accounts.switchTo': 'Switch to {name}',
   'accounts.shortcut': 'Ctrl+{n}',
+  'accounts.rename': 'Rename {name}',
+  'accounts.renameTitle': 'Rename the account',
   'accounts.remove': 'Remove {name}',
   'accounts.removeConfirm':
     'Remove {name}? You are signed out of it, and its offline copy, status history, saved views, watches and unsent changes are removed from this computer. Your other accounts stay as they are.',

@@ -71,6 +71,8 @@ export const es: Translation = {
   'accounts.nameRequired': 'Escriba un nombre para la cuenta.',
   'accounts.switchTo': 'Cambiar a {name}',
   'accounts.shortcut': 'Ctrl+{n}',
+  'accounts.rename': 'Cambiar el nombre de {name}',
+  'accounts.renameTitle': 'Cambiar el nombre de la cuenta',
   'accounts.remove': 'Quitar {name}',
   'accounts.removeConfirm':
     '¿Quitar {name}? Se cierra su sesión y su copia sin conexión, historial de estado, vistas guardadas, vigilancias y cambios no enviados se eliminan de este equipo. Sus otras cuentas quedan como están.',

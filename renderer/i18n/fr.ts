@@ -74,6 +74,8 @@ export const fr: Translation = {
   'accounts.nameRequired': 'Saisissez un nom pour le compte.',
   'accounts.switchTo': 'Passer à {name}',
   'accounts.shortcut': 'Ctrl+{n}',
+  'accounts.rename': 'Renommer {name}',
+  'accounts.renameTitle': 'Renommer le compte',
   'accounts.remove': 'Supprimer {name}',
   'accounts.removeConfirm':
     'Supprimer {name} ? Vous en êtes déconnecté, et sa copie hors ligne, son historique d’état, ses vues enregistrées, ses surveillances et ses modifications non envoyées sont supprimés de cet ordinateur. Vos autres comptes restent tels quels.',

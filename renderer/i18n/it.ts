@@ -73,6 +73,8 @@ export const it: Translation = {
   'accounts.nameRequired': 'Inserisci un nome per l’account.',
   'accounts.switchTo': 'Passa a {name}',
   'accounts.shortcut': 'Ctrl+{n}',
+  'accounts.rename': 'Rinomina {name}',
+  'accounts.renameTitle': 'Rinomina l’account',
   'accounts.remove': 'Rimuovi {name}',
   'accounts.removeConfirm':
     'Rimuovere {name}? Ne esci, e la sua copia offline, la cronologia degli stati, le viste salvate, i controlli e le modifiche non inviate vengono rimossi da questo computer. Gli altri account restano come sono.',

@@ -74,6 +74,23 @@ describe('several accounts', () => {
     expect(bridge.callsTo('accounts:add')).toEqual([{ name: 'Customer C' }]);
   });
 
+  it('renames the account on screen from the account menu', async () => {
+    const { bridge } = await renderTwo();
+    bridge.handle('accounts:rename', ({ id, name }) => ({
+      ...TWO,
+      accounts: TWO.accounts.map((a) => (a.id === id ? { ...a, name } : a)),
+    }));
+    fireEvent.click(screen.getByRole('button', { name: /^Account: Customer A/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Customer A' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename the account' });
+    const field = within(dialog).getByLabelText('Account name');
+    expect((field as HTMLInputElement).value).toBe('Customer A');
+    fireEvent.change(field, { target: { value: 'Acme Ltd' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(bridge.callsTo('accounts:rename')).toEqual([{ id: 'a1', name: 'Acme Ltd' }]);
+    expect(screen.getByRole('button', { name: /^Account: Acme Ltd/ })).toBeTruthy();
+  });
+
   it('Ctrl+2 shows the second account and the palette offers "Switch to …" the others', async () => {
     const { bridge } = await renderTwo();
     await act(async () => fireEvent.keyDown(window, { key: '2', ctrlKey: true }));
