@@ -25,6 +25,18 @@ export interface TrayState {
   devices?: TrayDevices;
   /** The language the tray and notifications speak (the service's code: 'ge' is German). */
   language: KnownLanguage;
+  /**
+   * Every account, when the console holds several (issue 28; electron/core/accounts/): each one's status,
+   * counts and watched devices that are down. The rest of the state is the account on screen's.
+   */
+  accounts?: AccountTray[];
+}
+
+export interface AccountTray {
+  id: string;
+  name: string;
+  status: TrayState['status'];
+  devices?: TrayDevices;
 }
 
 export interface TrayDevices {
@@ -47,7 +59,8 @@ export interface HostedCore {
   onTrayStateChange(listener: (state: TrayState) => void): () => void;
   setSuspended(suspended: boolean): void;
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void;
-  focusSession(id: Id): void;
+  /** `account`: the session's account, when the console holds several; it is shown first. */
+  focusSession(id: Id, account?: string): void;
   /** Shows a device (selected, details open) or a folder (selected in the tree) in the window. */
   openTarget(target: StatusTarget): void;
   start(): Promise<void> | void;

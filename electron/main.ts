@@ -2,7 +2,7 @@
 // this launch, handed to the glue. See launch-config.ts for the environment it reads.
 
 import { acquireAccountLock } from './core/account-lock.js';
-import { createAppCore } from './core/app-core.js';
+import { createAccountsCore } from './core/accounts/accounts-core.js';
 import { KeyringVault } from './core/keyring-vault.js';
 import { prepareOwnDirs } from './core/store/data-dirs.js';
 import { runElectronApp } from './glue/app.js';
@@ -16,7 +16,8 @@ runElectronApp(async (context) => {
   // crash leaves a lock whose pid is gone, which the next start takes over.
   const lock = acquireAccountLock(context.dataDir, 'console');
   process.once('exit', () => lock.release());
-  return createAppCore({
+  // One core per account, behind one core's face (electron/core/accounts/accounts-core.ts).
+  return createAccountsCore({
     ...context,
     host: 'electron',
     vault: new KeyringVault(),

@@ -24,6 +24,7 @@ import {
   setDisplayOffset,
 } from './domain/time-zone.js';
 import { AccountMenu } from './components/AccountMenu.js';
+import { useAccountKeys } from './components/AccountSwitcher.js';
 import { Banners } from './components/Banners.js';
 import { SignInScreen } from './components/SignIn.js';
 import { StatusBar } from './components/StatusBar.js';
@@ -153,6 +154,7 @@ export function App() {
   useTheme();
   useWindowActivity();
   useFocusKeeper();
+  useAccountKeys();
 
   if (phase === 'loading' && !auth) {
     return (

@@ -49,6 +49,8 @@ export interface StatusNoticeItem {
 export interface StatusTarget {
   kind: 'device' | 'folder';
   id: Id;
+  /** The account it belongs to, when the console holds several (issue 28); absent: the one on screen. */
+  account?: string;
 }
 
 export interface StatusNotice {
@@ -57,6 +59,8 @@ export interface StatusNotice {
   items: StatusNoticeItem[];
   /** What a click opens. */
   open: StatusTarget | null;
+  /** The account it is about, named when the console holds several (issue 28). */
+  account?: { id: string; name: string };
 }
 
 export interface OutageInfo {

@@ -3,7 +3,7 @@
 // start it the same way.
 
 import { acquireAccountLock } from '../core/account-lock.js';
-import { createAppCore } from '../core/app-core.js';
+import { createAccountsCore } from '../core/accounts/accounts-core.js';
 import type { AppCore } from '../core/app-core.js';
 import type { AppCoreDefaults } from '../core/app-core-options.js';
 import { KeyringVault } from '../core/keyring-vault.js';
@@ -41,7 +41,8 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
   await prepareOwnDirs(options.dataDir);
   // One writer per account's files: a command-line run that holds them makes this throw AccountLockHeld.
   const lock = acquireAccountLock(options.dataDir, 'console');
-  const core = createAppCore({
+  // One core per account, behind one core's face (electron/core/accounts/accounts-core.ts).
+  const core = createAccountsCore({
     dataDir: options.dataDir,
     host: 'browser',
     appVersion: options.appVersion,

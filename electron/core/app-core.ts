@@ -42,6 +42,7 @@ import type { TrayState } from './tray-state.js';
 import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
 import { writeHandlers } from './write-handlers.js';
+import { oneAccountHandlers } from './accounts/one-account-handlers.js';
 import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
 import { chosenLanguage } from '../../shared/i18n/translator.js';
@@ -273,6 +274,7 @@ class Core implements AppCore {
         sync: () => this.#syncState(),
       }),
       ...savedViewsHandlers(this.#views, this.#session),
+      ...oneAccountHandlers(),
       ...statusHandlers(
         () => this.#status.monitor,
         () => this.#status.data,

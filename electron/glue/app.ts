@@ -140,7 +140,7 @@ export function runElectronApp(createCore: CoreFactory): void {
       appVersion: app.getVersion(),
       notify: createNotifier({
         showWindow: reveal,
-        focusSession: (id) => core?.focusSession(id),
+        focusSession: (id, account) => core?.focusSession(id, account),
         language: () => core?.trayState().language ?? 'en',
       }),
       notifyStatus: createStatusNotifier({

@@ -12,7 +12,8 @@ import type { StatusNotice, StatusTarget } from '../../shared/status-history.js'
 
 export interface NoticeActions {
   showWindow(): void;
-  focusSession(id: string): void;
+  /** `account`: the session's account, when the console holds several (shown first). */
+  focusSession(id: string, account?: string): void;
   /** Shows the device or folder a status notice is about. */
   openTarget(target: StatusTarget): void;
   /** The technician's language now (it may change while the app runs). */
@@ -25,14 +26,15 @@ export function createNotifier(
   const live = new Set<Notification>();
   return (notice) => {
     if (!Notification.isSupported()) return;
-    const { title, body } = noticeText(notice, sharedTranslator(actions.language?.() ?? 'en').t);
-    const n = new Notification({ title, body });
+    const { t } = sharedTranslator(actions.language?.() ?? 'en');
+    const { title, body } = noticeText(notice, t);
+    const n = new Notification({ title: fromAccount(notice.account, title, t), body });
     live.add(n);
     n.on('click', () => {
       live.delete(n);
       actions.showWindow();
       const first = notice.sessions[0];
-      if (first) actions.focusSession(first.id);
+      if (first) actions.focusSession(first.id, notice.account?.id);
     });
     n.on('close', () => live.delete(n));
     n.show();
@@ -49,8 +51,9 @@ export function createStatusNotifier(
   const live = new Set<Notification>();
   return (notice) => {
     if (!Notification.isSupported()) return;
-    const { title, body } = statusNoticeText(notice.items, sharedTranslator(actions.language?.() ?? 'en').t);
-    const n = new Notification({ title, body });
+    const { t } = sharedTranslator(actions.language?.() ?? 'en');
+    const { title, body } = statusNoticeText(notice.items, t);
+    const n = new Notification({ title: fromAccount(notice.account, title, t), body });
     live.add(n);
     n.on('click', () => {
       live.delete(n);
@@ -60,4 +63,13 @@ export function createStatusNotifier(
     n.on('close', () => live.delete(n));
     n.show();
   };
+}
+
+/** With several accounts a notification says whose it is (issue 28). */
+function fromAccount(
+  account: { name: string } | undefined,
+  title: string,
+  t: ReturnType<typeof sharedTranslator>['t'],
+): string {
+  return account ? t('notice.fromAccount', { account: account.name, title }) : title;
 }

@@ -6,7 +6,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
 import type { StatusTarget } from '../../shared/status-history.js';
 import { deviceName, folderName } from '../../shared/i18n/status-notice-text.js';
-import type { TrayDevices, TraySession, TrayState } from '../core-port.js';
+import type { AccountTray, TrayDevices, TraySession, TrayState } from '../core-port.js';
 
 export interface TrayActions {
   openWindow(): void;
@@ -42,7 +42,9 @@ export function trayTooltip(state: TrayState, now: Date = new Date()): string {
   if (state.ongoing.length > 0) parts.push(t('tray.tooltip.ongoing', { count: state.ongoing.length }));
   if (state.upcoming.length > 0) parts.push(t('tray.tooltip.upcoming', { count: state.upcoming.length }));
   const d = state.status !== 'signed-out' ? state.devices : undefined;
-  if (d) {
+  if (state.accounts && state.accounts.length > 1) {
+    for (const a of state.accounts) parts.push(accountLine(state, a));
+  } else if (d) {
     parts.push(t('tray.tooltip.devices', { online: d.online, offline: d.offline, busy: d.busy }));
     if (d.outages.length > 0) parts.push(t('tray.tooltip.outages', { count: d.outages.length }));
     if (d.watchedDownTotal > 0) parts.push(t('tray.tooltip.watchedDown', { count: d.watchedDownTotal }));
@@ -67,7 +69,9 @@ export function buildTrayMenu(
   if (state.status !== 'signed-out') {
     items.push(...sessionSection(t('tray.ongoing'), state, state.ongoing, actions));
     items.push(...sessionSection(t('tray.upcoming'), state, state.upcoming, actions));
-    if (state.devices) items.push(...devicesSection(state, state.devices, actions));
+    if (state.accounts && state.accounts.length > 1)
+      items.push(...accountsSection(state, state.accounts, actions));
+    else if (state.devices) items.push(...devicesSection(state, state.devices, actions));
     items.push({ type: 'separator' });
     items.push({ label: t('tray.refresh'), click: () => actions.refresh() });
     items.push(
@@ -115,6 +119,42 @@ function sessionSection(
  * Counts, open outages and watched devices that are down (issue 11): an outage opens its folder, a device
  * opens the device; the summary line opens the window.
  */
+/**
+ * Several accounts (issue 28): each one's name and state, then its counts, outages and watched devices that
+ * are down; a click opens that account's folder or device (the target names the account).
+ */
+function accountsSection(
+  state: TrayState,
+  accounts: AccountTray[],
+  actions: TrayActions,
+): MenuItemConstructorOptions[] {
+  const { t } = sharedTranslator(state.language);
+  const items: MenuItemConstructorOptions[] = [];
+  for (const a of accounts) {
+    items.push({ type: 'separator' });
+    items.push({ label: t('tray.account', { name: a.name, status: statusCase(a) }), enabled: false });
+    if (a.status !== 'signed-out' && a.devices) {
+      const open: TrayActions = {
+        ...actions,
+        openTarget: (target) => actions.openTarget({ ...target, account: a.id }),
+      };
+      items.push(...devicesSection(state, a.devices, open).slice(1));
+    }
+  }
+  return items;
+}
+
+function accountLine(state: TrayState, a: AccountTray): string {
+  const { t } = sharedTranslator(state.language);
+  const line = [t('tray.account', { name: a.name, status: statusCase(a) })];
+  const d = a.status !== 'signed-out' ? a.devices : undefined;
+  if (d) {
+    line.push(t('tray.tooltip.devices', { online: d.online, offline: d.offline, busy: d.busy }));
+    if (d.watchedDownTotal > 0) line.push(t('tray.tooltip.watchedDown', { count: d.watchedDownTotal }));
+  }
+  return line.join(', ');
+}
+
 function devicesSection(
   state: TrayState,
   d: TrayDevices,
@@ -146,7 +186,7 @@ function devicesSection(
   return items;
 }
 
-function statusCase(state: TrayState): 'signedOut' | 'online' | 'offline' {
+function statusCase(state: Pick<TrayState, 'status'>): 'signedOut' | 'online' | 'offline' {
   return state.status === 'signed-out' ? 'signedOut' : state.status;
 }
 

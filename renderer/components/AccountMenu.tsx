@@ -6,6 +6,8 @@ import { ConfirmDialog } from './Dialog.js';
 import { roleName, userName } from '../domain/labels.js';
 import { useReturnFocus } from './focus.js';
 import { useUiCommand } from './hooks.js';
+import { AccountList, useAccounts } from './AccountSwitcher.js';
+import { accountLabel } from '../state/accounts.js';
 
 export function AccountMenu({ account, store }: { account: AccountInfo; store: CredentialStore }) {
   const { actions } = useStores();
@@ -16,6 +18,10 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
   const unsent = useShell((s) => s.outbox?.pending ?? 0);
   const ref = useRef<HTMLDivElement>(null);
   const name = userName(account.user);
+  // With several accounts the button names the account on screen, not only its user.
+  const shownName = useAccounts((s) =>
+    s.accounts.length > 1 ? accountLabel(s.accounts.find((a) => a.id === s.active)?.name ?? '') : null,
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -33,13 +39,13 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
         className="account-button"
         aria-expanded={open}
         aria-controls="account-panel"
-        aria-label={`${t('account.menu')}: ${name}`}
+        aria-label={`${t('account.menu')}: ${shownName ? `${shownName} — ${name}` : name}`}
         onClick={() => setOpen(!open)}
       >
         <span className="avatar" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
-        <span className="account-name">{name}</span>
+        <span className="account-name">{shownName ?? name}</span>
       </button>
       {open && (
         <AccountPanel onClose={() => setOpen(false)}>
@@ -51,6 +57,7 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
           <button type="button" onClick={() => setConfirming(true)} autoFocus>
             {t('account.signOut')}
           </button>
+          <AccountList onSwitched={() => setOpen(false)} />
         </AccountPanel>
       )}
       {confirming && (

@@ -11,6 +11,7 @@ import { useShell, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { SignInFlow } from './SignIn.js';
 import { useNow } from './hooks.js';
+import { BannerAccount } from './AccountSwitcher.js';
 
 /** The newest moment any shown data was fetched (or the cache saved), for "showing data from …". */
 export function dataAsOf(sync: SyncState): Date | null {
@@ -49,6 +50,7 @@ export function Banners() {
       {reauth && (
         <div className="banner banner-warning" role="alert">
           <span>
+            <BannerAccount />
             {auth?.status === 'reauth-required' && auth.reason.kind === 'keychain'
               ? copySavedAt
                 ? t('reauth.signedOutBannerAge', {
@@ -68,6 +70,7 @@ export function Banners() {
       )}
       {sync?.connection === 'offline' && (
         <div className="banner banner-offline" role="status" aria-label={t('connection.offline')}>
+          <BannerAccount />
           {offlineSince && asOf
             ? t('offline.banner', {
                 since: displayTime(offlineSince, 'time'),

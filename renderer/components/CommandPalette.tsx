@@ -23,6 +23,8 @@ import { useLastUndoable } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
 import { useIsAdmin } from './FolderPane.js';
 import { deviceActions, folderActions } from './palette-targets.js';
+import { useAccounts } from './AccountSwitcher.js';
+import { accountLabel } from '../state/accounts.js';
 import { useNow } from './hooks.js';
 import { sessionStateName, userName } from '../domain/labels.js';
 
@@ -74,6 +76,7 @@ const KIND_LABEL = {
   view: 'palette.kind.view',
   screen: 'palette.kind.screen',
   action: 'palette.kind.action',
+  account: 'palette.kind.account',
 } as const;
 
 export function CommandPalette(props: { onClose: () => void }) {
@@ -96,6 +99,11 @@ export function CommandPalette(props: { onClose: () => void }) {
   const folder = useMemo(
     () => (folderId !== null && folderName !== undefined ? { id: folderId, name: folderName } : null),
     [folderId, folderName],
+  );
+  const accounts = useAccounts((s) => s);
+  const otherAccounts = useMemo(
+    () => (accounts.accounts.length > 1 ? accounts.accounts.filter((a) => a.id !== accounts.active) : []),
+    [accounts],
   );
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -138,6 +146,11 @@ export function CommandPalette(props: { onClose: () => void }) {
       })),
       ...targets.values(),
       ...views.map((v) => ({ kind: 'view' as const, id: v.id, label: v.name })),
+      ...otherAccounts.map((a) => ({
+        kind: 'account' as const,
+        id: a.id,
+        label: t('accounts.switchTo', { name: accountLabel(a.name) }),
+      })),
     ];
     for (const f of folders.values()) items.push({ kind: 'folder', id: f.id, label: f.name });
     for (const s of sessions.values())
@@ -160,7 +173,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stores, versions, views, paused, undoable, targets]);
+  }, [stores, versions, views, paused, undoable, targets, otherAccounts]);
 
   const results = useMemo(() => searchPalette(index, query), [index, query]);
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -198,6 +211,9 @@ export function CommandPalette(props: { onClose: () => void }) {
         break;
       case 'user':
         ui.focusUser(item.id);
+        break;
+      case 'account':
+        void stores.accounts.switchTo(item.id).then(stores.actions.reportFailure);
         break;
     }
   }

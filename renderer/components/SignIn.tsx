@@ -9,6 +9,7 @@ import { languageOfLocales } from '../../shared/i18n/translator.js';
 import { formatError, t } from '../i18n/index.js';
 import { LanguageSelect, nativeLanguageName } from './LanguageSelect.js';
 import { useStores } from '../state/context.js';
+import { SignInAccounts } from './AccountSwitcher.js';
 
 interface Props {
   auth: AuthState;
@@ -214,6 +215,7 @@ export function SignInScreen({ auth }: { auth: AuthState }) {
           />
         </div>
         <SignInFlow auth={auth} />
+        <SignInAccounts />
       </section>
     </main>
   );

@@ -6,7 +6,16 @@
 
 import uFuzzy from '@leeoniya/ufuzzy';
 
-export type PaletteKind = 'screen' | 'action' | 'view' | 'device' | 'folder' | 'session' | 'user';
+export type PaletteKind =
+  | 'screen'
+  | 'action'
+  | 'view'
+  | 'device'
+  | 'folder'
+  | 'session'
+  | 'user'
+  /** "Switch to …" another account of the console (issue 28). */
+  | 'account';
 
 export interface PaletteItem {
   kind: PaletteKind;

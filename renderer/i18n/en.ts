@@ -66,6 +66,33 @@ const catalogue = {
   'account.signOutPending':
     '{count, plural, one {# change has} other {# changes have}} not reached the service yet and will be lost.',
   'account.memoryOnly': 'Credentials not saved (this run only)',
+  'accounts.heading': 'Accounts',
+  'accounts.add': 'Add account',
+  'accounts.addTitle': 'Add an account',
+  'accounts.name': 'Account name',
+  'accounts.unnamed': 'Unnamed account',
+  'accounts.nameHint':
+    'For example the customer’s name. You sign in to it next, with its own service address and consumer key.',
+  'accounts.nameRequired': 'Enter a name for the account.',
+  'accounts.switchTo': 'Switch to {name}',
+  'accounts.shortcut': 'Ctrl+{n}',
+  'accounts.rename': 'Rename {name}',
+  'accounts.renameTitle': 'Rename the account',
+  'accounts.remove': 'Remove {name}',
+  'accounts.removeConfirm':
+    'Remove {name}? You are signed out of it, and its offline copy, status history, saved views, watches and unsent changes are removed from this computer. Your other accounts stay as they are.',
+  'accounts.signingInTo': 'Signing in to {name}. Your other accounts:',
+  'accounts.status.signedOut': 'signed out',
+  'accounts.status.reauth': 'sign-in expired',
+  'accounts.status.offline': 'offline',
+  'accounts.status.online': 'online',
+  'accounts.status.connecting': 'connecting',
+  'accounts.noticeFrom': '{account}: {text}',
+  'accounts.bannerFor': '{name}:',
+  'accounts.overviewTitle': 'All accounts',
+  'accounts.devices': '{online, number} online, {offline, number} offline, {busy, number} busy',
+  'accounts.outages': '{count, plural, one {# open outage} other {# open outages}}',
+  'accounts.watchedDown': '{count, plural, one {# watched device down} other {# watched devices down}}',
   'reauth.banner': 'Your sign-in is no longer valid — sign in again',
   'reauth.signedOutBanner': 'Signed out — sign in to refresh. Showing the copy saved on this computer.',
   'reauth.signedOutBannerAge':
@@ -573,6 +600,7 @@ const catalogue = {
   'palette.kind.screen': 'Screen',
   'palette.kind.action': 'Action',
   'palette.selectedDevices': '{count, plural, one {# selected device} other {# selected devices}}',
+  'palette.kind.account': 'Account',
 
   // Status history, Overview and watches (issue 11)
   'history.title': 'Status history',

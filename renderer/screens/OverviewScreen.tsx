@@ -10,6 +10,8 @@ import { displayTime } from '../domain/time-zone.js';
 import { historyStatusName } from '../domain/device-since.js';
 import { useData, useStores } from '../state/context.js';
 import { StatusChart } from '../components/StatusChart.js';
+import { AccountsOverview } from '../components/AccountsOverview.js';
+import { useAccounts } from '../components/AccountSwitcher.js';
 
 const REFRESH_MS = 60_000;
 
@@ -26,6 +28,8 @@ export function OverviewScreen() {
   const sessions = useData((s) => s.sessions);
   const devices = useData((s) => s.devices);
   const sessionsVersion = useData((s) => s.versions.sessions);
+  // Another account shown: its overview, asked for at once.
+  const account = useAccounts((s) => s.active);
 
   useEffect(() => {
     let live = true;
@@ -43,7 +47,7 @@ export function OverviewScreen() {
       live = false;
       clearInterval(timer);
     };
-  }, [bridge, attempt]);
+  }, [bridge, attempt, account]);
 
   void sessionsVersion;
   const today = new Date().toDateString();
@@ -67,6 +71,7 @@ export function OverviewScreen() {
     // It scrolls: reachable by keyboard (tabIndex) and named by its heading (axe: scrollable-region-focusable).
     <section className="overview" aria-labelledby="overview-title" tabIndex={0}>
       <h1 id="overview-title">{t('overview.title')}</h1>
+      <AccountsOverview />
       <p>{t('overview.now', overview.counts)}</p>
       <div className="overview-grid">
         <div className="overview-card">

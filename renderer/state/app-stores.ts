@@ -36,6 +36,7 @@ import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
 import { createSavedViews } from './saved-views.js';
 import { createSinceSync } from './since-sync.js';
+import { accountLabel, createAccounts } from './accounts.js';
 
 export interface ShellState {
   phase: 'loading' | 'ready' | 'failed';
@@ -114,6 +115,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   }
 
   const savedViews = createSavedViews({ data, ui, views, call });
+  const accounts = createAccounts(call);
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in, and once more
@@ -182,6 +184,12 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   /** Shows the device or folder an alert is about (a notification, the tray, a toast's action). */
   function openTarget(target: StatusTarget): void {
+    // Another account's device (a notice of an account not on screen): that account is shown first.
+    const other = accounts.otherAccount(target);
+    if (other) {
+      void accounts.switchTo(other, target).then(reportFailure);
+      return;
+    }
     const folders = data.getState().folders;
     const path: Id[] = [];
     const seen = new Set<Id>();
@@ -219,7 +227,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
       const { title, body } = noticeText(notice, t);
-      uiAct.toast('notice', body ? `${title} — ${body}` : title, first);
+      uiAct.toast('notice', fromAccount(notice.account, body ? `${title} — ${body}` : title), first);
       if (options.systemNotify)
         options.systemNotify(notice, () => first !== undefined && uiAct.focusSession(first));
     },
@@ -228,8 +236,10 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     'outbox:state': (outbox) => shell.setState({ outbox }),
     'notify:status': (notice) => {
       const { title, body } = statusNoticeText(notice.items, t);
-      uiAct.toast('notice', body ? `${title} — ${body}` : title, undefined, notice.open ?? undefined);
+      const text = fromAccount(notice.account, body ? `${title} — ${body}` : title);
+      uiAct.toast('notice', text, undefined, notice.open ?? undefined);
     },
+    'accounts:state': (state) => accounts.set(state),
   };
 
   async function start(): Promise<void> {
@@ -277,6 +287,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     // been drawn, so they do not compete with it for either main thread.
     setTimeout(() => void sinceSync.pull(), SINCE_FIRST_PULL_DELAY_MS);
     // What waited in the outbox before this window opened (the event only says what changes).
+    void accounts.load();
     const outbox = await call('outbox:state', {});
     if (outbox.ok && shell.getState().outbox === null) shell.setState({ outbox: outbox.value });
   }
@@ -365,6 +376,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     uiActions: uiAct,
     views,
     savedViews,
+    accounts,
     actions,
     start,
     dispose,
@@ -388,6 +400,11 @@ function channelProxy(
   return new Proxy({} as ChannelProxy, {
     get: (_target, channel) => (payload: never) => send(channel as InvokeChannel, payload),
   });
+}
+
+/** A notice of one of several accounts says whose it is. */
+function fromAccount(account: { name: string } | undefined, text: string): string {
+  return account ? t('accounts.noticeFrom', { account: accountLabel(account.name), text }) : text;
 }
 
 function isHostLinkError(error: AppError): boolean {

@@ -273,7 +273,8 @@ export function uiActions(store: UiStore) {
           x.text === text &&
           x.sessionId === sessionId &&
           x.target?.kind === target?.kind &&
-          x.target?.id === target?.id,
+          x.target?.id === target?.id &&
+          x.target?.account === target?.account,
       );
       const count = same ? same.count + 1 : 1;
       const toast: Toast = {
@@ -282,7 +283,7 @@ export function uiActions(store: UiStore) {
         text,
         count,
         ...(sessionId ? { sessionId } : {}),
-        ...(target ? { target: { kind: target.kind, id: target.id } } : {}),
+        ...(target ? { target: { kind: target.kind, id: target.id, ...accountOf(target) } } : {}),
       };
       // Keep the last few: a flood of notices must not bury the screen.
       set({ toasts: [...toasts.filter((x) => x !== same).slice(-4), toast] });
@@ -331,3 +332,8 @@ export function uiActions(store: UiStore) {
 }
 
 export type UiActions = ReturnType<typeof uiActions>;
+
+/** The account a target names (issue 28: a notice of an account not on screen), kept with the toast. */
+function accountOf(target: StatusTarget): { account?: string } {
+  return target.account ? { account: target.account } : {};
+}

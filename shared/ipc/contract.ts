@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { Id } from '../model.js';
 import type {
+  AccountsState,
   AuthState,
   DataChange,
   DatasetName,
@@ -61,6 +62,8 @@ export const eventTable = {
   'ui:focus-session': reply<{ sessionId: Id }>(),
   /** A status notice or the tray asked to show this device (details open) or folder (selected). */
   'ui:open-target': reply<StatusTarget>(),
+  /** The accounts, which one is on screen, and each one's health (issue 28). */
+  'accounts:state': reply<AccountsState>(),
   /** Outbox and bulk changes (issue 12): pending count, conflicts and bulk progress (≤ ~10 a second). */
   'outbox:state': reply<OutboxState>(),
 };

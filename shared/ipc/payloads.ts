@@ -48,6 +48,29 @@ export interface DataChange<D extends DatasetName = DatasetName> {
   changedFields?: DeviceKey[];
 }
 
+/** One account of the console as the account menu, the switcher and the Overview see it (issue 28). */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  auth: AuthState['status'];
+  /** Whose account it is, once signed in (or its copy is shown): base URL and user's name. */
+  baseUrl: string | null;
+  userName: string | null;
+  connection: SyncState['connection'];
+  offlineSince: Timestamp | null;
+  /** The devices as its status history sees them; null while signed out or not yet polled. */
+  devices: { online: number; offline: number; busy: number } | null;
+  outages: number;
+  watchedDown: number;
+}
+
+export interface AccountsState {
+  /** The account on screen. */
+  active: string;
+  /** In the order the technician added them: Ctrl+1…9 reach the first nine. */
+  accounts: AccountSummary[];
+}
+
 export interface AccountInfo {
   baseUrl: string;
   consumerKey: string;
@@ -131,6 +154,8 @@ export interface Settings {
 
 /** Sessions that started or are about to: native notification in Electron, in-page in the browser host. */
 export interface SessionNotice {
+  /** The account they belong to, named when the console holds several (issue 28). */
+  account?: { id: string; name: string };
   kind: 'started' | 'reminder';
   sessions: Array<Pick<SupportSession, 'id' | 'code' | 'customer' | 'plannedInitTime' | 'initTime'>>;
   /** For a reminder: minutes until the first planned start. The words are made where the notice is shown

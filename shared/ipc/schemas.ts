@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type {
   AccountInfo,
+  AccountsState,
   AppSnapshot,
   BulkMoveResult,
   DatasetName,
@@ -52,6 +53,8 @@ const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
 const entryId = z.string().min(1).max(64);
 const batch = z.object({ batchId: entryId }).strict();
+const accountId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'an account id');
+const accountName = z.string().trim().min(1, 'required').max(80);
 
 // ---- status history, outages and watches (issue 11) ----
 const minutes = z
@@ -232,6 +235,29 @@ export const invokeTable = {
     request: z.object({ visible: z.boolean(), focused: z.boolean() }).strict(),
     response: reply<void>(),
   },
+  // ---- several accounts in one console (issue 28; electron/core/accounts/) ----
+  'accounts:list': { request: empty, response: reply<AccountsState>() },
+  /** A new account, signed out, shown at once: its sign-in form follows (its own address and consumer). */
+  'accounts:add': { request: z.object({ name: accountName }).strict(), response: reply<AccountsState>() },
+  /** Shows another account's copy at once; `open`: then shows this device or folder of it. */
+  'accounts:switch': {
+    request: z
+      .object({
+        id: accountId,
+        open: z
+          .object({ kind: z.enum(['device', 'folder']), id })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    response: reply<AccountsState>(),
+  },
+  'accounts:rename': {
+    request: z.object({ id: accountId, name: accountName }).strict(),
+    response: reply<AccountsState>(),
+  },
+  /** Signs the account out (its keychain entry goes) and removes its files. */
+  'accounts:remove': { request: z.object({ id: accountId }).strict(), response: reply<AccountsState>() },
   /** What Settings shows about updates: the feed, the last check (electron/core/updater.ts). */
   'updates:status': { request: empty, response: reply<UpdateStatus>() },
   // ---- outbox and bulk changes (issue 12) ----

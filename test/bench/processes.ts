@@ -63,10 +63,10 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-export async function startServiceProcess(devices: number): Promise<BenchService> {
+export async function startServiceProcess(devices: number, seed = 42): Promise<BenchService> {
   const child = fork(path.join(HERE, 'service-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DEVICES: String(devices) },
+    env: { ...process.env, BENCH_DEVICES: String(devices), BENCH_SEED: String(seed) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await firstMessage<{ baseUrl: string; controlToken: string }>(child, 'the service');

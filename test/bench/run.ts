@@ -37,6 +37,7 @@ import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
 import { WORK_FIGURES } from './work-figures.js';
 import { workFigures } from './work-scenarios.js';
+import { twoAccountsMemory } from './two-accounts.js';
 
 let options: BenchOptions;
 try {
@@ -184,6 +185,15 @@ try {
           await again.close();
           await restarted.close();
         }
+      }
+      // Two accounts of half the devices each, in a host of their own (issue 28).
+      if (wanted('two_accounts_100k_memory_mb')) {
+        record(
+          'two_accounts_100k_memory_mb',
+          await twoAccountsMemory(browser, rendererDir, devices, timeoutMs),
+          load,
+        );
+        step('two accounts');
       }
       const done = (Object.keys(samples) as FigureKey[]).map((k) => `${k} ${samples[k]!.at(-1)!.toFixed(1)}`);
       console.log(`  ${done.join(', ')}`);

@@ -9,7 +9,8 @@ if (!Number.isInteger(devices) || devices < 1) throw new Error('BENCH_DEVICES mu
 
 const service = await startService({
   port: 0,
-  seed: 42,
+  // A second account (two_accounts_100k_memory_mb) gets other data: another seed.
+  seed: Number(process.env.BENCH_SEED ?? 42),
   devices,
   consumerKey: SERVICE_DEFAULTS.consumerKey,
   consumerSecret: SERVICE_DEFAULTS.consumerSecret,

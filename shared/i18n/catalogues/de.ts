@@ -30,6 +30,8 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.outages': '{count, plural, one {# Ausfall} other {# Ausfälle}}',
   'tray.tooltip.watchedDown': '{count, number} beobachtete Geräte ausgefallen',
   'tray.tooltip.paused': 'Benachrichtigungen pausiert',
+  'tray.account': '{name}: {status, select, signedOut {abgemeldet} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {Support-Sitzung hat begonnen} other {# Support-Sitzungen haben begonnen}}',
@@ -182,6 +184,9 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
     'Starten Sie zuerst die Anmeldung: Die PIN gehört zu einer laufenden Anmeldung.',
   'error.app.linkNotAllowed': 'Von hier öffnen sich nur Seiten des eigenen Dienstes des Kontos.',
   'error.app.linkFailed': 'Der Link ließ sich hier nicht öffnen. Öffnen Sie ihn in Ihrem Browser.',
+  'error.app.lastAccount': 'Dies ist das einzige Konto: Melden Sie sich stattdessen ab.',
+  'error.app.accountUnknown': 'Dieses Konto ist nicht mehr in dieser Konsole.',
+  'error.app.oneAccountOnly': 'Dieser Lauf hat nur ein Konto.',
   'error.app.folderIntoItself':
     'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',
   'error.app.sessionFinished': 'Diese Sitzung ist beendet und kann nicht mehr geändert werden.',

@@ -29,6 +29,8 @@ export const sharedEn = {
   'tray.tooltip.outages': '{count, plural, one {# outage} other {# outages}}',
   'tray.tooltip.watchedDown': '{count, number} watched down',
   'tray.tooltip.paused': 'notifications paused',
+  'tray.account': '{name}: {status, select, signedOut {signed out} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started': '{count, plural, one {Support session started} other {# support sessions started}}',
   'notice.reminder':
@@ -164,6 +166,9 @@ export const sharedEn = {
   'error.app.pinWithoutSignIn': 'Start signing in first: the PIN belongs to a sign-in in progress.',
   'error.app.linkNotAllowed': 'Only pages of the account’s own service open from here.',
   'error.app.linkFailed': 'The link could not be opened here. Open it in your browser.',
+  'error.app.lastAccount': 'This is the only account: sign out of it instead.',
+  'error.app.accountUnknown': 'That account is no longer in this console.',
+  'error.app.oneAccountOnly': 'This run holds one account only.',
   'error.app.folderIntoItself': 'A folder cannot be moved into itself or one of its sub-folders.',
   'error.app.sessionFinished': 'This session has finished, so it can no longer be changed.',
   'error.app.endBeforeStart': 'The planned end must be after the planned start.',

@@ -32,6 +32,9 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.outages': '{count, plural, one {# caída} other {# caídas}}',
   'tray.tooltip.watchedDown': '{count, number} vigilados sin conexión',
   'tray.tooltip.paused': 'notificaciones en pausa',
+  'tray.account':
+    '{name}: {status, select, signedOut {sesión cerrada} online {en línea} other {sin conexión}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {Ha comenzado una sesión de soporte} other {Han comenzado # sesiones de soporte}}',
@@ -172,6 +175,9 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
     'Empiece primero el inicio de sesión: el PIN pertenece a un inicio de sesión en curso.',
   'error.app.linkNotAllowed': 'Desde aquí solo se abren páginas del servicio de la propia cuenta.',
   'error.app.linkFailed': 'El enlace no se pudo abrir aquí. Ábralo en su navegador.',
+  'error.app.lastAccount': 'Es la única cuenta: cierre la sesión en su lugar.',
+  'error.app.accountUnknown': 'Esa cuenta ya no está en esta consola.',
+  'error.app.oneAccountOnly': 'Esta ejecución solo contiene una cuenta.',
   'error.app.folderIntoItself':
     'Una carpeta no se puede mover dentro de sí misma ni de una de sus subcarpetas.',
   'error.app.sessionFinished': 'Esta sesión ha terminado, así que ya no se puede modificar.',

@@ -31,6 +31,8 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.outages': '{count, plural, one {# panne} other {# pannes}}',
   'tray.tooltip.watchedDown': '{count, number} surveillés hors service',
   'tray.tooltip.paused': 'notifications suspendues',
+  'tray.account': '{name} : {status, select, signedOut {déconnecté} online {en ligne} other {hors ligne}}',
+  'notice.fromAccount': '{account} : {title}',
 
   'notice.started':
     '{count, plural, one {Une session d’assistance a commencé} other {# sessions d’assistance ont commencé}}',
@@ -177,6 +179,9 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
     'Commencez d’abord la connexion : le code PIN appartient à une connexion en cours.',
   'error.app.linkNotAllowed': 'Seules les pages du service du compte s’ouvrent d’ici.',
   'error.app.linkFailed': 'Le lien n’a pas pu être ouvert ici. Ouvrez-le dans votre navigateur.',
+  'error.app.lastAccount': 'C’est le seul compte : déconnectez-vous plutôt.',
+  'error.app.accountUnknown': 'Ce compte n’est plus dans cette console.',
+  'error.app.oneAccountOnly': 'Cette exécution ne contient qu’un seul compte.',
   'error.app.folderIntoItself':
     'Un dossier ne peut pas être déplacé dans lui-même ni dans l’un de ses sous-dossiers.',
   'error.app.sessionFinished': 'Cette session est terminée : elle ne peut plus être modifiée.',

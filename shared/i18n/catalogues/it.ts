@@ -30,6 +30,8 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'tray.tooltip.outages': '{count, plural, one {# interruzione} other {# interruzioni}}',
   'tray.tooltip.watchedDown': '{count, number} monitorati non raggiungibili',
   'tray.tooltip.paused': 'notifiche sospese',
+  'tray.account': '{name}: {status, select, signedOut {disconnesso} online {online} other {offline}}',
+  'notice.fromAccount': '{account}: {title}',
 
   'notice.started':
     '{count, plural, one {È iniziata una sessione di assistenza} other {Sono iniziate # sessioni di assistenza}}',
@@ -171,6 +173,9 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.pinWithoutSignIn': 'Avvia prima l’accesso: il PIN appartiene a un accesso in corso.',
   'error.app.linkNotAllowed': 'Da qui si aprono solo le pagine del servizio dell’account.',
   'error.app.linkFailed': 'Impossibile aprire il link da qui. Aprilo nel tuo browser.',
+  'error.app.lastAccount': 'È l’unico account: esci invece da questo.',
+  'error.app.accountUnknown': 'Questo account non è più in questa console.',
+  'error.app.oneAccountOnly': 'Questa esecuzione contiene un solo account.',
   'error.app.folderIntoItself':
     'Una cartella non può essere spostata in se stessa né in una delle sue sottocartelle.',
   'error.app.sessionFinished': 'Questa sessione è terminata, quindi non può più essere modificata.',

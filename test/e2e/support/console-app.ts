@@ -215,6 +215,11 @@ export class ConsoleApp {
     }
   }
 
+  /** The running core (several accounts: electron/core/accounts/accounts-core.ts), for what no page shows. */
+  get core(): BrowserApp['core'] {
+    return this.#host.core;
+  }
+
   /** The one-time URL `npm start` prints; opening it trades the launch secret for the session cookie. */
   get launchUrl(): string {
     return this.#host.host.launchUrl;

@@ -1,0 +1,442 @@
+// Several accounts in one console (issue 28). Design: one account's core (app-core.ts) stays as it is, a
+// black box with its own data directory, and this layer holds one core per account around it. Why not
+// one core with several accounts inside: everything in a core (picture, engine, cache, history, outbox,
+// saved views) is already one account's and keyed on disk by it; a core per account keeps every one of
+// them unchanged and tested, gives each account its own keychain entry, copy, history, views, watches and
+// outbox for free, and lets the data path inside a core change without this layer noticing.
+//
+// What this layer does:
+// - Routes every request of the contract to the account on screen, and forwards only that account's
+//   events; the others keep syncing in the background, reported as an unfocused window (their engines
+//   then poll at that slower pace: an account not on screen polls less often; see #activityOf).
+// - A switch sends the other account's picture at once from its core's memory (auth, settings, sync,
+//   outbox and a reset of every dataset, the devices beyond the first part following through its pump),
+//   so the screen changes with no wait for the network.
+// - Notices of every account go out, naming the account when there are several; a click on one opens its
+//   account first (StatusTarget.account).
+// - One tray for all: the tray state of the account on screen plus every account's counts and watched
+//   devices that are down (TrayState.accounts).
+// - The accounts:* channels (add, switch, rename, remove, list) and the accounts:state event.
+
+import type {
+  AccountsState,
+  AccountSummary,
+  AppSnapshot,
+  AuthState,
+  EventChannel,
+  EventSink,
+  InvokeHandlers,
+  InvokeRequest,
+  MainEvents,
+  SyncState,
+} from '../../../shared/ipc/contract.js';
+import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
+import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
+import { AppFailure } from '../../../shared/errors.js';
+import type { Id } from '../../../shared/model.js';
+import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
+import type { AccountTray, TrayState } from '../../core-port.js';
+import type { AppCore } from '../app-core.js';
+import { createAppCore } from '../app-core.js';
+import type { AppCoreOptions } from '../app-core-options.js';
+import { EventHub } from '../event-hub.js';
+import { createLogger, type Logger } from '../logger.js';
+import { prepareOwnDirs } from '../store/data-dirs.js';
+import type { RegisteredAccount } from './account-registry.js';
+import { AccountRegistry } from './account-registry.js';
+
+export interface AccountsCoreOptions extends AppCoreOptions {
+  /** The root data directory: the list of accounts, and the directories of all of them. */
+  dataDir: string;
+  /**
+   * The name the first account gets (a console from before several accounts, or a first start); default
+   * none: it is called by its service's address until the technician names it.
+   */
+  firstAccountName?: string;
+  /** Tests swap the core of one account; default createAppCore. */
+  createCore?: (options: AppCoreOptions) => AppCore;
+}
+
+interface Held {
+  entry: RegisteredAccount;
+  core: AppCore;
+  auth: AuthState | null;
+  sync: Pick<SyncState, 'connection' | 'offlineSince'> | null;
+  off: Array<() => void>;
+}
+
+export function createAccountsCore(options: AccountsCoreOptions): AccountsCore {
+  return new AccountsCore(options);
+}
+
+export class AccountsCore implements AppCore {
+  readonly handlers: InvokeHandlers;
+  readonly #o: AccountsCoreOptions;
+  readonly #registry: AccountRegistry;
+  readonly #events: EventHub;
+  readonly #log: Logger;
+  readonly #held: Held[] = [];
+  readonly #trayListeners = new Set<(state: TrayState) => void>();
+  #active: Held | null = null;
+  #window = { visible: true, focused: false };
+  #lastState = '';
+  #disposed = false;
+
+  constructor(options: AccountsCoreOptions) {
+    this.#o = options;
+    const logger = (this.#log = options.logger ?? createLogger());
+    this.#events = new EventHub(logger);
+    this.#registry = new AccountRegistry(options.dataDir, logger);
+    this.handlers = this.#makeHandlers();
+  }
+
+  /** The accounts, the one on screen, and each one's health. */
+  accounts(): AccountsState {
+    return {
+      active: this.#active?.entry.id ?? '',
+      accounts: this.#held.map((h) => summary(h, h.core.trayState())),
+    };
+  }
+
+  /** The core of one account (the command line's --account, tests). */
+  coreOf(id: string): AppCore | null {
+    return this.#find(id)?.core ?? null;
+  }
+
+  subscribe(sink: EventSink): () => void {
+    return this.#events.subscribe(sink);
+  }
+
+  snapshot(): AppSnapshot {
+    return this.#on().core.snapshot() as AppSnapshot;
+  }
+
+  rendererSnapshot(): AppSnapshot {
+    return this.#on().core.rendererSnapshot() as AppSnapshot;
+  }
+
+  trayState(): TrayState {
+    const state = this.#on().core.trayState();
+    if (this.#held.length < 2) return state;
+    const accounts: AccountTray[] = this.#held.map((h) => {
+      const tray = h === this.#active ? state : h.core.trayState();
+      return {
+        id: h.entry.id,
+        name: shownName(h),
+        status: tray.status,
+        ...(tray.devices ? { devices: tray.devices } : {}),
+      };
+    });
+    // The icon says "offline" while any account that is signed in cannot reach its service.
+    const status = accounts.some((a) => a.status === 'offline')
+      ? 'offline'
+      : accounts.some((a) => a.status === 'online')
+        ? 'online'
+        : 'signed-out';
+    return { ...state, status, accounts };
+  }
+
+  onTrayStateChange(listener: (state: TrayState) => void): () => void {
+    this.#trayListeners.add(listener);
+    return () => this.#trayListeners.delete(listener);
+  }
+
+  setSuspended(suspended: boolean): void {
+    for (const h of this.#held) h.core.setSuspended(suspended);
+  }
+
+  setWindowActivity(activity: { visible: boolean; focused: boolean }): void {
+    this.#window = activity;
+    for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
+  }
+
+  /**
+   * The account on screen polls as the window does; the others as an unfocused window (devices every
+   * minute rather than every 30 s, so an outage is still told within a minute) and, with the window
+   * hidden, as a hidden one.
+   */
+  #activityOf(h: Held): { visible: boolean; focused: boolean } {
+    return h === this.#active ? this.#window : { visible: this.#window.visible, focused: false };
+  }
+
+  focusSession(id: Id, account?: string): void {
+    const held = account ? this.#find(account) : this.#active;
+    if (!held) return;
+    if (held === this.#active) held.core.focusSession(id);
+    else void this.#switchTo(held).then(() => held.core.focusSession(id));
+  }
+
+  openTarget(target: StatusTarget): void {
+    const held = target.account ? this.#find(target.account) : this.#active;
+    if (!held) return;
+    if (held !== this.#active) void this.#switchTo(held, target);
+    else held.core.openTarget({ kind: target.kind, id: target.id });
+  }
+
+  async start(): Promise<void> {
+    const registry = await this.#registry.load(this.#o.firstAccountName ?? '');
+    for (const entry of registry.accounts) this.#hold(entry);
+    this.#active = this.#find(registry.active) ?? this.#held[0]!;
+    for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
+    // The account on screen first: its copy is what the window waits for.
+    await this.#startCore(this.#active);
+    await Promise.all(this.#held.filter((h) => h !== this.#active).map((h) => this.#startCore(h)));
+    this.#stateChanged();
+  }
+
+  opened(): Promise<void> {
+    return this.#on().core.opened();
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    for (const h of this.#held.splice(0)) {
+      for (const off of h.off) off();
+      await h.core.dispose();
+    }
+    this.#events.clear();
+    this.#trayListeners.clear();
+  }
+
+  // ---- the accounts:* channels ----
+
+  async add(name: string): Promise<AccountsState> {
+    const entry = await this.#registry.create(name.trim());
+    const held = this.#hold(entry);
+    held.core.setWindowActivity(this.#activityOf(held));
+    await this.#startCore(held);
+    await this.#save();
+    await this.#switchTo(held);
+    return this.accounts();
+  }
+
+  async switchTo(id: string, open?: StatusTarget): Promise<AccountsState> {
+    await this.#switchTo(this.#must(id), open);
+    return this.accounts();
+  }
+
+  async rename(id: string, name: string): Promise<AccountsState> {
+    this.#must(id).entry.name = name.trim();
+    await this.#save();
+    this.#stateChanged();
+    return this.accounts();
+  }
+
+  /** Signs the account out (its keychain entry, record and copy go) and removes its directory. */
+  async remove(id: string): Promise<AccountsState> {
+    const held = this.#must(id);
+    if (this.#held.length === 1) {
+      throw new AppFailure({
+        kind: 'validation',
+        key: 'error.app.lastAccount',
+        message: 'This is the only account: sign out of it instead.',
+      });
+    }
+    if (held === this.#active) await this.#switchTo(this.#held.find((h) => h !== held)!);
+    await held.core.handlers['auth:sign-out']({});
+    for (const off of held.off) off();
+    this.#held.splice(this.#held.indexOf(held), 1);
+    await held.core.dispose();
+    await this.#save();
+    await this.#registry.removeFiles(held.entry);
+    this.#stateChanged();
+    return this.accounts();
+  }
+
+  // ---- inside ----
+
+  #hold(entry: RegisteredAccount): Held {
+    const dataDir = this.#registry.directory(entry);
+    const held: Held = { entry, core: null as unknown as AppCore, auth: null, sync: null, off: [] };
+    const create = this.#o.createCore ?? createAppCore;
+    held.core = create({
+      ...this.#o,
+      dataDir,
+      notify: (notice) => this.#o.notify(this.#named(held, notice)),
+      notifyStatus: (notice) => this.#o.notifyStatus?.(this.#aboutAccount(held, notice)),
+    });
+    held.off.push(
+      held.core.subscribe((event, payload) => this.#fromCore(held, event, payload)),
+      held.core.onTrayStateChange(() => this.#stateChanged()),
+    );
+    this.#held.push(held);
+    return held;
+  }
+
+  async #startCore(held: Held): Promise<void> {
+    // The root's directory is prepared by the host; an account's own one here (temp files of a crash).
+    if (held.entry.dir !== '') await prepareOwnDirs(this.#registry.directory(held.entry));
+    await held.core.start();
+  }
+
+  /** An account's event: the one on screen is forwarded; of the others, only their notices are. */
+  #fromCore<E extends EventChannel>(held: Held, event: E, payload: MainEvents[E]): void {
+    if (event === 'auth:state') held.auth = payload as AuthState;
+    if (event === 'sync:state') {
+      const { connection, offlineSince } = payload as SyncState;
+      held.sync = { connection, offlineSince };
+    }
+    if (event === 'notify:status') {
+      this.#events.emit('notify:status', this.#aboutAccount(held, payload as StatusNotice));
+    } else if (held === this.#active) {
+      this.#events.emit(event, payload);
+    }
+    if (event === 'auth:state' || event === 'sync:state') this.#stateChanged();
+  }
+
+  async #switchTo(held: Held, open?: StatusTarget): Promise<void> {
+    if (held !== this.#active) {
+      const previous = this.#active;
+      this.#active = held;
+      if (previous) previous.core.setWindowActivity(this.#activityOf(previous));
+      held.core.setWindowActivity(this.#window);
+      // Synchronously, from the core's memory: no event of the account can come between (its later
+      // deltas apply on top), and nothing waits for its service.
+      const snap = held.core.rendererSnapshot() as AppSnapshot;
+      this.#stateChanged();
+      this.#events.emit('auth:state', snap.auth);
+      this.#events.emit('settings:state', snap.settings);
+      this.#events.emit('sync:state', snap.sync);
+      for (const change of snapshotToChanges(snap)) this.#events.emit('data:change', change);
+      // Which account was on screen last is a convenience for the next start: not worth failing the switch.
+      await this.#save().catch((error: unknown) => this.#log.warn('account list not saved', { error }));
+      const outbox = await held.core.handlers['outbox:state']({});
+      if (this.#active === held) this.#events.emit('outbox:state', outbox);
+    }
+    if (open) held.core.openTarget({ kind: open.kind, id: open.id });
+  }
+
+  #named<T extends { account?: { id: string; name: string } }>(held: Held, notice: T): T {
+    return this.#held.length > 1
+      ? { ...notice, account: { id: held.entry.id, name: shownName(held) } }
+      : notice;
+  }
+
+  #aboutAccount<T extends { open: StatusTarget | null; account?: { id: string; name: string } }>(
+    held: Held,
+    notice: T,
+  ): T {
+    const named = this.#named(held, notice);
+    return named.open && this.#held.length > 1
+      ? { ...named, open: { ...named.open, account: held.entry.id } }
+      : named;
+  }
+
+  #must(id: string): Held {
+    const held = this.#find(id);
+    if (!held) {
+      throw new AppFailure({
+        kind: 'validation',
+        key: 'error.app.accountUnknown',
+        message: 'That account is no longer in this console.',
+      });
+    }
+    return held;
+  }
+
+  #find(id: string): Held | undefined {
+    return this.#held.find((h) => h.entry.id === id);
+  }
+
+  #on(): Held {
+    if (!this.#active) throw new Error('the accounts are not started');
+    return this.#active;
+  }
+
+  async #save(): Promise<void> {
+    await this.#registry.save({
+      accounts: this.#held.map((h) => h.entry),
+      active: this.#active?.entry.id ?? this.#held[0]!.entry.id,
+    });
+  }
+
+  /** accounts:state to the renderer and the merged state to the tray, when either changed. */
+  #stateChanged(): void {
+    if (!this.#active || this.#disposed) return;
+    const state = this.accounts();
+    const text = JSON.stringify(state);
+    if (text !== this.#lastState) {
+      this.#lastState = text;
+      this.#events.emit('accounts:state', state);
+    }
+    if (this.#trayListeners.size === 0) return;
+    const tray = this.trayState();
+    for (const listener of this.#trayListeners) listener(tray);
+  }
+
+  #makeHandlers(): InvokeHandlers {
+    const routed = {} as Record<string, (payload: unknown) => Promise<unknown>>;
+    for (const channel of INVOKE_CHANNELS) {
+      routed[channel] = (payload) =>
+        (this.#on().core.handlers[channel] as (p: unknown) => Promise<unknown>)(payload);
+    }
+    const handlers = routed as unknown as InvokeHandlers;
+    return {
+      ...handlers,
+      'accounts:list': async () => this.accounts(),
+      'accounts:add': ({ name }) => this.add(name),
+      'accounts:switch': ({ id, open }) => this.switchTo(id, open),
+      'accounts:rename': ({ id, name }) => this.rename(id, name),
+      'accounts:remove': ({ id }) => this.remove(id),
+      'window:activity': async (activity) => this.setWindowActivity(activity),
+      // The tray's "pause for an hour" means every account's notices.
+      'notifications:pause': async (p) => {
+        const others = this.#held.filter((h) => h !== this.#active);
+        await Promise.all(others.map((h) => h.core.handlers['notifications:pause'](p)));
+        return this.#on().core.handlers['notifications:pause'](p);
+      },
+      // Theme and language are the technician's, not an account's: kept the same in every account.
+      'settings:update': async (patch: InvokeRequest<'settings:update'>) => {
+        const settings = await this.#on().core.handlers['settings:update'](patch);
+        const shared = pickShared(patch);
+        if (shared) {
+          const others = this.#held.filter((h) => h !== this.#active);
+          await Promise.all(others.map((h) => h.core.handlers['settings:update'](shared)));
+        }
+        return settings;
+      },
+    };
+  }
+}
+
+function pickShared(patch: InvokeRequest<'settings:update'>): InvokeRequest<'settings:update'> | null {
+  const shared: InvokeRequest<'settings:update'> = {};
+  if (patch.theme !== undefined) shared.theme = patch.theme;
+  if (patch.language !== undefined) shared.language = patch.language;
+  return Object.keys(shared).length > 0 ? shared : null;
+}
+
+function summary(h: Held, tray: TrayState): AccountSummary {
+  const auth = h.auth;
+  const account =
+    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account : null;
+  const d = tray.status !== 'signed-out' ? tray.devices : undefined;
+  return {
+    id: h.entry.id,
+    name: shownName(h),
+    auth: auth?.status ?? 'signed-out',
+    baseUrl: account?.baseUrl ?? null,
+    userName: account
+      ? [account.user.firstname, account.user.lastname].filter(Boolean).join(' ') || account.user.email
+      : null,
+    connection: h.sync?.connection ?? (tray.status === 'signed-out' ? 'idle' : tray.status),
+    offlineSince: h.sync?.offlineSince ?? null,
+    devices: d ? { online: d.online, offline: d.offline, busy: d.busy } : null,
+    outages: d?.outages.length ?? 0,
+    watchedDown: d?.watchedDownTotal ?? 0,
+  };
+}
+
+/** The account's name; one never named (the first, from before several accounts) by its service's host. */
+function shownName(h: Held): string {
+  if (h.entry.name) return h.entry.name;
+  const auth = h.auth;
+  const baseUrl =
+    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account.baseUrl : '';
+  try {
+    return baseUrl ? new URL(baseUrl).host : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,25 @@
+// The accounts:* channels as a core of one account answers them when it runs alone, without the accounts
+// layer (accounts-core.ts) around it: the command line and the tests of one core. Inside the layer these
+// are never reached (the layer answers them itself).
+
+import type { InvokeHandlers } from '../../../shared/ipc/contract.js';
+import { AppFailure } from '../../../shared/errors.js';
+
+type AccountsChannel = Extract<keyof InvokeHandlers, `accounts:${string}`>;
+
+export function oneAccountHandlers(): Pick<InvokeHandlers, AccountsChannel> {
+  const refuse = async (): Promise<never> => {
+    throw new AppFailure({
+      kind: 'not-allowed',
+      key: 'error.app.oneAccountOnly',
+      message: 'This run holds one account only.',
+    });
+  };
+  return {
+    'accounts:list': async () => ({ active: '', accounts: [] }),
+    'accounts:add': refuse,
+    'accounts:switch': refuse,
+    'accounts:rename': refuse,
+    'accounts:remove': refuse,
+  };
+}

@@ -1,0 +1,190 @@
+// Several accounts in one console (issue 28), in Chromium through the browser host, against two stand-in
+// services on two ports with different consumers and data: the second account is added from the account
+// menu with its own address and consumer, the switch goes by mouse, Ctrl+number and the palette, a site
+// outage on the account not on screen is one notice naming it whose click opens it there, signing out of
+// one leaves the other syncing, and a restart (with the keychain) reopens both.
+
+import type { Page } from '@playwright/test';
+import type { AccountsCore } from '../../electron/core/accounts/accounts-core.js';
+import type { RunningService } from '../../service/server.js';
+import { startService } from '../../service/server.js';
+import { expect, test } from './fixtures.js';
+import type { ConsoleApp } from './support/console-app.js';
+import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
+import { ControlClient } from './support/control.js';
+import { deviceGrid, toasts, treeItem } from './support/ui.js';
+
+const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
+
+let serviceB: RunningService;
+test.beforeEach(async () => {
+  serviceB = await startService({
+    port: 0,
+    seed: 5,
+    devices: 60,
+    consumerKey: CONSUMER_B.key,
+    consumerSecret: CONSUMER_B.secret,
+    adminEmail: DEMO.email,
+    adminPassword: DEMO.password,
+    control: true,
+  });
+});
+test.afterEach(async () => {
+  await serviceB?.close();
+});
+
+const countOf = (page: Page, n: number) => page.getByText(`${n} devices`, { exact: true });
+const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account:/ });
+
+/** From the account menu: "Add account", named, then the PIN sign-in with B's own address and consumer. */
+async function addAccountB(page: Page): Promise<void> {
+  await accountButton(page).click();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an account' });
+  await dialog.getByLabel('Account name').fill('Customer B');
+  await dialog.getByRole('button', { name: 'Add account' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in to your remote-support account' });
+  await signIn.getByLabel('Service URL').fill(serviceB.baseUrl);
+  await signIn.getByLabel('Consumer key').fill(CONSUMER_B.key);
+  await signIn.getByLabel('Consumer secret').fill(CONSUMER_B.secret);
+  await signIn.getByRole('button', { name: 'Open the authorization page' }).click();
+  const href = await page.getByRole('link', { name: 'Authorization page' }).getAttribute('href');
+  expect(href).toContain(serviceB.baseUrl);
+  await page.getByLabel('PIN').fill(await approveOnAuthorizePage(href!, DEMO.email, DEMO.password));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(countOf(page, 60)).toBeVisible({ timeout: 20_000 });
+}
+
+function accountsOf(app: ConsoleApp): AccountsCore {
+  return app.core as AccountsCore;
+}
+
+test('two accounts: add, switch by mouse, keys and palette; the other account’s outage names it; sign out of one', async ({
+  app,
+  consolePage: page,
+}) => {
+  const totalA = (await app.control.summary()).devices.total;
+  await expect(countOf(page, totalA)).toBeVisible();
+  await addAccountB(page);
+  const nameA = new URL(app.service.baseUrl).host;
+
+  // By mouse: the account menu's list.
+  await accountButton(page).click();
+  await page
+    .getByRole('list', { name: 'Accounts' })
+    .getByRole('button', { name: `Switch to ${nameA}` })
+    .click();
+  await expect(countOf(page, totalA)).toBeVisible();
+  // By keys: Ctrl+2 is the second account, Ctrl+1 the first.
+  await page.keyboard.press('Control+2');
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+  // By the palette: "Switch to …".
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command palette' }).fill('Switch to Customer');
+  await page.getByRole('option', { name: /Switch to Customer B/ }).click();
+  await expect(countOf(page, 60)).toBeVisible();
+
+  // B watches everything; then A is on screen while a site of B goes dark.
+  const every = { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null };
+  await app.invoke('watch:set', {
+    watches: [{ id: 'all', target: { kind: 'account' }, when: every }],
+    quietHours: null,
+  });
+  const store = serviceB.store;
+  const sizes = new Map<string, number>();
+  for (const d of store.listDevices())
+    if (d.folderId) sizes.set(d.folderId, (sizes.get(d.folderId) ?? 0) + 1);
+  const [siteId] = [...sizes].sort((x, y) => y[1] - x[1])[0]!;
+  const site = store.listDevices().filter((d) => d.folderId === siteId);
+  const controlB = new ControlClient(serviceB.baseUrl, serviceB.controls.token ?? '');
+  for (const d of site) await controlB.setDeviceStatus(d.id, 'online');
+  const accounts = accountsOf(app);
+  const b = accounts.accounts().accounts.find((x) => x.name === 'Customer B')!.id;
+  const pollB = () => accounts.coreOf(b)!.handlers['sync:refresh']({ datasets: ['devices'] });
+  await pollB();
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+
+  for (const d of site) await controlB.setDeviceStatus(d.id, 'offline');
+  await pollB();
+  // One notice of the outage (the setup's "back online" ones came while B was on screen), naming B.
+  const folderName = store.getFolder(siteId).name;
+  const fromB = toasts(page)
+    .locator('.toast')
+    .filter({ hasText: 'Customer B:' })
+    .filter({ hasText: folderName });
+  await expect(fromB).toHaveCount(1, { timeout: 15_000 });
+  await expect(countOf(page, totalA)).toBeVisible(); // still A on screen
+  await fromB.getByRole('button', { name: 'Open folder' }).click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(treeItem(page, folderName)).toHaveAttribute('aria-selected', 'true');
+
+  // Signing out of A leaves B signed in and syncing.
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+  await accountButton(page).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in to your remote-support account' });
+  await expect(signIn).toBeVisible();
+  const others = page.getByRole('navigation', { name: 'Accounts' });
+  await expect(others.getByRole('button', { name: 'Switch to Customer B' })).toContainText('online');
+  const lone = site[0]!;
+  await controlB.setDeviceStatus(lone.id, 'busy');
+  await pollB();
+  expect(
+    accounts
+      .coreOf(b)!
+      .snapshot()
+      .data.devices.find((d) => d.id === lone.id)?.status,
+  ).toBe('busy');
+  await others.getByRole('button', { name: 'Switch to Customer B' }).click();
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(deviceGrid(page)).toBeVisible();
+});
+
+test('a restart with the keychain reopens both accounts signed in, on the one shown last', async ({
+  app,
+  consolePage: page,
+}) => {
+  const totalA = (await app.control.summary()).devices.total;
+  await addAccountB(page);
+  await app.stopHost();
+  await app.restartHost();
+  await page.goto(app.launchUrl);
+  await expect(countOf(page, 60)).toBeVisible({ timeout: 20_000 });
+  await accountButton(page).click();
+  const list = page.getByRole('list', { name: 'Accounts' });
+  await expect(list.getByRole('button', { name: 'Switch to Customer B' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await list.getByRole('button', { name: /^Switch to 127\.0\.0\.1/ }).click();
+  await expect(countOf(page, totalA)).toBeVisible();
+  expect(
+    accountsOf(app)
+      .accounts()
+      .accounts.map((a) => a.auth),
+  ).toEqual(['signed-in', 'signed-in']);
+
+  // Each account's banner speaks for that account only: B's service goes away while A is on screen.
+  await serviceB.close();
+  const accounts = accountsOf(app);
+  const b = accounts.accounts().accounts.find((x) => x.name === 'Customer B')!.id;
+  await accounts
+    .coreOf(b)!
+    .handlers['sync:refresh']({ datasets: ['devices'] })
+    .catch(() => undefined);
+  await expect.poll(() => accounts.accounts().accounts.find((x) => x.id === b)!.connection).toBe('offline');
+  const offline = page.getByRole('status', { name: 'Offline' });
+  await expect(offline).toHaveCount(0);
+  await page.keyboard.press('Control+2');
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(offline).toContainText('Customer B:');
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+  await expect(offline).toHaveCount(0);
+});
