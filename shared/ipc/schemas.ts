@@ -23,10 +23,10 @@ import type { Id } from '../model.js';
 import type { SinceDelta } from '../status-history.js';
 import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
+import { MAX_EMAIL, MAX_NAME } from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
-const MAX_NAME = 255;
 const id = z.string().min(1).max(64);
 const utcTimestamp = z
   .string()
@@ -46,7 +46,7 @@ const trimmedName = z.string().trim().min(1, 'required').max(MAX_NAME);
 const email = z
   .string()
   .trim()
-  .max(254)
+  .max(MAX_EMAIL)
   .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address');
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
