@@ -13,6 +13,7 @@ import { t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores, useWriteBlocked } from '../state/context.js';
 import { BulkJobView } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
+import { FolderPicker } from './FormKit.js';
 
 type Kind = 'move' | 'unassign' | 'alias';
 
@@ -91,9 +92,6 @@ export function BulkDialog(props: { onClose: () => void }) {
     });
   }
 
-  const folders = [...tree.byId.keys()]
-    .map((id) => ({ id, path: folderPath(tree, id) }))
-    .sort((a, b) => a.path.localeCompare(b.path));
   return (
     <Dialog title={t('bulk.title')} onClose={props.onClose} wide>
       <div className="dialog-body bulk">
@@ -106,17 +104,7 @@ export function BulkDialog(props: { onClose: () => void }) {
             </label>
           ))}
           {kind === 'move' && (
-            <label className="field">
-              <span>{t('bulk.move')}</span>
-              <select value={folderId} onChange={(e) => setFolderId(e.target.value)}>
-                <option value="">—</option>
-                {folders.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.path}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FolderPicker label={t('bulk.move')} value={folderId} onChange={setFolderId} none="—" />
           )}
           {kind === 'alias' && (
             <label className="field">

@@ -213,7 +213,6 @@ export const de: Translation = {
   'sessions.customerRequired': 'Geben Sie den Namen des Kunden ein.',
   'sessions.mailInvalid':
     'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
-  'sessions.endBeforeStart': 'Das geplante Ende muss nach dem geplanten Beginn liegen.',
   'sessions.createTitle': 'Neue Support-Sitzung',
   'sessions.editTitle': 'Support-Sitzung bearbeiten',
   'sessions.edit': 'Sitzung bearbeiten',

@@ -227,7 +227,6 @@ const catalogue = {
   'sessions.note': 'Note',
   'sessions.customerRequired': 'Enter the customer’s name.',
   'sessions.mailInvalid': 'Enter an e-mail address such as name@example.com, or leave it blank.',
-  'sessions.endBeforeStart': 'The planned end must be after the planned start.',
   'sessions.createTitle': 'New support session',
   'sessions.editTitle': 'Edit support session',
   'sessions.edit': 'Edit session',

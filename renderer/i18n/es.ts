@@ -212,7 +212,6 @@ export const es: Translation = {
   'sessions.note': 'Nota',
   'sessions.customerRequired': 'Escriba el nombre del cliente.',
   'sessions.mailInvalid': 'Escriba una dirección de correo como nombre@example.com, o deje el campo vacío.',
-  'sessions.endBeforeStart': 'El fin previsto debe ser posterior al inicio previsto.',
   'sessions.createTitle': 'Nueva sesión de soporte',
   'sessions.editTitle': 'Editar sesión de soporte',
   'sessions.edit': 'Editar sesión',

@@ -215,7 +215,6 @@ export const fr: Translation = {
   'sessions.note': 'Note',
   'sessions.customerRequired': 'Saisissez le nom du client.',
   'sessions.mailInvalid': 'Saisissez une adresse e-mail comme nom@example.com, ou laissez le champ vide.',
-  'sessions.endBeforeStart': 'La fin prévue doit être postérieure au début prévu.',
   'sessions.createTitle': 'Nouvelle session d’assistance',
   'sessions.editTitle': 'Modifier la session d’assistance',
   'sessions.edit': 'Modifier la session',

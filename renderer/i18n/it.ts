@@ -214,7 +214,6 @@ export const it: Translation = {
   'sessions.customerRequired': 'Inserisci il nome del cliente.',
   'sessions.mailInvalid':
     'Inserisci un indirizzo e-mail come nome@example.com, oppure lascia vuoto il campo.',
-  'sessions.endBeforeStart': 'La fine prevista deve essere successiva all’inizio previsto.',
   'sessions.createTitle': 'Nuova sessione di assistenza',
   'sessions.editTitle': 'Modifica la sessione di assistenza',
   'sessions.edit': 'Modifica la sessione',
