@@ -2,25 +2,31 @@
 // activity and updates. The composing core (app-core.ts) adds the feature channels beside them.
 
 import { fail } from '../../shared/errors.js';
-import type { AppSnapshot, HostKind, InvokeHandlers, UpdateStatus } from '../../shared/ipc/contract.js';
+import type {
+  AppSnapshot,
+  HostKind,
+  InvokeChannel,
+  InvokeHandlers,
+  UpdateStatus,
+} from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { writeBlockError } from '../../shared/write-guard.js';
 import type { AccountSession } from './account-session.js';
 import type { AppSettings } from './app-settings.js';
 import type { SyncEngine } from './sync-engine.js';
 
-type AppChannels =
-  | 'app:snapshot'
-  | 'auth:begin'
-  | 'auth:complete'
-  | 'auth:cancel'
-  | 'auth:sign-out'
-  | 'sync:refresh'
-  | 'shell:open-external'
-  | 'settings:update'
-  | 'notifications:pause'
-  | 'window:activity'
-  | 'updates:status';
+/** The application service: every call under these prefixes in the contract (the compiler asks for each). */
+type AppChannels = Extract<
+  InvokeChannel,
+  | `app:${string}`
+  | `auth:${string}`
+  | `sync:${string}`
+  | `shell:${string}`
+  | `settings:${string}`
+  | `notifications:${string}`
+  | `window:${string}`
+  | `updates:${string}`
+>;
 
 export interface AppHandlerDeps {
   host: HostKind;

@@ -1,8 +1,8 @@
 // The first screen of the offline copy: a small file (first-screen.json) beside devices.json holding the
-// devices the table shows first in its default order (name, A→Z, as renderer/domain/device-index.ts sorts:
-// lower-cased name, then id; devices without a name last), one part long (PART_SIZE, devices-owner.ts).
-// At start the main thread reads it (a few hundred KB) and shows those rows at once; the whole devices.json
-// (~30 MB at 100,000 devices) is read by the poll worker meanwhile and streams in after.
+// devices the table shows first in its default order (shared/device-order.ts), one part long
+// (PART_SIZE, devices-owner.ts). At start the main thread
+// reads it (a few hundred KB) and shows those rows at once; the whole devices.json (~30 MB at 100,000
+// devices) is read by the poll worker meanwhile and streams in after.
 //
 // Never ahead of nor behind the devices it stands for: both files carry the same random stamp, written
 // into devices.json's head first and into first-screen.json after it (each file atomically). A crash
@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Device, Timestamp } from '../../shared/model.js';
+import { compareDefaultOrder, defaultOrderName } from '../../shared/device-order.js';
 import { PART_SIZE } from './devices-owner.js';
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
@@ -43,16 +44,6 @@ interface Keyed {
   text: string;
 }
 
-/** The table's default order: lower-cased name, devices without a name last, then id. */
-function byDefaultOrder(a: Keyed, b: Keyed): number {
-  if (a.name !== b.name) {
-    if (a.name === '') return 1;
-    if (b.name === '') return -1;
-    return a.name < b.name ? -1 : 1;
-  }
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 /**
  * The first `rows` device texts (each a device's JSON, as the mirror keeps them) in the table's default
  * order. Only the name is read out of each text; the chosen ones are parsed. Candidates are kept up to
@@ -64,17 +55,17 @@ export function firstScreenRows(texts: Iterable<[string, string]>, rows = PART_S
   let last: Keyed | null = null;
   for (const [id, text] of texts) {
     const raw = NAME.exec(text)?.[1];
-    const name = raw && raw !== 'null' ? (JSON.parse(raw) as string).toLowerCase() : '';
+    const name = defaultOrderName(raw && raw !== 'null' ? (JSON.parse(raw) as string) : null);
     const keyed = { name, id, text };
-    if (last && byDefaultOrder(keyed, last) >= 0) continue;
+    if (last && compareDefaultOrder(keyed, last) >= 0) continue;
     kept.push(keyed);
     if (kept.length < 2 * rows) continue;
-    kept.sort(byDefaultOrder);
+    kept.sort(compareDefaultOrder);
     kept = kept.slice(0, rows);
     last = kept[rows - 1]!;
   }
   return kept
-    .sort(byDefaultOrder)
+    .sort(compareDefaultOrder)
     .slice(0, rows)
     .map((k) => JSON.parse(k.text) as Device);
 }

@@ -1,7 +1,13 @@
 // The renderer's questions about status history, outages and watches (the `history:*` and `watch:*`
 // channels), answered from the signed-in account's StatusMonitor.
 
-import type { DeviceHistory, HistoryOverview, InvokeHandlers } from '../../shared/ipc/contract.js';
+import type {
+  DeviceHistory,
+  HistoryOverview,
+  InvokeChannel,
+  InvokeHandlers,
+} from '../../shared/ipc/contract.js';
+import { deviceWatchOf, withDeviceWatch } from '../../shared/device-watch.js';
 import { fail } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
 import { emptySinceDelta } from '../../shared/status-history.js';
@@ -11,15 +17,17 @@ import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
 import { historyCsv, type HistoryCsvRow } from './status-history/history-csv.js';
 
-type StatusChannels =
-  | 'history:device'
-  | 'history:overview'
-  | 'history:usage'
-  | 'history:since'
-  | 'history:query'
-  | 'history:export'
-  | 'watch:get'
-  | 'watch:set';
+/** The status service: every `history:` and `watch:` channel of the contract (the compiler asks for each). */
+type StatusChannels = Extract<InvokeChannel, `history:${string}` | `watch:${string}`>;
+
+/** The signed-out copy's watches are shown, not changed. */
+function refuseWatchChange(): never {
+  return fail({
+    kind: 'not-allowed',
+    message: 'Sign in to change alerts.',
+    key: 'error.app.signInToChangeWatches',
+  });
+}
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -209,14 +217,20 @@ export function statusHandlers(
 
     'watch:set': async ({ watches, quietHours }) => {
       const m = need();
-      if (account.readOnly())
-        fail({
-          kind: 'not-allowed',
-          message: 'Sign in to change alerts.',
-          key: 'error.app.signInToChangeWatches',
-        });
+      if (account.readOnly()) refuseWatchChange();
       await m.setWatches(watches, quietHours);
       return { watches: [...m.watches], quietHours: m.quietHours };
+    },
+
+    'watch:device': async ({ deviceId, change }) => {
+      const m = need();
+      if (!change) return deviceWatchOf(m.watches, deviceId);
+      if (account.readOnly()) refuseWatchChange();
+      // Read and replaced in one step (setWatches takes the list before it awaits the save): a second
+      // change arriving meanwhile applies to this one's result.
+      const next = withDeviceWatch(m.watches, deviceId, change);
+      await m.setWatches(next.watches, m.quietHours);
+      return next.when;
     },
   };
 }

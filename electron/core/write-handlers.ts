@@ -2,20 +2,12 @@
 // account's Writes; refused while signed out.
 
 import { fail } from '../../shared/errors.js';
-import type { InvokeHandlers } from '../../shared/ipc/contract.js';
+import type { InvokeChannel, InvokeHandlers } from '../../shared/ipc/contract.js';
 import { writeBlockError } from '../../shared/write-guard.js';
 import type { Writes } from './writes.js';
 
-type WriteChannels =
-  | 'devices:set-alias'
-  | 'devices:move'
-  | 'folders:create'
-  | 'folders:rename'
-  | 'folders:move'
-  | 'folders:delete'
-  | 'sessions:create'
-  | 'sessions:update'
-  | 'sessions:delete';
+/** The write service: every `devices:`, `folders:` and `sessions:` call of the contract (the compiler asks for each). */
+type WriteChannels = Extract<InvokeChannel, `devices:${string}` | `folders:${string}` | `sessions:${string}`>;
 
 export function writeHandlers(
   current: () => Writes | null,

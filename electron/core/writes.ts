@@ -11,6 +11,7 @@ import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
 import { fail, SERVICE_ERROR_CODES, toAppError } from '../../shared/errors.js';
 import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
+import { plannedTimesError } from '../../shared/session-times.js';
 import type {
   AuthState,
   BulkMoveResult,
@@ -334,13 +335,7 @@ export class Writes {
   }
 
   #checkTimes(init: string | undefined, end: string | undefined): void {
-    if (init && end && Date.parse(end) <= Date.parse(init)) {
-      fail({
-        kind: 'validation',
-        field: 'plannedEndTime',
-        key: 'error.app.endBeforeStart',
-        message: 'The planned end must be after the planned start.',
-      });
-    }
+    const refused = plannedTimesError(init, end);
+    if (refused) fail({ ...refused });
   }
 }

@@ -14,6 +14,7 @@ import { useData, useDeviceView, useFolderTree, useStores, useWriteBlocked } fro
 import { BulkJobView } from './BulkJob.js';
 import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
+import { FolderPicker } from './FormKit.js';
 
 type Kind = 'move' | 'unassign' | 'alias';
 
@@ -82,9 +83,6 @@ export function BulkDialog(props: { onClose: () => void }) {
     if (result) setStarted(result);
   }
 
-  const folders = [...tree.byId.keys()]
-    .map((id) => ({ id, path: folderPath(tree, id) }))
-    .sort((a, b) => a.path.localeCompare(b.path));
   return (
     <Dialog title={t('bulk.title')} onClose={props.onClose} wide>
       <div className="dialog-body bulk">
@@ -97,17 +95,7 @@ export function BulkDialog(props: { onClose: () => void }) {
             </label>
           ))}
           {kind === 'move' && (
-            <label className="field">
-              <span>{t('bulk.move')}</span>
-              <select value={folderId} onChange={(e) => setFolderId(e.target.value)}>
-                <option value="">—</option>
-                {folders.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.path}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FolderPicker label={t('bulk.move')} value={folderId} onChange={setFolderId} none="—" />
           )}
           {kind === 'alias' && (
             <label className="field">

@@ -6,6 +6,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
+import { columnContext, PALETTE_COLUMNS } from '../domain/device-columns.js';
 import { t } from '../i18n/index.js';
 import {
   useData,
@@ -163,12 +164,16 @@ export function CommandPalette(props: { onClose: () => void }) {
       });
     for (const u of users.values())
       items.push({ kind: 'user', id: u.id, label: userName(u), detail: u.email ?? '' });
+    // A device's detail: the display registry's palette fields (alias, IP, MAC), as its cells show them.
+    const ctx = columnContext({ folderName: () => undefined, fetchedAt: null, since: null, now: 0 });
     for (const d of devices.values())
       items.push({
         kind: 'device',
         id: d.id,
         label: d.name ?? d.alias ?? d.id,
-        detail: [d.alias, d.ip, d.mac].filter(Boolean).join(' '),
+        detail: PALETTE_COLUMNS.map((c) => c.text(d, ctx))
+          .filter(Boolean)
+          .join(' '),
       });
     return buildPaletteIndex(items);
     // Versions change exactly when the data does.

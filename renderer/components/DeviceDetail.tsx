@@ -4,21 +4,14 @@
 import { useState } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { Device, Id } from '../../shared/model.js';
-import { enumValue } from '../../shared/model.js';
 import { folderPath } from '../domain/folder-tree.js';
-import { displayTime, parseTimestamp } from '../domain/time-zone.js';
-import { formatError, formatMegabytes, t } from '../i18n/index.js';
+import { columnContext, DETAIL_COLUMNS, detailText, type ColumnContext } from '../domain/device-columns.js';
+import { MAX_NAME } from '../../shared/ipc/limits.js';
+import { formatError, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
-import { sinceCellText } from '../domain/device-since.js';
-import { statusName } from '../domain/labels.js';
 import { deviceDisplayName } from './DeviceCells.js';
 import { DeviceHistory } from './DeviceHistory.js';
-
-function dateOrNone(value: string | null): string {
-  const at = parseTimestamp(value);
-  return at ? displayTime(at) : t('common.none');
-}
 
 export function DeviceDetail({
   editingAlias,
@@ -82,16 +75,13 @@ export function DeviceDetail({
       ) : (
         <DeviceFields
           device={device}
-          // Since when, from the status history: the same words as the history below and the Since column
-          // (the last report's age has its own row, "Last refresh").
-          statusText={sinceRow ? sinceCellText(device, sinceRow, now) : statusName(device.status)}
-          folder={
-            device.folderId
-              ? tree.byId.has(device.folderId)
-                ? folderPath(tree, device.folderId)
-                : device.folderId
-              : t('folders.unassigned')
-          }
+          ctx={columnContext({
+            folderName: (id) => tree.byId.get(id)?.name,
+            folderPath: (id) => (tree.byId.has(id) ? folderPath(tree, id) : undefined),
+            fetchedAt: null,
+            since: sinceRow ? new Map([[device.id, sinceRow]]) : null,
+            now,
+          })}
           editing={editingAlias === device.id}
           setEditing={(on) => setEditingAlias(on ? device.id : null)}
           blocked={blocked}
@@ -104,31 +94,19 @@ export function DeviceDetail({
 
 function DeviceFields(props: {
   device: Device;
-  statusText: string;
-  folder: string;
+  ctx: ColumnContext;
   editing: boolean;
   setEditing: (on: boolean) => void;
   blocked: string | null;
 }) {
   const d = props.device;
-  const rows: Array<[string, string]> = [
-    [t('devices.field.name'), d.name ?? t('common.none')],
-    [t('devices.field.status'), props.statusText],
-    [t('devices.field.os'), d.os ? enumValue(d.os) : t('common.none')],
-    [t('devices.field.ip'), d.ip ?? t('common.none')],
-    [t('devices.field.mac'), d.mac ?? t('common.none')],
-    [t('devices.field.cpu'), d.cpu ?? t('common.none')],
-    [t('devices.field.ram'), d.ram !== null ? formatMegabytes(d.ram) : t('common.none')],
-    [t('devices.field.freeSpace'), d.freeSpace ?? t('common.none')],
-    [t('devices.field.installed'), dateOrNone(d.dateInstalled)],
-    [t('devices.field.lastRefresh'), dateOrNone(d.lastRefresh)],
-    [t('devices.field.folder'), props.folder],
-  ];
+  // Each field's row as the display registry words it, in its order (the alias has its editor above).
+  const rows = DETAIL_COLUMNS.map((c) => [t(c.label), detailText(c, d, props.ctx) || t('common.none')]);
   return (
     <section aria-labelledby="device-detail-title">
       <h2 id="device-detail-title">{deviceDisplayName(d)}</h2>
       <div className="alias-row">
-        <span className="label">{t('devices.field.alias')}</span>
+        <span className="label">{t('columns.alias')}</span>
         {props.editing ? (
           <AliasEditor key={d.id} device={d} onDone={() => props.setEditing(false)} />
         ) : (
@@ -178,7 +156,7 @@ export function AliasEditor({ device, onDone }: { device: Device; onDone: () => 
         aria-label={t('devices.aliasInput')}
         value={value}
         autoFocus
-        maxLength={255}
+        maxLength={MAX_NAME}
         disabled={busy}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'alias-error' : 'alias-hint'}

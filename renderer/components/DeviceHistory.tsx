@@ -37,7 +37,7 @@ export async function exportHistory(actions: Actions, target: { kind: 'device' |
 }
 
 export function DeviceHistory({ deviceId }: { deviceId: Id }) {
-  const { bridge, now, actions } = useStores();
+  const { now, actions } = useStores();
   // Asked again when THIS device's record or status-history row changed, not when any of 100,000 did:
   // a changed device arrives as a new record object, a moved history as a new since row.
   const device = useData((s) => s.devices.get(deviceId));
@@ -49,7 +49,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
 
   useEffect(() => {
     let live = true;
-    void bridge.invoke('history:device', { deviceId, days }).then((r) => {
+    void actions.call('history:device', { deviceId, days }).then((r) => {
       if (!live) return;
       if (!r.ok) {
         setFailure({ deviceId, text: formatError(r.error) });
@@ -61,7 +61,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
     return () => {
       live = false;
     };
-  }, [bridge, deviceId, days, device, sinceRow]);
+  }, [actions, deviceId, days, device, sinceRow]);
 
   async function exportCsv() {
     await exportHistory(actions, { kind: 'device', id: deviceId });

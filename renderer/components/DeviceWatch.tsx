@@ -1,10 +1,12 @@
 // One device's watch, from its panel: "goes offline or comes back", and "offline / busy for more than N"
-// as Settings offers them for folders and the account. Every change is saved at once (watch:set); a
-// refusal (the copy shown signed out is read-only) is said beside the controls and the watch reloaded.
+// as Settings offers them for folders and the account. Every change is sent at once as what the control
+// changed (watch:device): the main side applies it to the watch list it holds, so the watch id, the
+// default and the rest of the list stay there. A refusal (the copy shown signed out is read-only) is said
+// beside the controls and the watch reloaded.
 
 import { useEffect, useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
-import type { Watch } from '../../shared/status-history.js';
+import type { WatchConditions } from '../../shared/status-history.js';
 import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { UNIT_MINUTES, type DurationUnit } from './HistoryFilterControl.js';
@@ -30,11 +32,11 @@ const minutesOf = (d: Duration) => (d.on ? d.amount * UNIT_MINUTES[d.unit] : nul
 
 export function DeviceWatch({ deviceId }: { deviceId: Id }) {
   const { actions } = useStores();
-  const [watches, setWatches] = useState<Watch[] | null>(null);
+  /** The device's own conditions as the main side answers them (for the device they were asked for). */
+  const [answer, setAnswer] = useState<{ deviceId: Id; when: WatchConditions } | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** The controls as set, shown while the main process saves them (a control must follow the click). */
-  const [draft, setDraft] = useState<Watch['when'] | null>(null);
-  const [reload, setReload] = useState(0);
+  const [draft, setDraft] = useState<WatchConditions | null>(null);
   // The palette's "Alerts for this device" brings the keyboard here, once the watch list has loaded.
   const first = useRef<HTMLInputElement>(null);
   const focusWanted = useRef(false);
@@ -49,49 +51,34 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
 
   useEffect(() => {
     let live = true;
-    void actions.call('watch:get', {}).then((r) => {
+    void actions.call('watch:device', { deviceId }).then((r) => {
       if (!live) return;
-      if (!r.ok) {
-        setError(formatError(r.error));
-        return;
-      }
-      setWatches(r.value.watches);
-      setDraft(null);
+      if (r.ok) setAnswer({ deviceId, when: r.value });
+      else setError(formatError(r.error));
     });
     return () => {
       live = false;
     };
-  }, [actions, deviceId, reload]);
+  }, [actions, deviceId]);
 
-  if (!watches) return error ? <p className="hint">{error}</p> : null;
-  const own = watches.find((w) => w.target.kind === 'device' && w.target.id === deviceId);
-  const when: Watch['when'] = draft ??
-    own?.when ?? { offline: false, online: false, offlineLongerMinutes: null, busyLongerMinutes: null };
+  const saved = answer?.deviceId === deviceId ? answer.when : null;
+  if (!saved) return error ? <p className="hint">{error}</p> : null;
+  const when = draft ?? saved;
   const offlineLonger = durationOf(when.offlineLongerMinutes, { amount: 1, unit: 'hours' });
   const busyLonger = durationOf(when.busyLongerMinutes, { amount: 2, unit: 'hours' });
 
-  async function save(next: Watch['when']) {
-    setDraft(next);
-    const current = await actions.call('watch:get', {});
-    if (!current.ok) {
-      setError(formatError(current.error));
-      setReload((n) => n + 1);
-      return;
+  /** Sends only what this control changed: the main side applies it to the watch as it stands. */
+  async function save(change: Partial<WatchConditions>) {
+    setDraft({ ...when, ...change });
+    const r = await actions.call('watch:device', { deviceId, change });
+    if (r.ok) setAnswer({ deviceId, when: r.value });
+    else {
+      // Refused (the copy shown signed out is read-only): the controls show the watch as it is.
+      const current = await actions.call('watch:device', { deviceId });
+      if (current.ok) setAnswer({ deviceId, when: current.value });
     }
-    const others = current.value.watches.filter(
-      (w) => !(w.target.kind === 'device' && w.target.id === deviceId),
-    );
-    const any =
-      next.offline || next.online || next.offlineLongerMinutes !== null || next.busyLongerMinutes !== null;
-    const list = any
-      ? [
-          ...others,
-          { id: `device-${deviceId}`, target: { kind: 'device' as const, id: deviceId }, when: next },
-        ]
-      : others;
-    const r = await actions.call('watch:set', { watches: list, quietHours: current.value.quietHours });
     setError(r.ok ? null : formatError(r.error));
-    setReload((n) => n + 1);
+    setDraft(null);
   }
 
   return (
@@ -101,7 +88,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
           ref={first}
           type="checkbox"
           checked={when.offline || when.online}
-          onChange={(e) => void save({ ...when, offline: e.target.checked, online: e.target.checked })}
+          onChange={(e) => void save({ offline: e.target.checked, online: e.target.checked })}
         />{' '}
         {t('watch.device')}
       </label>
@@ -110,18 +97,14 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
         on={offlineLonger.on}
         amount={offlineLonger.amount}
         unit={offlineLonger.unit}
-        onChange={(on, amount, unit) =>
-          void save({ ...when, offlineLongerMinutes: minutesOf({ on, amount, unit }) })
-        }
+        onChange={(on, amount, unit) => void save({ offlineLongerMinutes: minutesOf({ on, amount, unit }) })}
       />
       <DurationField
         label={t('watch.busyLonger')}
         on={busyLonger.on}
         amount={busyLonger.amount}
         unit={busyLonger.unit}
-        onChange={(on, amount, unit) =>
-          void save({ ...when, busyLongerMinutes: minutesOf({ on, amount, unit }) })
-        }
+        onChange={(on, amount, unit) => void save({ busyLongerMinutes: minutesOf({ on, amount, unit }) })}
       />
       {error && (
         <p role="alert" className="error-text">

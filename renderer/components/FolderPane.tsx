@@ -9,6 +9,7 @@ import { formatError, t } from '../i18n/index.js';
 import { shownAccount } from '../state/app-stores.js';
 import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
+import { DialogFooter, Field, FolderPicker, MAX_NAME } from './FormKit.js';
 import { FolderTreeView } from './FolderTreeView.js';
 import { ContextMenu, type MenuAnchor } from './ContextMenu.js';
 import { exportHistory } from './DeviceHistory.js';
@@ -224,40 +225,32 @@ function FolderNameDialog(props: {
     <Dialog title={title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body">
-          <label className="field">
-            <span>{t('folders.name')}</span>
-            <input
-              value={name}
-              data-autofocus
-              required
-              maxLength={255}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={atField ? true : undefined}
-              aria-describedby={atField ? 'folder-name-error' : undefined}
-            />
-          </label>
-          {atField && (
-            <p id="folder-name-error" role="alert" className="error-text field-hint">
-              {formatError(error)}
-            </p>
-          )}
+          <Field id="folder-name" label={t('folders.name')} error={atField ? formatError(error) : null}>
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                data-autofocus
+                required
+                maxLength={MAX_NAME}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </Field>
           {error && !atField && (
             <p role="alert" className="error-text">
               {formatError(error)}
             </p>
           )}
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {props.mode === 'create' ? t('common.create') : t('common.save')}
-          </button>
-        </div>
+        <DialogFooter
+          onCancel={props.onClose}
+          submit={props.mode === 'create' ? t('common.create') : t('common.save')}
+          disabled={busy}
+        />
       </form>
     </Dialog>
   );
@@ -267,10 +260,6 @@ function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onC
   const { actions } = useStores();
   const [parent, setParent] = useState<string>(tree.parentOf(id) ?? '');
   const [error, setError] = useState<AppError | null>(null);
-  const options = [...tree.byId.keys()]
-    .filter((f) => canMoveFolder(tree, id, f))
-    .map((f) => ({ id: f, label: folderPath(tree, f) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -282,31 +271,21 @@ function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onC
     <Dialog title={t('folders.moveFolderTitle', { name: tree.byId.get(id)!.name })} onClose={onClose}>
       <form onSubmit={submit}>
         <div className="dialog-body">
-          <label className="field">
-            <span>{t('folders.parent')}</span>
-            <select value={parent} onChange={(e) => setParent(e.target.value)} data-autofocus>
-              <option value="">{t('folders.root')}</option>
-              {options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FolderPicker
+            label={t('folders.parent')}
+            value={parent}
+            onChange={setParent}
+            none={t('folders.root')}
+            allow={(f) => canMoveFolder(tree, id, f)}
+            autoFocus
+          />
           {error && (
             <p role="alert" className="error-text">
               {formatError(error)}
             </p>
           )}
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary">
-            {t('common.save')}
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -2,19 +2,17 @@
 
 import { useState, type FormEvent } from 'react';
 import type { BulkMoveResult } from '../../shared/ipc/contract.js';
-import { folderPath } from '../domain/folder-tree.js';
+import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
-import { useFolderTree, useStores, useUi } from '../state/context.js';
+import { useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { ErrorText } from './ErrorText.js';
-
-const UNASSIGNED = '';
+import { DialogFooter, FolderPicker, NO_FOLDER } from './FormKit.js';
 
 export function MoveDevicesDialog() {
   const stores = useStores();
   const ids = useUi((s) => s.moveDialogIds);
-  const tree = useFolderTree();
-  const [target, setTarget] = useState(UNASSIGNED);
+  const [target, setTarget] = useState<Id | typeof NO_FOLDER>(NO_FOLDER);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BulkMoveResult | null>(null);
@@ -24,15 +22,12 @@ export function MoveDevicesDialog() {
     setError(null);
     stores.uiActions.closeMoveDialog();
   };
-  const options = [...tree.byId.keys()]
-    .map((id) => ({ id, label: folderPath(tree, id) }))
-    .sort((a, b) => a.label.localeCompare(b.label));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const r = await stores.actions.moveDevices(ids!, target === UNASSIGNED ? null : target);
+    const r = await stores.actions.moveDevices(ids!, target === NO_FOLDER ? null : target);
     setBusy(false);
     if (!r.ok) return setError(formatError(r.error));
     if (!r.value.failed.length) return close();
@@ -44,17 +39,13 @@ export function MoveDevicesDialog() {
       <form onSubmit={submit}>
         <div className="dialog-body">
           <p>{t('devices.dragLabel', { count: ids.length })}</p>
-          <label className="field">
-            <span>{t('devices.moveTo')}</span>
-            <select value={target} onChange={(e) => setTarget(e.target.value)} data-autofocus>
-              <option value={UNASSIGNED}>{t('folders.unassigned')}</option>
-              {options.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FolderPicker
+            label={t('devices.moveTo')}
+            value={target}
+            onChange={setTarget}
+            none={t('folders.unassigned')}
+            autoFocus
+          />
           {error && (
             <p role="alert" className="error-text">
               {error}
@@ -74,16 +65,12 @@ export function MoveDevicesDialog() {
             </div>
           )}
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={close}>
-            {result ? t('common.close') : t('common.cancel')}
-          </button>
-          {!result && (
-            <button type="submit" className="primary" disabled={busy}>
-              {t('devices.moveConfirm')}
-            </button>
-          )}
-        </div>
+        <DialogFooter
+          onCancel={close}
+          cancel={result ? t('common.close') : undefined}
+          submit={result ? null : t('devices.moveConfirm')}
+          disabled={busy}
+        />
       </form>
     </Dialog>
   );

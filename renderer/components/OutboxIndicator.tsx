@@ -163,8 +163,8 @@ function ConflictRow({ conflict }: { conflict: OutboxConflict }) {
 
 /** The fields a conflict compares, by the names the forms give them. */
 const FIELD_LABEL: Record<string, MessageKey | undefined> = {
-  alias: 'devices.field.alias',
-  folderId: 'devices.field.folder',
+  alias: 'columns.alias',
+  folderId: 'columns.folder',
   name: 'folders.name',
   parentId: 'folders.parent',
   customer: 'sessions.customer',

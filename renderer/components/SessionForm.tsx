@@ -5,6 +5,7 @@
 
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../shared/errors.js';
+import { plannedTimesError } from '../../shared/session-times.js';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import type { KnownLanguage, SupportSession } from '../../shared/model.js';
 import { LANGUAGES, enumValue } from '../../shared/model.js';
@@ -19,12 +20,13 @@ import {
 import { formatError, t } from '../i18n/index.js';
 import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { DialogFooter, Field, MAX_EMAIL, MAX_NAME } from './FormKit.js';
 import { languageName } from '../domain/labels.js';
 
 // As the service checks it: something @ a domain with a dot (`ana.torres@customer` is refused there).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Field = 'customer' | 'customerMail' | 'language' | 'plannedInitTime' | 'plannedEndTime';
+type SessionField = 'customer' | 'customerMail' | 'language' | 'plannedInitTime' | 'plannedEndTime';
 
 export interface SessionFormValues {
   customer: string;
@@ -38,15 +40,15 @@ export interface SessionFormValues {
 export function validateSession(
   v: SessionFormValues,
   offset: UtcOffset | null = null,
-): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
+): Partial<Record<SessionField, string>> {
+  const errors: Partial<Record<SessionField, string>> = {};
   if (!v.customer.trim()) errors.customer = t('sessions.customerRequired');
   if (v.customerMail.trim() && !EMAIL.test(v.customerMail.trim()))
     errors.customerMail = t('sessions.mailInvalid');
   const start = zonedInputToUtc(v.start, offset);
   const end = v.end ? zonedInputToUtc(v.end, offset) : null;
-  if (start && end && Date.parse(end) <= Date.parse(start))
-    errors.plannedEndTime = t('sessions.endBeforeStart');
+  const times = plannedTimesError(start, end);
+  if (times) errors.plannedEndTime = t(times.key);
   return errors;
 }
 
@@ -114,7 +116,7 @@ function zoneHint(offset: UtcOffset | null, start: string, now: number): string 
     : text;
 }
 
-function fieldOf(error: AppError): Field | null {
+function fieldOf(error: AppError): SessionField | null {
   if (error.code === 1301) return 'customer';
   if (error.code === 1302) return 'language';
   const f = error.field;
@@ -147,7 +149,7 @@ export function SessionForm({
     start: toZonedInput(initialStart, offset),
     end: initialEnd ? toZonedInput(initialEnd, offset) : '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<SessionField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Creating a session is never queued (a retry would invite the customer twice): offline, say so here.
@@ -186,95 +188,93 @@ export function SessionForm({
     else setFormError(formatError(result.error));
   }
 
-  const describe = (field: Field, hint?: string) =>
-    [errors[field] ? `session-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const errorFor = (field: Field) =>
-    errors[field] && (
-      <p id={`session-${field}-error`} role="alert" className="error-text field-hint">
-        {errors[field]}
-      </p>
-    );
+  const error = (field: SessionField) => errors[field] ?? null;
 
   return (
     <Dialog title={session ? t('sessions.editTitle') : t('sessions.createTitle')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body">
-          <label className="field">
-            <span>{t('sessions.customer')}</span>
-            <input
-              id="session-customer"
-              value={values.customer}
-              required
-              maxLength={255}
-              data-autofocus
-              aria-invalid={errors.customer ? true : undefined}
-              aria-describedby={describe('customer')}
-              onChange={(e) => set({ customer: e.target.value })}
-            />
-          </label>
-          {errorFor('customer')}
-          <label className="field">
-            <span>{t('sessions.customerMail')}</span>
-            <input
-              id="session-customerMail"
-              type="email"
-              value={values.customerMail}
-              maxLength={254}
-              aria-invalid={errors.customerMail ? true : undefined}
-              aria-describedby={describe('customerMail', 'session-mail-hint')}
-              onChange={(e) => set({ customerMail: e.target.value })}
-            />
-          </label>
-          <small id="session-mail-hint" className="hint field-hint">
-            {t('sessions.mailHint')}
-          </small>
-          {errorFor('customerMail')}
-          <label className="field">
-            <span>{t('sessions.language')}</span>
-            <select
-              id="session-language"
-              value={values.language}
-              aria-invalid={errors.language ? true : undefined}
-              aria-describedby={describe('language')}
-              onChange={(e) => set({ language: e.target.value as KnownLanguage })}
-            >
-              {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {languageName(l)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {errorFor('language')}
+          <Field id="session-customer" label={t('sessions.customer')} error={error('customer')}>
+            {(control) => (
+              <input
+                {...control}
+                value={values.customer}
+                required
+                maxLength={MAX_NAME}
+                data-autofocus
+                onChange={(e) => set({ customer: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="session-customerMail"
+            label={t('sessions.customerMail')}
+            hint={t('sessions.mailHint')}
+            hintId="session-mail-hint"
+            error={error('customerMail')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                value={values.customerMail}
+                maxLength={MAX_EMAIL}
+                onChange={(e) => set({ customerMail: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field id="session-language" label={t('sessions.language')} error={error('language')}>
+            {(control) => (
+              <select
+                {...control}
+                value={values.language}
+                onChange={(e) => set({ language: e.target.value as KnownLanguage })}
+              >
+                {LANGUAGES.map((l) => (
+                  <option key={l} value={l}>
+                    {languageName(l)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <p id="session-zone-hint" className="hint zone-hint">
             {zoneHint(offset, values.start, now())}
           </p>
-          <label className="field">
-            <span>{t('sessions.plannedStart')}</span>
-            <input
-              id="session-plannedInitTime"
-              type="datetime-local"
-              value={values.start}
-              aria-describedby={describe('plannedInitTime', 'session-zone-hint')}
-              onChange={(e) => set({ start: e.target.value })}
-            />
-          </label>
-          {errorFor('plannedInitTime')}
-          <label className="field">
-            <span>{t('sessions.plannedEnd')}</span>
-            <input
-              id="session-plannedEndTime"
-              type="datetime-local"
-              value={values.end}
-              aria-invalid={errors.plannedEndTime ? true : undefined}
-              aria-describedby={describe('plannedEndTime', 'session-zone-hint session-end-hint')}
-              onChange={(e) => set({ end: e.target.value })}
-            />
-          </label>
-          <small id="session-end-hint" className="hint field-hint">
-            {endCleared(session, values) ? t('sessions.plannedEndCleared') : t('sessions.plannedEndHint')}
-          </small>
-          {errorFor('plannedEndTime')}
+          <Field
+            id="session-plannedInitTime"
+            label={t('sessions.plannedStart')}
+            describedBy="session-zone-hint"
+            error={error('plannedInitTime')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                value={values.start}
+                onChange={(e) => set({ start: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id="session-plannedEndTime"
+            label={t('sessions.plannedEnd')}
+            describedBy="session-zone-hint"
+            hint={
+              endCleared(session, values) ? t('sessions.plannedEndCleared') : t('sessions.plannedEndHint')
+            }
+            hintId="session-end-hint"
+            error={error('plannedEndTime')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                value={values.end}
+                onChange={(e) => set({ end: e.target.value })}
+              />
+            )}
+          </Field>
           {formError && (
             <p role="alert" className="error-text">
               {formError}
@@ -286,14 +286,11 @@ export function SessionForm({
             </p>
           )}
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy || offline}>
-            {session ? t('common.save') : t('common.create')}
-          </button>
-        </div>
+        <DialogFooter
+          onCancel={onClose}
+          submit={session ? t('common.save') : t('common.create')}
+          disabled={busy || offline}
+        />
       </form>
     </Dialog>
   );

@@ -1,57 +1,38 @@
-// The device grid's columns, described once: header, default width, the text a cell shows (also what a
-// copy or an export "as displayed" writes), the value it sorts by, and the instant behind a time column
-// (exported as ISO UTC). The grid's cells, its sort, its CSS grid template, the column chooser, TSV copy
-// and CSV export all read this table. A device field without a column of its own here gets a plain one
-// from its kind (PLAIN_COLUMNS, labelled `columns.<field>`), so a new field is shown, sorted and exported
+// The display registry: each device field and computed column described once. Its label (the one
+// `columns.*` key family), default width, cell kind (DeviceCells.tsx draws each kind), the text a cell
+// shows (also what a copy or an export "as displayed" writes and a screen reader reads), the value it
+// sorts by, the instant behind a time, its row in the detail panel, its words in the search, the saved-view
+// condition kinds that test it and whether the palette lists it. The grid, its sort, the column chooser,
+// the detail panel, TSV copy, CSV export, the search, the palette and the condition editor all read it. A
+// device field without an entry of its own gets a plain one from its kind (cell-kinds.ts, labelled
+// `columns.<field>`), so a new field is shown, sorted, exported, searched and offered to a condition
 // without an edit here; the compiler asks for its label in the catalogues.
 
-import type { DeviceFieldKind, DeviceKey } from '../../shared/device-fields.js';
+import type { DeviceKey } from '../../shared/device-fields.js';
 import { DEVICE_FIELDS, DEVICE_KEYS } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
-import type { SinceRow } from '../../shared/status-history.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
-import { formatMegabytes, formatNumber, t } from '../i18n/index.js';
-import { statusAge, statusAt, statusKind } from './device-status.js';
+import { formatMegabytes, t } from '../i18n/index.js';
+import { STATUS_RANK, statusAge, statusAt, statusKind } from './device-status.js';
 import { statusName } from './labels.js';
-import { displayTime, parseTimestamp, timestampMs } from './time-zone.js';
-import type { SinceLookup } from './device-since.js';
+import { displayTime, timestampMs } from './time-zone.js';
+import type { ColumnContext } from './column-context.js';
 import { sinceCellText, sinceSortValue } from './device-since.js';
 import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
+import {
+  freeSpacePercent,
+  lower,
+  PLAIN_BY_KIND,
+  TIME_WIDTH,
+  timeDetail,
+  timeText,
+  type CellKind,
+} from './cell-kinds.js';
 
-export interface ColumnContext {
-  folderName(id: Id): string | undefined;
-  /** When the device list was fetched (a status without its own time is as old as that). */
-  fetchedAt: string | null;
-  now: number;
-  /** Each device's status history row (history:since); absent: the Since column says "unknown". */
-  since?: SinceLookup;
-}
-
-/** What a ColumnContext is made of: the data store's folders, fetch time and since rows, and a clock. */
-export interface ColumnSources {
-  folderName(id: Id): string | undefined;
-  fetchedAt: string | null;
-  since: ReadonlyMap<Id, SinceRow> | null;
-  /** The app's clock (stores.now), read once by the caller: every cell of one render shares one instant. */
-  now: number;
-}
-
-/**
- * The one way a ColumnContext is made: the grid, the rows copied, the export, the Since sort and the
- * index's sort keys all read folder names, the fetch time, the since rows and the time through it.
- */
-export function columnContext(sources: ColumnSources): ColumnContext {
-  const { since } = sources;
-  return {
-    folderName: (id) => sources.folderName(id),
-    fetchedAt: sources.fetchedAt,
-    now: sources.now,
-    ...(since ? { since: (id: Id) => since.get(id) } : {}),
-  };
-}
-
+export { columnContext, type ColumnContext, type ColumnSources } from './column-context.js';
 export { compareSortValues, type SortValue } from './sort-values.js';
+export type { CellKind } from './cell-kinds.js';
 
 export interface DeviceColumn {
   key: ColumnKey;
@@ -60,7 +41,9 @@ export interface DeviceColumn {
   width: number;
   minWidth: number;
   mono?: boolean;
-  /** The cell's text as shown. */
+  /** How the grid draws the cell (DeviceCells.tsx has one renderer per kind). */
+  cell: CellKind;
+  /** The cell's text as shown, and as a screen reader reads it. */
   text(d: Device, ctx: ColumnContext): string;
   /**
    * What the column sorts by. The DeviceIndex keeps this per device, recomputed only when the device (or
@@ -82,59 +65,54 @@ export interface DeviceColumn {
     instant(d: Device, ctx: ColumnContext): string | null;
     text(d: Device, ctx: ColumnContext): string;
   };
+  /** Its row in the detail panel: false for none, a function when it says more than the cell; else `text`. */
+  detail?: false | ((d: Device, ctx: ColumnContext) => string);
+  /**
+   * The words the search finds the device by, bare or after `<key>:` (device-search.ts); the IP and the
+   * MAC have matchers of their own there. Absent: the field is not searched.
+   */
+  searchWords?(d: Device, folderName: string | null | undefined): string | null;
+  /** The saved-view condition kinds that test this field (view-conditions.ts, history-conditions.ts). */
+  conditions?: readonly string[];
+  /** Shown after a device's name in the command palette, and found by it. */
+  palette?: true;
 }
 
-const STATUS_RANK = { online: 0, busy: 1, offline: 2, unknown: 3 } as const;
-
-function lower(s: string | null): string | null {
-  return s ? s.toLowerCase() : null;
-}
-
-function timeKey(ts: string | null): number | null {
-  return timestampMs(ts);
-}
-
-/** Wide enough for a date and time with the year ("Nov 23, 2026, 10:27 PM"): at 160 px the time was cut. */
-const TIME_WIDTH = 190;
-
-function timeText(ts: string | null): string {
-  const at = parseTimestamp(ts);
-  return at ? displayTime(at, 'date-time') : '';
-}
-
-function folderText(d: Device, ctx: ColumnContext): string {
-  if (d.folderId === null) return t('folders.unassigned');
-  return ctx.folderName(d.folderId) ?? d.folderId;
-}
-
-/** "42% of 500 GB" sorts by its percentage. */
-function percentKey(s: string | null): number | null {
-  const m = s ? /(\d+(?:[.,]\d+)?)\s*%/.exec(s) : null;
-  return m ? Number(m[1]!.replace(',', '.')) : null;
-}
+const folderText = (d: Device, ctx: ColumnContext): string =>
+  d.folderId === null ? t('folders.unassigned') : (ctx.folderName(d.folderId) ?? d.folderId);
 
 const NAMED_COLUMNS = [
   {
     key: 'name',
-    label: 'devices.col.name',
+    label: 'columns.name',
     width: 180,
     minWidth: 80,
+    cell: 'name',
     text: (d) => d.name ?? '',
     sortValue: (d) => lower(d.name),
+    searchWords: (d) => d.name,
+    conditions: ['text'],
   },
   {
     key: 'alias',
-    label: 'devices.col.alias',
+    label: 'columns.alias',
     width: 140,
     minWidth: 60,
+    cell: 'text',
     text: (d) => d.alias ?? '',
     sortValue: (d) => lower(d.alias),
+    // Its row in the detail panel is the alias editor's (DeviceDetail.tsx).
+    detail: false,
+    searchWords: (d) => d.alias,
+    conditions: ['alias', 'text'],
+    palette: true,
   },
   {
     key: 'status',
-    label: 'devices.col.status',
+    label: 'columns.status',
     width: 200,
     minWidth: 100,
+    cell: 'status',
     text: (d, ctx) => statusAge(d, ctx.fetchedAt, ctx.now).text,
     sortValue: (d) => STATUS_RANK[statusKind(d)],
     fileText: (d) => statusName(d.status),
@@ -149,13 +127,21 @@ const NAMED_COLUMNS = [
         return at ? displayTime(at, 'date-time') : '';
       },
     },
+    // Since when, from the status history: the same words as the history and the Since column (the last
+    // report's age has its own row, "Last refresh").
+    detail: (d, ctx) => {
+      const row = ctx.since?.(d.id);
+      return row ? sinceCellText(d, row, ctx.now) : statusName(d.status);
+    },
+    conditions: ['status', 'statusOlderThan', 'statusLongerThan', 'changedWithin', 'flapping'],
   },
   {
     // When the current status began, from the status history: "Offline since 14:32 (3 h 12 min)".
     key: 'since',
-    label: 'history.column.since',
+    label: 'columns.since',
     width: 230,
     minWidth: 100,
+    cell: 'text',
     text: (d, ctx) => sinceCellText(d, ctx.since?.(d.id), ctx.now),
     sortValue: (d, ctx) => sinceSortValue(ctx.since?.(d.id)),
     // From the status history, not the device: sorted in full when asked (views.ts), never kept.
@@ -164,23 +150,32 @@ const NAMED_COLUMNS = [
       const row = ctx?.since?.(d.id);
       return row ? new Date(row[0]).toISOString() : null;
     },
+    // The detail panel's status row says it.
+    detail: false,
+    conditions: ['statusLongerThan', 'changedWithin'],
   },
   {
     key: 'os',
-    label: 'devices.col.os',
+    label: 'columns.os',
     width: 130,
     minWidth: 60,
+    cell: 'text',
     text: (d) => (d.os ? enumValue(d.os) : ''),
     sortValue: (d) => (d.os ? enumValue(d.os).toLowerCase() : null),
+    searchWords: (d) => (d.os === null ? null : enumValue(d.os)),
+    conditions: ['os', 'text'],
   },
   {
     key: 'ip',
-    label: 'devices.col.ip',
+    label: 'columns.ip',
     width: 124,
     minWidth: 60,
     mono: true,
+    cell: 'text',
     text: (d) => d.ip ?? '',
     sortValue: (d) => ipKey(d.ip),
+    conditions: ['ip', 'text'],
+    palette: true,
   },
   {
     key: 'mac',
@@ -188,31 +183,43 @@ const NAMED_COLUMNS = [
     width: 150,
     minWidth: 60,
     mono: true,
+    cell: 'text',
     text: (d) => d.mac ?? '',
     sortValue: (d) => lower(d.mac),
+    conditions: ['text'],
+    palette: true,
   },
   {
     key: 'lastRefresh',
-    label: 'devices.col.lastRefresh',
+    label: 'columns.lastRefresh',
     width: TIME_WIDTH,
     minWidth: 80,
+    cell: 'time',
     text: (d) => timeText(d.lastRefresh),
-    sortValue: (d) => timeKey(d.lastRefresh),
+    sortValue: (d) => timestampMs(d.lastRefresh),
     instant: (d) => d.lastRefresh,
+    detail: (d) => timeDetail(d.lastRefresh),
+    conditions: ['statusOlderThan'],
   },
   {
     key: 'folder',
-    label: 'devices.col.folder',
+    label: 'columns.folder',
     width: 150,
     minWidth: 60,
+    cell: 'text',
     text: folderText,
     sortValue: (d, ctx) => (d.folderId !== null ? lower(ctx.folderName(d.folderId) ?? null) : null),
+    detail: (d, ctx) =>
+      d.folderId === null ? folderText(d, ctx) : (ctx.folderPath?.(d.folderId) ?? folderText(d, ctx)),
+    searchWords: (_d, folderName) => folderName ?? null,
+    conditions: ['folder', 'text'],
   },
   {
     key: 'cpu',
     label: 'columns.cpu',
     width: 220,
     minWidth: 60,
+    cell: 'text',
     text: (d) => d.cpu ?? '',
     sortValue: (d) => lower(d.cpu),
   },
@@ -221,25 +228,31 @@ const NAMED_COLUMNS = [
     label: 'columns.ram',
     width: 90,
     minWidth: 50,
+    cell: 'number',
     text: (d) => (d.ram === null ? '' : formatMegabytes(d.ram)),
     sortValue: (d) => d.ram,
+    conditions: ['ramBelow'],
   },
   {
     key: 'freeSpace',
     label: 'columns.freeSpace',
     width: 140,
     minWidth: 60,
+    cell: 'text',
     text: (d) => d.freeSpace ?? '',
-    sortValue: (d) => percentKey(d.freeSpace),
+    sortValue: (d) => freeSpacePercent(d.freeSpace),
+    conditions: ['freeSpaceBelow'],
   },
   {
     key: 'dateInstalled',
     label: 'columns.dateInstalled',
     width: TIME_WIDTH,
     minWidth: 80,
+    cell: 'time',
     text: (d) => timeText(d.dateInstalled),
-    sortValue: (d) => timeKey(d.dateInstalled),
+    sortValue: (d) => timestampMs(d.dateInstalled),
     instant: (d) => d.dateInstalled,
+    detail: (d) => timeDetail(d.dateInstalled),
   },
   {
     key: 'id',
@@ -247,8 +260,10 @@ const NAMED_COLUMNS = [
     width: 90,
     minWidth: 40,
     mono: true,
+    cell: 'text',
     text: (d) => d.id,
     sortValue: (d) => d.id,
+    detail: false,
   },
 ] as const satisfies ReadonlyArray<Omit<DeviceColumn, 'key'> & { key: string }>;
 
@@ -259,48 +274,6 @@ const SHOWN_AS = { folderId: 'folder' } as const satisfies Partial<Record<Device
 type PlainFieldKey = Exclude<DeviceKey, NamedColumnKey | keyof typeof SHOWN_AS>;
 export type ColumnKey = NamedColumnKey | PlainFieldKey;
 
-/** How a field of each kind is shown and sorted when no column above says better. */
-interface PlainColumn {
-  width: number;
-  minWidth: number;
-  text(value: unknown): string;
-  sortValue(value: unknown): SortValue;
-  /** A time: exported as the instant too. */
-  instant?: true;
-}
-
-const enumPlain: PlainColumn = {
-  width: 120,
-  minWidth: 60,
-  text: (v) => (v ? enumValue(v as string) : ''),
-  sortValue: (v) => (v ? enumValue(v as string).toLowerCase() : null),
-};
-
-const PLAIN_BY_KIND: Record<DeviceFieldKind, PlainColumn> = {
-  id: { width: 90, minWidth: 40, text: (v) => String(v ?? ''), sortValue: (v) => String(v ?? '') },
-  text: {
-    width: 160,
-    minWidth: 60,
-    text: (v) => String(v ?? ''),
-    sortValue: (v) => lower(v as string | null),
-  },
-  status: enumPlain,
-  os: enumPlain,
-  timestamp: {
-    width: TIME_WIDTH,
-    minWidth: 80,
-    text: (v) => timeText(v as string | null),
-    sortValue: (v) => timeKey(v as string | null),
-    instant: true,
-  },
-  decimal: {
-    width: 100,
-    minWidth: 50,
-    text: (v) => (v === null ? '' : formatNumber(v as number)),
-    sortValue: (v) => v as number | null,
-  },
-};
-
 // `columns.<field>` must be a catalogue key: a new field's label is asked for by the compiler.
 const plainLabel = (key: PlainFieldKey): MessageKey => `columns.${key}`;
 
@@ -308,16 +281,21 @@ function isPlainField(key: DeviceKey): key is PlainFieldKey {
   return !NAMED_COLUMNS.some((c) => c.key === key) && !(key in SHOWN_AS);
 }
 
+/** A field's entry from its kind alone: shown, sorted, exported, in the detail panel; text is searched. */
 export function plainColumn(key: DeviceKey, label: MessageKey): DeviceColumn {
   const plain = PLAIN_BY_KIND[DEVICE_FIELDS[key].kind];
+  const words = DEVICE_FIELDS[key].kind === 'text';
   return {
     key: key as ColumnKey,
     label,
     width: plain.width,
     minWidth: plain.minWidth,
+    cell: plain.cell,
     text: (d) => plain.text(d[key]),
     sortValue: (d) => plain.sortValue(d[key]),
     ...(plain.instant ? { instant: (d: Device) => d[key] as string | null } : {}),
+    // A text field is found by its words, bare or after `<key>:`; a condition searches it so.
+    ...(words ? { searchWords: (d: Device) => d[key] as string | null, conditions: ['text'] } : {}),
   };
 }
 
@@ -337,6 +315,22 @@ export function columnByKey(key: string): DeviceColumn | undefined {
 export function isColumnKey(key: string): key is ColumnKey {
   return BY_KEY.has(key);
 }
+
+/** The detail panel's rows, in the registry's order. */
+export const DETAIL_COLUMNS: readonly DeviceColumn[] = DEVICE_COLUMNS.filter((c) => c.detail !== false);
+
+/** A column's text in the detail panel ('' when the device has none). */
+export function detailText(column: DeviceColumn, d: Device, ctx: ColumnContext): string {
+  return (column.detail || column.text)(d, ctx);
+}
+
+/** The columns a saved-view condition kind tests (the condition editor's lookup), in the registry's order. */
+export function columnsForCondition(kind: string): DeviceColumn[] {
+  return DEVICE_COLUMNS.filter((c) => c.conditions?.includes(kind));
+}
+
+/** The columns the command palette shows after a device's name, and searches. */
+export const PALETTE_COLUMNS: readonly DeviceColumn[] = DEVICE_COLUMNS.filter((c) => c.palette);
 
 export interface ColumnState {
   key: ColumnKey;

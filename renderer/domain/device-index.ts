@@ -21,18 +21,10 @@ import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { columnByKey, columnContext, compareSortValues, type ColumnContext } from './device-columns.js';
-import { type DeviceFilter, type DeviceSort, type StatusCounts, type StatusFilter } from './device-query.js';
-import { statusKind } from './device-status.js';
+import { type DeviceFilter, type DeviceSort, type StatusCounts } from './device-query.js';
+import { STATUS_ORDER, STATUS_RANK, statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
-
-const STATUS_RANK: Record<Exclude<StatusFilter, 'all'>, number> = {
-  online: 0,
-  busy: 1,
-  offline: 2,
-  unknown: 3,
-};
-const STATUS_OF_RANK = ['online', 'busy', 'offline', 'unknown'] as const;
 
 /** Beyond this many records moved since an order was used, it is sorted again rather than patched. */
 const PATCH_LIMIT = 5_000;
@@ -323,7 +315,7 @@ export class DeviceIndex {
   #account(slot: number, sign: 1 | -1): void {
     const d = this.#devices[slot];
     if (!d) return;
-    const kind = STATUS_OF_RANK[this.#status[slot]!]!;
+    const kind = STATUS_ORDER[this.#status[slot]!]!;
     this.counts[kind] += sign;
     this.counts.total += sign;
     if (d.os !== null) {

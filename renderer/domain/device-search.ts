@@ -19,7 +19,7 @@
 // query is then a few `indexOf` calls per device: no allocation, no regex per device.
 
 import type { Device } from '../../shared/model.js';
-import { enumValue } from '../../shared/model.js';
+import { DEVICE_COLUMNS } from './device-columns.js';
 
 /** Precomputed once per device (and again when it or its folder's name changes). Plain data. */
 export interface SearchEntry {
@@ -33,9 +33,12 @@ export interface SearchEntry {
 
 export type SearchPredicate = (e: SearchEntry) => boolean;
 
-const TEXT_FIELDS = ['name', 'alias', 'os', 'folder'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-export type SearchField = TextField | 'ip' | 'mac';
+/** Fields found by their words, in the display registry's order (its `searchWords`, device-columns.ts). */
+const WORD_COLUMNS = DEVICE_COLUMNS.filter((c) => c.searchWords);
+/** Their `field:` prefixes, lower-case as typed prefixes are read. */
+const TEXT_FIELDS = WORD_COLUMNS.map((c) => c.key.toLowerCase());
+/** `ip:`, `mac:` and each word field's key (`name:`, `alias:`, `os:`, `folder:`…). */
+export type SearchField = string;
 export const SEARCH_FIELDS: readonly SearchField[] = [...TEXT_FIELDS, 'ip', 'mac'];
 
 const FIELD_SEP = '\u0001';
@@ -63,14 +66,8 @@ export function macHex(mac: string): string {
 }
 
 export function searchEntry(device: Device, folderName: string | null | undefined): SearchEntry {
-  const values: Record<TextField, string | null | undefined> = {
-    name: device.name,
-    alias: device.alias,
-    os: device.os === null ? null : enumValue(device.os),
-    folder: folderName,
-  };
   return {
-    text: TEXT_FIELDS.map((f) => fieldText(values[f])).join(FIELD_SEP),
+    text: WORD_COLUMNS.map((c) => fieldText(c.searchWords!(device, folderName))).join(FIELD_SEP),
     ip: (device.ip ?? '').toLowerCase(),
     mac: device.mac ? macHex(device.mac) : '',
   };
@@ -84,7 +81,7 @@ interface Term {
   phrase: boolean;
 }
 
-const FIELD_PREFIX = /^(ip|mac|name|alias|os|folder):/i;
+const FIELD_PREFIX = new RegExp(`^(${SEARCH_FIELDS.join('|')}):`, 'i');
 
 /** Splits the query into terms; an unterminated quote runs to the end (the technician is still typing). */
 export function parseSearch(text: string): Term[] {
@@ -161,7 +158,7 @@ function macLike(value: string): boolean {
   return /^[0-9a-f]{4,12}$/i.test(hex) && (/[:-]/.test(value) || /\d/.test(hex));
 }
 
-function textMatcher(value: string, phrase: boolean, field: TextField | null): SearchPredicate | null {
+function textMatcher(value: string, phrase: boolean, field: SearchField | null): SearchPredicate | null {
   const needle = textNeedle(value, phrase);
   if (needle === null) return null;
   if (field === null) return (e) => e.text.includes(needle);

@@ -10,7 +10,7 @@ import type { Device, Id } from '../../shared/model.js';
 import type { SinceRow } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
 import { displayTime } from './time-zone.js';
-import { statusOf } from './view-conditions.js';
+import { statusKind } from './device-status.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -49,7 +49,7 @@ export function sinceText(
 /** The Since cell: the sentence, "flapping" appended when it is; "Unknown" when the history has nothing. */
 export function sinceCellText(d: Device, row: SinceRow | undefined, now: number): string {
   if (!row) return t('history.sinceUnknown');
-  const text = sinceText({ status: statusOf(d), since: row[0], sinceExact: row[1] === 1 }, now) ?? '';
+  const text = sinceText({ status: statusKind(d), since: row[0], sinceExact: row[1] === 1 }, now) ?? '';
   return isFlapping(row, now) ? `${text} · ${t('history.flapping')}` : text;
 }
 
@@ -93,7 +93,7 @@ export function historyPredicate(
       const before = now - filter.minutes * MIN;
       const status = filter.status;
       return (d) => {
-        if (statusOf(d) !== status) return false;
+        if (statusKind(d) !== status) return false;
         const row = since(d.id);
         return row !== undefined && row[0] < before;
       };

@@ -14,6 +14,13 @@ export function statusKind(device: Device): StatusKind {
   return s === 'online' || s === 'offline' || s === 'busy' ? s : 'unknown';
 }
 
+/** The order statuses sort in, wherever they do (the grid's column, the index's keys): present first. */
+export const STATUS_ORDER = ['online', 'busy', 'offline', 'unknown'] as const satisfies readonly StatusKind[];
+export const STATUS_RANK = Object.fromEntries(STATUS_ORDER.map((s, i) => [s, i])) as Record<
+  StatusKind,
+  number
+>;
+
 /**
  * A device that says it is online or busy but last reported longer ago than this: its status is flagged
  * as possibly out of date (warning style). An offline device's old report is simply when it went away, and

@@ -13,6 +13,9 @@ import { z } from 'zod';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { compileSearch, type SearchEntry } from './device-search.js';
+import { freeSpacePercent } from './cell-kinds.js';
+
+export { freeSpacePercent } from './cell-kinds.js';
 
 export const VIEW_STATUSES = ['online', 'offline', 'busy', 'unknown'] as const;
 export type ViewStatus = (typeof VIEW_STATUSES)[number];
@@ -215,21 +218,6 @@ function ipMatcher(range: string): (ip: string | null) => boolean {
     const n = ip === null ? null : ipv4(ip);
     return n !== null && n >= base && n < base + size;
   };
-}
-
-const percentCache = new Map<string, number | null>();
-
-/** "42% of 500 GB" → 42. Cached by text: 100,000 devices share few distinct wordings per poll. */
-export function freeSpacePercent(freeSpace: string | null): number | null {
-  if (!freeSpace) return null;
-  let p = percentCache.get(freeSpace);
-  if (p === undefined) {
-    const m = /(\d+(?:[.,]\d+)?)\s*%/.exec(freeSpace);
-    p = m ? Number(m[1]!.replace(',', '.')) : null;
-    if (percentCache.size > 50_000) percentCache.clear();
-    percentCache.set(freeSpace, p);
-  }
-  return p;
 }
 
 interface Flags {

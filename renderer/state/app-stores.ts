@@ -155,8 +155,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   /** Why writes are refused right now, or null: the main process's answer (shared/write-guard), in words. */
   function writeBlockedReason(kind: 'queued' | 'direct' = 'queued'): string | null {
     const current = currentWriteBlock(kind);
-    if (!current) return null;
-    return current.block === 'offline' ? t('outbox.sessionOffline') : t(WRITE_BLOCK_MESSAGES[current.block]);
+    return current ? t(writeBlockKey(current.block)) : null;
   }
 
   async function write<C extends InvokeChannel>(
@@ -166,8 +165,9 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     const kind = channel === 'sessions:create' || channel === 'sessions:delete' ? 'direct' : 'queued';
     const current = currentWriteBlock(kind);
     if (current) {
+      // `message` stays the main side's English (for logs); the technician reads the key's sentence.
       const error = writeBlockError(current.block, current.offlineSince);
-      return { ok: false, error: { ...error, message: writeBlockedReason(kind) ?? error.message } };
+      return { ok: false, error: { ...error, key: writeBlockKey(current.block) } };
     }
     return call(channel, payload);
   }
@@ -411,10 +411,15 @@ function isHostLinkError(error: AppError): boolean {
   return error.key === 'host.goneBanner' || error.key === 'host.replacedBanner';
 }
 
+/** What the renderer says of a refused write (offline, only what is never queued is refused). */
+function writeBlockKey(block: WriteBlock): MessageKey {
+  return WRITE_BLOCK_MESSAGES[block];
+}
+
 const WRITE_BLOCK_MESSAGES: Record<WriteBlock, MessageKey> = {
   'signed-out': 'error.signInWrite',
   reauth: 'error.reauthWrite',
-  offline: 'error.offlineWrite',
+  offline: 'outbox.sessionOffline',
 };
 
 export function isRenewing(s: Pick<ShellState, 'auth' | 'account'>): boolean {

@@ -6,6 +6,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Id } from '../../shared/model.js';
 import type { StatusTarget } from '../../shared/status-history.js';
 import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../domain/device-query.js';
+import { DEFAULT_SORT } from '../../shared/device-order.js';
 import { DEFAULT_COLUMNS, columnByKey, type ColumnKey, type ColumnState } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER, type HistoryFilter } from '../domain/device-since.js';
 import type { BulkRecord } from '../domain/bulk-undo.js';
@@ -91,7 +92,7 @@ export function createUiStore() {
     deviceFilter: DEFAULT_FILTER,
     historyFilter: NO_HISTORY_FILTER,
     historyClock: 0,
-    deviceSort: { key: 'name', direction: 'asc' },
+    deviceSort: { ...DEFAULT_SORT },
     deviceColumns: DEFAULT_COLUMNS,
     selectedDeviceIds: new Set(),
     anchorDeviceId: null,

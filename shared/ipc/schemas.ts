@@ -21,13 +21,13 @@ import type {
 } from './payloads.js';
 import { DATASET_NAMES, reply } from './payloads.js';
 import type { Id } from '../model.js';
-import type { SinceDelta } from '../status-history.js';
+import type { SinceDelta, WatchConditions } from '../status-history.js';
 import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
+import { MAX_EMAIL, MAX_NAME } from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
-const MAX_NAME = 255;
 const id = z.string().min(1).max(64);
 const utcTimestamp = z
   .string()
@@ -47,7 +47,7 @@ const trimmedName = z.string().trim().min(1, 'required').max(MAX_NAME);
 const email = z
   .string()
   .trim()
-  .max(254)
+  .max(MAX_EMAIL)
   .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address');
 const language = z.enum(LANGUAGES);
 const empty = z.object({}).strict();
@@ -62,6 +62,12 @@ const minutes = z
   .int()
   .min(0)
   .max(366 * 24 * 60);
+const watchWhen = {
+  offline: z.boolean(),
+  online: z.boolean(),
+  offlineLongerMinutes: minutes.min(1).nullable(),
+  busyLongerMinutes: minutes.min(1).nullable(),
+};
 const watch = z
   .object({
     id: z.string().min(1).max(64),
@@ -70,14 +76,7 @@ const watch = z
       z.object({ kind: z.literal('folder'), id }).strict(),
       z.object({ kind: z.literal('account') }).strict(),
     ]),
-    when: z
-      .object({
-        offline: z.boolean(),
-        online: z.boolean(),
-        offlineLongerMinutes: minutes.min(1).nullable(),
-        busyLongerMinutes: minutes.min(1).nullable(),
-      })
-      .strict(),
+    when: z.object(watchWhen).strict(),
   })
   .strict();
 const minuteOfDay = z
@@ -371,6 +370,14 @@ export const invokeTable = {
   'watch:set': {
     request: z.object({ watches: z.array(watch).max(10_000), quietHours: quietHours.nullable() }).strict(),
     response: reply<WatchSettings>(),
+  },
+  /**
+   * One device's own watch: read (no change) or changed, in one step on the main side (shared/device-watch.ts),
+   * so two quick toggles cannot race; the answer is the device's conditions after it.
+   */
+  'watch:device': {
+    request: z.object({ deviceId: id, change: z.object(watchWhen).partial().strict().optional() }).strict(),
+    response: reply<WatchConditions>(),
   },
   // ---- saved views of the signed-in account (issue 12) ----
   'views:load': { request: empty, response: reply<StoredViews>() },

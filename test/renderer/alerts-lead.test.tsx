@@ -3,6 +3,7 @@
 // panel offers "offline / busy for more than N" as Settings does for folders.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deviceWatchOf, NO_WATCH, withDeviceWatch } from '../../shared/device-watch.js';
 import type { StatusNotice, Watch } from '../../shared/status-history.js';
 import { renderApp as renderWith } from './support/render.js';
 import { ADMIN, device } from './support/fake-bridge.js';
@@ -84,10 +85,12 @@ describe('a device’s own watch', () => {
   it('offers “offline for more than N” and “busy for more than N” from its panel, saved at once', async () => {
     const { bridge, stores } = await renderApp({ data });
     let saved: Watch[] = [];
-    bridge.handle('watch:get', () => ({ watches: saved, quietHours: null }));
-    bridge.handle('watch:set', (p) => {
-      saved = p.watches;
-      return { watches: saved, quietHours: null };
+    // The main side's rule (status-handlers.ts applies the same function to the list it holds).
+    bridge.handle('watch:device', (p) => {
+      if (!p.change) return deviceWatchOf(saved, p.deviceId);
+      const next = withDeviceWatch(saved, p.deviceId, p.change);
+      saved = next.watches;
+      return next.when;
     });
     await act(async () => stores.uiActions.selectDevice('1'));
     const group = await screen.findByRole('group', { name: 'Alerts for this device' });
@@ -119,11 +122,12 @@ describe('a device’s own watch', () => {
 
   it('says why a change was refused (the signed-out copy is read-only)', async () => {
     const { bridge, stores } = await renderApp({ data });
-    bridge.fail('watch:set', {
-      kind: 'not-allowed',
+    const refused = {
+      kind: 'not-allowed' as const,
       key: 'error.app.signInToChangeWatches',
       message: 'Sign in to change alerts.',
-    });
+    };
+    bridge.handle('watch:device', (p) => (p.change ? { ok: false as const, error: refused } : NO_WATCH));
     await act(async () => stores.uiActions.selectDevice('1'));
     const group = await screen.findByRole('group', { name: 'Alerts for this device' });
     await act(async () =>

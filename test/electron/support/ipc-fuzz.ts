@@ -52,6 +52,7 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'history:export': { target: { kind: 'device', id: 'd1' }, days: 1, zone: 'UTC' },
   'watch:get': {},
   'watch:set': { watches: [{ id: 'w1', target: { kind: 'account' }, when }], quietHours: null },
+  'watch:device': { deviceId: 'd1', change: { offline: true } },
   'views:load': {},
   'views:save': { views: [{ id: 'v1', name: 'Mine' }] },
 };

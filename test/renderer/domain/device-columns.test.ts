@@ -55,7 +55,7 @@ describe('a plain column, from the field kind alone', () => {
   it('sorts a decimal by its number and an enumeration by its text, unknown values kept', () => {
     expect(plainColumn('ram', 'columns.ram').sortValue(a, ctx)).toBe(1536.5);
     expect(plainColumn('ram', 'columns.ram').text(a, ctx)).toMatch(/1,?536\.5/);
-    const os = plainColumn('os', 'devices.col.os');
+    const os = plainColumn('os', 'columns.os');
     expect(os.text(makeDevice({ id: '4', os: { unknown: 'Plan 9' } }), ctx)).toBe('Plan 9');
     expect(os.sortValue(makeDevice({ id: '5', os: 'Linux' }), ctx)).toBe('linux');
   });

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../../shared/model.js';
+import { compareDefaultOrder, DEFAULT_SORT, defaultOrderName } from '../../../shared/device-order.js';
 import { DEVICE_COLUMNS, type ColumnKey } from '../../../renderer/domain/device-columns.js';
 import { DeviceIndex, type DeviceQuery } from '../../../renderer/domain/device-index.js';
 import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../../../renderer/domain/device-query.js';
@@ -170,5 +171,22 @@ describe('DeviceIndex', () => {
     index.apply({ reset: false, added: [], changed: [device('2', { folderId: 'f1' })], removed: ['3'] });
     expect(index.direct.get('f1')).toEqual({ total: 2, online: 2 });
     expect(index.direct.has(null)).toBe(false);
+  });
+});
+
+describe('the default order', () => {
+  it('is the one the main side picks the first screen in (shared/device-order.ts)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ids).chain(arbDevice), { maxLength: 30 }), (initial) => {
+        const map = new Map(initial.map((d) => [d.id, d]));
+        const index = new DeviceIndex();
+        index.apply({ reset: true, added: [...map.values()], changed: [], removed: [] });
+        const expected = [...map.values()]
+          .map((d) => ({ name: defaultOrderName(d.name), id: d.id }))
+          .sort(compareDefaultOrder)
+          .map((k) => k.id);
+        expect(index.sorted(DEFAULT_SORT)).toEqual(expected);
+      }),
+    );
   });
 });

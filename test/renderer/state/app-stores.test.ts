@@ -1,6 +1,7 @@
 import { createAppStores, SINCE_FIRST_PULL_DELAY_MS } from '../../../renderer/state/app-stores.js';
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
+import { formatError } from '../../../renderer/i18n/index.js';
 
 const folder = (id: string, name: string, parentId: string | null = null): FolderNode => ({
   id,
@@ -396,7 +397,11 @@ describe('app stores', () => {
     expect(bridge.callsTo('devices:set-alias')).toHaveLength(1);
     const result = await stores.actions.createSession({ customer: 'Ann', language: 'en' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toMatch(/never queued/i);
+    // The technician reads the renderer's sentence (from the key); `message` stays English, for logs.
+    if (!result.ok) {
+      expect(formatError(result.error)).toMatch(/never queued/i);
+      expect(result.error.message).toMatch(/^Offline since 2026-11-21 10:42 UTC/);
+    }
     expect(bridge.callsTo('sessions:create')).toHaveLength(0);
     expect(stores.actions.writeBlockedReason('direct')).toMatch(/^Offline/);
     expect(stores.actions.writeBlockedReason()).toBeNull();
