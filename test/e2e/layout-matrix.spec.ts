@@ -52,6 +52,9 @@ class Matrix {
   }
 }
 
+// Twenty-six states, each judged and photographed twice: longer than a usual test on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 for (const size of WINDOWS) {
   test.describe(`${size.width} px`, () => {
     test.use({ viewport: size });
