@@ -7,8 +7,8 @@ PHASE_DIR=${PHASE_DIR:-test-results/phases}
 run_started=${run_started:-$(date +%s)}
 mkdir -p "$PHASE_DIR"
 
-# Each background phase runs in its own process group (set -m), so stopping it stops its children too.
-set -m
+# Each background phase runs in its own process group (monitor mode while it starts), so stopping it stops
+# its children too. Foreground phases stay in the run's group: Ctrl-C reaches the run, which stops them all.
 declare -A phase_pid=()
 failed=()
 
@@ -23,6 +23,7 @@ start() {
   local name=$1
   shift
   echo "== $name (started beside others at $(($(date +%s) - run_started)) s)"
+  set -m
   (
     begun=$(date +%s)
     if "$@" >"$PHASE_DIR/$name.log" 2>&1; then rc=0; else rc=$?; fi
@@ -30,6 +31,7 @@ start() {
     exit "$rc"
   ) &
   phase_pid[$name]=$!
+  set +m
 }
 
 # finish <name…>: waits for each, prints its output and time; a failed one is remembered.
