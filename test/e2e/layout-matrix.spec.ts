@@ -2,13 +2,13 @@
 // technicians use, 1280, 1440 and 1920 px, in the light and the dark theme. On each main screen (devices
 // with a device open and its history, a saved view active; sessions with one open; users; Overview;
 // Settings) and each main dialog, no word of the console is cut off, no control overlaps or covers another,
-// and none sticks out of the window (test/e2e/support/layout-checks.ts). Every state is photographed into
+// none sticks out of the window, and no choice runs into the next (test/e2e/support/layout-checks.ts). Every state is photographed into
 // the test's output folder, so a failure comes with the picture of what a user would have seen.
 
 import type { Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { expect, test } from './fixtures.js';
-import { cutText, overlapsInView, within } from './support/layout-checks.js';
+import { crowdedChoices, cutText, overlapsInView, within } from './support/layout-checks.js';
 
 const de = catalogueOf('ge');
 const w = (key: string): string => {
@@ -41,6 +41,7 @@ class Matrix {
       const found = [
         ...(await cutText(this.page)).map((f) => `cut: ${f}`),
         ...(await overlapsInView(this.page, overlay ? within(overlay) : undefined)),
+        ...(await crowdedChoices(this.page)).map((f) => `crowded: ${f}`),
       ];
       this.faults.push(...found.map((f) => `${label}: ${f}`));
       await this.page.screenshot({

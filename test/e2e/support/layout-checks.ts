@@ -94,6 +94,32 @@ export async function overlapsInView(page: Page, selector = CONTROLS): Promise<s
 }
 
 /**
+ * Choices (labels holding a radio button or a checkbox) on one line with less than `minGap` pixels between
+ * them: a label's last word then runs into the next choice's box and reads as one ("verschieben◯Aus").
+ */
+export async function crowdedChoices(page: Page, minGap = 8): Promise<string[]> {
+  return page.evaluate((gap) => {
+    const labels = [
+      ...document.querySelectorAll<HTMLElement>(
+        'label:has(> input[type="radio"]), label:has(> input[type="checkbox"])',
+      ),
+    ].filter((el) => el.offsetParent !== null);
+    const out: string[] = [];
+    for (const a of labels)
+      for (const b of labels) {
+        if (a === b) continue;
+        const ra = a.getBoundingClientRect();
+        const rb = b.getBoundingClientRect();
+        const sameLine = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 1;
+        const space = rb.left - ra.right;
+        if (sameLine && space >= -1 && space < gap)
+          out.push(`"${a.innerText.trim().slice(0, 30)}" runs into "${b.innerText.trim().slice(0, 30)}"`);
+      }
+    return out;
+  }, minGap);
+}
+
+/**
  * Pairs of visible controls whose boxes overlap by more than a pixel each way, and the element drawn on top
  * at the first one's centre when it is not the control itself (something covers it: a status bar, a pane).
  * Controls inside a scrolled-away part of a scroll container are not judged: a user scrolls to them.
