@@ -4,8 +4,12 @@ import { defineConfig } from '@playwright/test';
 // stand-in service, both started by the tests' fixtures on loopback.
 export default defineConfig({
   testDir: 'test/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test starts its own service and browser host on ephemeral ports with their own data directories
+  // (fixtures.ts), so tests of one file may run at once. Two workers even on two cores: a test mostly
+  // waits (loopback HTTP, polls, the browser drawing), and the accessibility audits, a third of the run,
+  // keep one core busy each. `--workers=1` runs them one at a time.
+  fullyParallel: true,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

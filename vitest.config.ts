@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -8,6 +9,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // Two files at a time even on two cores (Vitest's default there is one): most of the slow files wait
+    // on child processes, loopback HTTP and timers rather than compute. `--maxWorkers=1` runs them in turn.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # The one test command (README, .ci/run): sets up what it needs, then runs lint, typecheck, every suite.
 # A suite that cannot run fails; nothing passes by skipping.
+#
+# Phases that do not depend on each other run side by side, because most of them wait more than they
+# compute (timers, loopback HTTP, a browser drawing): lint, typecheck and build together; then the unit
+# suite, the chaos soak and the bench smoke (fixed-length, own processes) beside the end-to-end suites. A phase
+# run beside others writes to test-results/phases/<name>.log, printed whole when it ends; any phase that
+# fails fails the run, named in the last line, and phases still running are stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
@@ -10,25 +16,45 @@ bash scripts/ensure-system-deps.sh
 tree_before=$(git status --porcelain 2>/dev/null || true)
 if [ ! -d node_modules ]; then npm ci; fi
 
-echo "== lint"; npm run --silent lint
-echo "== typecheck"; npm run --silent typecheck
-echo "== build"; npm run --silent build
+run_started=$(date +%s)
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/playwright.json test-results/playwright-no-keychain.json \
-  test-results/electron-e2e.json
-echo "== unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)"
-bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-echo "== end-to-end (Debian Chromium against the browser host and service/)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
+  test-results/electron-e2e.json test-results/phases/*
+
+# shellcheck source=scripts/phases.sh
+source scripts/phases.sh
+
+start lint npm run --silent lint
+start typecheck npm run --silent typecheck
+start build npm run --silent build
+finish build lint typecheck
+give_up_if_failed
+
+# The soak and the bench smoke need the build only; they run their own service and host processes.
+# (Called in an `if`, where set -e does not apply: a failed soak returns its own failure.)
+soak_and_bench() {
+  echo "-- chaos soak (2 minutes, seed 24: kills, network faults, clock steps; the service's state checked after each)"
+  bash scripts/with-keyring.sh npx tsx test/soak/run.ts --minutes 2 --seed 24 || return
+  echo "-- bench smoke (10,000 devices: it must complete; timings are not judged here)"
+  bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 10000 --runs 1 --out test-results/bench-10000.json
+}
+start soak-and-bench soak_and_bench
+
+# The unit suite beside the end-to-end suites: Vitest computes in Node while a Playwright test mostly waits
+# on its browser and loopback HTTP, so on two cores they fill each other's gaps.
+start unit-and-integration \
+  bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+run "end-to-end (Debian Chromium against the browser host and service/)" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
   bash scripts/with-keyring.sh npx playwright test --grep-invert @no-keychain --reporter=list,json
-echo "== end-to-end without a keychain (no session bus, as on a server or in a container)"
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright-no-keychain.json \
+run "end-to-end without a keychain (no session bus, as on a server or in a container)" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright-no-keychain.json \
   bash scripts/without-keyring.sh npx playwright test --grep @no-keychain --reporter=list,json
-echo "== chaos soak (2 minutes, seed 24: kills, network faults, clock steps; the service's state checked after each)"; bash scripts/with-keyring.sh npx tsx test/soak/run.ts --minutes 2 --seed 24
-echo "== bench smoke (10,000 devices: it must complete; timings are not judged here)"
-bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 10000 --runs 1 --out test-results/bench-10000.json
-echo "== Electron end-to-end"
-node scripts/electron-e2e.mjs test-results/electron-e2e.json
+run "Electron end-to-end" node scripts/electron-e2e.mjs test-results/electron-e2e.json
+finish unit-and-integration
+finish soak-and-bench
+give_up_if_failed
+
 echo "== the working tree is as it was"
 tree_after=$(git status --porcelain 2>/dev/null || true)
 if [ "$tree_before" != "$tree_after" ]; then
@@ -36,6 +62,6 @@ if [ "$tree_before" != "$tree_after" ]; then
   diff <(echo "$tree_before") <(echo "$tree_after") || true
   exit 1
 fi
-echo "== summary"
+echo "== summary ($(($(date +%s) - run_started)) s)"
 node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json \
   test-results/playwright-no-keychain.json test-results/electron-e2e.json

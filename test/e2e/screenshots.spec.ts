@@ -59,7 +59,8 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test('devices, sessions and users screens', async ({ app, consolePage: page }) => {
-    // Devices: the tree opened down to a site, a device of that site selected (detail panel filled).
+    // Devices: the tree opened down to a site, its offline devices saved as a view (the saved views and
+    // the active view's bar), one of them open with its status history in the detail panel.
     const store = app.service.store;
     const madrid = store.listFolders('4').find((f) => f.name === 'Madrid')!;
     const device = store
@@ -67,6 +68,7 @@ test.describe('signed in', () => {
       .find(
         (d) =>
           d.alias &&
+          d.status === 'offline' &&
           (d.folderId === madrid.id || store.listFolders(madrid.id).some((f) => f.id === d.folderId)),
       )!;
     await treeItem(page, 'Customers').getByText('Customers', { exact: true }).first().click();
@@ -76,12 +78,19 @@ test.describe('signed in', () => {
     await treeItem(page, 'Madrid').press('ArrowRight');
     await selectFolder(page, 'Madrid');
     await expect(treeItem(page, 'Accounting')).toBeVisible();
-    await deviceRow(page, device.name!).click();
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Offline' });
+    await page.getByRole('button', { name: 'Save current filter as a view' }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('Madrid offline');
+    await page.keyboard.press('Enter');
     await expect(
-      page
-        .getByRole('complementary', { name: 'Device details' })
-        .getByRole('heading', { name: device.name! }),
+      page.getByRole('region', { name: 'Saved views' }).getByRole('button', { name: /^Madrid offline/ }),
     ).toBeVisible();
+    await deviceRow(page, device.name!).click();
+    const details = page.getByRole('complementary', { name: 'Device details' });
+    await expect(details.getByRole('heading', { name: device.name! })).toBeVisible();
+    const history = details.getByRole('region', { name: 'Status history' });
+    await history.scrollIntoViewIfNeeded();
+    await expect(history.getByRole('heading', { name: 'Status history' })).toBeInViewport();
     for (const theme of THEMES) await shoot(page, 'devices', theme);
 
     // Sessions: the agenda with an ongoing session selected.

@@ -34,6 +34,92 @@ export async function cutText(page: Page, selector = CHROME_TEXT): Promise<strin
 }
 
 /**
+ * `selector` limited to what lies inside `scope`: while a modal dialog or a popover is open, what is behind
+ * its backdrop or under it is covered on purpose, so only the overlay's own controls are judged.
+ */
+export function within(scope: string, selector = CONTROLS): string {
+  return `${scope} :is(${selector})`;
+}
+
+/**
+ * As `overlaps` and `outsideWindow` together, judged on what a person sees: each control's box is first cut
+ * to its scrolling and clipping ancestors (a grid that scrolls sideways holds column headers beyond its
+ * edge, hidden until scrolled to, not lying under the pane beside it). Controls scrolled wholly out of
+ * view are not judged; what shows of the others must not overlap, be covered, or leave the window.
+ */
+export async function overlapsInView(page: Page, selector = CONTROLS): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}[${(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 30)}]`;
+    const shown = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect();
+      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (!/auto|scroll|hidden|clip/.test(s.overflowX + s.overflowY)) continue;
+        const c = p.getBoundingClientRect();
+        [left, top, right, bottom] = [
+          Math.max(left, c.left),
+          Math.max(top, c.top),
+          Math.min(right, c.right),
+          Math.min(bottom, c.bottom),
+        ];
+      }
+      return { left, top, right, bottom };
+    };
+    const boxes = [...document.querySelectorAll<HTMLElement>(sel)]
+      .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+      .map((el) => ({ el, box: shown(el) }))
+      .filter(({ box }) => box.right - box.left > 1 && box.bottom - box.top > 1);
+    const out: string[] = [];
+    for (const { el, box } of boxes) {
+      if (box.left < -1 || box.right > innerWidth + 1) out.push(`${name(el)} is outside the window`);
+      const x = Math.min(Math.max((box.left + box.right) / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max((box.top + box.bottom) / 2, 0), innerHeight - 1);
+      if (box.bottom < 0 || box.top > innerHeight) continue;
+      const top = document.elementFromPoint(x, y);
+      if (top && top !== el && !el.contains(top) && !top.contains(el))
+        out.push(`${name(el)} is covered by ${name(top)}`);
+    }
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i]!, boxes[j]!];
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (w > 1 && h > 1) out.push(`${name(a.el)} overlaps ${name(b.el)}`);
+      }
+    return out;
+  }, selector);
+}
+
+/**
+ * Choices (labels holding a radio button or a checkbox) on one line with less than `minGap` pixels between
+ * them: a label's last word then runs into the next choice's box and reads as one ("verschieben◯Aus").
+ */
+export async function crowdedChoices(page: Page, minGap = 8): Promise<string[]> {
+  return page.evaluate((gap) => {
+    const labels = [
+      ...document.querySelectorAll<HTMLElement>(
+        'label:has(> input[type="radio"]), label:has(> input[type="checkbox"])',
+      ),
+    ].filter((el) => el.offsetParent !== null);
+    const out: string[] = [];
+    for (const a of labels)
+      for (const b of labels) {
+        if (a === b) continue;
+        const ra = a.getBoundingClientRect();
+        const rb = b.getBoundingClientRect();
+        const sameLine = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 1;
+        const space = rb.left - ra.right;
+        if (sameLine && space >= -1 && space < gap)
+          out.push(`"${a.innerText.trim().slice(0, 30)}" runs into "${b.innerText.trim().slice(0, 30)}"`);
+      }
+    return out;
+  }, minGap);
+}
+
+/**
  * Pairs of visible controls whose boxes overlap by more than a pixel each way, and the element drawn on top
  * at the first one's centre when it is not the control itself (something covers it: a status bar, a pane).
  * Controls inside a scrolled-away part of a scroll container are not judged: a user scrolls to them.
