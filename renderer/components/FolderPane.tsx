@@ -66,25 +66,28 @@ export function FolderPane() {
         </button>
         <button
           type="button"
-          disabled={!!editReason}
+          aria-disabled={editReason ? true : undefined}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'F2'}
-          onClick={() => selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
+          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
         >
           {t('folders.rename')}
         </button>
         <button
           type="button"
-          disabled={!!editReason}
+          aria-disabled={editReason ? true : undefined}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? undefined}
-          onClick={() => selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
+          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
         >
           {t('folders.moveFolder')}
         </button>
         <button
           type="button"
-          disabled={!!editReason}
+          aria-disabled={editReason ? true : undefined}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'Delete'}
-          onClick={() => selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
+          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
         >
           {t('folders.delete')}
         </button>
@@ -94,6 +97,13 @@ export function FolderPane() {
       {createReason && (
         <p id="create-folder-reason" className={isAdmin ? 'visually-hidden' : 'hint reason'}>
           {createReason}
+        </p>
+      )}
+      {/* Why Rename, Move and Delete do nothing yet: they stay focusable (aria-disabled) and described by
+          this, so the reason is reached by keys and read, not only hovered. Offline is the banner's news. */}
+      {editReason && (
+        <p id="folder-edit-reason" className={blocked ? 'visually-hidden' : 'hint reason'}>
+          {editReason}
         </p>
       )}
       <FolderTreeView

@@ -33,7 +33,9 @@ export function UsersScreen() {
       {list.length === 0 ? (
         <p className="empty">{t('users.empty')}</p>
       ) : (
-        <table className="table" aria-labelledby="users-title">
+        // Explicit roles: narrow, the rows are laid out as flowing lines (styles/reflow.css), and a table
+        // whose display is changed must not lose its rows and headers for a screen reader.
+        <table className="table users-table" role="table" aria-labelledby="users-title">
           <thead>
             <tr>
               <th scope="col">{t('users.col.name')}</th>
