@@ -102,7 +102,7 @@ export function FolderPane() {
       {/* Why Rename, Move and Delete do nothing yet: they stay focusable (aria-disabled) and described by
           this, so the reason is reached by keys and read, not only hovered. Offline is the banner's news. */}
       {editReason && (
-        <p id="folder-edit-reason" className={blocked ? 'visually-hidden' : 'hint reason'}>
+        <p id="folder-edit-reason" className={blocked ? 'visually-hidden' : 'hint pane-hint'}>
           {editReason}
         </p>
       )}

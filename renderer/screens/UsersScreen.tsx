@@ -26,7 +26,8 @@ export function UsersScreen() {
     [users, version],
   );
   return (
-    <section className="users-screen" aria-labelledby="users-title">
+    // It scrolls and holds no control: focusable, so arrows and Page Down reach the last user.
+    <section className="users-screen" aria-labelledby="users-title" tabIndex={0}>
       <div className="toolbar">
         <h1 id="users-title">{t('users.title')}</h1>
       </div>
