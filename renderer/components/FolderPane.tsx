@@ -66,28 +66,28 @@ export function FolderPane() {
         </button>
         <button
           type="button"
-          aria-disabled={editReason ? true : undefined}
+          disabled={!!editReason}
           aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'F2'}
-          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
+          onClick={() => selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
         >
           {t('folders.rename')}
         </button>
         <button
           type="button"
-          aria-disabled={editReason ? true : undefined}
+          disabled={!!editReason}
           aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? undefined}
-          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
+          onClick={() => selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
         >
           {t('folders.moveFolder')}
         </button>
         <button
           type="button"
-          aria-disabled={editReason ? true : undefined}
+          disabled={!!editReason}
           aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'Delete'}
-          onClick={() => !editReason && selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
+          onClick={() => selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
         >
           {t('folders.delete')}
         </button>
@@ -99,8 +99,9 @@ export function FolderPane() {
           {createReason}
         </p>
       )}
-      {/* Why Rename, Move and Delete do nothing yet: they stay focusable (aria-disabled) and described by
-          this, so the reason is reached by keys and read, not only hovered. Offline is the banner's news. */}
+      {/* Why Rename, Move and Delete are disabled: visible text here and their description, not only a
+          tooltip. (Disabled, not aria-disabled: a deleted folder's Delete must let focus go to the tree.)
+          Offline is the banner's news. */}
       {editReason && (
         <p id="folder-edit-reason" className={blocked ? 'visually-hidden' : 'hint pane-hint'}>
           {editReason}
