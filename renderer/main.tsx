@@ -7,6 +7,7 @@ import { t } from './i18n/index.js';
 import { getBridge } from './bridge/index.js';
 import { createAppStores } from './state/app-stores.js';
 import './styles/app.css';
+import './styles/reflow.css';
 
 // In the browser host the page shows session notices itself (Electron's main process shows native ones).
 function browserNotify(notice: SessionNotice, onClick: () => void): void {

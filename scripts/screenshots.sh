@@ -8,7 +8,8 @@ npm run --silent build
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
 SUPPORT_CONSOLE_SCREENSHOTS=docs bash scripts/with-keyring.sh npx playwright test \
-  test/e2e/screenshots.spec.ts test/e2e/status-history.spec.ts test/e2e/languages.spec.ts
+  test/e2e/screenshots.spec.ts test/e2e/status-history.spec.ts test/e2e/languages.spec.ts \
+  test/e2e/reflow.spec.ts
 stale=$(find docs/screenshots -name '*.png' ! -newer "$stamp" | sort)
 if [ -n "$stale" ]; then
   echo "Not retaken by any screenshot spec (remove them or add them to a spec):" >&2

@@ -85,10 +85,11 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
       <p className="history-since" data-testid="history-since">
         {since ?? t('history.notRecorded')}
         {history.flapping && (
-          <span className="flapping-mark" title={t('history.flappingHint')}>
-            {' '}
-            {t('history.flapping')}
-          </span>
+          <>
+            {/* What "Flapping" means is said in text, not only in a tooltip. */}
+            <span className="flapping-mark"> {t('history.flapping')}</span>
+            <span className="hint block">{t('history.flappingHint')}</span>
+          </>
         )}
       </p>
       <DeviceWatch deviceId={deviceId} />
@@ -116,6 +117,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
             label={t('history.timeline', { range })}
           />
           <TimelineLegend />
+          <TimelinePeriods bars={history.bars} />
           <p>
             {history.uptimePercent === null
               ? t('history.uptimeNone')
@@ -132,7 +134,13 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
       {history.transitions.length === 0 ? (
         <p className="hint">{t('history.noTransitions')}</p>
       ) : (
-        <ol className="history-transitions" data-testid="history-transitions">
+        <ol
+          className="history-transitions"
+          data-testid="history-transitions"
+          // It scrolls: focusable, so a keyboard can read to its end.
+          tabIndex={0}
+          aria-label={t('history.transitions')}
+        >
           {history.transitions.slice(0, 50).map((tr) => (
             <li key={`${tr.at}-${tr.to}`}>
               {t('history.transition', {
@@ -171,6 +179,32 @@ function TimelineLegend() {
   );
 }
 
+/** What the bar's tooltips say, as text a keyboard and a screen reader reach (a tooltip is the mouse's). */
+function barText(b: HistoryBar): string {
+  return t('history.bar', {
+    status: b.status === 'unknown' ? t('history.unknown') : historyStatusName(b.status),
+    from: displayTime(new Date(b.start), 'compact'),
+    to: displayTime(new Date(b.end), 'compact'),
+  });
+}
+
+function TimelinePeriods({ bars }: { bars: HistoryBar[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="history-periods" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('history.periods', { count: bars.length })}</summary>
+      {open && (
+        // Scrolls when long: focusable, so arrows and Page Down reach its end.
+        <ol tabIndex={0} aria-label={t('history.periods', { count: bars.length })}>
+          {bars.map((b) => (
+            <li key={b.start}>{barText(b)}</li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
+
 function Timeline({
   bars,
   from,
@@ -193,11 +227,7 @@ function Timeline({
             left: `${((b.start - from) / span) * 100}%`,
             width: `${((b.end - b.start) / span) * 100}%`,
           }}
-          title={t('history.bar', {
-            status: b.status === 'unknown' ? t('history.unknown') : historyStatusName(b.status),
-            from: displayTime(new Date(b.start), 'compact'),
-            to: displayTime(new Date(b.end), 'compact'),
-          })}
+          title={barText(b)}
         />
       ))}
     </div>

@@ -1,9 +1,12 @@
 // A modal dialog: labelled by its title, focus moved in on open and back to where it was on close (or as
 // near as still exists: focus.ts), Tab kept inside, Escape closes. Its header and footer are plain boxes:
 // a <header> or <footer> outside a sectioning element would be a second banner or contentinfo landmark.
-// Hand-written because jsdom and older Chromium builds differ on <dialog>.
+// Hand-written because jsdom and older Chromium builds differ on <dialog>. Drawn in a portal at the root:
+// opened from the status bar it would otherwise inherit the bar's nowrap and colours and sit inside its
+// <footer> and a role=status (a screen reader would meet a second page footer and hear it as a status).
 
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { t } from '../i18n/index.js';
 import { useReturnFocus } from './focus.js';
 
@@ -42,7 +45,7 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
     }
   }
 
-  return (
+  return createPortal(
     <div className="backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={ref}
@@ -61,7 +64,8 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
         </div>
         {props.children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

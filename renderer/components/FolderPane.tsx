@@ -86,6 +86,7 @@ export function FolderPane() {
         <button
           type="button"
           disabled={!!editReason}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'F2'}
           onClick={() => selectedFolder && setDialog({ kind: 'rename', id: selectedFolder })}
         >
@@ -94,6 +95,7 @@ export function FolderPane() {
         <button
           type="button"
           disabled={!!editReason}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? undefined}
           onClick={() => selectedFolder && setDialog({ kind: 'move', id: selectedFolder })}
         >
@@ -102,6 +104,7 @@ export function FolderPane() {
         <button
           type="button"
           disabled={!!editReason}
+          aria-describedby={editReason ? 'folder-edit-reason' : undefined}
           title={editReason ?? 'Delete'}
           onClick={() => selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
         >
@@ -113,6 +116,14 @@ export function FolderPane() {
       {createReason && (
         <p id="create-folder-reason" className={isAdmin ? 'visually-hidden' : 'hint reason'}>
           {createReason}
+        </p>
+      )}
+      {/* Why Rename, Move and Delete are disabled: visible text here and their description, not only a
+          tooltip. (Disabled, not aria-disabled: a deleted folder's Delete must let focus go to the tree.)
+          Offline is the banner's news. */}
+      {editReason && (
+        <p id="folder-edit-reason" className={blocked ? 'visually-hidden' : 'hint pane-hint'}>
+          {editReason}
         </p>
       )}
       <FolderTreeView

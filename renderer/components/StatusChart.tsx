@@ -1,8 +1,9 @@
 // The Overview's chart of devices by status (uPlot: canvas, fast at 100k-device accounts since it draws the
 // aggregated series, not rows). Every word and number on it is the chosen language's and every time is on
-// the display clock (domain/chart-text.ts), not uPlot's English, this-computer defaults.
+// the display clock (domain/chart-text.ts), not uPlot's English, this-computer defaults. The canvas is for
+// the eye; its numbers are also a table under it (keys and screen readers reach a table, not a canvas).
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { HistorySeries } from '../../shared/ipc/contract.js';
@@ -61,7 +62,48 @@ export function StatusChart({
         )}
       </figcaption>
       <div ref={ref} />
+      <ChartValues series={knownPart(series).series} title={title} />
     </figure>
+  );
+}
+
+/** The chart's points as rows, drawn only while opened (a week is two thousand of them). */
+function ChartValues({ series, title }: { series: HistorySeries; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="chart-values" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('overview.chart.values')}</summary>
+      {open && (
+        // A scrolling region a keyboard can scroll: it takes focus and says what it holds.
+        <div
+          className="chart-values-scroll"
+          role="region"
+          tabIndex={0}
+          aria-label={t('overview.chart.valuesRegion', { title })}
+        >
+          <table aria-label={title}>
+            <thead>
+              <tr>
+                <th scope="col">{t('overview.chart.time')}</th>
+                <th scope="col">{t('status.online')}</th>
+                <th scope="col">{t('status.offline')}</th>
+                <th scope="col">{t('status.busy')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {series.t.map((at, i) => (
+                <tr key={at}>
+                  <th scope="row">{legendTime(at / 1000)}</th>
+                  <td>{legendCount(series.online[i] ?? null)}</td>
+                  <td>{legendCount(series.offline[i] ?? null)}</td>
+                  <td>{legendCount(series.busy[i] ?? null)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </details>
   );
 }
 

@@ -1,8 +1,10 @@
 // Devices: folder tree | counts, search, filters and the virtualised grid | detail panel (while selected).
+// Narrower than COMPACT_BELOW_PX the side panes become a drawer, the filters fold behind one button that
+// says how many are set, and the detail panel lies over the grid with its own close.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Id } from '../../shared/model.js';
-import type { DeviceFilter, StatusFilter } from '../domain/device-query.js';
+import { DEFAULT_FILTER, type DeviceFilter, type StatusFilter } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
 import { useDeviceView, useStores, useUi } from '../state/context.js';
 import { SEARCH_INPUT_ID } from '../shortcuts.js';
@@ -19,6 +21,7 @@ import { SavedViewsPanel } from '../components/SavedViewsPanel.js';
 import type { MenuAnchor } from '../components/ContextMenu.js';
 import { HistoryFilterControl } from '../components/HistoryFilterControl.js';
 import { ActiveViewBar } from '../components/ActiveViewBar.js';
+import { COMPACT_BELOW_PX, SidePanes, useNarrowerThan } from '../components/SidePanes.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -44,6 +47,23 @@ export function DevicesScreen() {
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
   useAnnounceCountAfterFilter(filter, view.rows.length, view.counts.total);
   useHistoryClock();
+  const screenRef = useRef<HTMLDivElement>(null);
+  const compact = useNarrowerThan(screenRef, COMPACT_BELOW_PX);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const historyFilterSet = useUi((s) => s.historyFilter.kind !== 'none');
+  const filtersSet =
+    Number(filter.status !== DEFAULT_FILTER.status) +
+    Number(filter.os !== DEFAULT_FILTER.os) +
+    Number(filter.includeSubfolders !== DEFAULT_FILTER.includeSubfolders) +
+    Number(historyFilterSet);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    drawerButton.current?.focus();
+  }, []);
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  useSidePaneKey(compact, openDrawer);
 
   function editAlias(id: Id) {
     stores.uiActions.selectDevice(id);
@@ -57,11 +77,11 @@ export function DevicesScreen() {
   });
 
   return (
-    <div className="devices-screen">
-      <div className="devices-sidebar">
+    <div ref={screenRef} className={compact ? 'devices-screen compact' : 'devices-screen'}>
+      <SidePanes compact={compact} open={drawerOpen} onClose={closeDrawer}>
         <SavedViewsPanel />
         <FolderPane />
-      </div>
+      </SidePanes>
       <section className="device-main" aria-labelledby="devices-title">
         <div className="toolbar">
           <h1 id="devices-title">{t('devices.title')}</h1>
@@ -85,6 +105,18 @@ export function DevicesScreen() {
           <span className="shown">{t('devices.shown', { count: view.rows.length })}</span>
         </div>
         <div className="toolbar filters">
+          {compact && (
+            <button
+              ref={drawerButton}
+              type="button"
+              aria-expanded={drawerOpen}
+              aria-controls="device-side-panes"
+              title={t('shortcuts.sidePanes')}
+              onClick={() => setDrawerOpen(true)}
+            >
+              {t('devices.sidePanes')}
+            </button>
+          )}
           <label className="search">
             <span className="visually-hidden">{t('devices.search')}</span>
             <input
@@ -104,42 +136,54 @@ export function DevicesScreen() {
               }}
             />
           </label>
-          <label className="inline-field">
-            <span>{t('devices.filterStatus')}</span>
-            <select
-              value={filter.status}
-              onChange={(e) => stores.uiActions.setFilter({ status: e.target.value as StatusFilter })}
+          {compact && (
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls="device-filter-fields"
+              onClick={() => setFiltersOpen((open) => !open)}
             >
-              <option value="all">{t('devices.filterAll')}</option>
-              <option value="online">{t('status.online')}</option>
-              <option value="offline">{t('status.offline')}</option>
-              <option value="busy">{t('status.busy')}</option>
-              <option value="unknown">{t('status.unknown')}</option>
-            </select>
-          </label>
-          <label className="inline-field">
-            <span>{t('devices.filterOs')}</span>
-            <select value={filter.os} onChange={(e) => stores.uiActions.setFilter({ os: e.target.value })}>
-              <option value="all">{t('devices.filterAll')}</option>
-              {view.oses.map((os) => (
-                <option key={os} value={os}>
-                  {os}
-                </option>
-              ))}
-            </select>
-          </label>
-          <HistoryFilterControl />
-          <span id="device-search-help" className="visually-hidden">
-            {t('views.searchHelp')}
-          </span>
-          <label className="inline-field checkbox">
-            <input
-              type="checkbox"
-              checked={filter.includeSubfolders}
-              onChange={(e) => stores.uiActions.setFilter({ includeSubfolders: e.target.checked })}
-            />
-            <span>{t('devices.includeSub')}</span>
-          </label>
+              {t('devices.filtersButton', { count: filtersSet })}
+            </button>
+          )}
+          <div id="device-filter-fields" className="filter-fields" hidden={compact && !filtersOpen}>
+            <label className="inline-field">
+              <span>{t('devices.filterStatus')}</span>
+              <select
+                value={filter.status}
+                onChange={(e) => stores.uiActions.setFilter({ status: e.target.value as StatusFilter })}
+              >
+                <option value="all">{t('devices.filterAll')}</option>
+                <option value="online">{t('status.online')}</option>
+                <option value="offline">{t('status.offline')}</option>
+                <option value="busy">{t('status.busy')}</option>
+                <option value="unknown">{t('status.unknown')}</option>
+              </select>
+            </label>
+            <label className="inline-field">
+              <span>{t('devices.filterOs')}</span>
+              <select value={filter.os} onChange={(e) => stores.uiActions.setFilter({ os: e.target.value })}>
+                <option value="all">{t('devices.filterAll')}</option>
+                {view.oses.map((os) => (
+                  <option key={os} value={os}>
+                    {os}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <HistoryFilterControl />
+            <span id="device-search-help" className="visually-hidden">
+              {t('views.searchHelp')}
+            </span>
+            <label className="inline-field checkbox">
+              <input
+                type="checkbox"
+                checked={filter.includeSubfolders}
+                onChange={(e) => stores.uiActions.setFilter({ includeSubfolders: e.target.checked })}
+              />
+              <span>{t('devices.includeSub')}</span>
+            </label>
+          </div>
           <ColumnChooser />
           <ExportButton />
           <button type="button" onClick={() => setBulkOpen(true)}>
@@ -210,4 +254,26 @@ function useHistoryClock() {
     const timer = setInterval(tick, 15_000);
     return () => clearInterval(timer);
   }, [active, stores]);
+}
+
+/**
+ * Alt+0 reaches the side panes: opens the drawer when they are folded away, else moves focus into them
+ * (the selected folder, or the first saved view).
+ */
+function useSidePaneKey(compact: boolean, openDrawer: () => void) {
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.key !== '0') return;
+      e.preventDefault();
+      if (compact) openDrawer();
+      else
+        document
+          .querySelector<HTMLElement>(
+            '#device-side-panes [role="treeitem"][tabindex="0"], #device-side-panes button',
+          )
+          ?.focus();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [compact, openDrawer]);
 }

@@ -124,6 +124,7 @@ export function SettingsScreen() {
           <li>{t('shortcuts.editAlias')}</li>
           <li>{t('shortcuts.sort')}</li>
           <li>{t('shortcuts.sections')}</li>
+          <li>{t('shortcuts.sidePanes')}</li>
         </ul>
         <UpdatesSection />
         <p className="hint">{t('settings.version', { version })}</p>

@@ -26,14 +26,17 @@ export function UsersScreen() {
     [users, version],
   );
   return (
-    <section className="users-screen" aria-labelledby="users-title">
+    // It scrolls and holds no control: focusable, so arrows and Page Down reach the last user.
+    <section className="users-screen" aria-labelledby="users-title" tabIndex={0}>
       <div className="toolbar">
         <h1 id="users-title">{t('users.title')}</h1>
       </div>
       {list.length === 0 ? (
         <p className="empty">{t('users.empty')}</p>
       ) : (
-        <table className="table" aria-labelledby="users-title">
+        // Explicit roles: narrow, the rows are laid out as flowing lines (styles/reflow.css), and a table
+        // whose display is changed must not lose its rows and headers for a screen reader.
+        <table className="table users-table" role="table" aria-labelledby="users-title">
           <thead>
             <tr>
               <th scope="col">{t('users.col.name')}</th>

@@ -60,6 +60,9 @@ describe('outbox indicator', () => {
     fireEvent.click(screen.getByRole('button', { name: '1 conflict' }));
     const dialog = screen.getByRole('dialog', { name: 'Changed on the service meanwhile' });
     expect(within(dialog).getByText('Till 7')).toBeTruthy();
+    // Drawn at the root, not inside the status bar's footer and live region (it would inherit their nowrap
+    // and warning colours, and a screen reader would meet it as a second page footer).
+    expect(dialog.closest('footer, [role="status"]')).toBeNull();
     const cells = (name: string) =>
       within(within(dialog).getByRole('row', { name: new RegExp(`^${name} `) }))
         .getAllByRole('cell')

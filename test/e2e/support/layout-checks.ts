@@ -191,3 +191,60 @@ export async function outsideWindow(page: Page, selector = CONTROLS): Promise<st
     return out;
   }, selector);
 }
+
+/**
+ * Text cut short in lists that must show all of it (a session's start time and code, a user's address):
+ * wider or taller than its box, ellipsis or not. `cutText` forgives a deliberate ellipsis; these must not.
+ */
+export async function clippedText(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+      if (el.offsetParent === null) continue;
+      const text = el.innerText.trim();
+      if (!text) continue;
+      if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+        out.push(`${el.tagName.toLowerCase()}.${el.className}: "${text.slice(0, 50)}"`);
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * The controls selector without those inside `container`: what to judge while an overlay that covers the
+ * container on purpose (a detail pane over the grid, closed by its own button) is open.
+ */
+export function controlsOutside(container: string, selector = CONTROLS): string {
+  return selector
+    .split(',')
+    .map((s) => `${s.trim()}:not(${container} *)`)
+    .join(', ');
+}
+
+/**
+ * How many of the device grid's body rows are wholly in view: inside the grid's own scrolled box (less its
+ * sticky header) and inside the window. Scrolls the grid into view first, as a user would.
+ */
+export async function gridRowsInView(page: Page): Promise<number> {
+  await page.getByRole('grid', { name: 'Devices' }).scrollIntoViewIfNeeded();
+  return page.evaluate(() => {
+    const grid = document.querySelector<HTMLElement>('[role="grid"]');
+    if (!grid) return 0;
+    const box = grid.getBoundingClientRect();
+    const head = grid.querySelector('[role="row"]')?.getBoundingClientRect().bottom ?? box.top;
+    const top = Math.max(head, 0);
+    const bottom = Math.min(box.top + grid.clientHeight, innerHeight);
+    return [...grid.querySelectorAll('.grid-body [role="row"]')].filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.top >= top - 1 && r.bottom <= bottom + 1;
+    }).length;
+  });
+}
+
+/** The controls selector narrowed to those inside `container`: what to judge while a modal dialog is open. */
+export function controlsWithin(container: string, selector = CONTROLS): string {
+  return selector
+    .split(',')
+    .map((s) => `${container} ${s.trim()}`)
+    .join(', ');
+}
