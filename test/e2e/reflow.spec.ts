@@ -14,11 +14,11 @@ import {
   clippedText,
   CONTROLS,
   controlsOutside,
-  controlsWithin,
   cutText,
   gridRowsInView,
   outsideWindow,
   overlaps,
+  within,
 } from './support/layout-checks.js';
 import { deviceRow, deviceRows, detailPane, searchBox, showScreen } from './support/ui.js';
 
@@ -149,7 +149,7 @@ for (const win of WINDOWS) {
       await bulk.getByRole('radio', { name: 'Set aliases from a pattern' }).check();
       await bulk.getByRole('textbox', { name: /Alias pattern/ }).fill('Reflow-{n:2}');
       // A modal dialog lies over the page on purpose: its own controls are what is judged.
-      expect.soft(await layoutFaults(page, 'bulk dialog', controlsWithin('[role="dialog"]'))).toEqual([]);
+      expect.soft(await layoutFaults(page, 'bulk dialog', within('[role="dialog"]'))).toEqual([]);
       await bulk.getByRole('button', { name: `Apply to ${matches}` }).click();
       await expect(bulk.getByTestId('bulk-status')).toHaveText(
         `Finished ${matches} of ${matches} done, 0 failed`,

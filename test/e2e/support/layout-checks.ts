@@ -240,11 +240,3 @@ export async function gridRowsInView(page: Page): Promise<number> {
     }).length;
   });
 }
-
-/** The controls selector narrowed to those inside `container`: what to judge while a modal dialog is open. */
-export function controlsWithin(container: string, selector = CONTROLS): string {
-  return selector
-    .split(',')
-    .map((s) => `${container} ${s.trim()}`)
-    .join(', ');
-}
