@@ -7,7 +7,7 @@ import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { folderPath } from '../domain/folder-tree.js';
 import { displayTime, parseTimestamp } from '../domain/time-zone.js';
-import { formatError, formatMegabytes, t } from '../i18n/index.js';
+import { formatBytes, formatError, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { useNow } from './hooks.js';
 import { sinceCellText } from '../domain/device-since.js';
@@ -118,7 +118,7 @@ function DeviceFields(props: {
     [t('devices.field.ip'), d.ip ?? t('common.none')],
     [t('devices.field.mac'), d.mac ?? t('common.none')],
     [t('devices.field.cpu'), d.cpu ?? t('common.none')],
-    [t('devices.field.ram'), d.ram !== null ? formatMegabytes(d.ram) : t('common.none')],
+    [t('devices.field.ram'), d.ram !== null ? formatBytes(d.ram * 1024 ** 2) : t('common.none')],
     [t('devices.field.freeSpace'), d.freeSpace ?? t('common.none')],
     [t('devices.field.installed'), dateOrNone(d.dateInstalled)],
     [t('devices.field.lastRefresh'), dateOrNone(d.lastRefresh)],

@@ -11,7 +11,7 @@ import type { Device, Id } from '../../shared/model.js';
 import type { SinceRow } from '../../shared/status-history.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
-import { formatMegabytes, formatNumber, t } from '../i18n/index.js';
+import { formatBytes, formatNumber, t } from '../i18n/index.js';
 import { statusAge, statusAt, statusKind } from './device-status.js';
 import { statusName } from './labels.js';
 import { displayTime, parseTimestamp, timestampMs } from './time-zone.js';
@@ -221,7 +221,7 @@ const NAMED_COLUMNS = [
     label: 'columns.ram',
     width: 90,
     minWidth: 50,
-    text: (d) => (d.ram === null ? '' : formatMegabytes(d.ram)),
+    text: (d) => (d.ram === null ? '' : formatBytes(d.ram * 1024 ** 2)),
     sortValue: (d) => d.ram,
   },
   {

@@ -30,8 +30,6 @@ export const de: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# Tag} other {# Tage}}',
   'age.ago': 'vor {age}',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Bei Ihrem Fernwartungskonto anmelden',
   'signIn.languageComputer': 'Wie auf diesem Computer ({language})',
   'signIn.baseUrl': 'Dienst-URL',

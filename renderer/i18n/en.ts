@@ -32,8 +32,6 @@ const catalogue = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# day} other {# days}}',
   'age.ago': '{age} ago',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
 
   // Sign-in
   'signIn.title': 'Sign in to your remote-support account',

@@ -29,8 +29,6 @@ export const es: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# día} other {# días}}',
   'age.ago': 'hace {age}',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Inicie sesión en su cuenta de asistencia remota',
   'signIn.languageComputer': 'Como en este equipo ({language})',
   'signIn.baseUrl': 'URL del servicio',

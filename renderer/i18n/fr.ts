@@ -31,8 +31,6 @@ export const fr: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# jour} other {# jours}}',
   'age.ago': 'il y a {age}',
-  'unit.mb': '{value, number} Mo',
-  'unit.gb': '{value, number} Go',
   'signIn.title': 'Connectez-vous à votre compte d’assistance à distance',
   'signIn.languageComputer': 'Comme sur cet ordinateur ({language})',
   'signIn.baseUrl': 'URL du service',

@@ -31,8 +31,6 @@ export const it: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# giorno} other {# giorni}}',
   'age.ago': '{age} fa',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Accedi al tuo account di assistenza remota',
   'signIn.languageComputer': 'Come su questo computer ({language})',
   'signIn.baseUrl': 'URL del servizio',
