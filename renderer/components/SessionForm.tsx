@@ -16,7 +16,7 @@ import {
   zonedTime,
   type UtcOffset,
 } from '../domain/time-zone.js';
-import { formatError, t } from '../i18n/index.js';
+import { formatError, getLanguage, t } from '../i18n/index.js';
 import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { languageName } from '../domain/labels.js';
@@ -143,7 +143,7 @@ export function SessionForm({
   const [values, setValues] = useState<SessionFormValues>({
     customer: session?.customer ?? '',
     customerMail: session?.customerMail ?? '',
-    language: session && typeof session.language === 'string' ? session.language : 'en',
+    language: session && typeof session.language === 'string' ? session.language : getLanguage(),
     start: toZonedInput(initialStart, offset),
     end: initialEnd ? toZonedInput(initialEnd, offset) : '',
   });

@@ -523,6 +523,7 @@ export const de: Translation = {
   'bulk.cancelRest': 'Den Rest abbrechen',
   'bulk.jobLine': '{label}: {done, number} von {total, number} ({state})',
   'export.csv': 'CSV exportieren',
+  'export.fileName': 'geraete-{stamp}.csv',
   'export.progress': '{done, number} von {total, number} Zeilen werden exportiert…',
   'export.done':
     '{count, plural, one {# Zeile nach {file} exportiert} other {# Zeilen nach {file} exportiert}}',

@@ -497,6 +497,7 @@ const catalogue = {
   'bulk.cancelRest': 'Cancel the rest',
   'bulk.jobLine': '{label}: {done, number} of {total, number} ({state})',
   'export.csv': 'Export CSV',
+  'export.fileName': 'devices-{stamp}.csv',
   'export.progress': 'Exporting {done, number} of {total, number} rows…',
   'export.done': '{count, plural, one {Exported # row to {file}} other {Exported # rows to {file}}}',
   'export.failed': 'The export failed: {error}',

@@ -518,6 +518,7 @@ export const es: Translation = {
   'bulk.cancelRest': 'Cancelar el resto',
   'bulk.jobLine': '{label}: {done, number} de {total, number} ({state})',
   'export.csv': 'Exportar CSV',
+  'export.fileName': 'dispositivos-{stamp}.csv',
   'export.progress': 'Exportando {done, number} de {total, number} filas…',
   'export.done': '{count, plural, one {# fila exportada a {file}} other {# filas exportadas a {file}}}',
   'export.failed': 'La exportación falló: {error}',

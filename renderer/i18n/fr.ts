@@ -524,6 +524,7 @@ export const fr: Translation = {
   'bulk.cancelRest': 'Annuler le reste',
   'bulk.jobLine': '{label} : {done, number} sur {total, number} ({state})',
   'export.csv': 'Exporter en CSV',
+  'export.fileName': 'appareils-{stamp}.csv',
   'export.progress': 'Export de {done, number} lignes sur {total, number}…',
   'export.done': '{count, plural, one {# ligne exportée vers {file}} other {# lignes exportées vers {file}}}',
   'export.failed': 'L’export a échoué : {error}',

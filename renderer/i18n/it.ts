@@ -523,6 +523,7 @@ export const it: Translation = {
   'bulk.cancelRest': 'Annulla il resto',
   'bulk.jobLine': '{label}: {done, number} di {total, number} ({state})',
   'export.csv': 'Esporta CSV',
+  'export.fileName': 'dispositivi-{stamp}.csv',
   'export.progress': 'Esportazione di {done, number} righe su {total, number}…',
   'export.done': '{count, plural, one {# riga esportata in {file}} other {# righe esportate in {file}}}',
   'export.failed': 'L’esportazione non è riuscita: {error}',
