@@ -6,10 +6,11 @@
 import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
 import { pseudoCatalogue } from '../../renderer/i18n/pseudo.js';
+import type * as SharedCatalogues from '../../shared/i18n/catalogues/index.js';
 import { createTranslator } from '../../shared/i18n/translator.js';
 
 vi.mock('../../shared/i18n/catalogues/index.js', async (original) => {
-  const real = await original<typeof import('../../shared/i18n/catalogues/index.js')>();
+  const real = await original<typeof SharedCatalogues>();
   const english: Record<string, string> = {};
   const source = real.sharedTranslator('en');
   // Every key the English translator knows, pseudo-localised.
