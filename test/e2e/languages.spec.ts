@@ -101,6 +101,18 @@ for (const language of UI_LANGUAGES) {
         .first();
       expect(await isCut(label), `${language}: ${key} is cut`).toBe(false);
     }
+    // Today's devices screen: a device open with its status history beside the list.
+    await page
+      .getByRole('grid', { name: words['devices.table'] as string })
+      .getByRole('row')
+      .nth(1)
+      .click();
+    await expect(
+      page
+        .getByRole('complementary', { name: words['devices.detail'] as string })
+        .getByRole('heading', { name: words['history.title'] as string }),
+    ).toBeVisible();
+    expect(await keysShown(page), `${language} device details`).toEqual([]);
     await page.screenshot({ path: path.join(OUT, `devices-${code}.png`), animations: 'disabled' });
     await nav.getByRole('link', { name: words['overview.nav'] as string }).click();
     await expect(page.getByTestId('overview-chart-day').locator('canvas').first()).toBeVisible();
