@@ -23,6 +23,8 @@ import noImportCycle from './scripts/eslint/no-import-cycle.js';
 const PACKAGE_LAYERS = {
   // ICU messages for both processes, through shared/i18n/translator.ts.
   '@formatjs/intl': ['shared'],
+  // The pseudo-locale (renderer/i18n/pseudo.ts) rewrites English messages through their ICU syntax tree.
+  '@formatjs/icu-messageformat-parser': ['renderer'],
   '@leeoniya/ufuzzy': ['renderer'],
   '@napi-rs/keyring': ['core'],
   'electron-updater': ['glue'],

@@ -282,6 +282,7 @@ class Core implements AppCore {
         {
           readOnly: () => this.#status.readOnly,
           shown: () => this.#session.shownAs !== null,
+          language: () => this.trayState().language,
         },
       ),
     };

@@ -9,6 +9,8 @@ import type {
 } from '../../shared/ipc/contract.js';
 import { deviceWatchOf, withDeviceWatch } from '../../shared/device-watch.js';
 import { fail } from '../../shared/errors.js';
+import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
+import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { Id } from '../../shared/model.js';
 import { emptySinceDelta } from '../../shared/status-history.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
@@ -42,6 +44,8 @@ export function statusHandlers(
     readOnly(): boolean;
     /** Some account's data is shown (signed in, or its copy signed out). */
     shown(): boolean;
+    /** The language the console speaks (an export's headers and words are in it). */
+    language?(): UiLanguage;
   } = { readOnly: () => false, shown: () => false },
 ): Pick<InvokeHandlers, StatusChannels> {
   const need = (): StatusMonitor => {
@@ -183,22 +187,13 @@ export function statusHandlers(
           at: t.at,
           deviceId: t.deviceId,
           device: deviceLabel(d.device(t.deviceId)) ?? '',
-          from: t.from ?? '',
-          to: t.to ?? 'removed',
+          from: t.from,
+          to: t.to,
         });
       }
       // The console's own blind stretches apply to every device: one row each, marked as such.
-      for (const g of m.history.gaps(from, to)) {
-        const end = g.end === null ? '' : new Date(g.end).toISOString();
-        rows.push({
-          at: g.start,
-          deviceId: '',
-          device: `console ${g.reason}`,
-          from: '',
-          to: `unknown until ${end || 'now'}`,
-        });
-      }
-      const csv = historyCsv(rows, zone);
+      for (const g of m.history.gaps(from, to)) rows.push({ at: g.start, gap: g.reason, end: g.end });
+      const csv = historyCsv(rows, zone, sharedTranslator(account.language?.() ?? 'en').t);
       const name = target.kind === 'device' ? `device-${target.id}` : `folder-${target.id}`;
       return { filename: `status-history-${name}.csv`, csv };
     },

@@ -15,7 +15,7 @@ import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../stat
 
 function fileName(now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  return `devices-${stamp}.csv`;
+  return t('export.fileName', { stamp });
 }
 
 export function ExportButton() {

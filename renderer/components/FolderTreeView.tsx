@@ -286,7 +286,9 @@ export function FolderTreeView({ onRequestDelete, onContextMenu }: FolderTreeVie
               }}
             />
           ) : (
-            <span className="treeitem-label">{item.label}</span>
+            <span className={item.folderId ? 'treeitem-label' : 'treeitem-label own-label'}>
+              {item.label}
+            </span>
           )}
           <span
             id={countId}

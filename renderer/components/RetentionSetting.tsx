@@ -3,27 +3,11 @@
 // retention changes (a shorter one frees space at once).
 import { useEffect, useState } from 'react';
 import type { HistoryUsage } from '../../shared/ipc/contract.js';
-import { getLocale, t } from '../i18n/index.js';
+import { formatBytes, t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 
 /** The choices offered; a value set some other way is offered too. */
 export const RETENTION_CHOICES = [7, 30, 90, 180, 365, 730];
-
-/** Bytes in the unit a human reads, in the current language ("12.5 MB", "12,5 Mo"). */
-export function formatBytes(bytes: number): string {
-  const [value, unit] =
-    bytes >= 1024 ** 3
-      ? [bytes / 1024 ** 3, 'gigabyte']
-      : bytes >= 1024 ** 2
-        ? [bytes / 1024 ** 2, 'megabyte']
-        : [bytes / 1024, 'kilobyte'];
-  return new Intl.NumberFormat(getLocale(), {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: value < 10 ? 1 : 0,
-  }).format(value);
-}
 
 export function RetentionSetting() {
   const { actions } = useStores();

@@ -17,7 +17,7 @@ import {
   zonedTime,
   type UtcOffset,
 } from '../domain/time-zone.js';
-import { formatError, t } from '../i18n/index.js';
+import { formatError, getLanguage, t } from '../i18n/index.js';
 import { useStores, useWriteBlocked } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { DialogFooter, Field, MAX_EMAIL, MAX_NAME } from './FormKit.js';
@@ -145,7 +145,7 @@ export function SessionForm({
   const [values, setValues] = useState<SessionFormValues>({
     customer: session?.customer ?? '',
     customerMail: session?.customerMail ?? '',
-    language: session && typeof session.language === 'string' ? session.language : 'en',
+    language: session && typeof session.language === 'string' ? session.language : getLanguage(),
     start: toZonedInput(initialStart, offset),
     end: initialEnd ? toZonedInput(initialEnd, offset) : '',
   });

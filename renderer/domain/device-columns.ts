@@ -13,7 +13,7 @@ import { DEVICE_FIELDS, DEVICE_KEYS } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import type { MessageKey } from '../i18n/index.js';
-import { formatMegabytes, t } from '../i18n/index.js';
+import { formatBytes, t } from '../i18n/index.js';
 import { STATUS_RANK, statusAge, statusAt, statusKind } from './device-status.js';
 import { statusName } from './labels.js';
 import { displayTime, timestampMs } from './time-zone.js';
@@ -229,7 +229,7 @@ const NAMED_COLUMNS = [
     width: 90,
     minWidth: 50,
     cell: 'number',
-    text: (d) => (d.ram === null ? '' : formatMegabytes(d.ram)),
+    text: (d) => (d.ram === null ? '' : formatBytes(d.ram * 1024 ** 2)),
     sortValue: (d) => d.ram,
     conditions: ['ramBelow'],
   },

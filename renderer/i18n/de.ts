@@ -30,8 +30,6 @@ export const de: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# Tag} other {# Tage}}',
   'age.ago': 'vor {age}',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Bei Ihrem Fernwartungskonto anmelden',
   'signIn.languageComputer': 'Wie auf diesem Computer ({language})',
   'signIn.baseUrl': 'Dienst-URL',
@@ -600,6 +598,7 @@ export const de: Translation = {
   'bulk.undo.changedSince':
     '{count, plural, one {# Gerät wurde seitdem geändert: Diese Änderung kann nicht mehr rückgängig gemacht werden.} other {# Geräte wurden seitdem geändert: Diese Änderung kann nicht mehr rückgängig gemacht werden.}}',
   'export.csv': 'CSV exportieren',
+  'export.fileName': 'geraete-{stamp}.csv',
   'export.progress': '{done, number} von {total, number} Zeilen werden exportiert…',
   'export.done':
     '{count, plural, one {# Zeile nach {file} exportiert} other {# Zeilen nach {file} exportiert}}',

@@ -32,8 +32,6 @@ const catalogue = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# day} other {# days}}',
   'age.ago': '{age} ago',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
 
   // Sign-in
   'signIn.title': 'Sign in to your remote-support account',
@@ -572,6 +570,7 @@ const catalogue = {
   'bulk.undo.changedSince':
     '{count, plural, one {# device was changed since: this change can no longer be undone.} other {# devices were changed since: this change can no longer be undone.}}',
   'export.csv': 'Export CSV',
+  'export.fileName': 'devices-{stamp}.csv',
   'export.progress': 'Exporting {done, number} of {total, number} rows…',
   'export.done': '{count, plural, one {Exported # row to {file}} other {Exported # rows to {file}}}',
   'export.failed': 'The export failed: {error}',

@@ -29,8 +29,6 @@ export const es: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# día} other {# días}}',
   'age.ago': 'hace {age}',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Inicie sesión en su cuenta de asistencia remota',
   'signIn.languageComputer': 'Como en este equipo ({language})',
   'signIn.baseUrl': 'URL del servicio',
@@ -595,6 +593,7 @@ export const es: Translation = {
   'bulk.undo.changedSince':
     '{count, plural, one {# dispositivo ha cambiado desde entonces: este cambio ya no se puede deshacer.} other {# dispositivos han cambiado desde entonces: este cambio ya no se puede deshacer.}}',
   'export.csv': 'Exportar CSV',
+  'export.fileName': 'dispositivos-{stamp}.csv',
   'export.progress': 'Exportando {done, number} de {total, number} filas…',
   'export.done': '{count, plural, one {# fila exportada a {file}} other {# filas exportadas a {file}}}',
   'export.failed': 'La exportación falló: {error}',

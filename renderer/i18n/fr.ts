@@ -31,8 +31,6 @@ export const fr: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# jour} other {# jours}}',
   'age.ago': 'il y a {age}',
-  'unit.mb': '{value, number} Mo',
-  'unit.gb': '{value, number} Go',
   'signIn.title': 'Connectez-vous à votre compte d’assistance à distance',
   'signIn.languageComputer': 'Comme sur cet ordinateur ({language})',
   'signIn.baseUrl': 'URL du service',
@@ -600,6 +598,7 @@ export const fr: Translation = {
   'bulk.undo.changedSince':
     '{count, plural, one {# appareil a été modifié depuis : cette modification ne peut plus être annulée.} other {# appareils ont été modifiés depuis : cette modification ne peut plus être annulée.}}',
   'export.csv': 'Exporter en CSV',
+  'export.fileName': 'appareils-{stamp}.csv',
   'export.progress': 'Export de {done, number} lignes sur {total, number}…',
   'export.done': '{count, plural, one {# ligne exportée vers {file}} other {# lignes exportées vers {file}}}',
   'export.failed': 'L’export a échoué : {error}',

@@ -175,8 +175,32 @@ export function errorDetailText(error: AppError): string | null {
   return errorDetail(error, translator);
 }
 
-/** Megabytes as the service sends them, in the unit a human reads. */
-export function formatMegabytes(mb: number): string {
-  if (mb >= 1024) return t('unit.gb', { value: Math.round((mb / 1024) * 10) / 10 });
-  return t('unit.mb', { value: Math.round(mb) });
+const MB = 1024 ** 2;
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Bytes in the unit a human reads, in the chosen language ("1.5 GB", "1,5 Go"): sizes on disk and a
+ * device's RAM alike (the service sends RAM in megabytes: pass `mb * 1024 ** 2`). Formatters are kept per
+ * unit: an export asks once per row.
+ */
+export function formatBytes(bytes: number): string {
+  const [value, unit] =
+    bytes >= 1024 * MB
+      ? [bytes / (1024 * MB), 'gigabyte']
+      : bytes >= MB
+        ? [bytes / MB, 'megabyte']
+        : [bytes / 1024, 'kilobyte'];
+  const digits = value < 10 ? 1 : 0;
+  const key = `${translator.locale}|${unit}|${digits}`;
+  let format = sizeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(translator.locale, {
+      style: 'unit',
+      unit,
+      unitDisplay: 'short',
+      maximumFractionDigits: digits,
+    });
+    sizeFormats.set(key, format);
+  }
+  return format.format(value);
 }

@@ -31,8 +31,6 @@ export const it: Translation = {
   'age.hours': '{count, plural, one {# h} other {# h}}',
   'age.days': '{count, plural, one {# giorno} other {# giorni}}',
   'age.ago': '{age} fa',
-  'unit.mb': '{value, number} MB',
-  'unit.gb': '{value, number} GB',
   'signIn.title': 'Accedi al tuo account di assistenza remota',
   'signIn.languageComputer': 'Come su questo computer ({language})',
   'signIn.baseUrl': 'URL del servizio',
@@ -599,6 +597,7 @@ export const it: Translation = {
   'bulk.undo.changedSince':
     '{count, plural, one {# dispositivo è stato modificato nel frattempo: questa modifica non si può più annullare.} other {# dispositivi sono stati modificati nel frattempo: questa modifica non si può più annullare.}}',
   'export.csv': 'Esporta CSV',
+  'export.fileName': 'dispositivi-{stamp}.csv',
   'export.progress': 'Esportazione di {done, number} righe su {total, number}…',
   'export.done': '{count, plural, one {# riga esportata in {file}} other {# righe esportate in {file}}}',
   'export.failed': 'L’esportazione non è riuscita: {error}',

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
 import { expect, test } from './fixtures.js';
+import { isCut } from './support/layout-checks.js';
 
 const OUT =
   process.env.SUPPORT_CONSOLE_SCREENSHOTS === 'docs'
@@ -91,6 +92,27 @@ for (const language of UI_LANGUAGES) {
       return el.getBoundingClientRect().width + 1 < needed;
     });
     expect(cut, `${language}: the history filter's chosen value is cut`).toBe(false);
+    // The tree's own words are shown whole, though folders' names are ellipsised there ("Todos los dispositiv…").
+    const tree = page.getByRole('tree', { name: words['folders.tree'] as string });
+    for (const key of ['folders.all', 'folders.unassigned'] as const) {
+      const label = tree
+        .getByRole('treeitem', { name: words[key] as string, exact: true })
+        .locator('.treeitem-label')
+        .first();
+      expect(await isCut(label), `${language}: ${key} is cut`).toBe(false);
+    }
+    // Today's devices screen: a device open with its status history beside the list.
+    await page
+      .getByRole('grid', { name: words['devices.table'] as string })
+      .getByRole('row')
+      .nth(1)
+      .click();
+    await expect(
+      page
+        .getByRole('complementary', { name: words['devices.detail'] as string })
+        .getByRole('heading', { name: words['history.title'] as string }),
+    ).toBeVisible();
+    expect(await keysShown(page), `${language} device details`).toEqual([]);
     await page.screenshot({ path: path.join(OUT, `devices-${code}.png`), animations: 'disabled' });
     await nav.getByRole('link', { name: words['overview.nav'] as string }).click();
     await expect(page.getByTestId('overview-chart-day').locator('canvas').first()).toBeVisible();

@@ -106,8 +106,8 @@ test('exports say what they hold: one UTC column on a UTC computer, the accountâ
   const pane = detailPane(page);
   const exportHistory = () => pane.getByRole('button', { name: 'Export CSV' }).click();
   const history = await downloaded(page, exportHistory);
-  expect(history[0]).toEqual(['time_utc', 'device_id', 'device', 'from', 'to']);
-  expect(history.slice(1).find((r) => r[4] === 'offline')?.[2]).toBe(`'${alias}`);
+  expect(history[0]).toEqual(['Time (UTC, ISO 8601)', 'Device ID', 'Device', 'From', 'To']);
+  expect(history.slice(1).find((r) => r[4] === 'Offline')?.[2]).toBe(`'${alias}`);
 
   // Shown on the account's clock: both files name that zone, and the cells are on it.
   await app.invoke('settings:update', { displayZone: 'account' });
@@ -118,5 +118,5 @@ test('exports say what they hold: one UTC column on a UTC computer, the accountâ
   expect(header).toContain('Status as of (GMT+01:00)');
   expect(row![header!.indexOf('Last refresh (GMT+01:00)')]).toMatch(ZONE);
   const inZone = await downloaded(page, exportHistory);
-  expect(inZone[0]!.slice(0, 2)).toEqual(['time_utc', 'time_GMT+01:00']);
+  expect(inZone[0]!.slice(0, 2)).toEqual(['Time (UTC, ISO 8601)', 'Time (GMT+01:00)']);
 });

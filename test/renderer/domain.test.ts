@@ -2,8 +2,8 @@ import { codePhase, codeWindow } from '../../renderer/domain/session-code.js';
 import {
   errorDetailText,
   formatAge,
+  formatBytes,
   formatError,
-  formatMegabytes,
   formatNumber,
   setLanguage,
   t,
@@ -64,7 +64,8 @@ describe('i18n', () => {
         'Dieser Ordner ist nicht leer. Verschieben Sie zuerst seine Geräte und Unterordner und löschen Sie ihn dann.',
       );
       expect(errorDetailText({ kind: 'service', code: 1103, message: '' })).toBe('Dienst-Code 1103');
-      expect(formatMegabytes(2048)).toBe('2 GB');
+      expect(formatBytes(2048 * 1024 ** 2)).toMatch(/^2\sGB$/);
+      expect(formatBytes(1536 * 1024 ** 2)).toMatch(/^1,5\sGB$/);
       setLanguage('fr');
       expect(t('devices.selected', { count: 2 })).toBe('2 sélectionnés');
       expect(formatNumber(1234.5)).toBe('1\u202f234,5');
@@ -78,10 +79,17 @@ describe('i18n', () => {
     expect(t('devices.count.total', { count: 2 })).toBe('2 devices');
   });
 
-  it('formats megabytes', () => {
-    expect(formatMegabytes(512)).toBe('512 MB');
-    expect(formatMegabytes(8192)).toBe('8 GB');
-    expect(formatMegabytes(1536)).toBe('1.5 GB');
+  it('formats sizes in the unit a human reads, one way for RAM and disk', () => {
+    expect(formatBytes(512 * 1024 ** 2)).toBe('512 MB');
+    expect(formatBytes(8192 * 1024 ** 2)).toBe('8 GB');
+    expect(formatBytes(1536 * 1024 ** 2)).toBe('1.5 GB');
+    expect(formatBytes(12.5 * 1024)).toBe('13 kB');
+    setLanguage('fr');
+    try {
+      expect(formatBytes(1536 * 1024 ** 2)).toMatch(/^1,5\sGo$/);
+    } finally {
+      setLanguage('en');
+    }
   });
 });
 

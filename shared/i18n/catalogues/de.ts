@@ -41,6 +41,20 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} und {count, plural, one {# weitere} other {# weitere}}',
   'notice.unnamedCustomer': 'Kunde ohne Namen',
 
+  'historyCsv.timeUtc': 'Zeit (UTC, ISO 8601)',
+  'historyCsv.timeIn': 'Zeit ({zone})',
+  'historyCsv.deviceId': 'Geräte-ID',
+  'historyCsv.device': 'Gerät',
+  'historyCsv.from': 'Vorher',
+  'historyCsv.to': 'Nachher',
+  'historyCsv.status':
+    '{status, select, online {Online} offline {Offline} busy {Beschäftigt} other {{status}}}',
+  'historyCsv.removed': 'Aus dem Konto entfernt',
+  'historyCsv.gap':
+    '{reason, select, offline {Konsole offline} signedOut {Konsole abgemeldet} asleep {Computer im Ruhezustand} closed {Konsole geschlossen} other {Konsole fragte nicht ab}}',
+  'historyCsv.unknownUntil': 'Unbekannt bis {end}',
+  'historyCsv.unknownNow': 'Unbekannt bis jetzt',
+
   'statusNotice.group':
     '{kind, select, outage {{count, plural, one {Standortausfall} other {# Standortausfälle}}} outageEnd {{count, plural, one {Standortausfall beendet} other {# Standortausfälle beendet}}} offline {{count, plural, one {# Gerät ist offline gegangen} other {# Geräte sind offline gegangen}}} online {{count, plural, one {# Gerät ist zurück} other {# Geräte sind zurück}}} offlineLong {{count, plural, one {# Gerät zu lange offline} other {# Geräte zu lange offline}}} other {{count, plural, one {# Gerät zu lange beschäftigt} other {# Geräte zu lange beschäftigt}}}}',
   'statusNotice.single':

@@ -39,6 +39,20 @@ export const sharedEn = {
   'notice.more': '{names} and {count, plural, one {# more} other {# more}}',
   'notice.unnamedCustomer': 'Unnamed customer',
 
+  // The status history as a CSV file (electron/core/status-history/history-csv.ts).
+  'historyCsv.timeUtc': 'Time (UTC, ISO 8601)',
+  'historyCsv.timeIn': 'Time ({zone})',
+  'historyCsv.deviceId': 'Device ID',
+  'historyCsv.device': 'Device',
+  'historyCsv.from': 'From',
+  'historyCsv.to': 'To',
+  'historyCsv.status': '{status, select, online {Online} offline {Offline} busy {Busy} other {{status}}}',
+  'historyCsv.removed': 'Removed from the account',
+  'historyCsv.gap':
+    '{reason, select, offline {Console offline} signedOut {Console signed out} asleep {Computer asleep} closed {Console closed} other {Console not polling}}',
+  'historyCsv.unknownUntil': 'Unknown until {end}',
+  'historyCsv.unknownNow': 'Unknown until now',
+
   'statusNotice.group':
     '{kind, select, outage {{count, plural, one {Site outage} other {# site outages}}} outageEnd {{count, plural, one {Site outage over} other {# site outages over}}} offline {{count, plural, one {# device went offline} other {# devices went offline}}} online {{count, plural, one {# device came back} other {# devices came back}}} offlineLong {{count, plural, one {# device offline too long} other {# devices offline too long}}} other {{count, plural, one {# device busy too long} other {# devices busy too long}}}}',
   'statusNotice.single':

@@ -44,6 +44,20 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} y {count, plural, one {# más} other {# más}}',
   'notice.unnamedCustomer': 'Cliente sin nombre',
 
+  'historyCsv.timeUtc': 'Hora (UTC, ISO 8601)',
+  'historyCsv.timeIn': 'Hora ({zone})',
+  'historyCsv.deviceId': 'ID del dispositivo',
+  'historyCsv.device': 'Dispositivo',
+  'historyCsv.from': 'Antes',
+  'historyCsv.to': 'Después',
+  'historyCsv.status':
+    '{status, select, online {En línea} offline {Desconectado} busy {Ocupado} other {{status}}}',
+  'historyCsv.removed': 'Eliminado de la cuenta',
+  'historyCsv.gap':
+    '{reason, select, offline {Consola sin conexión} signedOut {Sesión de la consola cerrada} asleep {Equipo en suspensión} closed {Consola cerrada} other {Consola sin consultar}}',
+  'historyCsv.unknownUntil': 'Desconocido hasta {end}',
+  'historyCsv.unknownNow': 'Desconocido hasta ahora',
+
   'statusNotice.group':
     '{kind, select, outage {{count, plural, one {Caída de sede} other {# caídas de sede}}} outageEnd {{count, plural, one {Caída de sede terminada} other {# caídas de sede terminadas}}} offline {{count, plural, one {# dispositivo se desconectó} other {# dispositivos se desconectaron}}} online {{count, plural, one {# dispositivo volvió} other {# dispositivos volvieron}}} offlineLong {{count, plural, one {# dispositivo sin conexión demasiado tiempo} other {# dispositivos sin conexión demasiado tiempo}}} other {{count, plural, one {# dispositivo ocupado demasiado tiempo} other {# dispositivos ocupados demasiado tiempo}}}}',
   'statusNotice.single':

@@ -42,6 +42,20 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} et {count, plural, one {# autre} other {# autres}}',
   'notice.unnamedCustomer': 'Client sans nom',
 
+  'historyCsv.timeUtc': 'Heure (UTC, ISO 8601)',
+  'historyCsv.timeIn': 'Heure ({zone})',
+  'historyCsv.deviceId': 'ID de l’appareil',
+  'historyCsv.device': 'Appareil',
+  'historyCsv.from': 'Avant',
+  'historyCsv.to': 'Après',
+  'historyCsv.status':
+    '{status, select, online {En ligne} offline {Hors ligne} busy {Occupé} other {{status}}}',
+  'historyCsv.removed': 'Retiré du compte',
+  'historyCsv.gap':
+    '{reason, select, offline {Console hors ligne} signedOut {Console déconnectée} asleep {Ordinateur en veille} closed {Console fermée} other {Console sans interrogation}}',
+  'historyCsv.unknownUntil': 'Inconnu jusqu’à {end}',
+  'historyCsv.unknownNow': 'Inconnu jusqu’à maintenant',
+
   'statusNotice.group':
     '{kind, select, outage {{count, plural, one {Panne de site} other {# pannes de site}}} outageEnd {{count, plural, one {Panne de site terminée} other {# pannes de site terminées}}} offline {{count, plural, one {# appareil est passé hors ligne} other {# appareils sont passés hors ligne}}} online {{count, plural, one {# appareil est revenu} other {# appareils sont revenus}}} offlineLong {{count, plural, one {# appareil hors ligne depuis trop longtemps} other {# appareils hors ligne depuis trop longtemps}}} other {{count, plural, one {# appareil occupé depuis trop longtemps} other {# appareils occupés depuis trop longtemps}}}}',
   'statusNotice.single':

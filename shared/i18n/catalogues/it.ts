@@ -41,6 +41,19 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'notice.more': '{names} e {count, plural, one {un’altra} other {altre #}}',
   'notice.unnamedCustomer': 'Cliente senza nome',
 
+  'historyCsv.timeUtc': 'Ora (UTC, ISO 8601)',
+  'historyCsv.timeIn': 'Ora ({zone})',
+  'historyCsv.deviceId': 'ID dispositivo',
+  'historyCsv.device': 'Dispositivo',
+  'historyCsv.from': 'Prima',
+  'historyCsv.to': 'Dopo',
+  'historyCsv.status': '{status, select, online {Online} offline {Offline} busy {Occupato} other {{status}}}',
+  'historyCsv.removed': 'Rimosso dall’account',
+  'historyCsv.gap':
+    '{reason, select, offline {Console offline} signedOut {Console disconnessa} asleep {Computer in sospensione} closed {Console chiusa} other {Console senza interrogazioni}}',
+  'historyCsv.unknownUntil': 'Sconosciuto fino a {end}',
+  'historyCsv.unknownNow': 'Sconosciuto fino a ora',
+
   'statusNotice.group':
     '{kind, select, outage {{count, plural, one {Interruzione di sede} other {# interruzioni di sede}}} outageEnd {{count, plural, one {Interruzione di sede terminata} other {# interruzioni di sede terminate}}} offline {{count, plural, one {# dispositivo è andato offline} other {# dispositivi sono andati offline}}} online {{count, plural, one {# dispositivo è tornato} other {# dispositivi sono tornati}}} offlineLong {{count, plural, one {# dispositivo offline da troppo tempo} other {# dispositivi offline da troppo tempo}}} other {{count, plural, one {# dispositivo occupato da troppo tempo} other {# dispositivi occupati da troppo tempo}}}}',
   'statusNotice.single':

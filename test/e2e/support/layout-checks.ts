@@ -2,7 +2,7 @@
 // box, controls that overlap one another, and controls a user cannot reach because they lie outside the
 // window. The pseudo-locale walk, the reflow walks and the screenshot matrix all judge a screen with these.
 
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** What a person reads as a control or a heading: the console's own words, not the service's data. */
 export const CHROME_TEXT =
@@ -239,4 +239,14 @@ export async function gridRowsInView(page: Page): Promise<number> {
       return r.top >= top - 1 && r.bottom <= bottom + 1;
     }).length;
   });
+}
+
+/**
+ * Whether one element's own text is cut, an ellipsis included: for the console's words in a place that
+ * ellipsises the service's data (the folder tree's "All devices" beside the folders' names).
+ */
+export async function isCut(target: Locator): Promise<boolean> {
+  return target.evaluate(
+    (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+  );
 }

@@ -97,8 +97,8 @@ it('records the played statuses, one notice per change of a watched device, one 
   });
   if (!csv.ok) throw new Error(csv.error.message);
   const lines = csv.value.csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('\uFEFFtime_utc,time_Europe/Rome,device_id,device,from,to');
-  const offlineRow = lines.find((l) => l.endsWith(',online,offline'))!;
+  expect(lines[0]).toBe('\uFEFF"Time (UTC, ISO 8601)",Time (Europe/Rome),Device ID,Device,From,To');
+  const offlineRow = lines.find((l) => l.endsWith(',Online,Offline'))!;
   expect(offlineRow.startsWith(new Date(wentAt).toISOString())).toBe(true);
   expect(offlineRow).toContain(`,${lone.id},`);
 
@@ -110,9 +110,21 @@ it('records the played statuses, one notice per change of a watched device, one 
   });
   if (!inOffset.ok) throw new Error(inOffset.error.message);
   const offsetLines = inOffset.value.csv.trimEnd().split('\r\n');
-  expect(offsetLines[0]).toBe('\uFEFFtime_utc,time_GMT+05:30,device_id,device,from,to');
+  expect(offsetLines[0]).toBe('\uFEFF"Time (UTC, ISO 8601)",Time (GMT+05:30),Device ID,Device,From,To');
   const shifted = new Date(wentAt + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-  expect(offsetLines.find((l) => l.endsWith(',online,offline'))!.split(',')[1]).toBe(shifted);
+  expect(offsetLines.find((l) => l.endsWith(',Online,Offline'))!.split(',')[1]).toBe(shifted);
+  // In the language the console speaks: German chosen in Settings, German headers and statuses.
+  await run.invoke('settings:update', { language: 'ge' });
+  const inGerman = await run.invoke('history:export', {
+    target: { kind: 'device', id: lone.id },
+    days: 1,
+    zone: 'UTC',
+  });
+  await run.invoke('settings:update', { language: 'en' });
+  if (!inGerman.ok) throw new Error(inGerman.error.message);
+  const germanLines = inGerman.value.csv.trimEnd().split('\r\n');
+  expect(germanLines[0]).toBe('\uFEFF"Zeit (UTC, ISO 8601)",Geräte-ID,Gerät,Vorher,Nachher');
+  expect(germanLines.some((l) => l.endsWith(',Online,Offline'))).toBe(true);
   const bad = await run.invoke('history:export', {
     target: { kind: 'device', id: lone.id },
     days: 1,

@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { historyCsv, type HistoryCsvRow } from '../../../../electron/core/status-history/history-csv.js';
+import { sharedTranslator } from '../../../../shared/i18n/catalogues/index.js';
 import { isUtcClock } from '../../../../shared/time-offset.js';
 
 const AT = Date.parse('2026-11-21T09:30:00Z');
@@ -37,27 +38,51 @@ describe('history CSV', () => {
 
   it('writes UTC and the display clock, in time order, with its zone in the header', () => {
     const data = parse(historyCsv([row('late', AT + 60_000), row('early')], 'Europe/Rome'));
-    expect(data[0]).toEqual(['time_utc', 'time_Europe/Rome', 'device_id', 'device', 'from', 'to']);
+    expect(data[0]).toEqual([
+      'Time (UTC, ISO 8601)',
+      'Time (Europe/Rome)',
+      'Device ID',
+      'Device',
+      'From',
+      'To',
+    ]);
     expect(data[1]).toEqual([
       '2026-11-21T09:30:00.000Z',
       '2026-11-21 10:30:00',
       '7',
       'early',
-      'online',
-      'offline',
+      'Online',
+      'Offline',
     ]);
     expect(data[2]![3]).toBe('late');
     const offset = parse(historyCsv([row('a')], 'GMT+05:30'));
-    expect(offset[0]![1]).toBe('time_GMT+05:30');
+    expect(offset[0]![1]).toBe('Time (GMT+05:30)');
     expect(offset[1]![1]).toBe('2026-11-21 15:00:00');
   });
 
   it('writes one time column when the display clock is UTC itself', () => {
     for (const zone of ['UTC', 'Etc/UTC', 'GMT', 'GMT+00:00']) {
       const data = parse(historyCsv([row('a')], zone));
-      expect(data[0], zone).toEqual(['time_utc', 'device_id', 'device', 'from', 'to']);
-      expect(data[1]).toEqual(['2026-11-21T09:30:00.000Z', '7', 'a', 'online', 'offline']);
+      expect(data[0], zone).toEqual(['Time (UTC, ISO 8601)', 'Device ID', 'Device', 'From', 'To']);
+      expect(data[1]).toEqual(['2026-11-21T09:30:00.000Z', '7', 'a', 'Online', 'Offline']);
     }
+  });
+
+  it("is in the technician's language: headers, statuses, a removed device and the console's blind stretches", () => {
+    const rows: HistoryCsvRow[] = [
+      { at: AT, deviceId: '7', device: 'Büro 1', from: 'online', to: 'busy' },
+      { at: AT + 1000, deviceId: '7', device: 'Büro 1', from: 'busy', to: null },
+      { at: AT + 2000, gap: 'signed-out', end: AT + 60_000 },
+      { at: AT + 3000, gap: 'no-poll', end: null },
+    ];
+    const data = parse(historyCsv(rows, 'UTC', sharedTranslator('ge').t));
+    expect(data).toEqual([
+      ['Zeit (UTC, ISO 8601)', 'Geräte-ID', 'Gerät', 'Vorher', 'Nachher'],
+      ['2026-11-21T09:30:00.000Z', '7', 'Büro 1', 'Online', 'Beschäftigt'],
+      ['2026-11-21T09:30:01.000Z', '7', 'Büro 1', 'Beschäftigt', 'Aus dem Konto entfernt'],
+      ['2026-11-21T09:30:02.000Z', '', 'Konsole abgemeldet', '', 'Unbekannt bis 2026-11-21T09:31:00.000Z'],
+      ['2026-11-21T09:30:03.000Z', '', 'Konsole fragte nicht ab', '', 'Unbekannt bis jetzt'],
+    ]);
   });
 
   it('refuses a zone it cannot read', () => {
