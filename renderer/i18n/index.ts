@@ -5,7 +5,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { AppError } from '../../shared/errors.js';
-import type { SharedMessageKey } from '../../shared/i18n/catalogues/index.js';
+import type { MessageKey } from '../../shared/i18n/catalogues/index.js';
 import { errorDetail, errorMessage } from '../../shared/i18n/error-text.js';
 import {
   createTranslator,
@@ -15,9 +15,8 @@ import {
 } from '../../shared/i18n/translator.js';
 import { catalogueOf } from './catalogues.js';
 import { isPseudoLocaleOn, pseudoCatalogue } from './pseudo.js';
-import type { MessageKey as RendererKey } from './en.js';
 
-export type MessageKey = RendererKey | SharedMessageKey;
+export type { MessageKey };
 export type Params = MessageValues;
 export type { UiLanguage };
 

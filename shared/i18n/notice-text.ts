@@ -2,7 +2,7 @@
 // whoever shows it: main for a native notification, the renderer for an in-page one.
 
 import type { SessionNotice } from '../ipc/contract.js';
-import type { SharedMessageKey } from './catalogues/en.js';
+import type { SharedMessageKey } from './catalogues/index.js';
 import type { MessageValues } from './translator.js';
 
 /** How many sessions the body names; the rest are counted. */

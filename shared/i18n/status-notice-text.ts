@@ -3,7 +3,7 @@
 // renderer for an in-page toast. Main also keeps an English title and body, for its log only.
 
 import type { StatusNoticeItem, StatusNoticeKind } from '../status-history.js';
-import type { SharedMessageKey } from './catalogues/en.js';
+import type { SharedMessageKey } from './catalogues/index.js';
 import type { MessageValues } from './translator.js';
 
 const NAMES_PER_GROUP = 5;

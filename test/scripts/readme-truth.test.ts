@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SECTIONS, sectionForKey } from '../../renderer/shortcuts.js';
-import { en } from '../../renderer/i18n/en.js';
+import { englishMessages as en } from '../../shared/i18n/catalogues/index.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
