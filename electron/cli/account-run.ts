@@ -15,7 +15,10 @@ import { drainOutbox, progressLine } from './outbox-drain.js';
 import { ageText, type Out } from './output.js';
 
 export interface ReadContext {
+  /** The directory of the account the command works on (the console's own, or console-accounts/<id>). */
   dataDir: string;
+  /** The console's data directory, whose lock covers every account in it (accounts.ts says why). */
+  lockDir: string;
   appVersion: string;
   refreshTimeoutMs: number;
   /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */

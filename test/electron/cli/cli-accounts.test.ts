@@ -1,0 +1,153 @@
+// The command line in a console of two accounts (issue 28's --account) against two stand-in services on
+// two ports, with different consumers and data, and the real Secret Service of scripts/with-keyring.sh:
+// the console (the browser host) signs in to the first, adds "Customer B" and signs in to the second, and
+// closes; the command line, spawned as a separate process, works on either.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserApp, type BrowserApp } from '../../../electron/browser-host/main.js';
+import { silentLogger } from '../../../electron/core/logger.js';
+import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
+import type { InvokeChannel } from '../../../shared/ipc/contract.js';
+import type { Harness } from '../../service/support/service-harness.js';
+import {
+  ADMIN,
+  CONSUMER,
+  approveOnAuthorizePage,
+  startTestService,
+} from '../../service/support/service-harness.js';
+import { runCli } from './run-cli.js';
+
+const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
+let svcA: Harness;
+let svcB: Harness;
+const dirs: string[] = [];
+let dataDir: string;
+let rendererDir: string;
+
+function temp(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cli-accounts-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function startConsole(): Promise<BrowserApp> {
+  return startBrowserApp({
+    rendererDir,
+    dataDir,
+    appVersion: 'test',
+    defaults: { baseUrl: svcA.service.baseUrl, consumerKey: CONSUMER.key, consumerSecret: CONSUMER.secret },
+    logger: silentLogger,
+  });
+}
+
+async function signIn(
+  invoke: (c: InvokeChannel, p: unknown) => Promise<unknown>,
+  svc: Harness,
+  consumer: { key: string; secret: string },
+): Promise<void> {
+  const begin = (await invoke('auth:begin', {
+    baseUrl: svc.service.baseUrl,
+    consumerKey: consumer.key,
+    consumerSecret: consumer.secret,
+  })) as { authorizeUrl: string };
+  const token = new URL(begin.authorizeUrl).searchParams.get('oauth_token') ?? '';
+  const pin = await approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
+  await invoke('auth:complete', { pin });
+  await invoke('sync:refresh', {});
+}
+
+const ids = (svc: Harness) =>
+  svc.service.store
+    .listDevices()
+    .map((d) => d.id)
+    .sort();
+const hostA = () => new URL(svcA.service.baseUrl).host;
+const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+
+beforeAll(async () => {
+  svcA = await startTestService({ devices: 30, seed: 3 });
+  svcB = await startTestService({
+    devices: 45,
+    seed: 11,
+    consumerKey: CONSUMER_B.key,
+    consumerSecret: CONSUMER_B.secret,
+  });
+  rendererDir = temp();
+  dataDir = temp();
+  const app = await startConsole();
+  try {
+    const invoke = async (channel: InvokeChannel, payload: unknown) => {
+      const r = await dispatchInvoke(app.core.handlers, channel, payload);
+      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+      return r.value;
+    };
+    await signIn(invoke, svcA, CONSUMER);
+    // Adding switches to the new account: "Customer B" is the one shown when the console closes.
+    await invoke('accounts:add', { name: 'Customer B' });
+    await signIn(invoke, svcB, CONSUMER_B);
+  } finally {
+    await app.close();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await svcA?.service.close();
+  await svcB?.service.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('support-console --account', () => {
+  it('accounts list names both accounts, their services, their sign-in and the one shown', async () => {
+    const run = await cli('accounts', 'list', '--format', 'json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const listed = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
+    expect(listed.map(({ name, service, signedIn, shown }) => ({ name, service, signedIn, shown }))).toEqual([
+      { name: hostA(), service: svcA.service.baseUrl, signedIn: true, shown: false },
+      { name: 'Customer B', service: svcB.service.baseUrl, signedIn: true, shown: true },
+    ]);
+    const table = await cli('accounts', 'list');
+    expect(table.stdout.split('\n')[2]).toBe(`*\tCustomer B\t${svcB.service.baseUrl}\tsigned in`);
+  }, 60_000);
+
+  it('works on the account shown last without --account, and on the named one (any case) with it', async () => {
+    const list = async (...account: string[]) => {
+      const run = await cli(...account, '--cached', 'devices', 'list', '--format', 'json');
+      expect(run.code, run.stderr).toBe(0);
+      return (JSON.parse(run.stdout) as Array<{ id: string }>).map((d) => d.id).sort();
+    };
+    expect(await list()).toEqual(ids(svcB));
+    expect(await list('--account', 'customer b')).toEqual(ids(svcB));
+    expect(await list('--account', hostA().toUpperCase())).toEqual(ids(svcA));
+    // And a write goes to the named account's service, not the one shown.
+    const device = ids(svcA)[0]!;
+    const alias = await cli('--account', hostA(), 'devices', 'set-alias', device, 'Front desk (A)');
+    expect(alias.code, alias.stderr).toBe(0);
+    expect(svcA.service.store.listDevices().find((d) => d.id === device)?.alias).toBe('Front desk (A)');
+  }, 120_000);
+
+  it('an unknown account is a usage error that lists the accounts there are', async () => {
+    const run = await cli('--account', 'Customer C', 'status');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `support-console: No account named "Customer C" in this console; its accounts are "${hostA()}", "Customer B".\n`,
+    );
+  }, 60_000);
+
+  // Customer B's files are in console-accounts/<id>, not beside the lock of the console's data directory.
+  it('the running console holds every account, also one in its own directory: a command waits its turn (exit 7)', async () => {
+    const app = await startConsole();
+    try {
+      const run = await cli('--account', 'Customer B', '--cached', 'devices', 'list');
+      expect(run.code).toBe(7);
+      expect(run.stderr).toMatch(/the console is running .* holds this account's files/);
+    } finally {
+      await app.close();
+    }
+    const after = await cli('--account', 'Customer B', '--cached', 'devices', 'list', '--format', 'json');
+    expect(after.code, after.stderr).toBe(0);
+  }, 120_000);
+});
