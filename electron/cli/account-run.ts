@@ -19,6 +19,8 @@ export interface ReadContext {
   dataDir: string;
   /** The console's data directory, whose lock covers every account in it (accounts.ts says why). */
   lockDir: string;
+  /** The console's other accounts' users: a sign-in as one of them is refused (accounts.ts). */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   appVersion: string;
   refreshTimeoutMs: number;
   /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */

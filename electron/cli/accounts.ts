@@ -16,6 +16,7 @@ import path from 'node:path';
 import { AccountRecordStore } from '../core/account-record.js';
 import { readAccountList } from '../core/accounts/account-registry.js';
 import { silentLogger } from '../core/logger.js';
+import { vaultAccount } from '../core/vault.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { renderJson, renderTable, type Format, type Out } from './output.js';
 
@@ -76,6 +77,26 @@ export async function chooseAccount(dataDir: string, name: string | undefined): 
       ? `No account named "${name}" in this console; its accounts are ${names.join(', ')}.`
       : `No account named "${name}": this console holds one account${accounts[0]!.name ? ` (${names[0]})` : ''}; leave out --account.`,
   );
+}
+
+/**
+ * For a sign-in in `accountDir` (AppCoreOptions.signInTakenBy): the name of another account of the
+ * console signed in as the same user of the same service, as the console itself refuses it.
+ */
+export async function signInTakenBy(
+  dataDir: string,
+  accountDir: string,
+): Promise<(baseUrl: string, userId: string) => string | null> {
+  const others = await Promise.all(
+    (await listed(dataDir))
+      .filter((a) => path.resolve(a.dir) !== path.resolve(accountDir))
+      .map(async (a) => ({ name: a.name, record: await new AccountRecordStore(a.dir).load() })),
+  );
+  return (baseUrl, userId) => {
+    const key = vaultAccount(baseUrl, userId);
+    const other = others.find((o) => o.record && vaultAccount(o.record.baseUrl, o.record.userId) === key);
+    return other ? other.name : null;
+  };
 }
 
 export async function accountsList(dataDir: string, out: Out, format: Format): Promise<void> {

@@ -11,7 +11,7 @@ import { isAppError } from '../../shared/errors.js';
 import { LANGUAGES } from '../../shared/model.js';
 import { errorSentence, exitCodeOf } from './errors.js';
 import { consoleDataDir } from './data-dir.js';
-import { accountsList, chooseAccount } from './accounts.js';
+import { accountsList, chooseAccount, signInTakenBy } from './accounts.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
 import { stdoutOut, type Format } from './output.js';
 import {
@@ -91,9 +91,12 @@ export function buildProgram(version: string): Command {
 
   // The account is chosen once, before the command runs (reading the console's list is asynchronous).
   let accountDir: string | null = null;
+  let takenBy: ((baseUrl: string, userId: string) => string | null) | null = null;
   program.hook('preAction', async () => {
     const opts = program.opts<{ dataDir?: string; account?: string }>();
-    accountDir = await chooseAccount(consoleDataDir(opts.dataDir), opts.account);
+    const consoleDir = consoleDataDir(opts.dataDir);
+    accountDir = await chooseAccount(consoleDir, opts.account);
+    takenBy = await signInTakenBy(consoleDir, accountDir);
   });
   const ctx = (): ReadContext => {
     const opts = program.opts<{
@@ -113,6 +116,7 @@ export function buildProgram(version: string): Command {
     return {
       dataDir: accountDir ?? consoleDir,
       lockDir: consoleDir,
+      ...(takenBy ? { signInTakenBy: takenBy } : {}),
       appVersion: version,
       refreshTimeoutMs: seconds * 1000,
       freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',

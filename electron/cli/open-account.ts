@@ -28,6 +28,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Whose lock to take: the console's data directory (default dataDir, a console of one account). */
   lockDir?: string;
+  /** The console's other accounts' users (accounts.ts signInTakenBy): one is not signed in twice. */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   appVersion: string;
   /** How long a read waits for the service before answering from the copy. */
   refreshTimeoutMs: number;
@@ -72,6 +74,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       vault: options.vault ?? new KeyringVault(),
       notify: () => {},
       ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+      ...(options.signInTakenBy ? { signInTakenBy: options.signInTakenBy } : {}),
       defaults: readLaunchDefaults(process.env),
       // stdout is the command's answer and stderr its one sentence: the core's own log stays out of both.
       logger: silentLogger,

@@ -186,6 +186,8 @@ export const sharedDe: Partial<Record<SharedMessageKey, string>> = {
   'error.app.linkFailed': 'Der Link ließ sich hier nicht öffnen. Öffnen Sie ihn in Ihrem Browser.',
   'error.app.lastAccount': 'Dies ist das einzige Konto: Melden Sie sich stattdessen ab.',
   'error.app.accountUnknown': 'Dieses Konto ist nicht mehr in dieser Konsole.',
+  'error.app.accountTwice':
+    'Dieser Benutzer dieses Dienstes ist bereits als Konto „{account}“ in dieser Konsole: Wechseln Sie stattdessen dorthin.',
   'error.app.oneAccountOnly': 'Dieser Lauf hat nur ein Konto.',
   'error.app.folderIntoItself':
     'Ein Ordner kann nicht in sich selbst oder einen seiner Unterordner verschoben werden.',

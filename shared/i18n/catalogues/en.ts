@@ -168,6 +168,8 @@ export const sharedEn = {
   'error.app.linkFailed': 'The link could not be opened here. Open it in your browser.',
   'error.app.lastAccount': 'This is the only account: sign out of it instead.',
   'error.app.accountUnknown': 'That account is no longer in this console.',
+  'error.app.accountTwice':
+    'This user of this service is already in this console as the account “{account}”: switch to it instead.',
   'error.app.oneAccountOnly': 'This run holds one account only.',
   'error.app.folderIntoItself': 'A folder cannot be moved into itself or one of its sub-folders.',
   'error.app.sessionFinished': 'This session has finished, so it can no longer be changed.',

@@ -177,6 +177,8 @@ export const sharedEs: Partial<Record<SharedMessageKey, string>> = {
   'error.app.linkFailed': 'El enlace no se pudo abrir aquí. Ábralo en su navegador.',
   'error.app.lastAccount': 'Es la única cuenta: cierre la sesión en su lugar.',
   'error.app.accountUnknown': 'Esa cuenta ya no está en esta consola.',
+  'error.app.accountTwice':
+    'Este usuario de este servicio ya está en esta consola como la cuenta «{account}»: cambie a ella en su lugar.',
   'error.app.oneAccountOnly': 'Esta ejecución solo contiene una cuenta.',
   'error.app.folderIntoItself':
     'Una carpeta no se puede mover dentro de sí misma ni de una de sus subcarpetas.',

@@ -181,6 +181,8 @@ export const sharedFr: Partial<Record<SharedMessageKey, string>> = {
   'error.app.linkFailed': 'Le lien n’a pas pu être ouvert ici. Ouvrez-le dans votre navigateur.',
   'error.app.lastAccount': 'C’est le seul compte : déconnectez-vous plutôt.',
   'error.app.accountUnknown': 'Ce compte n’est plus dans cette console.',
+  'error.app.accountTwice':
+    'Cet utilisateur de ce service est déjà dans cette console comme compte « {account} » : passez plutôt à celui-ci.',
   'error.app.oneAccountOnly': 'Cette exécution ne contient qu’un seul compte.',
   'error.app.folderIntoItself':
     'Un dossier ne peut pas être déplacé dans lui-même ni dans l’un de ses sous-dossiers.',

@@ -175,6 +175,8 @@ export const sharedIt: Partial<Record<SharedMessageKey, string>> = {
   'error.app.linkFailed': 'Impossibile aprire il link da qui. Aprilo nel tuo browser.',
   'error.app.lastAccount': 'È l’unico account: esci invece da questo.',
   'error.app.accountUnknown': 'Questo account non è più in questa console.',
+  'error.app.accountTwice':
+    'Questo utente di questo servizio è già in questa console come account «{account}»: passa invece a quello.',
   'error.app.oneAccountOnly': 'Questa esecuzione contiene un solo account.',
   'error.app.folderIntoItself':
     'Una cartella non può essere spostata in se stessa né in una delle sue sottocartelle.',

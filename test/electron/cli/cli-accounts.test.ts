@@ -17,7 +17,7 @@ import {
   approveOnAuthorizePage,
   startTestService,
 } from '../../service/support/service-harness.js';
-import { runCli } from './run-cli.js';
+import { runCli, spawnCli } from './run-cli.js';
 
 const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 let svcA: Harness;
@@ -149,5 +149,50 @@ describe('support-console --account', () => {
     }
     const after = await cli('--account', 'Customer B', '--cached', 'devices', 'list', '--format', 'json');
     expect(after.code, after.stderr).toBe(0);
+  }, 120_000);
+
+  // Last: it signs Customer B out. The same user of the same service in two accounts would share one
+  // keychain entry, and removing either would delete the other's credentials.
+  it('sign-in refuses, in a second account, the user another account already holds (exit 5)', async () => {
+    expect((await cli('--account', 'Customer B', 'sign-out')).code).toBe(0);
+    const run = spawnCli(
+      [
+        '--data-dir',
+        dataDir,
+        '--account',
+        'Customer B',
+        'sign-in',
+        '--service',
+        svcA.service.baseUrl,
+        '--consumer-key',
+        CONSUMER.key,
+      ],
+      {
+        env: { SUPPORT_CONSOLE_CONSUMER_SECRET: CONSUMER.secret, DISPLAY: '', WAYLAND_DISPLAY: '' },
+        keepStdin: true,
+      },
+    );
+    let out = '';
+    run.child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    const deadline = Date.now() + 60_000;
+    while (!/^https?:\/\/\S+\n/.test(out) && run.child.exitCode === null && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const token = new URL(out.split('\n')[0]!).searchParams.get('oauth_token') ?? '';
+    const pin = await approveOnAuthorizePage(svcA.service.baseUrl, token, ADMIN.email, ADMIN.password);
+    run.child.stdin!.end(`${pin}\n`);
+    const refused = await run.done;
+    expect(refused.code).toBe(5);
+    // After the prompt's own line: the one sentence of the refusal.
+    expect(refused.stderr.split('\n').slice(-2).join('\n')).toBe(
+      `support-console: This user of this service is already in this console as the account “${hostA()}”: switch to it instead.\n`,
+    );
+    const listed = JSON.parse((await cli('accounts', 'list', '--format', 'json')).stdout) as Array<{
+      signedIn: boolean;
+    }>;
+    expect(listed.map((a) => a.signedIn)).toEqual([true, false]);
+    // The first account's keychain entry is its own still: a change there is signed in and sent.
+    const write = await cli('--account', hostA(), 'devices', 'set-alias', ids(svcA)[1]!, 'Still mine');
+    expect(write.code, write.stderr).toBe(0);
   }, 120_000);
 });
