@@ -15,7 +15,12 @@ import { drainOutbox, progressLine } from './outbox-drain.js';
 import { ageText, type Out } from './output.js';
 
 export interface ReadContext {
+  /** The directory of the account the command works on (the console's own, or console-accounts/<id>). */
   dataDir: string;
+  /** The console's data directory, whose lock covers every account in it (accounts.ts says why). */
+  lockDir: string;
+  /** The console's other accounts' users: a sign-in as one of them is refused (accounts.ts). */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   appVersion: string;
   refreshTimeoutMs: number;
   /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */

@@ -11,6 +11,7 @@ import { isAppError } from '../../shared/errors.js';
 import { LANGUAGES } from '../../shared/model.js';
 import { errorSentence, exitCodeOf } from './errors.js';
 import { consoleDataDir } from './data-dir.js';
+import { accountsList, chooseAccount, signInTakenBy } from './accounts.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
 import { stdoutOut, type Format } from './output.js';
 import {
@@ -75,6 +76,7 @@ export function buildProgram(version: string): Command {
       '--data-dir <dir>',
       "the console's data directory (default: SUPPORT_CONSOLE_DATA_DIR, else the app's)",
     )
+    .option('--account <name>', 'which of the console’s accounts (default: the one it showed last)')
     .option(
       '--timeout <seconds>',
       'how long a read waits for the service before answering from the copy',
@@ -87,6 +89,15 @@ export function buildProgram(version: string): Command {
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
 
+  // The account is chosen once, before the command runs (reading the console's list is asynchronous).
+  let accountDir: string | null = null;
+  let takenBy: ((baseUrl: string, userId: string) => string | null) | null = null;
+  program.hook('preAction', async () => {
+    const opts = program.opts<{ dataDir?: string; account?: string }>();
+    const consoleDir = consoleDataDir(opts.dataDir);
+    accountDir = await chooseAccount(consoleDir, opts.account);
+    takenBy = await signInTakenBy(consoleDir, accountDir);
+  });
   const ctx = (): ReadContext => {
     const opts = program.opts<{
       dataDir?: string;
@@ -101,8 +112,11 @@ export function buildProgram(version: string): Command {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
     }
+    const consoleDir = consoleDataDir(opts.dataDir);
     return {
-      dataDir: consoleDataDir(opts.dataDir),
+      dataDir: accountDir ?? consoleDir,
+      lockDir: consoleDir,
+      ...(takenBy ? { signInTakenBy: takenBy } : {}),
       appVersion: version,
       refreshTimeoutMs: seconds * 1000,
       freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',
@@ -128,6 +142,16 @@ export function buildProgram(version: string): Command {
     .description('sign out and remove the copy of the account on this computer')
     .option('--force', 'even while changes still wait in the outbox (they are lost)')
     .action((o: { force?: boolean }) => signOut(ctx(), o.force === true));
+
+  program
+    .command('accounts')
+    .description('the console’s accounts')
+    .command('list')
+    .description('each account’s name, service address and sign-in; * marks the one the console shows')
+    .addOption(formatOption())
+    .action((o: { format: string }) =>
+      accountsList(consoleDataDir(program.opts<{ dataDir?: string }>().dataDir), stdoutOut(), fmt(o)),
+    );
 
   program
     .command('status')

@@ -10,6 +10,7 @@
 // (16 s). A command asks the service only for what is older than the console's own poll interval for it
 // (the copy a console closed a minute ago is as fresh as what it showed), or for everything with --refresh.
 
+import { mkdir } from 'node:fs/promises';
 import { AccountLockHeld, acquireAccountLock, type AccountLock } from '../core/account-lock.js';
 import { createAppCore, type AppCore } from '../core/app-core.js';
 import { prepareDataDir } from '../core/atomic-file.js';
@@ -25,6 +26,10 @@ import { CliExit, EXIT } from './exit-codes.js';
 
 export interface OpenOptions {
   dataDir: string;
+  /** Whose lock to take: the console's data directory (default dataDir, a console of one account). */
+  lockDir?: string;
+  /** The console's other accounts' users (accounts.ts signInTakenBy): one is not signed in twice. */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   appVersion: string;
   /** How long a read waits for the service before answering from the copy. */
   refreshTimeoutMs: number;
@@ -49,16 +54,19 @@ function busy(error: AccountLockHeld): CliExit {
 }
 
 export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
-  await prepareDataDir(options.dataDir, [CACHE_ROOT]);
+  const lockDir = options.lockDir ?? options.dataDir;
+  await mkdir(lockDir, { recursive: true, mode: 0o700 });
   let lock: AccountLock;
   try {
-    lock = acquireAccountLock(options.dataDir, 'cli');
+    lock = acquireAccountLock(lockDir, 'cli');
   } catch (error) {
     if (error instanceof AccountLockHeld) throw busy(error);
     throw error;
   }
   let core: AppCore;
   try {
+    // Under the lock: it removes the temp files a crashed writer left, never those of a live one.
+    await prepareDataDir(options.dataDir, [CACHE_ROOT]);
     core = createAppCore({
       dataDir: options.dataDir,
       host: 'browser',
@@ -66,6 +74,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       vault: options.vault ?? new KeyringVault(),
       notify: () => {},
       ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+      ...(options.signInTakenBy ? { signInTakenBy: options.signInTakenBy } : {}),
       defaults: readLaunchDefaults(process.env),
       // stdout is the command's answer and stderr its one sentence: the core's own log stays out of both.
       logger: silentLogger,

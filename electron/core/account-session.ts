@@ -73,6 +73,8 @@ export interface AccountSessionOptions {
   config: SignInConfig;
   /** Opens a URL in the system browser; resolves whether it did. */
   openExternal?: (url: string) => Promise<boolean>;
+  /** AppCoreOptions.signInTakenBy */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   logger: Logger;
   host: AccountHost;
 }
@@ -263,6 +265,19 @@ export class AccountSession {
     } catch (error) {
       const appError = toAppError(error);
       this.#setAuth({ ...(this.#auth as Extract<AuthState, { status: 'awaiting-pin' }>), error: appError });
+      throw new AppFailure(appError);
+    }
+    const takenBy = this.#o.signInTakenBy?.(pending.baseUrl, user.id) ?? null;
+    if (takenBy !== null) {
+      // Before anything is written: the other account's keychain entry stays as it is.
+      const appError: AppError = {
+        kind: 'validation',
+        key: 'error.app.accountTwice',
+        values: { account: takenBy },
+        message: `This user of this service is already signed in here as the account "${takenBy}".`,
+      };
+      this.#pending = null;
+      this.#setAuth({ ...this.#signedOut(), error: appError });
       throw new AppFailure(appError);
     }
     const store: CredentialStore = pending.memoryOnly ? 'memory' : 'keychain';

@@ -18,6 +18,12 @@ export interface AppCoreOptions {
   appVersion: string;
   /** The OS keychain (KeyringVault) normally; anything implementing CredentialVault in tests. */
   vault: CredentialVault;
+  /**
+   * The name of another account of this console already signed in as this user of this service, or
+   * null. Such a sign-in is refused: both would share one keychain entry (vaultAccount), and removing
+   * either would delete the other's credentials. Absent: a console of one account.
+   */
+  signInTakenBy?: (baseUrl: string, userId: string) => string | null;
   /** Opens a URL in the system browser; resolves whether it did. Absent: the renderer offers a link. */
   openExternal?: (url: string) => Promise<boolean>;
   /** A batched session notice to show (native notification, in-page notice). */

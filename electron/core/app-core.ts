@@ -155,6 +155,7 @@ class Core implements AppCore {
       connector: this.#connector,
       config: options.defaults,
       ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+      ...(options.signInTakenBy ? { signInTakenBy: options.signInTakenBy } : {}),
       logger,
       host: this.#account,
     });

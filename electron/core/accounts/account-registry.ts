@@ -138,8 +138,7 @@ function dedupe(accounts: RegisteredAccount[]): RegisteredAccount[] {
  * directory holds one account, the root's. Throws a sentence naming the accounts there are.
  */
 export async function accountDirectory(dataDir: string, name: string, logger: Logger): Promise<string> {
-  const loaded = await loadStored(path.join(dataDir, REGISTRY_FILE), registryFile, { logger });
-  const accounts = loaded.status === 'loaded' ? loaded.value.accounts : [];
+  const accounts = (await readAccountList(dataDir, logger))?.accounts ?? [];
   const wanted = name.trim().toLocaleLowerCase();
   const found = accounts.find((a) => a.id === name || a.name.toLocaleLowerCase() === wanted);
   if (found) return path.join(dataDir, found.dir);
@@ -149,4 +148,16 @@ export async function accountDirectory(dataDir: string, name: string, logger: Lo
       ? `No account named "${name}" here. The accounts are: ${names.join(', ')}.`
       : `No account named "${name}" here: this console holds one account, opened without --account.`,
   );
+}
+
+/**
+ * The list as the console last saved it, read only (never rebuilt or written: a process beside the
+ * console must not change it), or null where there is none (a console that holds one account).
+ */
+export async function readAccountList(dataDir: string, logger: Logger): Promise<Registry | null> {
+  const loaded = await loadStored(path.join(dataDir, REGISTRY_FILE), registryFile, { logger });
+  if (loaded.status !== 'loaded') return null;
+  const accounts = dedupe(loaded.value.accounts);
+  const active = accounts.some((a) => a.id === loaded.value.active) ? loaded.value.active : accounts[0]!.id;
+  return { accounts, active };
 }

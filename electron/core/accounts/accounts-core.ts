@@ -42,6 +42,7 @@ import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
 import { createLogger, type Logger } from '../logger.js';
 import { prepareOwnDirs } from '../store/data-dirs.js';
+import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
 
@@ -253,6 +254,7 @@ export class AccountsCore implements AppCore {
     held.core = create({
       ...this.#o,
       dataDir,
+      signInTakenBy: (baseUrl, userId) => this.#signedInAs(held, baseUrl, userId),
       notify: (notice) => this.#o.notify(this.#named(held, notice)),
       notifyStatus: (notice) => this.#o.notifyStatus?.(this.#aboutAccount(held, notice)),
     });
@@ -262,6 +264,22 @@ export class AccountsCore implements AppCore {
     );
     this.#held.push(held);
     return held;
+  }
+
+  /**
+   * Another account signed in as this user of this service (its name), or null. Refused rather than keyed
+   * apart: a second account of the same user shows the same devices twice and tells every outage twice,
+   * and a technician who adds it by mistake is better told where that account already is.
+   */
+  #signedInAs(held: Held, baseUrl: string, userId: string): string | null {
+    const key = vaultAccount(baseUrl, userId);
+    const other = this.#held.find((h) => {
+      if (h === held) return false;
+      const auth = h.core.snapshot().auth;
+      if (auth.status !== 'signed-in' && auth.status !== 'reauth-required') return false;
+      return vaultAccount(auth.account.baseUrl, auth.account.user.id) === key;
+    });
+    return other ? shownName(other) : null;
   }
 
   async #startCore(held: Held): Promise<void> {
