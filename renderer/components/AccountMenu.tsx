@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AccountInfo, CredentialStore } from '../../shared/ipc/contract.js';
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
-import { ConfirmDialog } from './Dialog.js';
+import { ConfirmDialog, inDialog } from './Dialog.js';
 import { roleName, userName } from '../domain/labels.js';
 import { useReturnFocus } from './focus.js';
 import { useUiCommand } from './hooks.js';
@@ -26,7 +26,7 @@ export function AccountMenu({ account, store }: { account: AccountInfo; store: C
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+      if (!ref.current?.contains(e.target as Node) && !inDialog(e.target)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);

@@ -4,6 +4,7 @@
 // for the keyboard) and kept inside the window.
 
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { inDialog } from './Dialog.js';
 
 export interface MenuItem {
   label: string;
@@ -39,7 +40,7 @@ export function ContextMenu(props: {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
     const onDown = (e: globalThis.MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) onClose();
+      if (!ref.current?.contains(e.target as Node) && !inDialog(e.target)) onClose();
     };
     document.addEventListener('mousedown', onDown, true);
     return () => {

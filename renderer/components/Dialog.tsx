@@ -13,6 +13,15 @@ import { useReturnFocus } from './focus.js';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/**
+ * Whether an event happened in a dialog (or its backdrop). A dialog is drawn in a portal at the root, so a
+ * menu that closes on a press outside its own box must not take a press in a dialog it opened for outside:
+ * closing the menu would unmount the dialog under the user's click.
+ */
+export function inDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('.backdrop') !== null;
+}
+
 export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { onClose } = props;
   const titleId = useId();
