@@ -70,6 +70,8 @@ interface Slot {
   timer: TimerHandle | null;
   backoff: Backoff;
   inflight: Promise<void> | null;
+  /** A refresh asked for while a poll was in flight: one more poll after it (shared by later asks). */
+  rerun: Promise<void> | null;
   error: AppError | null;
   nextRefreshAt: number | null;
   lastSuccessAt: number | null;
@@ -99,6 +101,7 @@ export class SyncEngine {
       timer: null,
       backoff: new Backoff({ random: options.random }),
       inflight: null,
+      rerun: null,
       error: null,
       nextRefreshAt: null,
       lastSuccessAt: null,
@@ -140,9 +143,14 @@ export class SyncEngine {
     this.#emitState();
   }
 
-  /** Refreshes the given datasets (all by default) now; resolves when they have answered. */
+  /**
+   * Refreshes the given datasets (all by default) now; resolves when they have answered. A poll already
+   * in flight may have been asked before the change the user refreshes for (a colleague's edit, a device
+   * that just went offline), so joining it could answer with the old state: one more poll follows it,
+   * shared by every refresh asked for meanwhile.
+   */
   async refresh(datasets: readonly DatasetName[] = DATASET_NAMES): Promise<void> {
-    await Promise.all(datasets.map((d) => this.#run(d)));
+    await Promise.all(datasets.map((d) => this.#runAfresh(d)));
   }
 
   setSuspended(suspended: boolean): void {
@@ -238,6 +246,17 @@ export class SyncEngine {
       this.#emitState();
     });
     return slot.inflight;
+  }
+
+  #runAfresh(dataset: DatasetName): Promise<void> {
+    const slot = this.#slots[dataset];
+    if (!slot.inflight) return this.#run(dataset);
+    const again = () => {
+      slot.rerun = null;
+      return this.#run(dataset);
+    };
+    slot.rerun ??= slot.inflight.then(again, again);
+    return slot.rerun;
   }
 
   async #poll(dataset: DatasetName): Promise<void> {

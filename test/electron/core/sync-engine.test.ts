@@ -125,6 +125,14 @@ describe('polling and diffs', () => {
     const refreshed = await h.invoke('sync:refresh', { datasets: ['sessions'] });
     expect(refreshed.ok).toBe(true);
     expect(sessionsCalls()).toBe(start + 4);
+
+    // Refreshes asked while a poll is in flight poll once more after it, together: the poll in flight may
+    // have been asked before the change the user refreshes for.
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => h.invoke('sync:refresh', { datasets: ['sessions'] })),
+    );
+    expect(asked.every((r) => r.ok)).toBe(true);
+    expect(sessionsCalls()).toBe(start + 6);
   });
 });
 
