@@ -9,6 +9,8 @@ import { formatError, t } from '../i18n/index.js';
 import { useStores } from '../state/context.js';
 import { accountLabel } from '../state/accounts.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
+import { DialogFooter, Field } from './FormKit.js';
+import { MAX_ACCOUNT_NAME } from '../../shared/ipc/limits.js';
 
 export function useAccounts<T>(selector: (s: AccountsState) => T): T {
   return useStore(useStores().accounts.store, selector);
@@ -108,7 +110,7 @@ export function AccountList({ onSwitched }: { onSwitched?: () => void }) {
   );
 }
 
-/** The name of a new account ("Add account") or of one renamed: required, at most 80 characters. */
+/** The name of a new account ("Add account") or of one renamed: required, at most MAX_ACCOUNT_NAME characters. */
 function NameDialog(props: {
   title: string;
   initial: string;
@@ -140,35 +142,20 @@ function NameDialog(props: {
     <Dialog title={props.title} onClose={props.onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="dialog-body">
-          <label className="field">
-            <span>{t('accounts.name')}</span>
-            <input
-              value={name}
-              required
-              maxLength={80}
-              data-autofocus
-              aria-invalid={error ? true : undefined}
-              aria-describedby="account-name-hint"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          <p id="account-name-hint" className="hint">
-            {t('accounts.nameHint')}
-          </p>
-          {error && (
-            <p role="alert" className="error-text">
-              {error}
-            </p>
-          )}
+          <Field label={t('accounts.name')} hint={t('accounts.nameHint')} error={error}>
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                required
+                maxLength={MAX_ACCOUNT_NAME}
+                data-autofocus
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {props.submitLabel}
-          </button>
-        </div>
+        <DialogFooter onCancel={props.onClose} submit={props.submitLabel} disabled={busy} />
       </form>
     </Dialog>
   );

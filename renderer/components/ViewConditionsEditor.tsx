@@ -25,6 +25,7 @@ import { viewConditionPhrases } from '../domain/view-summary.js';
 import { formatNumber, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { DialogFooter } from './FormKit.js';
 
 const STATUS_LABEL: Record<string, 'status.online' | 'status.offline' | 'status.busy' | 'status.unknown'> = {
   online: 'status.online',
@@ -117,14 +118,7 @@ export function ViewConditionsDialog(props: { view: SavedView; onClose: () => vo
             </p>
           )}
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={!result.ok}>
-            {t('common.save')}
-          </button>
-        </div>
+        <DialogFooter onCancel={props.onClose} disabled={!result.ok} />
       </form>
     </Dialog>
   );

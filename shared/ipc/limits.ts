@@ -4,5 +4,7 @@
 
 /** A name, an alias, a customer. */
 export const MAX_NAME = 255;
+/** An account's own name in this console (a customer's name, shown in the tray and on notices). */
+export const MAX_ACCOUNT_NAME = 80;
 /** An e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;

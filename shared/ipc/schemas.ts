@@ -24,7 +24,7 @@ import type { Id } from '../model.js';
 import type { SinceDelta, WatchConditions } from '../status-history.js';
 import type { BulkProgress, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
-import { MAX_EMAIL, MAX_NAME } from './limits.js';
+import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME } from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
@@ -54,7 +54,7 @@ const empty = z.object({}).strict();
 const entryId = z.string().min(1).max(64);
 const batch = z.object({ batchId: entryId }).strict();
 const accountId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'an account id');
-const accountName = z.string().trim().min(1, 'required').max(80);
+const accountName = z.string().trim().min(1, 'required').max(MAX_ACCOUNT_NAME);
 
 // ---- status history, outages and watches (issue 11) ----
 const minutes = z

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
 import { loadStored, saveStored, storedFile } from '../store/stored-file.js';
+import { MAX_ACCOUNT_NAME } from '../../../shared/ipc/limits.js';
 
 export const REGISTRY_FILE = 'accounts-list.json';
 /** Where the accounts added after the first keep their directories. */
@@ -44,7 +45,7 @@ const registryFile = storedFile({
         z.object({
           id: z.string().regex(ID),
           // '' only for the first account, never named (shown by its service's host).
-          name: z.string().max(80),
+          name: z.string().max(MAX_ACCOUNT_NAME),
           // Only the two shapes this module writes: a hand-edited '../elsewhere' is not followed.
           dir: z.string().regex(new RegExp(`^(|${ACCOUNT_DIRS}/[a-z0-9-]{1,40})$`)),
         }),
