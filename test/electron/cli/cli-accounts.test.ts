@@ -18,8 +18,8 @@ import {
   startTestService,
 } from '../../service/support/service-harness.js';
 import { runCli, spawnCli } from './run-cli.js';
+import { CONSUMER_B, pinSignIn } from '../support/pin-sign-in.js';
 
-const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 let svcA: Harness;
 let svcB: Harness;
 const dirs: string[] = [];
@@ -42,20 +42,16 @@ function startConsole(): Promise<BrowserApp> {
   });
 }
 
+/** The console's PIN sign-in to `svc`, then a first sync (the CLI reads the copy it leaves). */
 async function signIn(
-  invoke: (c: InvokeChannel, p: unknown) => Promise<unknown>,
+  app: BrowserApp,
   svc: Harness,
   consumer: { key: string; secret: string },
 ): Promise<void> {
-  const begin = (await invoke('auth:begin', {
-    baseUrl: svc.service.baseUrl,
-    consumerKey: consumer.key,
-    consumerSecret: consumer.secret,
-  })) as { authorizeUrl: string };
-  const token = new URL(begin.authorizeUrl).searchParams.get('oauth_token') ?? '';
-  const pin = await approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
-  await invoke('auth:complete', { pin });
-  await invoke('sync:refresh', {});
+  const done = await pinSignIn(app.core.handlers, svc, consumer);
+  if (!done.ok) throw new Error(`auth:complete: ${done.error.message}`);
+  const synced = await dispatchInvoke(app.core.handlers, 'sync:refresh', {});
+  if (!synced.ok) throw new Error(`sync:refresh: ${synced.error.message}`);
 }
 
 const ids = (svc: Harness) =>
@@ -83,10 +79,10 @@ beforeAll(async () => {
       if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
       return r.value;
     };
-    await signIn(invoke, svcA, CONSUMER);
+    await signIn(app, svcA, CONSUMER);
     // Adding switches to the new account: "Customer B" is the one shown when the console closes.
     await invoke('accounts:add', { name: 'Customer B' });
-    await signIn(invoke, svcB, CONSUMER_B);
+    await signIn(app, svcB, CONSUMER_B);
   } finally {
     await app.close();
   }

@@ -24,16 +24,11 @@ import type { AuthState, DataChange, InvokeChannel, MainEvents } from '../../../
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { StatusNotice } from '../../../../shared/status-history.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import {
-  ADMIN,
-  approveOnAuthorizePage,
-  control,
-  startTestService,
-} from '../../../service/support/service-harness.js';
+import { control, startTestService } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
+import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
-const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
 const cleanups: Array<() => void> = [];
@@ -113,20 +108,14 @@ async function open(
   };
 }
 
-/** The PIN sign-in of the account on screen, with its own service address and consumer. */
+/** The PIN sign-in of the account on screen, with its own service address and consumer; then a sync. */
 async function signIn(
   run: Run,
   svc: ServiceHarness,
   consumer: { key: string; secret: string },
 ): Promise<void> {
-  const begin = (await run.invoke('auth:begin', {
-    baseUrl: svc.service.baseUrl,
-    consumerKey: consumer.key,
-    consumerSecret: consumer.secret,
-  })) as { authorizeUrl: string };
-  const token = new URL(begin.authorizeUrl).searchParams.get('oauth_token') ?? '';
-  const pin = await approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
-  await run.invoke('auth:complete', { pin });
+  const done = await pinSignIn(run.core.handlers, svc, consumer);
+  if (!done.ok) throw new Error(`auth:complete: ${done.error.message}`);
   await run.invoke('sync:refresh', {});
 }
 

@@ -9,12 +9,12 @@ import { MemoryVault, vaultAccount } from '../../../../electron/core/vault.js';
 import type { AccountsState, AuthState, InvokeChannel } from '../../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { ADMIN, approveOnAuthorizePage, startTestService } from '../../../service/support/service-harness.js';
+import { startTestService } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
+import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 const CONSUMER_A = { key: 'test-console', secret: 'test-console-secret' };
-const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
 const cleanups: Array<() => void> = [];
@@ -65,16 +65,8 @@ async function open(dataDir: string, vault: MemoryVault) {
     return r.value;
   };
   /** The PIN flow of the account on screen; resolves auth:complete's result, refused or not. */
-  const signIn = async (svc: ServiceHarness, consumer: { key: string; secret: string }) => {
-    const begin = (await invoke('auth:begin', {
-      baseUrl: svc.service.baseUrl,
-      consumerKey: consumer.key,
-      consumerSecret: consumer.secret,
-    })) as { authorizeUrl: string };
-    const token = new URL(begin.authorizeUrl).searchParams.get('oauth_token') ?? '';
-    const pin = await approveOnAuthorizePage(svc.service.baseUrl, token, ADMIN.email, ADMIN.password);
-    return call('auth:complete', { pin });
-  };
+  const signIn = (svc: ServiceHarness, consumer: { key: string; secret: string }) =>
+    pinSignIn(core.handlers, svc, consumer);
   return { core, invoke, signIn };
 }
 
