@@ -88,11 +88,7 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
   await expect(countOf(page, 60)).toBeVisible();
 
   // B watches everything; then A is on screen while a site of B goes dark.
-  const every = { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null };
-  await app.invoke('watch:set', {
-    watches: [{ id: 'all', target: { kind: 'account' }, when: every }],
-    quietHours: null,
-  });
+  await app.watchAccount();
   const store = serviceB.store;
   const sizes = new Map<string, number>();
   for (const d of store.listDevices())

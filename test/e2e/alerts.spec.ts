@@ -19,16 +19,7 @@ test('a toast opens the device that went offline, and an outage’s toast opens 
   const site = store.listDevices().filter((d) => d.folderId === siteId);
   const lone = store.listDevices().find((d) => d.name && d.alias === null && d.folderId !== siteId)!;
   for (const d of [...site, lone]) await app.control.setDeviceStatus(d.id, 'online');
-  await app.invoke('watch:set', {
-    watches: [
-      {
-        id: 'all',
-        target: { kind: 'account' },
-        when: { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null },
-      },
-    ],
-    quietHours: null,
-  });
+  await app.watchAccount();
   await refresh();
 
   // One device: its toast's "Open device", from another screen, shows it with its details.

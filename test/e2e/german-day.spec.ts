@@ -101,16 +101,7 @@ test.describe('a German technician’s day', () => {
     const [siteId] = [...sizes].sort((a, b) => b[1] - a[1])[0]!;
     const site = store.listDevices().filter((d) => d.folderId === siteId);
     for (const d of site) await app.control.setDeviceStatus(d.id, 'online');
-    await app.invoke('watch:set', {
-      watches: [
-        {
-          id: 'all',
-          target: { kind: 'account' },
-          when: { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null },
-        },
-      ],
-      quietHours: null,
-    });
+    await app.watchAccount();
     const refresh = () =>
       page
         .getByRole('banner')

@@ -159,16 +159,7 @@ test('every screen, dialog, menu and notice in the pseudo-locale: no English, no
   // A status notice's toast: a watched device goes offline.
   const device = app.service.store.listDevices().find((d) => d.name && !d.alias)!;
   await app.control.setDeviceStatus(device.id, 'online');
-  await app.invoke('watch:set', {
-    watches: [
-      {
-        id: 'all',
-        target: { kind: 'account' },
-        when: { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null },
-      },
-    ],
-    quietHours: null,
-  });
+  await app.watchAccount();
   const refresh = () =>
     page
       .getByRole('banner')

@@ -236,6 +236,20 @@ export class ConsoleApp {
     return result.value as InvokeResponse<C>;
   }
 
+  /** The account on screen watched whole for "goes offline or comes back", no quiet hours (as Settings sets it). */
+  async watchAccount(): Promise<void> {
+    await this.invoke('watch:set', {
+      watches: [
+        {
+          id: 'all',
+          target: { kind: 'account' },
+          when: { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null },
+        },
+      ],
+      quietHours: null,
+    });
+  }
+
   /**
    * The PIN sign-in without the page: the core asks for a request token, the authorize form is posted as
    * the technician's browser would post it, and the PIN it shows goes back to the core. Specs other than
