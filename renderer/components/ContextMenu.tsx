@@ -36,18 +36,23 @@ export function ContextMenu(props: {
     if (x !== at.x || y !== at.y) setPos({ x, y });
   }, [at]);
 
+  // The owner may pass a new onClose on every render (a poll re-renders the grid while the menu is open).
+  // Focus is taken once, when the menu opens: re-running this on a new onClose would send focus back to
+  // the first entry under the user's arrow keys.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
     const onDown = (e: globalThis.MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node) && !inDialog(e.target)) onClose();
+      if (!ref.current?.contains(e.target as Node) && !inDialog(e.target)) closeRef.current();
     };
     document.addEventListener('mousedown', onDown, true);
     return () => {
       document.removeEventListener('mousedown', onDown, true);
       previous?.focus?.({ preventScroll: true });
     };
-  }, [onClose]);
+  }, []);
 
   function entries(): HTMLElement[] {
     return [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
