@@ -40,7 +40,9 @@ export function ContextMenu(props: {
   // Focus is taken once, when the menu opens: re-running this on a new onClose would send focus back to
   // the first entry under the user's arrow keys.
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();

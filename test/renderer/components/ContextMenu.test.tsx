@@ -12,9 +12,7 @@ const items: MenuItem[] = [
 
 describe('ContextMenu', () => {
   it('keeps focus on the chosen entry across a re-render with a new onClose', () => {
-    const view = render(
-      <ContextMenu label="Actions" at={{ x: 0, y: 0 }} items={items} onClose={() => {}} />,
-    );
+    const view = render(<ContextMenu label="Actions" at={{ x: 0, y: 0 }} items={items} onClose={() => {}} />);
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Copy name' }));
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Copy IP' }));
