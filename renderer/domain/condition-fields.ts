@@ -4,12 +4,13 @@
 // of choices, a folder), its bounds, and the property that becomes the operator (a yes/no one: alias empty
 // or not, folder alone or with subfolders; or a single choice: offline / busy / online for more than N).
 //
-// The only hand-made part is which device field each kind reads (its column label) and the operator
-// wording: that lookup lives here alone, so it can later be pointed at a shared field display registry.
+// Which device field a kind reads (its label) comes from the display registry (device-columns.ts: the one
+// column whose entry lists the kind); the hand-made parts here are the labels of the kinds that read the
+// search or the history rather than one field, and the operator wording.
 
 import type { z } from 'zod';
 import { t, type MessageKey } from '../i18n/index.js';
-import { columnByKey, type ColumnKey } from './device-columns.js';
+import { columnsForCondition, type ColumnKey } from './device-columns.js';
 import { conditionKindSchemas } from './view-conditions.js';
 
 export type ValueShape =
@@ -38,19 +39,7 @@ export interface ConditionField {
   value: ValueShape;
 }
 
-/** Which device field each built-in kind reads, by its grid column (null: not a device field). */
-const COLUMN_OF: Record<string, ColumnKey | null> = {
-  status: 'status',
-  os: 'os',
-  folder: 'folder',
-  ip: 'ip',
-  alias: 'alias',
-  ramBelow: 'ram',
-  freeSpaceBelow: 'freeSpace',
-  statusOlderThan: 'lastRefresh',
-};
-
-/** Labels of the kinds that read no device field. */
+/** Labels of the kinds that read no single device field: the search, the status history. */
 const FIELD_LABEL: Record<string, MessageKey> = {
   text: 'views.edit.field.search',
   statusLongerThan: 'views.edit.field.statusFor',
@@ -107,6 +96,12 @@ function valueShape(prop: string, schema: z.ZodType): ValueShape {
   return { type: 'text', prop };
 }
 
+/** The one column whose registry entry lists the kind; none when no column or several do. */
+function fieldColumn(kind: string) {
+  const columns = columnsForCondition(kind);
+  return columns.length === 1 ? columns[0]! : null;
+}
+
 function describe(kind: string, schema: z.ZodObject): ConditionField {
   let opProp: string | null = null;
   let opType: ConditionField['opType'] = null;
@@ -121,8 +116,8 @@ function describe(kind: string, schema: z.ZodObject): ConditionField {
       [opProp, opType, opValues] = [prop, 'enum', (propSchema as z.ZodEnum).options.map(String)];
     } else value = valueShape(prop, propSchema as z.ZodType);
   }
-  const column = COLUMN_OF[kind] ?? null;
-  const labelKey = column ? columnByKey(column)?.label : FIELD_LABEL[kind];
+  const column = FIELD_LABEL[kind] ? null : fieldColumn(kind);
+  const labelKey = column ? column.label : FIELD_LABEL[kind];
   const op = OPERATOR_LABEL[kind];
   const operators =
     op && typeof op === 'object'
@@ -130,7 +125,7 @@ function describe(kind: string, schema: z.ZodObject): ConditionField {
       : [{ value: '', label: op ? t(op) : kind }];
   return {
     kind,
-    column,
+    column: column?.key ?? null,
     label: labelKey ? t(labelKey) : kind,
     opProp,
     opType,

@@ -72,7 +72,10 @@ export interface DeviceColumn {
    * MAC have matchers of their own there. Absent: the field is not searched.
    */
   searchWords?(d: Device, folderName: string | null | undefined): string | null;
-  /** The saved-view condition kinds that test this field (view-conditions.ts, history-conditions.ts). */
+  /**
+   * The saved-view condition kinds that test this field (view-conditions.ts, history-conditions.ts). A kind
+   * listed by this column alone is named by its label in the condition editor (condition-fields.ts).
+   */
   conditions?: readonly string[];
   /** Shown after a device's name in the command palette, and found by it. */
   palette?: true;
@@ -133,7 +136,7 @@ const NAMED_COLUMNS = [
       const row = ctx.since?.(d.id);
       return row ? sinceCellText(d, row, ctx.now) : statusName(d.status);
     },
-    conditions: ['status', 'statusOlderThan', 'statusLongerThan', 'changedWithin', 'flapping'],
+    conditions: ['status', 'statusLongerThan', 'changedWithin', 'flapping'],
   },
   {
     // When the current status began, from the status history: "Offline since 14:32 (3 h 12 min)".

@@ -36,6 +36,15 @@ describe('the condition editor’s fields', () => {
     expect(labels).toMatchObject({ ip: 'IP', ramBelow: 'RAM', freeSpaceBelow: 'Free space', text: 'Search' });
   });
 
+  it('names each kind by the one registry column that lists it, or by a label of its own, never by its key', () => {
+    const byKind = Object.fromEntries(conditionFields().map((f) => [f.kind, f]));
+    // The age condition compares the last refresh only: the registry lists it under that column alone.
+    expect(byKind.statusOlderThan).toMatchObject({ column: 'lastRefresh', label: 'Last refresh' });
+    expect(byKind.status).toMatchObject({ column: 'status', label: 'Status' });
+    expect(byKind.statusLongerThan!.column).toBeNull();
+    for (const field of conditionFields()) expect(field.label, field.kind).not.toBe(field.kind);
+  });
+
   it('reads each value’s type and bounds from the schema', () => {
     expect(conditionField('status')!.value).toEqual({ type: 'choices', prop: 'in', options: VIEW_STATUSES });
     expect(conditionField('os')!.value).toEqual({ type: 'choices', prop: 'in', options: null });
