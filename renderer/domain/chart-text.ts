@@ -14,9 +14,12 @@ export function chartClock(seconds: number, style: DateStyle): string {
   return offset ? formatInOffset(at, offset, style) : formatDate(at, style);
 }
 
-/** Tick labels of the time axis: times of day, or days once the ticks are a day or more apart. */
+/**
+ * Tick labels of the time axis: times of day, with seconds when ticks are less than a minute apart (a
+ * history minutes old would otherwise read "9:58, 9:58, 9:58"), or days once they are a day or more apart.
+ */
 export function timeTicks(splits: readonly number[], increment: number): string[] {
-  const style: DateStyle = increment >= DAY_S ? 'day' : 'time';
+  const style: DateStyle = increment >= DAY_S ? 'day' : increment < 60 ? 'seconds' : 'time';
   return splits.map((s) => chartClock(s, style));
 }
 

@@ -113,7 +113,7 @@ function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.Date
   return format;
 }
 
-export type DateStyle = 'date-time' | 'date' | 'time' | 'compact' | 'day';
+export type DateStyle = 'date-time' | 'date' | 'time' | 'seconds' | 'compact' | 'day';
 
 const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   'date-time': { dateStyle: 'medium', timeStyle: 'short' },
@@ -121,6 +121,8 @@ const STYLE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   compact: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
+  /** A chart's tick when ticks are less than a minute apart (a young history): "9:58:30 AM". */
+  seconds: { timeStyle: 'medium' },
   /** A chart's day tick: "Mon 21". */
   day: { weekday: 'short', day: 'numeric' },
 };

@@ -21,6 +21,16 @@ describe('chart text', () => {
     expect(countTicks([1500, 2.5])).toEqual(['1.500', '']);
   });
 
+  it('tells ticks apart on a history minutes old: seconds when they are less than a minute apart', () => {
+    setLanguage('en');
+    setDisplayOffset(parseGmtOffset('(GMT+00:00)'));
+    const ticks = timeTicks([AT, AT + 20, AT + 40], 20);
+    expect(new Set(ticks).size).toBe(3);
+    expect(ticks[1]).toMatch(/4:00:20\sPM/);
+    expect(timeTicks([AT, AT + 60], 60)).toEqual(timeTicks([AT], 60).concat(timeTicks([AT + 60], 60)));
+    expect(timeTicks([AT], 60)[0]).not.toMatch(/:00:00/);
+  });
+
   it('names the zone on the axis only when the display clock is not this computer’s', () => {
     setLanguage('ge');
     expect(timeAxisLabel()).toBeUndefined();
