@@ -36,58 +36,64 @@ export function DeviceDetail({
   const sinceRow = useData((s) => (focusId ? s.since.get(focusId) : undefined));
 
   return (
-    <aside className="detail-pane" aria-label={t('devices.detail')}>
-      <button
-        type="button"
-        className="icon-button pane-close"
-        aria-label={t('devices.closeDetail')}
-        title={t('devices.closeDetail')}
-        onClick={() => stores.uiActions.clearSelection()}
-      >
-        ×
-      </button>
-      {selected.size > 0 && (
-        <div className="detail-actions">
-          <p>{t('devices.selected', { count: selected.size })}</p>
-          <button
-            type="button"
-            disabled={!!blocked}
-            title={blocked ?? 'M'}
-            onClick={() => stores.uiActions.openMoveDialog([...selected])}
-          >
-            {t('devices.move')}
-          </button>
-          <button
-            type="button"
-            disabled={!!blocked}
-            title={blocked ?? undefined}
-            onClick={() => void stores.actions.moveDevices([...selected], null)}
-          >
-            {t('devices.unassign')}
-          </button>
-          {blocked && <p className="hint reason">{blocked}</p>}
-        </div>
-      )}
-      {!device ? (
-        <p className="empty">
-          {selected.size > 1 ? t('devices.detailMany', { count: selected.size }) : t('devices.detailEmpty')}
-        </p>
-      ) : (
-        <DeviceFields
-          device={device}
-          ctx={columnContext({
-            folderName: (id) => tree.byId.get(id)?.name,
-            folderPath: (id) => (tree.byId.has(id) ? folderPath(tree, id) : undefined),
-            fetchedAt: null,
-            since: sinceRow ? new Map([[device.id, sinceRow]]) : null,
-            now,
-          })}
-          editing={editingAlias === device.id}
-          setEditing={(on) => setEditingAlias(on ? device.id : null)}
-          blocked={blocked}
-        />
-      )}
-      {device && <DeviceHistory deviceId={device.id} />}
+    // The close button sits in a head of its own above the scrolling body: drawn over the body, it
+    // covered the fields scrolled under it.
+    <aside className="detail-pane with-head" aria-label={t('devices.detail')}>
+      <div className="pane-head">
+        <button
+          type="button"
+          className="icon-button pane-close"
+          aria-label={t('devices.closeDetail')}
+          title={t('devices.closeDetail')}
+          onClick={() => stores.uiActions.clearSelection()}
+        >
+          ×
+        </button>
+      </div>
+      <div className="pane-body">
+        {selected.size > 0 && (
+          <div className="detail-actions">
+            <p>{t('devices.selected', { count: selected.size })}</p>
+            <button
+              type="button"
+              disabled={!!blocked}
+              title={blocked ?? 'M'}
+              onClick={() => stores.uiActions.openMoveDialog([...selected])}
+            >
+              {t('devices.move')}
+            </button>
+            <button
+              type="button"
+              disabled={!!blocked}
+              title={blocked ?? undefined}
+              onClick={() => void stores.actions.moveDevices([...selected], null)}
+            >
+              {t('devices.unassign')}
+            </button>
+            {blocked && <p className="hint reason">{blocked}</p>}
+          </div>
+        )}
+        {!device ? (
+          <p className="empty">
+            {selected.size > 1 ? t('devices.detailMany', { count: selected.size }) : t('devices.detailEmpty')}
+          </p>
+        ) : (
+          <DeviceFields
+            device={device}
+            ctx={columnContext({
+              folderName: (id) => tree.byId.get(id)?.name,
+              folderPath: (id) => (tree.byId.has(id) ? folderPath(tree, id) : undefined),
+              fetchedAt: null,
+              since: sinceRow ? new Map([[device.id, sinceRow]]) : null,
+              now,
+            })}
+            editing={editingAlias === device.id}
+            setEditing={(on) => setEditingAlias(on ? device.id : null)}
+            blocked={blocked}
+          />
+        )}
+        {device && <DeviceHistory deviceId={device.id} />}
+      </div>
     </aside>
   );
 }

@@ -74,6 +74,53 @@ test('checkboxes sit on their labels and fieldsets wear the console border', asy
   await expect(page.getByText('Amber age: no report for over 15 min')).toBeVisible();
 });
 
+test('the detail panel’s close button stays clear of the fields scrolled under it', async ({
+  app,
+  consolePage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  const device = app.service.store.listDevices().find((d) => d.name)!;
+  await searchBox(page).fill(device.name!);
+  await deviceRow(page, device.name!).click();
+  const pane = detailPane(page);
+  const close = pane.getByRole('button', { name: /^Close the details/ });
+  await expect(pane.getByRole('heading', { name: device.name! })).toBeVisible();
+  // At each scroll position of the panel, no text of it lies under the close button, which stays shown.
+  for (const at of ['top', 'middle', 'bottom'] as const) {
+    const under = await pane.evaluate((el, at) => {
+      const body = [el as HTMLElement, ...el.querySelectorAll<HTMLElement>('*')].find(
+        (n) => n.scrollHeight > n.clientHeight + 20,
+      );
+      if (body)
+        body.scrollTop = at === 'top' ? 0 : at === 'middle' ? body.scrollHeight / 2 : body.scrollHeight;
+      const button = el.querySelector('button')!.getBoundingClientRect();
+      const hits: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent!.trim() || el.querySelector('button')!.contains(n)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) {
+          const clipped = body && !body.contains(n) ? r : body ? body.getBoundingClientRect() : r;
+          const visible = r.bottom > clipped.top && r.top < clipped.bottom;
+          if (
+            visible &&
+            r.left < button.right &&
+            r.right > button.left &&
+            r.top < button.bottom &&
+            r.bottom > button.top
+          )
+            hits.push(n.textContent!.trim());
+        }
+      }
+      return { hits, scrolled: !!body };
+    }, at);
+    expect(under.scrolled, 'the panel scrolls at this height').toBe(true);
+    expect(under.hits, at).toEqual([]);
+    await expect(close).toBeInViewport();
+  }
+});
+
 test('the sessions list has column heads over its columns; Alt+2 marks the heading without a box', async ({
   consolePage: page,
 }) => {
