@@ -26,6 +26,7 @@ export interface DevicesDelta {
 interface Pending {
   map: Map<Id, string>;
   hash: string;
+  delta: DevicesDelta;
 }
 
 /**
@@ -96,19 +97,21 @@ export class DevicesMirror {
   /** The delta from the mirror to `devices`; held as pending until commit() or discard(). */
   diff(devices: readonly Device[], hash: string): DevicesDelta {
     const { next, added, changed, removed } = diffById(this.#map, devices, (a, b) => a === b, text);
-    this.#pending = { map: next, hash };
-    return { added, changed, removed };
+    const delta = { added, changed, removed };
+    this.#pending = { map: next, hash, delta };
+    return delta;
   }
 
   /**
    * The pending poll becomes the mirror, except the `fenced` devices (a local write raced the poll: the
    * main thread did not apply the poll's copy of them), which keep what the mirror holds now, as the main
    * thread does; the mirror then no longer equals the polled bytes, so the next poll sends them again if
-   * the service's copy differs.
+   * the service's copy differs. Returns the delta the mirror took (the poll's but the fenced devices),
+   * null when no poll was pending (none decoded, or a patch voided it).
    */
-  commit(fenced: readonly Id[] = []): void {
+  commit(fenced: readonly Id[] = []): DevicesDelta | null {
     const pending = this.#pending;
-    if (!pending) return;
+    if (!pending) return null;
     const current = this.#map;
     for (const id of fenced) {
       const kept = current.get(id);
@@ -118,18 +121,39 @@ export class DevicesMirror {
     this.#built = pending.map;
     this.#hash = fenced.length > 0 ? null : pending.hash;
     this.#pending = null;
+    if (fenced.length === 0) return pending.delta;
+    const skip = new Set(fenced);
+    const keep = (d: Device) => !skip.has(d.id);
+    const { added, changed, removed } = pending.delta;
+    return {
+      added: added.filter(keep),
+      changed: changed.filter(keep),
+      removed: removed.filter((id) => !skip.has(id)),
+    };
   }
 
   discard(): void {
     this.#pending = null;
   }
 
-  /** A change the main thread made itself; a pending poll computed before it is void. */
-  patch(puts: readonly Device[], removals: readonly Id[]): void {
-    for (const device of puts) this.#map.set(device.id, text(device));
-    for (const id of removals) this.#map.delete(id);
+  /**
+   * A change the main thread made itself; a pending poll computed before it is void. Returns what it
+   * changed (a put of the very same device, a removal of an absent one, is no change).
+   */
+  patch(puts: readonly Device[], removals: readonly Id[]): DevicesDelta {
+    const map = this.#map;
+    const delta: DevicesDelta = { added: [], changed: [], removed: [] };
+    for (const device of puts) {
+      const before = map.get(device.id);
+      const after = text(device);
+      if (before === after) continue;
+      map.set(device.id, after);
+      (before === undefined ? delta.added : delta.changed).push(device);
+    }
+    for (const id of removals) if (map.delete(id)) delta.removed.push(id);
     this.#hash = null;
     this.#pending = null;
+    return delta;
   }
 
   /** Replaces everything (a cache load, a sign-out). */

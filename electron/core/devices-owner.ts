@@ -21,6 +21,17 @@
 //      engine's second devices path go.                                                          [done]
 //   4. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
 //      delta; parts are forwarded to the renderer as they come (no join on the main thread, no re-split).
+//                                                                                                [done]
+//      The poll answers only whether it found a change; the commit (devices-commit.ts) makes the mirror
+//      take it, logs it (devices-change-log.ts, ≤ LOG_RECORDS records since the last reset, so no third
+//      copy) and its entry comes back in parts, each applied and pumped as it comes; a cache load's parts
+//      likewise. The pump splits only what the main thread made itself (a local bulk edit, another
+//      dataset, the snapshot's devices until step 6). Count after step 4, same rule: 14 hops —
+//      sendAttempt → utf8 text → decodeDevices → DevicesMirror.diff (pending) → commit + log.append →
+//      changeParts + packDelta + postMessage → unpackDelta (handed on, not joined) → withoutFenced +
+//      Picture.applyPolledPart → Core.#onChange → ChangePump.push (sent as is) → EventHub data:change +
+//      host serialisation → applyDataChange → DeviceIndex → the cell; "since" still 6 more; full
+//      copies still 3. (Step 5 takes out the Picture hop and a copy, step 6 the since path.)
 //   5. Status history, alerts and the tray count from the log (the monitor reads devices the worker
 //      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
 //      optimistic edits, sent to the worker as patches.
