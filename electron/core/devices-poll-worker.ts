@@ -15,7 +15,7 @@ import { heapRelease } from './worker-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts } from './devices-owner.js';
-import { packDelta, type PackedDelta } from './packed-devices.js';
+import { packDelta, packDevices, type PackedDelta, type PackedDevices } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   diffDevices,
@@ -40,6 +40,8 @@ export type PollerRequest =
   /** The main thread received request `id`'s last part: the next may come. */
   | { op: 'ack'; id: number }
   | { op: 'patch'; puts: Device[]; removals: Id[] }
+  /** The devices as the mirror holds them now (after every commit and patch sent before). */
+  | { op: 'read'; id: number; ids: Id[] }
   | { op: 'replace'; devices: Device[] }
   | { op: 'load'; id: number; file: string }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
@@ -65,6 +67,8 @@ export type PollerReply =
   | { id: number; op: 'committed'; seq: number; count: number }
   | { id: number; op: 'loaded'; result: LoadSummary; seq: number }
   | { id: number; op: 'saved'; notice: string | null }
+  /** `found` packed by column; `missing`: the ids the mirror does not hold. */
+  | { id: number; op: 'read'; found: PackedDevices; missing: Id[] }
   | { id: number; op: 'failed'; message: string };
 
 /**
@@ -126,6 +130,17 @@ export function createPollerHandler(
         mirror.replaceAll(message.devices);
         log.reset();
         return;
+      case 'read': {
+        const found: Device[] = [];
+        const missing: Id[] = [];
+        for (const id of message.ids) {
+          const device = mirror.get(id);
+          if (device) found.push(device);
+          else missing.push(id);
+        }
+        reply({ id: message.id, op: 'read', found: packDevices(found), missing });
+        return;
+      }
       case 'poll':
       case 'diff':
         void (

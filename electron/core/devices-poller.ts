@@ -30,7 +30,7 @@ import {
 } from './devices-poll-worker.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
-import { unpackDelta, type Interner } from './packed-devices.js';
+import { unpackDelta, unpackDevices, type Interner } from './packed-devices.js';
 import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
 
 /**
@@ -76,6 +76,11 @@ export interface DevicesFeed {
   /** Mirrors a change the main thread made itself (optimistic write, rollback). */
   patch(puts: readonly Device[], removals: readonly Id[]): void;
   replaceAll(devices: readonly Device[]): void;
+  /**
+   * The devices as their owner holds them now: every poll committed and every patch sent before this
+   * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
+   */
+  read(ids: readonly Id[]): Promise<Map<Id, Device>>;
   /** The cached devices, in parts to `onPart` as they come (the log's new base). */
   loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
   saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
@@ -348,6 +353,15 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       if (!started && devices.length === 0 && !worker && !local) return;
       post({ op: 'replace', devices: [...devices] });
       mirrorLost = false;
+    },
+    read(ids) {
+      return request(
+        (id) => ({ op: 'read', id, ids: [...ids] }),
+        (reply) => {
+          if (reply.op !== 'read') throw new Error('The devices poll worker answered out of turn.');
+          return new Map(unpackDevices(reply.found).map((device) => [device.id, device]));
+        },
+      );
     },
     loadCache(file, onPart) {
       return request(

@@ -149,15 +149,32 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     answer = { status: 200, body: encodeDevices(renamed) };
     (await feed.poll(sign)).discard();
     expect((await pollCommitted(feed)).delta?.changed).toEqual([renamed[1]]);
-    const back = devices.map((d) => (d.id === '2' ? { ...d, alias: 'Back office' } : d));
+    const back = devices.map((d) => ({ ...d, alias: `Back office ${d.id}` }));
     answer = { status: 200, body: encodeDevices(back) };
-    const voided = await feed.poll(sign);
-    expect(voided.changed).toBe(true);
-    // A poll is void once the main thread patches the mirror itself before it is committed: it takes nothing.
-    feed.patch([back[1]!], []);
-    expect((await committed(voided)).parts).toEqual([]);
+    const raced = await feed.poll(sign);
+    expect(raced.changed).toBe(true);
+    // The main thread patched a device before the poll was committed: the patch is newer, the rest lands.
+    const mine = { ...devices[1]!, alias: 'Mine' };
+    feed.patch([mine], []);
+    expect((await committed(raced)).delta).toEqual({ added: [], changed: [back[0], back[2]], removed: [] });
+    expect((await feed.read(['2'])).get('2')).toEqual(mine);
+    // The mirror no longer equals the polled bytes: the same list again brings the service's copy of '2'.
     const after = await pollCommitted(feed);
-    expect(after.delta).toEqual({ added: [], changed: [], removed: [] });
+    expect(after.delta).toEqual({ added: [], changed: [back[1]], removed: [] });
+  });
+
+  it('reads devices as the mirror holds them: every commit and patch before the read is in', async () => {
+    feed = make({});
+    const devices = list(3);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed, { reset: true });
+    const moved = { ...devices[1]!, folderId: '20' };
+    feed.patch([moved], ['3']);
+    const read = await feed.read(['2', '1', '3', 'nope']);
+    expect([...read.entries()]).toEqual([
+      ['2', moved],
+      ['1', devices[0]],
+    ]);
   });
 
   it('turns refusals into the client error shapes: 401, malformed XML, network', async () => {
