@@ -125,6 +125,7 @@ class Core implements AppCore {
     });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
+      ownedDevices: (ids) => this.#devices.read(ids),
       engine: () => this.#account.engine,
       api: () => this.#account.api,
       clock,
