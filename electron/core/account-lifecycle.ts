@@ -188,6 +188,7 @@ export class AccountLifecycle implements AccountHost {
       cache: d.cache,
       devices: this.#devicesPolling(api),
       onChange: d.onChange,
+      onDevicesPolled: (parts) => d.status.devicesPolled(parts),
       onState: d.onSyncState,
       onUnauthorized: (error) => d.session().unauthorized(error),
       onCurrentUser: (user) => {

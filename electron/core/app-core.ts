@@ -125,6 +125,7 @@ class Core implements AppCore {
     });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
+      ownedDevices: (ids) => this.#devices.read(ids),
       engine: () => this.#account.engine,
       api: () => this.#account.api,
       clock,
@@ -293,7 +294,8 @@ class Core implements AppCore {
     this.#pump.push(change);
     this.#cache.scheduleSave();
     if (change.dataset === 'sessions') this.#tray.check();
-    if (change.dataset === 'devices') this.#status.devicesChanged(change as DataChange<'devices'>);
+    // A devices poll reaches the status history as one (the engine's onDevicesPolled); a local write's
+    // change is no poll: the history took none of them (not newer than what it recorded).
   }
 
   /** Only what changed goes out: an idle poll's end is one dataset's status (sync:dataset), not the lot. */

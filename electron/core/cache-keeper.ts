@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
-import type { User } from '../../shared/model.js';
+import type { Device, Id, User } from '../../shared/model.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DevicesFeed } from './devices-poller.js';
 import { isoAt } from './clock.js';
@@ -87,15 +87,25 @@ export class CacheKeeper {
     this.#user = null;
     this.#freshSinceCache.clear();
     const picture = this.#o.picture;
-    // The worker starts reading the whole devices file while this thread reads the small first screen.
-    const devices = loaded.status === 'loaded' ? this.#o.devices.loadCache(cache.devicesFile) : null;
+    // The worker starts reading the whole devices file while this thread reads the small first screen. Its
+    // parts are kept as they come, each as the change that says it (no join, no second split for the
+    // renderer), and indexed for the picture, which takes them once the load is whole.
+    const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
+    const byId = new Map<Id, Device>();
+    const parts: DataChange<'devices'>[] = [];
+    const devices =
+      loaded.status === 'loaded'
+        ? this.#o.devices.loadCache(cache.devicesFile, ({ added, changed, removed }) => {
+            for (const device of added) byId.set(device.id, device);
+            parts.push({ dataset: 'devices', reset: false, added, changed, removed, fetchedAt });
+          })
+        : null;
     devices?.catch(() => undefined); // handled below, once awaited
     const screen =
       loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile, this.#o.logger) : null;
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
     const first = screen && screen.total > screen.records.length ? screen : null;
     if (loaded.status === 'loaded' && first) {
-      const fetchedAt = loaded.picture.datasets.devices.fetchedAt;
       const changes = DATASET_NAMES.map((dataset) =>
         dataset === 'devices'
           ? // The worker's mirror gets all devices from the load under way.
@@ -108,13 +118,11 @@ export class CacheKeeper {
       );
       this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
       const rest = (devices as NonNullable<typeof devices>).then(
-        (all): DataChange[] => {
-          if (all.result.status !== 'loaded') return this.#unreadable(all.result);
-          picture.reset('devices', all.records, fetchedAt, true, all.byId);
+        (result): DataChange[] => {
+          if (result.status !== 'loaded') return this.#unreadable(result);
+          picture.adoptDevices(byId, fetchedAt);
           // Added on top of the first screen (its rows come again, unchanged: the stamps matched).
-          return [
-            { dataset: 'devices', reset: false, added: all.records, changed: [], removed: [], fetchedAt },
-          ];
+          return parts;
         },
         (error: unknown) =>
           this.#unreadable({ status: 'discarded', notice: storageProblem(error, 'the offline copy') }),
@@ -123,13 +131,17 @@ export class CacheKeeper {
       return { changes, cachedUser: loaded.picture.currentUser, rest };
     }
     const all = devices ? await devices : null;
-    if (loaded.status === 'loaded' && all?.result.status === 'loaded') {
-      const changes = DATASET_NAMES.map((dataset) => {
+    if (loaded.status === 'loaded' && all?.status === 'loaded') {
+      const changes = DATASET_NAMES.flatMap((dataset): DataChange[] => {
         const entry = loaded.picture.datasets[dataset];
-        // The devices came through the feed's mirror, which already holds them.
-        return dataset === 'devices'
-          ? picture.reset('devices', all.records, entry.fetchedAt, true, all.byId)
-          : picture.reset(dataset, entry.records as never, entry.fetchedAt);
+        if (dataset !== 'devices') return [picture.reset(dataset, entry.records as never, entry.fetchedAt)];
+        // The devices came through the feed's mirror, which already holds them; its first part resets.
+        picture.adoptDevices(byId, fetchedAt);
+        const [head, ...tail] = parts;
+        return [
+          { ...(head ?? { dataset, added: [], changed: [], removed: [], fetchedAt }), reset: true },
+          ...tail,
+        ];
       });
       this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
       return { changes, cachedUser: loaded.picture.currentUser, rest: null };
@@ -137,11 +149,7 @@ export class CacheKeeper {
     this.#status = {
       cacheSavedAt: null,
       cacheNotice:
-        loaded.status === 'discarded'
-          ? loaded.notice
-          : all?.result.status === 'discarded'
-            ? all.result.notice
-            : null,
+        loaded.status === 'discarded' ? loaded.notice : all?.status === 'discarded' ? all.notice : null,
     };
     return { changes: picture.clear(), cachedUser: null, rest: null };
   }

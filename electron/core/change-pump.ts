@@ -1,10 +1,13 @@
 // Hands DataChanges to the renderer in order and in parts small enough to serialise without a stall.
 //
-// A first sync or a cache load is one change of 100,000 devices: serialised in one go (JSON for the
-// browser host's event stream, structured clone for Electron's IPC) it blocks the main thread for hundreds
-// of milliseconds. The pump splits such a change into parts of at most PART_SIZE records (devices-owner.ts)
-// and sends one part per macrotask. Every change goes through the same queue, so an optimistic write's change can never
-// overtake the tail of a poll's delta that came before it (and be overwritten by it in the renderer).
+// The devices of a poll or a cache load come from the poll worker already in parts of PART_SIZE records
+// (devices-owner.ts), one per task, and go out as they are. What the main thread makes itself can still be
+// large (a bulk change of thousands of devices, a first load of another dataset, a renderer snapshot's
+// devices beyond its first part until the renderer reads the change log): serialised in one go (JSON for
+// the browser host's event stream, structured clone for Electron's IPC) it would block this thread for
+// hundreds of milliseconds, so the pump splits such a change into parts of at most PART_SIZE records and
+// sends one part per macrotask. Every change goes through the same queue, so an optimistic write's change
+// can never overtake the tail of a change that came before it (and be overwritten by it in the renderer).
 // Small changes with nothing queued before them go out at once, synchronously.
 
 import type { DataChange } from '../../shared/ipc/contract.js';

@@ -1,10 +1,10 @@
 // The devices list as the poll worker keeps it, so that the main thread receives only what changed.
 //
-// The mirror holds the same devices as the main process's Picture: every poll's delta is computed here
-// against it, and every change the main thread makes on its own (an optimistic write, a rollback, a
-// sign-out) is sent here as a patch. A poll's result is held as *pending* until the main thread says
-// whether it applied it (commit) or dropped it because a local write raced the poll (discard): the two
-// copies never drift apart.
+// The mirror holds the account's devices: every poll's delta is computed here against it, and every change
+// the main thread makes on its own (an optimistic write, a rollback, a sign-out) is sent here as a patch.
+// A poll's result is held as *pending* until the main thread says whether the mirror takes it (commit:
+// what it took goes to the change log and back to the Picture, part by part) or drops it because a local
+// write raced the poll (discard): the two copies never drift apart.
 //
 // The hash of the last committed document lets an idle poll (the service sent the very same bytes) skip
 // decoding and diffing altogether. Any local patch clears it: the mirror then no longer equals those bytes.
@@ -26,6 +26,9 @@ export interface DevicesDelta {
 interface Pending {
   map: Map<Id, string>;
   hash: string;
+  delta: DevicesDelta;
+  /** Devices patched while the poll was pending: the patch, made after the poll's copy, wins. */
+  patched: Set<Id>;
 }
 
 /**
@@ -88,6 +91,12 @@ export class DevicesMirror {
     return this.#map.entries();
   }
 
+  /** A device as the mirror holds it (a new object, parsed from its text). */
+  get(id: Id): Device | undefined {
+    const kept = this.#map.get(id);
+    return kept === undefined ? undefined : (JSON.parse(kept) as Device);
+  }
+
   /** The service sent exactly the bytes the mirror was built from. */
   sameBytes(hash: string): boolean {
     return this.#hash !== null && this.#hash === hash;
@@ -96,19 +105,22 @@ export class DevicesMirror {
   /** The delta from the mirror to `devices`; held as pending until commit() or discard(). */
   diff(devices: readonly Device[], hash: string): DevicesDelta {
     const { next, added, changed, removed } = diffById(this.#map, devices, (a, b) => a === b, text);
-    this.#pending = { map: next, hash };
-    return { added, changed, removed };
+    const delta = { added, changed, removed };
+    this.#pending = { map: next, hash, delta, patched: new Set() };
+    return delta;
   }
 
   /**
    * The pending poll becomes the mirror, except the `fenced` devices (a local write raced the poll: the
    * main thread did not apply the poll's copy of them), which keep what the mirror holds now, as the main
    * thread does; the mirror then no longer equals the polled bytes, so the next poll sends them again if
-   * the service's copy differs.
+   * the service's copy differs. Returns the delta the mirror took (the poll's but the fenced devices),
+   * null when no poll was pending. A device patched meanwhile counts as fenced.
    */
-  commit(fenced: readonly Id[] = []): void {
+  commit(fencedIds: readonly Id[] = []): DevicesDelta | null {
     const pending = this.#pending;
-    if (!pending) return;
+    if (!pending) return null;
+    const fenced = pending.patched.size > 0 ? [...new Set([...fencedIds, ...pending.patched])] : fencedIds;
     const current = this.#map;
     for (const id of fenced) {
       const kept = current.get(id);
@@ -118,18 +130,42 @@ export class DevicesMirror {
     this.#built = pending.map;
     this.#hash = fenced.length > 0 ? null : pending.hash;
     this.#pending = null;
+    if (fenced.length === 0) return pending.delta;
+    const skip = new Set(fenced);
+    const keep = (d: Device) => !skip.has(d.id);
+    const { added, changed, removed } = pending.delta;
+    return {
+      added: added.filter(keep),
+      changed: changed.filter(keep),
+      removed: removed.filter((id) => !skip.has(id)),
+    };
   }
 
   discard(): void {
     this.#pending = null;
   }
 
-  /** A change the main thread made itself; a pending poll computed before it is void. */
-  patch(puts: readonly Device[], removals: readonly Id[]): void {
-    for (const device of puts) this.#map.set(device.id, text(device));
-    for (const id of removals) this.#map.delete(id);
+  /**
+   * A change the main thread made itself; a pending poll keeps its copy of these devices out (the
+   * patch is newer). Returns what it changed (a put of the very same device, a removal of an absent one,
+   * is no change).
+   */
+  patch(puts: readonly Device[], removals: readonly Id[]): DevicesDelta {
+    const map = this.#map;
+    const delta: DevicesDelta = { added: [], changed: [], removed: [] };
+    for (const device of puts) {
+      const before = map.get(device.id);
+      const after = text(device);
+      if (before === after) continue;
+      map.set(device.id, after);
+      (before === undefined ? delta.added : delta.changed).push(device);
+    }
+    for (const id of removals) if (map.delete(id)) delta.removed.push(id);
     this.#hash = null;
-    this.#pending = null;
+    const patched = this.#pending?.patched;
+    if (patched) for (const d of [...delta.added, ...delta.changed]) patched.add(d.id);
+    if (patched) for (const id of delta.removed) patched.add(id);
+    return delta;
   }
 
   /** Replaces everything (a cache load, a sign-out). */

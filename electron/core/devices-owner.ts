@@ -21,12 +21,34 @@
 //      engine's second devices path go.                                                          [done]
 //   4. The worker keeps a change log (sequence numbers) beside the mirror; a commit appends the applied
 //      delta; parts are forwarded to the renderer as they come (no join on the main thread, no re-split).
+//                                                                                                [done]
+//      The poll answers only whether it found a change; the commit (devices-commit.ts) makes the mirror
+//      take it, logs it (devices-change-log.ts, ≤ LOG_RECORDS records since the last reset, so no third
+//      copy) and its entry comes back in parts, each applied and pumped as it comes; a cache load's parts
+//      likewise. The pump splits only what the main thread made itself (a local bulk edit, another
+//      dataset, the snapshot's devices until step 6). Count after step 4, same rule: 14 hops —
+//      sendAttempt → utf8 text → decodeDevices → DevicesMirror.diff (pending) → commit + log.append →
+//      changeParts + packDelta + postMessage → unpackDelta (handed on, not joined) → withoutFenced +
+//      Picture.applyPolledPart → Core.#onChange → ChangePump.push (sent as is) → EventHub data:change +
+//      host serialisation → applyDataChange → DeviceIndex → the cell; "since" still 6 more; full
+//      copies still 3. (Step 5 takes out the Picture hop and a copy, step 6 the since path.)
 //   5. Status history, alerts and the tray count from the log (the monitor reads devices the worker
 //      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
-//      optimistic edits, sent to the worker as patches.
+//      optimistic edits, sent to the worker as patches.                      [first piece done]
+//      Done: a patch no longer voids a pending poll (the patched devices count as fenced at the
+//      commit); the owner answers reads (feed.read) and the bulk planner reads them (core-outbox.ts).
+//      To do: the commit's reply carries the entry's status digest ([id, status, lastRefresh, folderId],
+//      packed) for the history, and a `digest` request the whole mirror's for its full comparison;
+//      folder sizes and watched devices for alerts and the tray from counts the worker keeps; writes.ts
+//      reads seen values through feed.read; fences begin/end in the worker; then Picture.maps.devices
+//      and the snapshot's devices go (the Picture hop and one copy with them).
 //   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
-//      devices go; a reloaded renderer resumes from its cursor.
+//      devices go; a reloaded renderer resumes from its cursor.                             [not begun]
+//      For ≤ 10 hops the main thread passes the worker's packed part on as it is, with a "since" column
+//      added from the history's index: sendAttempt → decode → diff → commit + log → pack + post → forward
+//      (+ since) → host serialisation → renderer unpack + apply → DeviceIndex → the cell = 10 hops, and
+//      two full copies (the mirror, the renderer's index).
 
 import type { Id } from '../../shared/model.js';
 

@@ -1,17 +1,21 @@
-// Runs inside a worker_threads Worker (devices-poller.ts): the devices poll, the mirror it diffs against and
-// the devices part of the offline cache, so that a 100,000-device account never crosses the main thread.
-// Deltas go back in parts of at most PART_SIZE records (devices-owner.ts), one at a time: the next part is
-// posted only once the main thread acknowledged the previous one. Node's MessagePort hands every queued message to the main
-// thread within one task, so 25 parts posted back to back were deserialised in one 560 ms stall (100k
-// devices); acknowledged one by one, each part is its own short task.
+// Runs inside a worker_threads Worker (devices-poller.ts): the devices poll, the mirror it diffs against, the
+// change log beside it (devices-change-log.ts) and the devices part of the offline cache, so that a
+// 100,000-device account never crosses the main thread whole. A poll answers only whether it found a
+// change; the main thread's commit makes the mirror take it (but the fenced devices) and appends what was
+// taken to the log, and that entry goes back in parts of at most PART_SIZE records (devices-owner.ts), one
+// at a time: the next part is posted only once the main thread acknowledged the previous one. Node's
+// MessagePort hands every queued message to the main thread within one task, so 25 parts posted back to
+// back were deserialised in one 560 ms stall (100k devices); acknowledged one by one, each part is its own
+// short task, and the main thread forwards each to the renderer as it comes.
 
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { heapRelease } from './worker-heap.js';
+import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
-import { changeParts } from './devices-owner.js';
-import { packDelta, type PackedDelta } from './packed-devices.js';
+import { changeCount, changeParts } from './devices-owner.js';
+import { packDelta, packDevices, type PackedDelta, type PackedDevices } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   diffDevices,
@@ -27,12 +31,17 @@ export type PollerRequest =
   | { op: 'poll'; id: number; request: PollRequest }
   /** A list fetched by other means (a client that cannot sign for this thread): diffed as a poll's. */
   | { op: 'diff'; id: number; devices: Device[] }
-  /** `fenced`: devices the main thread kept its own copy of (device-write-fence.ts). */
-  | { op: 'commit'; fenced?: Id[] }
+  /**
+   * The pending poll becomes the mirror but the `fenced` devices (device-write-fence.ts); `reset`: it is
+   * the whole list (a first sync, a lost mirror). With an `id`, the log entry it made comes back in parts.
+   */
+  | { op: 'commit'; id?: number; fenced?: Id[]; reset?: boolean }
   | { op: 'discard' }
   /** The main thread received request `id`'s last part: the next may come. */
   | { op: 'ack'; id: number }
   | { op: 'patch'; puts: Device[]; removals: Id[] }
+  /** The devices as the mirror holds them now (after every commit and patch sent before). */
+  | { op: 'read'; id: number; ids: Id[] }
   | { op: 'replace'; devices: Device[] }
   | { op: 'load'; id: number; file: string }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
@@ -48,11 +57,18 @@ export type LoadSummary =
 
 export type PollerReply =
   | { ready: true }
-  /** Packed by column (packed-devices.ts): far less for the main thread to deserialise and keep. */
-  | { id: number; op: 'part'; part: PackedDelta }
+  /**
+   * One part of the log entry `seq` (a commit's, or a cache load's base), packed by column
+   * (packed-devices.ts): far less for the main thread to deserialise and keep.
+   */
+  | { id: number; op: 'part'; seq: number; part: PackedDelta }
   | { id: number; op: 'polled'; outcome: PollSummary }
-  | { id: number; op: 'loaded'; result: LoadSummary }
+  /** `count`: records the commit's entry holds (0: nothing changed, no part came). */
+  | { id: number; op: 'committed'; seq: number; count: number }
+  | { id: number; op: 'loaded'; result: LoadSummary; seq: number }
   | { id: number; op: 'saved'; notice: string | null }
+  /** `found` packed by column; `missing`: the ids the mirror does not hold. */
+  | { id: number; op: 'read'; found: PackedDevices; missing: Id[] }
   | { id: number; op: 'failed'; message: string };
 
 /**
@@ -65,6 +81,7 @@ export function createPollerHandler(
   release: () => void = () => undefined,
 ): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
+  const log = new DevicesChangeLog();
   /** A decoded poll awaits its commit or discard. */
   let decoded = false;
   const released = (): void => {
@@ -72,10 +89,10 @@ export function createPollerHandler(
     release();
   };
   const acks = new Map<number, () => void>();
-  const sendParts = async (id: number, delta: DevicesDelta): Promise<void> => {
+  const sendParts = async (id: number, seq: number, delta: DevicesDelta): Promise<void> => {
     for (const part of changeParts(delta)) {
       const acked = new Promise<void>((resolve) => acks.set(id, resolve));
-      reply({ id, op: 'part', part: packDelta(part) });
+      reply({ id, op: 'part', seq, part: packDelta(part) });
       await acked;
     }
   };
@@ -83,10 +100,21 @@ export function createPollerHandler(
     reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
   return (message) => {
     switch (message.op) {
-      case 'commit':
-        mirror.commit(message.fenced);
+      case 'commit': {
+        const applied = mirror.commit(message.fenced);
+        if (applied && message.reset) log.reset();
+        const entry = applied ? log.append(applied) : null;
         if (decoded) released();
+        const { id } = message;
+        if (id === undefined) return;
+        const count = entry ? changeCount(entry) : 0;
+        // A reset is said even when empty (the service lists no device any more); no change is not.
+        const said = entry && (count > 0 || message.reset);
+        void (said ? sendParts(id, entry.seq, entry) : Promise.resolve())
+          .then(() => reply({ id, op: 'committed', seq: log.head, count }))
+          .catch(failed(id));
         return;
+      }
       case 'discard':
         mirror.discard();
         if (decoded) released();
@@ -96,11 +124,23 @@ export function createPollerHandler(
         acks.delete(message.id);
         return;
       case 'patch':
-        mirror.patch(message.puts, message.removals);
+        log.append(mirror.patch(message.puts, message.removals));
         return;
       case 'replace':
         mirror.replaceAll(message.devices);
+        log.reset();
         return;
+      case 'read': {
+        const found: Device[] = [];
+        const missing: Id[] = [];
+        for (const id of message.ids) {
+          const device = mirror.get(id);
+          if (device) found.push(device);
+          else missing.push(id);
+        }
+        reply({ id: message.id, op: 'read', found: packDevices(found), missing });
+        return;
+      }
       case 'poll':
       case 'diff':
         void (
@@ -108,26 +148,31 @@ export function createPollerHandler(
             ? pollDevices(mirror, message.request)
             : new Promise<PollOutcome>((done) => done(diffDevices(mirror, message.devices)))
         )
-          .then(async (outcome) => {
-            if (outcome.kind === 'delta') {
-              decoded = true;
-              await sendParts(message.id, outcome.delta);
-              reply({ id: message.id, op: 'polled', outcome: { kind: 'delta' } });
-            } else reply({ id: message.id, op: 'polled', outcome });
+          .then((outcome) => {
+            // The delta stays here, pending: the commit appends what the mirror takes of it to the log.
+            if (outcome.kind === 'delta') decoded = true;
+            reply({
+              id: message.id,
+              op: 'polled',
+              outcome: outcome.kind === 'delta' ? { kind: 'delta' } : outcome,
+            });
           })
           .catch(failed(message.id));
         return;
       case 'load':
         void loadDevicesCache(mirror, message.file)
           .then(async (result) => {
+            // The loaded list replaced the mirror: it is the log's new base, sent as that entry's parts.
+            const seq = result.status === 'loaded' ? log.reset() : log.head;
             if (result.status === 'loaded') {
-              await sendParts(message.id, { added: result.records, changed: [], removed: [] });
+              await sendParts(message.id, seq, { added: result.records, changed: [], removed: [] });
               reply({
                 id: message.id,
                 op: 'loaded',
                 result: { status: 'loaded', fetchedAt: result.fetchedAt },
+                seq,
               });
-            } else reply({ id: message.id, op: 'loaded', result });
+            } else reply({ id: message.id, op: 'loaded', result, seq });
             released();
           })
           .catch(failed(message.id));

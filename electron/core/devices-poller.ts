@@ -1,10 +1,12 @@
 // The devices poll, off the main thread: one worker (devices-poll-worker.ts) sends the signed GET, hashes,
-// decodes and diffs the list against its mirror of the Picture's devices, and hands back only the delta, in
-// parts. The main thread's ServiceClient signs each attempt (tokens stay here) and runs the GET policy of
-// every call around them (getVia; the worker sends with the client's sendAttempt), receives the parts and
-// decides, once the whole delta is in, whether to apply it (commit) or drop it (discard: a local write
-// raced the poll). Every change the main thread makes to the devices by itself is patched into the
-// mirror, so both copies stay equal. One worker, started on first use, replaced if it dies after it was
+// decodes and diffs the list against its mirror, and answers only whether it found a change. The main
+// thread's ServiceClient signs each attempt (tokens stay here) and runs the GET policy of every call around
+// them (getVia; the worker sends with the client's sendAttempt), then decides whether the worker's mirror
+// takes the poll (commit, but the devices a local write fenced) or drops it (discard: a local write raced
+// the poll). A commit appends what the mirror took to the worker's change log (devices-change-log.ts), and
+// that entry comes back in parts, each handed on (to the Picture, and through it to the renderer) as it
+// arrives: nothing here joins them. Every change the main thread makes to the devices by itself is patched
+// into the mirror (and logged there). One worker, started on first use, replaced if it dies after it was
 // up; a replacement starts with an empty mirror, so its first poll is marked `complete` and the main
 // thread replaces its devices instead of applying a delta.
 //
@@ -28,7 +30,7 @@ import {
 } from './devices-poll-worker.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
-import { unpackDelta, type Interner } from './packed-devices.js';
+import { unpackDelta, unpackDevices, type Interner } from './packed-devices.js';
 import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
 
 /**
@@ -37,17 +39,33 @@ import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
  */
 export type DevicesGet = (attempt: ForeignAttempt, signal?: AbortSignal) => Promise<RawResponse>;
 
+/** One part of an entry of the worker's change log (`seq`), as it arrived; `first`: the entry's first. */
+export interface DevicesPart extends DevicesDelta {
+  seq: number;
+  first: boolean;
+}
+
+/** Called with each part of an entry, in order, each in a task of its own. */
+export type OnDevicesPart = (part: DevicesPart) => void;
+
+export interface DevicesCommit {
+  /** Devices the mirror keeps its own copy of: a local write raced the poll (device-write-fence.ts). */
+  fenced?: ReadonlySet<Id>;
+  /** The poll is the whole list (a first sync, a lost mirror): its entry is the log's new base. */
+  reset?: boolean;
+  onPart?: OnDevicesPart;
+}
+
 export interface DevicesPoll {
-  /** null: the service sent the very same bytes as last time. */
-  delta: DevicesDelta | null;
-  /**
-   * `delta.added` by id, built part by part as the parts arrived (each its own short task), so that
-   * replacing the devices with a first sync's 100,000 needs no 100,000-entry Map built in one task.
-   */
-  addedById: Map<Id, Device> | null;
-  /** The mirror was empty (a replaced worker): `delta.added` is the whole list, to replace with. */
+  /** false: the service sent the very same bytes as last time (a commit takes nothing). */
+  changed: boolean;
+  /** The mirror was empty (a replaced worker): the poll is the whole list, to replace with. */
   complete: boolean;
-  commit(fenced?: ReadonlySet<Id>): void; // but the fenced devices: the mirror keeps its copy of them
+  /**
+   * The mirror takes the poll but the fenced devices; resolves with the number of records it took, once
+   * every part of that log entry came to `onPart` (no part comes when nothing changed, but for a reset).
+   */
+  commit(options?: DevicesCommit): Promise<number>;
   discard(): void;
 }
 
@@ -58,8 +76,13 @@ export interface DevicesFeed {
   /** Mirrors a change the main thread made itself (optimistic write, rollback). */
   patch(puts: readonly Device[], removals: readonly Id[]): void;
   replaceAll(devices: readonly Device[]): void;
-  /** The cached devices, also by id (built part by part, as for a poll). */
-  loadCache(file: string): Promise<{ result: LoadSummary; records: Device[]; byId: Map<Id, Device> }>;
+  /**
+   * The devices as their owner holds them now: every poll committed and every patch sent before this
+   * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
+   */
+  read(ids: readonly Id[]): Promise<Map<Id, Device>>;
+  /** The cached devices, in parts to `onPart` as they come (the log's new base). */
+  loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
   saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
   close(): Promise<void>;
 }
@@ -78,12 +101,12 @@ type Answer = Exclude<PollerReply, { ready: true } | { op: 'part' }>;
 
 interface Pending {
   request: PollerRequest & { id: number };
-  parts: DevicesDelta[];
-  /** The parts' added devices by id, grown as each part arrives. */
-  addedById: Map<Id, Device>;
+  onPart: OnDevicesPart | null;
+  /** No part of this request came yet. */
+  first: boolean;
   /** One string per repeated value across this request's parts. */
   interner: Interner;
-  settle(reply: Answer, parts: DevicesDelta[], addedById: Map<Id, Device>): void;
+  settle(reply: Answer): void;
   reject(error: Error): void;
 }
 
@@ -93,17 +116,6 @@ interface Pending {
  * while V8 keeps it committed between polls: at 100,000 devices 6 MB took ~75 MB off the process's RSS.
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
-
-function joinParts(parts: readonly DevicesDelta[]): DevicesDelta {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  const out: DevicesDelta = { added: [], changed: [], removed: [] };
-  for (const p of parts) {
-    for (const d of p.added) out.added.push(d);
-    for (const d of p.changed) out.changed.push(d);
-    for (const id of p.removed) out.removed.push(id);
-  }
-  return out;
-}
 
 /** Headers of a non-2xx answer as the worker passed them on, for the client's policy to read. */
 function answerHeaders({ wwwAuthenticate, retryAfter }: Extract<PollSummary, { kind: 'http' }>): Headers {
@@ -132,22 +144,16 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     const p = pending.get(reply.id);
     if (!p) return;
     if (reply.op === 'part') {
-      // Joined as they come (each part its own short task), not 100,000 records at once at the end.
-      const part = unpackDelta(reply.part, p.interner);
-      const joined = p.parts[0];
-      if (!joined) p.parts.push(part);
-      else {
-        for (const device of part.added) joined.added.push(device);
-        for (const device of part.changed) joined.changed.push(device);
-        for (const id of part.removed) joined.removed.push(id);
-      }
-      for (const device of part.added) p.addedById.set(device.id, device);
+      // Handed on as it comes, each part in its own short task: never 100,000 records at once.
+      const first = p.first;
+      p.first = false;
+      p.onPart?.({ ...unpackDelta(reply.part, p.interner), seq: reply.seq, first });
       return;
     }
     pending.delete(reply.id);
     p.interner.clear();
     if (reply.op === 'failed') p.reject(new Error(reply.message));
-    else p.settle(reply, p.parts, p.addedById);
+    else p.settle(reply);
     if (pending.size === 0) worker?.unref();
   };
 
@@ -161,8 +167,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     worker = null;
     // Requests sent to the worker that never answered go to the local handler, in order.
     for (const p of pending.values()) {
-      p.parts = [];
-      p.addedById = new Map();
+      p.first = true;
       p.interner = new Map();
       local(p.request);
     }
@@ -223,7 +228,8 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
 
   const request = <T>(
     build: (id: number) => PollerRequest & { id: number },
-    settle: (reply: Answer, parts: DevicesDelta[], addedById: Map<Id, Device>) => T,
+    settle: (reply: Answer) => T,
+    onPart: OnDevicesPart | null = null,
   ): Promise<T> => {
     if (closed) return Promise.reject(new Error('The devices feed was closed.'));
     if (!local && !worker) start();
@@ -232,12 +238,12 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     return new Promise<T>((resolve, reject) => {
       pending.set(id, {
         request: message,
-        parts: [],
-        addedById: new Map(),
+        onPart,
+        first: true,
         interner: new Map(),
-        settle: (reply, parts, addedById) => {
+        settle: (reply) => {
           try {
-            resolve(settle(reply, parts, addedById));
+            resolve(settle(reply));
           } catch (error) {
             reject(error instanceof Error ? error : new Error(String(error)));
           }
@@ -252,26 +258,38 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     });
   };
 
-  /** What a poll found (null: the very same bytes), to be committed or discarded, once. */
-  const polled = (
-    result: { delta: DevicesDelta; addedById: Map<Id, Device> | null } | null,
-    complete: boolean,
-    signal?: AbortSignal,
-  ): DevicesPoll => {
+  /** Whether a poll found a change (the worker holds it), to be committed or discarded, once. */
+  const polled = (changed: boolean, complete: boolean, signal?: AbortSignal): DevicesPoll => {
     started = true;
     let settled = false;
-    const once = (op: 'commit' | 'discard') => (fenced?: ReadonlySet<Id>) => {
-      if (settled) return;
-      settled = true;
-      if (op === 'commit') mirrorLost = false;
-      post(op === 'commit' && fenced?.size ? { op, fenced: [...fenced] } : { op });
-    };
     const poll: DevicesPoll = {
-      delta: result?.delta ?? null,
-      addedById: result?.addedById ?? null,
-      complete: complete && result !== null,
-      commit: once('commit'),
-      discard: once('discard'),
+      changed,
+      complete: complete && changed,
+      commit: async ({ fenced, reset, onPart } = {}) => {
+        if (settled) return 0;
+        settled = true;
+        mirrorLost = false;
+        // The very same bytes: the worker holds nothing to take.
+        if (!changed) return 0;
+        return request(
+          (id) => ({
+            op: 'commit',
+            id,
+            ...(fenced?.size ? { fenced: [...fenced] } : {}),
+            ...(reset ? { reset } : {}),
+          }),
+          (reply) => {
+            if (reply.op !== 'committed') throw new Error('The devices poll worker answered out of turn.');
+            return reply.count;
+          },
+          onPart ?? null,
+        );
+      },
+      discard: () => {
+        if (settled) return;
+        settled = true;
+        post({ op: 'discard' });
+      },
     };
     if (signal?.aborted) poll.discard();
     return poll;
@@ -280,14 +298,14 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   return {
     async poll(get, signal) {
       const complete = mirrorLost;
-      // Set by the 2xx attempt (in a callback: declared wide, or the compiler keeps it at null).
-      let result = null as { delta: DevicesDelta; addedById: Map<Id, Device> | null } | null;
+      // Set by the 2xx attempt (in a callback: declared wide, or the compiler keeps it at false).
+      let changed = false as boolean;
       // One attempt: the worker sends what the client signed, with the client's limits. A non-2xx answer
       // goes back to the client's policy (retried or mapped there); no answer is the client's AppFailure.
       const attempt: ForeignAttempt = (signed, limits) =>
         request(
           (id) => ({ op: 'poll', id, request: { ...signed, ...limits } }),
-          (reply, parts, addedById): RawResponse => {
+          (reply): RawResponse => {
             if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
             const outcome = reply.outcome;
             switch (outcome.kind) {
@@ -308,24 +326,24 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
                   url: signed.url,
                 };
               default:
-                result = outcome.kind === 'unchanged' ? null : { delta: joinParts(parts), addedById };
+                changed = outcome.kind !== 'unchanged';
                 return { status: 200, headers: new Headers(), text: '', url: signed.url };
             }
           },
         );
       await get(attempt, signal);
-      return polled(result, complete, signal);
+      return polled(changed, complete, signal);
     },
     async diff(devices) {
       const complete = mirrorLost;
-      const result = await request(
+      const changed = await request(
         (id) => ({ op: 'diff', id, devices: [...devices] }),
-        (reply, parts, addedById) => {
+        (reply) => {
           if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
-          return reply.outcome.kind === 'unchanged' ? null : { delta: joinParts(parts), addedById };
+          return reply.outcome.kind !== 'unchanged';
         },
       );
-      return polled(result, complete);
+      return polled(changed, complete);
     },
     patch(puts, removals) {
       if (puts.length === 0 && removals.length === 0) return;
@@ -336,14 +354,24 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       post({ op: 'replace', devices: [...devices] });
       mirrorLost = false;
     },
-    loadCache(file) {
+    read(ids) {
+      return request(
+        (id) => ({ op: 'read', id, ids: [...ids] }),
+        (reply) => {
+          if (reply.op !== 'read') throw new Error('The devices poll worker answered out of turn.');
+          return new Map(unpackDevices(reply.found).map((device) => [device.id, device]));
+        },
+      );
+    },
+    loadCache(file, onPart) {
       return request(
         (id) => ({ op: 'load', id, file }),
-        (reply, parts, byId) => {
+        (reply) => {
           if (reply.op !== 'loaded') throw new Error('The devices poll worker answered out of turn.');
           mirrorLost = false;
-          return { result: reply.result, records: joinParts(parts).added, byId };
+          return reply.result;
         },
+        onPart,
       );
     },
     saveCache(file, fetchedAt) {

@@ -1,6 +1,7 @@
 // The account's whole picture as the main process holds it: one Map per dataset, keyed by id, and the
 // diff that turns a fresh list of folders, sessions or users into the smallest DataChange. The devices are
-// never diffed here: the poll worker's mirror does it (devices-mirror.ts) and only its delta comes here.
+// never diffed here: the poll worker's mirror does it (devices-mirror.ts) and only the parts of what its
+// change log took come here, one at a time.
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
@@ -51,6 +52,11 @@ export class Picture {
     sessions: null,
     users: null,
   };
+  /**
+   * Bumped whenever the devices are replaced from here (a sign-out, a cache opened): the parts of a poll
+   * committed before that are of another picture and must not be applied to this one.
+   */
+  devicesGeneration = 0;
 
   list<D extends DatasetName>(dataset: D): DatasetRecordMap[D][] {
     return Array.from(this.maps[dataset].values()) as DatasetRecordMap[D][];
@@ -87,40 +93,40 @@ export class Picture {
     }
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
+    if (dataset === 'devices') this.devicesGeneration += 1;
     const added = Array.from(map.values());
     if (dataset === 'devices' && !mirrored) this.onDevicesEdited?.(added as Device[], [], true);
     return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
   }
 
   /**
-   * Applies a delta the poll worker computed against its mirror of these devices (so no comparison is
-   * needed here), or, for the first load and after the mirror was lost, replaces the devices with it.
-   * The worker already knows: nothing is reported back to it. Null when nothing changed.
+   * Takes devices the poll worker's mirror already holds (a cache load's, collected part by part as they
+   * came): the worker need not be told, and no change is made of them here (the parts were the change).
    */
-  applyPolledDevices(
-    delta: { added: Device[]; changed: Device[]; removed: Id[] } | null,
-    replace: boolean,
-    fetchedAt: Timestamp | null,
-    /** `delta.added` by id, built as the delta's parts arrived (a replace then builds no Map here). */
-    addedById: Map<Id, Device> | null = null,
-  ): DataChange<'devices'> | null {
+  adoptDevices(byId: Map<Id, Device>, fetchedAt: Timestamp | null): void {
+    this.maps.devices = byId;
     this.fetchedAt.devices = fetchedAt;
-    if (delta === null) return null;
+    this.devicesGeneration += 1;
+  }
+
+  /**
+   * Applies one part of what the poll worker's mirror took (so no comparison is needed here); the first
+   * part of a `reset` (a first load, a lost mirror) replaces the devices. The worker already knows:
+   * nothing is reported back to it. The part as the DataChange that says it.
+   */
+  applyPolledPart(
+    part: { added: Device[]; changed: Device[]; removed: Id[] },
+    reset: boolean,
+    fetchedAt: Timestamp | null,
+  ): DataChange<'devices'> {
+    this.fetchedAt.devices = fetchedAt;
+    if (reset) this.maps.devices = new Map();
     const map = this.maps.devices;
-    if (replace || map.size === 0) {
-      let next = addedById;
-      if (!next) {
-        next = new Map<Id, Device>();
-        for (const device of delta.added) next.set(device.id, device);
-      }
-      this.maps.devices = next;
-      return { dataset: 'devices', reset: true, added: delta.added, changed: [], removed: [], fetchedAt };
-    }
-    if (delta.added.length + delta.changed.length + delta.removed.length === 0) return null;
-    for (const device of delta.added) map.set(device.id, device);
-    for (const device of delta.changed) map.set(device.id, device);
-    for (const id of delta.removed) map.delete(id);
-    return { dataset: 'devices', reset: false, ...delta, fetchedAt };
+    for (const device of part.added) map.set(device.id, device);
+    for (const device of part.changed) map.set(device.id, device);
+    for (const id of part.removed) map.delete(id);
+    const { added, changed, removed } = part;
+    return { dataset: 'devices', reset, added, changed, removed, fetchedAt };
   }
 
   /** Replaces a dataset with a fresh list; returns the delta, or null when nothing changed. */

@@ -31,6 +31,19 @@ export interface StatusKeeperOptions {
   onSinceMoved(at: { epoch: string; cursor: number }): void;
 }
 
+/** A poll's parts as the one change the history records (until it reads the worker's log: issue 21). */
+function onePoll(parts: readonly DataChange<'devices'>[]): DataChange<'devices'> {
+  const [head] = parts;
+  return {
+    dataset: 'devices',
+    reset: head?.reset ?? false,
+    added: parts.flatMap((p) => p.added),
+    changed: parts.flatMap((p) => p.changed),
+    removed: parts.flatMap((p) => p.removed),
+    fetchedAt: head?.fetchedAt ?? null,
+  };
+}
+
 export class StatusKeeper {
   readonly #o: StatusKeeperOptions;
   readonly data: MonitorData;
@@ -86,10 +99,12 @@ export class StatusKeeper {
     await this.#opening;
   }
 
-  devicesChanged(change: DataChange<'devices'>): void {
+  /** A devices poll was applied, in these parts: the history records it as one poll. */
+  devicesPolled(parts: readonly DataChange<'devices'>[]): void {
     // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
     if (!this.monitor || !this.#reconciled) return;
     const now = this.#o.clock.now();
+    const change = parts.length === 1 ? parts[0]! : onePoll(parts);
     this.#inOrder((m) => m.onDevicesChange(change, now));
   }
 

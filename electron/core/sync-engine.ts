@@ -17,7 +17,8 @@ import type {
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import { toAppError } from '../../shared/errors.js';
 import type { Id, User } from '../../shared/model.js';
-import { DeviceWriteFence, withoutFenced } from './device-write-fence.js';
+import { DeviceWriteFence } from './device-write-fence.js';
+import { commitPoll } from './devices-commit.js';
 import { fetchDataset } from './dataset-fetch.js';
 import { Backoff } from './backoff.js';
 import type { Clock, TimerHandle } from './clock.js';
@@ -56,7 +57,13 @@ export interface SyncEngineOptions {
    * `api` and diffed by the feed all the same: the feed's mirror is the only place the list is diffed.
    */
   devices: { feed: DevicesFeed; get: DevicesGet | null };
+  /** A change of the picture; a devices poll's comes part by part, as the worker's parts come. */
   onChange(change: DataChange): void;
+  /**
+   * A devices poll was applied: its parts (as given to onChange, in order), for whoever needs the poll as
+   * one (the status history records one entry per poll).
+   */
+  onDevicesPolled?(parts: readonly DataChange<'devices'>[]): void;
   onState(state: SyncState): void;
   onUnauthorized(error: AppError): void;
   onCurrentUser(user: User): void;
@@ -295,19 +302,16 @@ export class SyncEngine {
         return;
       }
       const fetchedAt = isoAt(slot.lastSuccessAt);
-      let change: DataChange | null;
-      if (polled) {
-        const delta = polled.delta && withoutFenced(polled.delta, fenced);
-        change = picture.applyPolledDevices(delta, polled.complete, fetchedAt, polled.addedById);
-        // The mirror keeps its copy of the fenced devices, which is what the picture shows.
-        polled.commit(fenced);
-      } else {
-        change = first
+      let changed: boolean;
+      if (polled) changed = await commitPoll(polled, { fenced, fetchedAt, fence: this.#fence, ...this.#o });
+      else {
+        const change = first
           ? picture.reset(other, records, fetchedAt)
           : picture.replace(other, records, fetchedAt);
+        if (change) this.#o.onChange(change);
+        changed = change !== null;
       }
-      if (change) this.#o.onChange(change);
-      this.#o.onFetched?.(dataset, change !== null);
+      this.#o.onFetched?.(dataset, changed);
       this.#schedule(dataset, this.#interval(dataset));
     } catch (caught) {
       polled?.discard();

@@ -65,3 +65,30 @@ describe('DevicesMirror.commit with fenced devices', () => {
     expect(mirror.diff(polled, 'h1')).toEqual({ added: [polled[3]], changed: [polled[0]], removed: [] });
   });
 });
+
+describe('DevicesMirror.patch and commit say what they took', () => {
+  it('a patch returns what it changed; a commit returns the poll but the fenced and the patched devices', () => {
+    const mirror = new DevicesMirror();
+    mirror.replaceAll(list(2));
+    const renamed = { ...list(2)[0]!, alias: 'Front desk' };
+    expect(mirror.patch([renamed, list(2)[1]!, device('3', null)], ['2', '9'])).toEqual({
+      added: [device('3', null)],
+      changed: [renamed],
+      removed: ['2'],
+    });
+    const polled = [renamed, device('3', '10'), device('4', null)];
+    mirror.diff(polled, 'h1');
+    expect(mirror.commit(['4'])).toEqual({ added: [], changed: [polled[1]], removed: [] });
+    const next = [
+      { ...renamed, status: 'offline' as const },
+      { ...device('3', '10'), alias: 'Polled' },
+    ];
+    mirror.diff(next, 'h2');
+    const mine = { ...device('3', '10'), alias: 'Mine' };
+    mirror.patch([mine], []); // made after the poll's copy: it wins
+    expect(mirror.commit()).toEqual({ added: [], changed: [next[0]], removed: [] });
+    expect(mirror.get('3')).toEqual(mine);
+    expect(mirror.sameBytes('h2')).toBe(false);
+    expect(mirror.commit()).toBeNull(); // nothing pending any more
+  });
+});

@@ -1,6 +1,6 @@
-// The Picture applies what the poll worker computed. A replace (first sync, a lost mirror) or a cache load
-// takes the Map the feed built part by part as its devices map, so no 100,000-entry Map is built in the one
-// task that applies the delta; without one it builds its own, with the same content.
+// The Picture applies what the poll worker's mirror took, one part at a time as the parts come: the first
+// part of a reset (a first sync, a lost mirror) replaces the devices and the rest add to it; a later part
+// applies on top. A cache load's parts, collected as they came, are taken as the devices map as they are.
 import { describe, expect, it } from 'vitest';
 import { Picture } from '../../electron/core/picture.js';
 import type { Device, Id } from '../../shared/model.js';
@@ -9,54 +9,42 @@ import { device } from './support/fake-service.js';
 const AT = '2026-11-22T10:00:00.000Z';
 const list = (n: number) => Array.from({ length: n }, (_, i) => device(String(i + 1), null));
 const byId = (devices: Device[]) => new Map<Id, Device>(devices.map((d) => [d.id, d]));
+const lists = (added: Device[], changed: Device[] = [], removed: Id[] = []) => ({ added, changed, removed });
 
-describe('Picture.applyPolledDevices', () => {
-  it('a replace takes the prebuilt map as is and reports the whole list as a reset', () => {
+describe('Picture.applyPolledPart', () => {
+  it('the first part of a reset replaces the devices, the next parts add to them; each is its change', () => {
     const picture = new Picture();
+    picture.applyPolledPart(lists(list(2)), true, AT);
     const devices = list(5);
-    const prebuilt = byId(devices);
-    const change = picture.applyPolledDevices(
-      { added: devices, changed: [], removed: [] },
-      true,
-      AT,
-      prebuilt,
-    );
-    expect(picture.maps.devices).toBe(prebuilt);
-    expect(change).toEqual({
-      dataset: 'devices',
-      reset: true,
-      added: devices,
-      changed: [],
-      removed: [],
-      fetchedAt: AT,
-    });
+    const first = picture.applyPolledPart(lists(devices.slice(0, 3)), true, AT);
+    expect([...picture.maps.devices.keys()]).toEqual(['1', '2', '3']);
+    expect(first).toEqual({ dataset: 'devices', reset: true, ...lists(devices.slice(0, 3)), fetchedAt: AT });
+    const second = picture.applyPolledPart(lists(devices.slice(3)), false, AT);
+    expect(second.reset).toBe(false);
+    expect([...picture.maps.devices.entries()]).toEqual([...byId(devices).entries()]);
   });
 
-  it('without a prebuilt map a replace builds the same one; a later delta applies on top', () => {
+  it('a part that is no reset applies on top: added, changed and removed', () => {
     const picture = new Picture();
     const devices = list(5);
-    picture.applyPolledDevices({ added: devices, changed: [], removed: [] }, false, AT);
-    expect([...picture.maps.devices.entries()]).toEqual([...byId(devices).entries()]);
+    picture.applyPolledPart(lists(devices), true, AT);
     const moved = { ...devices[1]!, folderId: '9' };
-    const added = device('6', null);
-    // Not a replace: the prebuilt map of the added devices is not taken as the whole picture.
-    const change = picture.applyPolledDevices(
-      { added: [added], changed: [moved], removed: ['3'] },
-      false,
-      AT,
-      byId([added]),
-    );
-    expect(change?.reset).toBe(false);
+    const change = picture.applyPolledPart(lists([device('6', null)], [moved], ['3']), false, AT);
+    expect(change.reset).toBe(false);
     expect([...picture.maps.devices.keys()]).toEqual(['1', '2', '4', '5', '6']);
     expect(picture.get('devices', '2')).toBe(moved);
+    expect(picture.fetchedAt.devices).toBe(AT);
   });
 
-  it('a cache load (reset) takes the prebuilt map too', () => {
+  it('a cache load’s map is taken as it is, and parts committed before it no longer belong', () => {
     const picture = new Picture();
-    const devices = list(3);
-    const prebuilt = byId(devices);
-    const change = picture.reset('devices', devices, AT, true, prebuilt);
+    const generation = picture.devicesGeneration;
+    const prebuilt = byId(list(3));
+    picture.adoptDevices(prebuilt, AT);
     expect(picture.maps.devices).toBe(prebuilt);
-    expect(change.added).toEqual(devices);
+    expect(picture.devicesGeneration).not.toBe(generation);
+    const cleared = picture.devicesGeneration;
+    picture.clear();
+    expect(picture.devicesGeneration).not.toBe(cleared);
   });
 });

@@ -106,7 +106,7 @@ describe('StatusKeeper', () => {
     keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return
     const offline = device('d7', 'offline', 'f0');
     picture.apply('devices', [offline]);
-    keeper.devicesChanged(deltaChange([offline], T0 + MIN));
+    keeper.devicesPolled([deltaChange([offline], T0 + MIN)]);
     keeper.blind('offline');
     await keeper.settled();
     const history = keeper.monitor!.history;

@@ -25,6 +25,12 @@ const STATE_EVENT_MS = 100;
 
 export interface CoreOutboxDeps {
   picture: Picture;
+  /**
+   * The devices as their owner (the poll worker's mirror) holds them now: what a bulk change is planned
+   * from. The picture may lag it while a poll's parts are still coming, and a device planned as already
+   * where the move puts it gets no PUT.
+   */
+  ownedDevices: (ids: readonly Id[]) => Promise<ReadonlyMap<Id, Device>>;
   engine: () => SyncEngine | null;
   api: () => ServiceApi | null;
   clock: Clock;
@@ -46,6 +52,8 @@ export class CoreOutbox {
   /** The engine's write guard of each open write. */
   readonly #held = new Map<string, () => void>();
   #stateTimer: TimerHandle | null = null;
+  /** Bulk changes are planned one after another, each from the owner's devices with the one before in. */
+  #planning: Promise<unknown> = Promise.resolve();
 
   constructor(deps: CoreOutboxDeps) {
     this.#d = deps;
@@ -125,11 +133,21 @@ export class CoreOutbox {
     );
   }
 
-  async bulk(
+  bulk(
+    request: BulkRequest,
+  ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
+    const planned = this.#planning.then(() => this.#bulk(request));
+    this.#planning = planned.catch(() => undefined);
+    return planned;
+  }
+
+  async #bulk(
     request: BulkRequest,
   ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
     const outbox = this.#require();
-    const plan = planBulk(request, (id) => this.#d.picture.get('devices', id));
+    const ids = request.kind === 'move' ? request.ids : request.items.map((item) => item.id);
+    const owned = await this.#d.ownedDevices(ids);
+    const plan = planBulk(request, (id) => owned.get(id));
     if (plan.writes.length === 0)
       return { batchId: null, total: 0, unknown: plan.unknown, unchanged: plan.unchanged };
     const entries = await outbox.enqueue(plan.writes, { label: plan.label });

@@ -1,7 +1,8 @@
 // The devices poll runs in a worker thread (its TypeScript source loaded by tsx inside the worker) against a
-// real HTTP server on loopback: only deltas come back, identical bytes skip the decode, a delta that the
-// main thread discards comes again, local patches keep the mirror equal to the picture. A worker that
-// cannot start must not cost the technician the device list: the same handler then runs in this thread.
+// real HTTP server on loopback: only what the mirror took comes back, in parts of the change log's entry,
+// identical bytes skip the decode, a delta that the main thread discards comes again, local patches keep
+// the mirror equal to the picture. A worker that cannot start must not cost the technician the device
+// list: the same handler then runs in this thread.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DevicesFeed, DevicesFeedOptions, DevicesGet } from '../../../electron/core/devices-poller.js';
+import type {
+  DevicesFeed,
+  DevicesFeedOptions,
+  DevicesGet,
+  DevicesPart,
+  DevicesPoll,
+} from '../../../electron/core/devices-poller.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { workerLocation } from '../../../electron/core/devices-worker-start.js';
@@ -69,31 +76,68 @@ function recordingLogger() {
 const list = (n: number, patch: (i: number) => Partial<Device> = () => ({})) =>
   Array.from({ length: n }, (_, i) => device(String(i + 1), i % 2 ? '10' : null, patch(i)));
 
-async function pollCommitted(f: DevicesFeed) {
-  const poll = await f.poll(sign);
-  poll.commit();
-  return poll;
+/** The lists of the parts, joined (here only, to compare them with whole lists). */
+const joined = (parts: readonly DevicesPart[]) => ({
+  added: parts.flatMap((p) => p.added),
+  changed: parts.flatMap((p) => p.changed),
+  removed: parts.flatMap((p) => p.removed),
+});
+
+/** A poll committed: `delta` null when the bytes were the same, else what the mirror took. */
+async function committed(poll: DevicesPoll, options: { reset?: boolean } = {}) {
+  const parts: DevicesPart[] = [];
+  const count = await poll.commit({ ...options, onPart: (part) => parts.push(part) });
+  return { delta: poll.changed ? joined(parts) : null, parts, count };
 }
+
+const pollCommitted = async (f: DevicesFeed, options: { reset?: boolean } = {}) =>
+  committed(await f.poll(sign), options);
 
 function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
   it('hands back the whole list first, then only what changed; the same bytes again are no change at all', async () => {
     feed = make({});
     const devices = list(9_000);
     answer = { status: 200, body: encodeDevices(devices) };
-    const first = await pollCommitted(feed);
+    const first = await pollCommitted(feed, { reset: true });
     expect(first.delta?.added).toEqual(devices);
-    // Indexed by id as its parts (3 of them here) arrived: what the Picture takes as its map on a replace.
-    expect([...(first.addedById?.entries() ?? [])]).toEqual(devices.map((d) => [d.id, d]));
+    // One entry of the change log, in parts (5 of them here) handed on one by one, the first marked.
+    expect(first.parts.map((p) => [p.seq, p.first, p.added.length])).toEqual([
+      [2, true, PART_SIZE],
+      [2, false, PART_SIZE],
+      [2, false, PART_SIZE],
+      [2, false, PART_SIZE],
+      [2, false, 9_000 - 4 * PART_SIZE],
+    ]);
+    expect(first.count).toBe(9_000);
     expect(requests[0]?.authorization).toBe('OAuth n1'); // the main thread's signature, sent as is
 
-    expect((await pollCommitted(feed)).delta).toBeNull();
+    const idle = await pollCommitted(feed);
+    expect([idle.delta, idle.parts, idle.count]).toEqual([null, [], 0]);
 
     const next = devices.map((d) => (d.id === '7' ? { ...d, status: 'offline' as const } : d));
     next.pop();
     next.push(device('new', null));
     answer = { status: 200, body: encodeDevices(next) };
-    const delta = (await pollCommitted(feed)).delta;
-    expect(delta).toEqual({ added: [device('new', null)], changed: [next[6]], removed: ['9000'] });
+    const after = await pollCommitted(feed);
+    expect(after.delta).toEqual({ added: [device('new', null)], changed: [next[6]], removed: ['9000'] });
+    expect(after.parts.map((p) => p.seq)).toEqual([3]); // the next entry of the log
+  });
+
+  it('a commit takes the poll but the fenced devices, and logs what it took', async () => {
+    feed = make({});
+    const devices = list(4);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed, { reset: true });
+    const next = devices.map((d) => ({ ...d, status: 'offline' as const }));
+    answer = { status: 200, body: encodeDevices(next) };
+    const poll = await feed.poll(sign);
+    const parts: DevicesPart[] = [];
+    const count = await poll.commit({ fenced: new Set(['2', '3']), onPart: (p) => parts.push(p) });
+    expect(count).toBe(2);
+    expect(joined(parts)).toEqual({ added: [], changed: [next[0], next[3]], removed: [] });
+    // The fenced devices were kept as the mirror had them: the same list again brings them now.
+    const again = await pollCommitted(feed);
+    expect(again.delta).toEqual({ added: [], changed: [next[1], next[2]], removed: [] });
   });
 
   it('a discarded delta comes again at the next poll; a local patch is part of the mirror', async () => {
@@ -104,11 +148,33 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     const renamed = devices.map((d) => (d.id === '2' ? { ...d, alias: 'Front desk' } : d));
     answer = { status: 200, body: encodeDevices(renamed) };
     (await feed.poll(sign)).discard();
-    expect((await feed.poll(sign)).delta?.changed).toEqual([renamed[1]]);
-    // (that one was not settled either: it is void once the main thread patches the mirror itself)
-    feed.patch([renamed[1]!], []);
+    expect((await pollCommitted(feed)).delta?.changed).toEqual([renamed[1]]);
+    const back = devices.map((d) => ({ ...d, alias: `Back office ${d.id}` }));
+    answer = { status: 200, body: encodeDevices(back) };
+    const raced = await feed.poll(sign);
+    expect(raced.changed).toBe(true);
+    // The main thread patched a device before the poll was committed: the patch is newer, the rest lands.
+    const mine = { ...devices[1]!, alias: 'Mine' };
+    feed.patch([mine], []);
+    expect((await committed(raced)).delta).toEqual({ added: [], changed: [back[0], back[2]], removed: [] });
+    expect((await feed.read(['2'])).get('2')).toEqual(mine);
+    // The mirror no longer equals the polled bytes: the same list again brings the service's copy of '2'.
     const after = await pollCommitted(feed);
-    expect(after.delta).toEqual({ added: [], changed: [], removed: [] });
+    expect(after.delta).toEqual({ added: [], changed: [back[1]], removed: [] });
+  });
+
+  it('reads devices as the mirror holds them: every commit and patch before the read is in', async () => {
+    feed = make({});
+    const devices = list(3);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed, { reset: true });
+    const moved = { ...devices[1]!, folderId: '20' };
+    feed.patch([moved], ['3']);
+    const read = await feed.read(['2', '1', '3', 'nope']);
+    expect([...read.entries()]).toEqual([
+      ['2', moved],
+      ['1', devices[0]],
+    ]);
   });
 
   it('turns refusals into the client error shapes: 401, malformed XML, network', async () => {
@@ -142,17 +208,18 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     await feed.close();
 
     feed = make({});
-    const loaded = await feed.loadCache(file);
-    expect(loaded.result).toEqual({ status: 'loaded', fetchedAt: '2026-11-22T10:00:00.000Z' });
+    const parts: DevicesPart[] = [];
+    const loaded = await feed.loadCache(file, (part) => parts.push(part));
+    expect(loaded).toEqual({ status: 'loaded', fetchedAt: '2026-11-22T10:00:00.000Z' });
     const expected = [{ ...devices[0]!, alias: 'patched' }, ...devices.slice(2)];
-    expect(loaded.records).toEqual(expected);
-    expect([...loaded.byId.entries()]).toEqual(expected.map((d) => [d.id, d]));
+    expect(joined(parts).added).toEqual(expected);
+    expect(parts.map((p) => p.first)).toEqual([true]); // 1,499 devices: one part
     // The loaded list is the mirror: the same list from the service is no change.
     answer = { status: 200, body: encodeDevices(expected) };
     expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
 
     writeFileSync(file, '{"version":1,');
-    expect((await feed.loadCache(file)).result.status).toBe('discarded');
+    expect((await feed.loadCache(file, () => undefined)).status).toBe('discarded');
   });
 }
 
@@ -238,11 +305,15 @@ describe('delta parts', () => {
     const { port } = server.address() as AddressInfo;
     handle({
       op: 'poll',
-      id: 7,
+      id: 6,
       request: { url: `http://127.0.0.1:${port}/d.xml`, headers: sign, timeoutMs: 10_000, maxBytes: 1e9 },
     });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
     const ops = () => replies.map((r) => ('op' in r ? r.op : 'ready'));
+    // The poll says only that it found a change; its records come with the commit.
+    await expect.poll(ops, { timeout: 10_000 }).toEqual(['polled']);
+    replies.length = 0;
+    handle({ op: 'commit', id: 7, reset: true });
     await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(1);
     await settle();
     expect(ops()).toEqual(['part']);
@@ -256,7 +327,7 @@ describe('delta parts', () => {
     await settle();
     expect(ops()).toEqual(['part', 'part', 'part']);
     handle({ op: 'ack', id: 7 });
-    await expect.poll(ops).toEqual(['part', 'part', 'part', 'polled']);
+    await expect.poll(ops).toEqual(['part', 'part', 'part', 'committed']);
     const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? unpackDelta(r.part).added : []));
     expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
   });

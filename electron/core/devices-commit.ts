@@ -1,0 +1,50 @@
+// A devices poll, once the engine decided to take it: the worker's mirror takes it but the fenced devices
+// (it keeps its copy of them, which is what the picture shows), appends what it took to its change log, and
+// each part of that entry is applied to the picture and sent on as it comes: nothing waits for the whole.
+
+import type { DataChange } from '../../shared/ipc/contract.js';
+import type { Id, Timestamp } from '../../shared/model.js';
+import { withoutFenced, type DeviceWriteFence } from './device-write-fence.js';
+import type { DevicesPoll } from './devices-poller.js';
+import type { Picture } from './picture.js';
+
+export interface CommitPollOptions {
+  picture: Picture;
+  /** Devices a local write touched while the poll was out (device-write-fence.ts). */
+  fenced: ReadonlySet<Id>;
+  fetchedAt: Timestamp;
+  /**
+   * Asked again as each part comes: a write that begins while the parts come fences its devices too,
+   * since a later part's copy of them may be from before it.
+   */
+  fence: Pick<DeviceWriteFence, 'fenced'>;
+  onChange(change: DataChange<'devices'>): void;
+  /** The poll's parts, as given to onChange, once all came (the status history records a poll as one). */
+  onDevicesPolled?(parts: readonly DataChange<'devices'>[]): void;
+}
+
+/** Whether the picture's devices changed. Parts that come after they were replaced (a sign-out) are dropped. */
+export async function commitPoll(polled: DevicesPoll, o: CommitPollOptions): Promise<boolean> {
+  const { picture, fetchedAt } = o;
+  const generation = picture.devicesGeneration;
+  const reset = polled.complete || picture.maps.devices.size === 0;
+  const parts: DataChange<'devices'>[] = [];
+  const count = await polled.commit({
+    fenced: o.fenced,
+    reset,
+    onPart: (part) => {
+      if (picture.devicesGeneration !== generation) return;
+      const change = picture.applyPolledPart(
+        withoutFenced(part, o.fence.fenced()),
+        reset && part.first,
+        fetchedAt,
+      );
+      parts.push(change);
+      o.onChange(change);
+    },
+  });
+  if (picture.devicesGeneration !== generation) return false;
+  picture.fetchedAt.devices = fetchedAt;
+  if (parts.length > 0) o.onDevicesPolled?.(parts);
+  return count > 0 || parts.length > 0;
+}

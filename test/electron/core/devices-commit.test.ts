@@ -1,0 +1,89 @@
+// A committed poll's parts are applied and sent on one by one as the worker sends them. Between two parts a
+// local write may begin (or a sign-out replace the devices): a later part must not undo the write's
+// optimistic change, nor fill the picture of an account that was left.
+import { describe, expect, it } from 'vitest';
+import { commitPoll } from '../../../electron/core/devices-commit.js';
+import { DeviceWriteFence } from '../../../electron/core/device-write-fence.js';
+import type { DevicesCommit, DevicesPart, DevicesPoll } from '../../../electron/core/devices-poller.js';
+import { Picture } from '../../../electron/core/picture.js';
+import type { DataChange } from '../../../shared/ipc/contract.js';
+import type { Device } from '../../../shared/model.js';
+import { device } from '../support/fake-service.js';
+
+const AT = '2026-11-22T10:00:00.000Z';
+const part = (changed: Device[], first: boolean): DevicesPart => ({
+  added: [],
+  changed,
+  removed: [],
+  seq: 5,
+  first,
+});
+
+/** A poll whose commit hands on `parts`, running `between` after the first (as a task between two parts). */
+function pollOf(parts: DevicesPart[], between: () => void): DevicesPoll & { options?: DevicesCommit } {
+  const poll: DevicesPoll & { options?: DevicesCommit } = {
+    changed: true,
+    complete: false,
+    commit: async (options = {}) => {
+      poll.options = options;
+      for (const [i, p] of parts.entries()) {
+        await Promise.resolve();
+        options.onPart?.(p);
+        if (i === 0) between();
+      }
+      return parts.reduce((n, p) => n + p.changed.length, 0);
+    },
+    discard: () => undefined,
+  };
+  return poll;
+}
+
+function rig() {
+  const picture = new Picture();
+  picture.applyPolledPart(
+    { added: [device('1', null), device('2', null)], changed: [], removed: [] },
+    true,
+    AT,
+  );
+  const fence = new DeviceWriteFence();
+  const sent: DataChange[] = [];
+  const polled: Array<readonly DataChange[]> = [];
+  const options = {
+    picture,
+    fence,
+    fetchedAt: AT,
+    fenced: new Set<string>(),
+    onChange: (c: DataChange) => sent.push(c),
+    onDevicesPolled: (parts: readonly DataChange[]) => polled.push(parts),
+  };
+  return { picture, fence, sent, polled, options };
+}
+
+describe('commitPoll', () => {
+  it('sends each part as it comes; a write begun between two parts keeps its device as written', async () => {
+    const r = rig();
+    const offline = (id: string) => ({ ...device(id, null), status: 'offline' as const });
+    const mine = { ...device('2', null), alias: 'Mine' };
+    const poll = pollOf([part([offline('1')], true), part([offline('2')], false)], () => {
+      r.fence.begin(['2']);
+      r.picture.put('devices', mine);
+    });
+    expect(await commitPoll(poll, r.options)).toBe(true);
+    expect(r.picture.get('devices', '1')).toEqual(offline('1'));
+    expect(r.picture.get('devices', '2')).toBe(mine);
+    expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
+    expect(r.polled).toHaveLength(1);
+    expect(poll.options?.reset).toBe(false);
+  });
+
+  it('drops the parts that come after the devices were replaced (an account left)', async () => {
+    const r = rig();
+    const poll = pollOf([part([device('1', '9')], true), part([device('2', '9')], false)], () =>
+      r.picture.clear(),
+    );
+    expect(await commitPoll(poll, r.options)).toBe(false);
+    expect(r.picture.maps.devices.size).toBe(0);
+    expect(r.sent).toHaveLength(1);
+    expect(r.polled).toHaveLength(0);
+  });
+});
