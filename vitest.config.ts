@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/{shared,electron,service,scripts}/**/*.test.ts'],
+          // The command line and the children some tests kill, bundled once per run to be spawned.
+          globalSetup: ['test/support/spawned-bundle.ts'],
         },
       },
       {
