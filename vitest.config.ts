@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/{shared,electron,service,scripts}/**/*.test.ts'],
+          // The command line and the children some tests kill, bundled once per run to be spawned.
+          globalSetup: ['test/support/spawned-bundle.ts'],
         },
       },
       {
@@ -28,7 +30,18 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
-          include: ['test/renderer/**/*.test.{ts,tsx}'],
+          include: ['test/renderer/**/*.test.tsx'],
+        },
+      },
+      {
+        // The renderer's logic without its components (stores, domain, the bridge) needs no DOM: a jsdom
+        // window per file cost about a third of a second of CPU each. A file that does need one says so in
+        // its first line (`// @vitest-environment jsdom`).
+        extends: true,
+        test: {
+          name: 'renderer-logic',
+          environment: 'node',
+          include: ['test/renderer/**/*.test.ts'],
         },
       },
     ],

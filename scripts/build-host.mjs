@@ -18,23 +18,29 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST_OUTPUT = path.join(root, 'dist/host');
 
-export async function bundleHost() {
-  await rm(HOST_OUTPUT, { recursive: true, force: true });
+export const HOST_ENTRIES = {
+  'browser-host': 'electron/browser-host/main.ts',
+  'support-console': 'electron/cli/main.ts',
+  'devices-poll-worker': 'electron/core/devices-poll-worker.ts',
+  'ipc-dispatch': 'shared/ipc/dispatch.ts',
+  logger: 'electron/core/logger.ts',
+};
+
+/**
+ * `outdir` and `entryPoints` are for the unit suite, which bundles the processes it spawns the same way
+ * (test/support/spawned-bundle.ts): inside the repository, so the keyring module resolves from node_modules.
+ */
+export async function bundleHost({ outdir = HOST_OUTPUT, entryPoints = HOST_ENTRIES } = {}) {
+  await rm(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: {
-      'browser-host': 'electron/browser-host/main.ts',
-      'support-console': 'electron/cli/main.ts',
-      'devices-poll-worker': 'electron/core/devices-poll-worker.ts',
-      'ipc-dispatch': 'shared/ipc/dispatch.ts',
-      logger: 'electron/core/logger.ts',
-    },
+    entryPoints,
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    outdir: HOST_OUTPUT,
+    outdir,
     // Beside the entries: the poller's chunk finds devices-poll-worker.js next to itself.
     chunkNames: '[name]-[hash]',
     external: ['@napi-rs/keyring', 'electron'],

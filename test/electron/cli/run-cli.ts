@@ -1,10 +1,12 @@
-// Runs the command line as a technician's shell would: a child process of `node --import tsx` on the
-// source entry, asynchronously (the stand-in service answers from this test's own event loop).
+// Runs the command line as a technician's shell would: a child process of Node on the command line
+// bundled from the sources for this run (test/support/spawned-bundle.ts, as package.json "bin" is built),
+// asynchronously (the stand-in service answers from this test's own event loop).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const ENTRY = path.join(root, 'electron/cli/main.ts');
+const ENTRY = path.join(inject('spawnedBundle'), 'support-console.js');
 
 export interface CliRun {
   code: number | null;
@@ -26,7 +28,7 @@ export function spawnCli(
   args: readonly string[],
   options: CliOptions = {},
 ): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, [ENTRY, ...args], {
     cwd: root,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

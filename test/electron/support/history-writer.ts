@@ -32,4 +32,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('history-writer.ts')) void main();
+// Run as a process (the source under tsx, or its bundle), not when the kill test imports its constants.
+if (/history-writer\.[jt]s$/.test(process.argv[1] ?? '')) void main();

@@ -6,12 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Harness } from '../../../service/support/service-harness.js';
 import { ADMIN, signInWithPin, startTestService } from '../../../service/support/service-harness.js';
 
 const DEVICES = 5_000;
-const CHILD = path.resolve(import.meta.dirname, '../../support/outbox-child.ts');
+// test/electron/support/outbox-child.ts, bundled for this run (test/support/spawned-bundle.ts).
+const CHILD = path.join(inject('spawnedBundle'), 'outbox-child.js');
 
 let h: Harness;
 let dir: string;
@@ -40,7 +41,7 @@ afterAll(async () => {
 });
 
 function run(extra: NodeJS.ProcessEnv = {}): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const child = spawn(process.execPath, [CHILD], {
     env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

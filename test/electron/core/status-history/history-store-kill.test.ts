@@ -4,17 +4,18 @@ import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { Logger } from '../../../../electron/core/logger.js';
 import { StatusHistory } from '../../../../electron/core/status-history/history-store.js';
 import { DEVICES, STEP_MS, T0, statusAt } from '../../support/history-writer.js';
 
-const WRITER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../support', 'history-writer.ts');
+// test/electron/support/history-writer.ts, bundled for this run (test/support/spawned-bundle.ts).
+const WRITER = path.join(inject('spawnedBundle'), 'history-writer.js');
 const KILLS = 20;
 
 function runAndKill(dir: string, killAfterMs: number): Promise<{ lastAck: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], {
+    const child = spawn(process.execPath, [WRITER, dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -22,7 +23,7 @@ function runAndKill(dir: string, killAfterMs: number): Promise<{ lastAck: number
     let timer: NodeJS.Timeout | null = null;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      // Kill only once the writer is running: a kill during tsx's start-up proves nothing.
+      // Kill only once the writer is running: a kill during Node's start-up proves nothing.
       if (timer === null && out.includes('start ')) {
         timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       }
