@@ -20,7 +20,6 @@
 
 import type {
   AccountsState,
-  AccountSummary,
   AppSnapshot,
   AuthState,
   EventChannel,
@@ -35,7 +34,7 @@ import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
-import type { AccountTray, TrayState } from '../../core-port.js';
+import type { TrayState } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
@@ -45,6 +44,7 @@ import { prepareOwnDirs } from '../store/data-dirs.js';
 import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
+import { mergedTray, shownName, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
   /** The root data directory: the list of accounts, and the directories of all of them. */
@@ -56,14 +56,6 @@ export interface AccountsCoreOptions extends AppCoreOptions {
   firstAccountName?: string;
   /** Tests swap the core of one account; default createAppCore. */
   createCore?: (options: AppCoreOptions) => AppCore;
-}
-
-interface Held {
-  entry: RegisteredAccount;
-  core: AppCore;
-  auth: AuthState | null;
-  sync: Pick<SyncState, 'connection' | 'offlineSince'> | null;
-  off: Array<() => void>;
 }
 
 export function createAccountsCore(options: AccountsCoreOptions): AccountsCore {
@@ -118,23 +110,7 @@ export class AccountsCore implements AppCore {
 
   trayState(): TrayState {
     const state = this.#on().core.trayState();
-    if (this.#held.length < 2) return state;
-    const accounts: AccountTray[] = this.#held.map((h) => {
-      const tray = h === this.#active ? state : h.core.trayState();
-      return {
-        id: h.entry.id,
-        name: shownName(h),
-        status: tray.status,
-        ...(tray.devices ? { devices: tray.devices } : {}),
-      };
-    });
-    // The icon says "offline" while any account that is signed in cannot reach its service.
-    const status = accounts.some((a) => a.status === 'offline')
-      ? 'offline'
-      : accounts.some((a) => a.status === 'online')
-        ? 'online'
-        : 'signed-out';
-    return { ...state, status, accounts };
+    return this.#held.length < 2 ? state : mergedTray(state, this.#held, this.#on());
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {
@@ -423,38 +399,4 @@ function pickShared(patch: InvokeRequest<'settings:update'>): InvokeRequest<'set
   if (patch.theme !== undefined) shared.theme = patch.theme;
   if (patch.language !== undefined) shared.language = patch.language;
   return Object.keys(shared).length > 0 ? shared : null;
-}
-
-function summary(h: Held, tray: TrayState): AccountSummary {
-  const auth = h.auth;
-  const account =
-    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account : null;
-  const d = tray.status !== 'signed-out' ? tray.devices : undefined;
-  return {
-    id: h.entry.id,
-    name: shownName(h),
-    auth: auth?.status ?? 'signed-out',
-    baseUrl: account?.baseUrl ?? null,
-    userName: account
-      ? [account.user.firstname, account.user.lastname].filter(Boolean).join(' ') || account.user.email
-      : null,
-    connection: h.sync?.connection ?? (tray.status === 'signed-out' ? 'idle' : tray.status),
-    offlineSince: h.sync?.offlineSince ?? null,
-    devices: d ? { online: d.online, offline: d.offline, busy: d.busy } : null,
-    outages: d?.outages.length ?? 0,
-    watchedDown: d?.watchedDownTotal ?? 0,
-  };
-}
-
-/** The account's name; one never named (the first, from before several accounts) by its service's host. */
-function shownName(h: Held): string {
-  if (h.entry.name) return h.entry.name;
-  const auth = h.auth;
-  const baseUrl =
-    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account.baseUrl : '';
-  try {
-    return baseUrl ? new URL(baseUrl).host : '';
-  } catch {
-    return '';
-  }
 }
