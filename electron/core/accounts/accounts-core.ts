@@ -44,6 +44,7 @@ import { prepareOwnDirs } from '../store/data-dirs.js';
 import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
+import { searchAccounts, setQuietHoursEverywhere } from './across-accounts.js';
 import { mergedTray, shownName, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
@@ -373,6 +374,12 @@ export class AccountsCore implements AppCore {
       'accounts:switch': ({ id, open }) => this.switchTo(id, open),
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
+      'accounts:search': async ({ query }) =>
+        searchAccounts(
+          this.#held.filter((h) => h !== this.#active),
+          query,
+        ),
+      'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
       // The tray's "pause for an hour" means every account's notices.
       'notifications:pause': async (p) => {
