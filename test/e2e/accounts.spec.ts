@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.js';
 import type { ConsoleApp } from './support/console-app.js';
 import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
 import { ControlClient } from './support/control.js';
-import { deviceGrid, toasts, treeItem } from './support/ui.js';
+import { detailPane, deviceGrid, showScreen, toasts, treeItem } from './support/ui.js';
 
 const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 
@@ -140,6 +140,53 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
   await others.getByRole('button', { name: 'Switch to Customer B' }).click();
   await expect(countOf(page, 60)).toBeVisible();
   await expect(deviceGrid(page)).toBeVisible();
+});
+
+test('the palette finds a device of the other account, naming it, and opens it there; quiet hours for all accounts', async ({
+  app,
+  consolePage: page,
+}) => {
+  const totalA = (await app.control.summary()).devices.total;
+  await addAccountB(page);
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+
+  // A device only B has, whose name is in no other device's name (so one hit is it).
+  const lower = (d: { name: string | null }) => (d.name ?? '').toLowerCase();
+  const all = [...app.service.store.listDevices(), ...serviceB.store.listDevices()];
+  const device = serviceB.store
+    .listDevices()
+    .find((d) => d.name && all.filter((o) => lower(o).includes(lower(d))).length === 1)!;
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command palette' }).fill(device.name!);
+  const hit = page.getByRole('option').filter({ hasText: 'Customer B' }).filter({ hasText: device.name! });
+  await expect(hit).toHaveCount(1);
+  await expect(countOf(page, totalA)).toBeVisible(); // still A on screen while searching B
+  await hit.click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(detailPane(page)).toContainText(device.name!);
+
+  // Quiet hours set on B's Settings for all accounts; A's Settings then shows them as its own.
+  await showScreen(page, 'Settings');
+  const quiet = page.getByRole('group', { name: 'Quiet hours' });
+  await quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ }).check();
+  await quiet.getByLabel('From').fill('21:30');
+  await quiet.getByLabel('To').fill('06:45');
+  await quiet.getByRole('checkbox', { name: 'Apply these quiet hours to all accounts' }).check();
+  await quiet.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Alerts saved' }).first()).toBeVisible();
+  const accounts = accountsOf(app);
+  for (const a of accounts.accounts().accounts) {
+    expect((await accounts.coreOf(a.id)!.handlers['watch:get']({})).quietHours).toEqual({
+      fromMinute: 21 * 60 + 30,
+      toMinute: 6 * 60 + 45,
+    });
+  }
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+  await expect(quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ })).toBeChecked();
+  await expect(quiet.getByLabel('From')).toHaveValue('21:30');
 });
 
 test('a restart with the keychain reopens both accounts signed in, on the one shown last', async ({
