@@ -167,26 +167,42 @@ test('the palette finds a device of the other account, naming it, and opens it t
   await expect(countOf(page, 60)).toBeVisible();
   await expect(detailPane(page)).toContainText(device.name!);
 
-  // Quiet hours set on B's Settings for all accounts; A's Settings then shows them as its own.
+  // Quiet hours are each account's own: B's set alone leave A's off (A's Settings reads A's).
   await showScreen(page, 'Settings');
   const quiet = page.getByRole('group', { name: 'Quiet hours' });
-  await quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ }).check();
-  await quiet.getByLabel('From').fill('21:30');
-  await quiet.getByLabel('To').fill('06:45');
+  const quietOn = quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ });
+  const from = quiet.getByLabel('From', { exact: true });
+  const to = quiet.getByLabel('To', { exact: true });
+  const saved = page.getByRole('status').filter({ hasText: 'Alerts saved' });
+  await quietOn.check();
+  await from.fill('21:30');
+  await to.fill('06:45');
+  await quiet.getByRole('button', { name: 'Save' }).click();
+  await expect(saved).toBeVisible();
+  await page.keyboard.press('Control+1');
+  const nameA = new URL(app.service.baseUrl).host.replace(/\./g, '\\.');
+  await expect(accountButton(page)).toHaveAccessibleName(new RegExp(`^Account: ${nameA}`));
+  await expect(saved).toHaveCount(0);
+  await expect(quietOn).not.toBeChecked();
+
+  // Set on A for all accounts: B's are A's now, and B's Settings shows them.
+  await quietOn.check();
+  await from.fill('23:00');
+  await to.fill('05:15');
   await quiet.getByRole('checkbox', { name: 'Apply these quiet hours to all accounts' }).check();
   await quiet.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Alerts saved' }).first()).toBeVisible();
+  await expect(saved).toBeVisible();
   const accounts = accountsOf(app);
   for (const a of accounts.accounts().accounts) {
     expect((await accounts.coreOf(a.id)!.handlers['watch:get']({})).quietHours).toEqual({
-      fromMinute: 21 * 60 + 30,
-      toMinute: 6 * 60 + 45,
+      fromMinute: 23 * 60,
+      toMinute: 5 * 60 + 15,
     });
   }
-  await page.keyboard.press('Control+1');
-  await expect(countOf(page, totalA)).toBeVisible();
-  await expect(quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ })).toBeChecked();
-  await expect(quiet.getByLabel('From')).toHaveValue('21:30');
+  await page.keyboard.press('Control+2');
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(from).toHaveValue('23:00');
+  await expect(to).toHaveValue('05:15');
 });
 
 test('a restart with the keychain reopens both accounts signed in, on the one shown last', async ({
