@@ -247,3 +247,60 @@ test('a restart with the keychain reopens both accounts signed in, on the one sh
   await expect(countOf(page, totalA)).toBeVisible();
   await expect(offline).toHaveCount(0);
 });
+
+test.describe('without a keychain', { tag: '@no-keychain' }, () => {
+  test.use({ appOptions: { signedIn: false, keychain: 'absent' } });
+
+  test('a restart reopens both accounts as their copies, signed out, and each signs in again on its own', async ({
+    app,
+    consolePage: page,
+  }) => {
+    // A signed in for this run only (no keychain to keep it), then B added from the account menu.
+    const { authorizeUrl } = await app.invoke('auth:begin', {
+      baseUrl: app.service.baseUrl,
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await app.invoke('auth:complete', {
+      pin: await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password),
+    });
+    const totalA = (await app.control.summary()).devices.total;
+    await expect(countOf(page, totalA)).toBeVisible({ timeout: 20_000 });
+    await addAccountB(page);
+    await app.settled();
+
+    await app.stopHost();
+    await app.restartHost();
+    await page.goto(app.launchUrl);
+    // B, shown last, opens from its copy, signed out; so does A, one switch away.
+    const signedOut = page.getByRole('alert').filter({ hasText: 'Signed out — sign in to refresh.' });
+    await expect(countOf(page, 60)).toBeVisible({ timeout: 20_000 });
+    await expect(signedOut).toBeVisible();
+    await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+    const accounts = accountsOf(app);
+    expect(accounts.accounts().accounts.map((a) => [a.name, a.auth])).toEqual([
+      [expect.any(String), 'reauth-required'],
+      ['Customer B', 'reauth-required'],
+    ]);
+    await page.keyboard.press('Control+1');
+    await expect(countOf(page, totalA)).toBeVisible();
+    await expect(signedOut).toBeVisible();
+
+    // Signing in to A again (for this run) leaves B as it was: its copy, signed out.
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByRole('button', { name: 'Open the authorization page' }).click();
+    const href = await dialog.getByRole('link', { name: 'Authorization page' }).getAttribute('href');
+    expect(href).toContain(app.service.baseUrl);
+    await dialog.getByLabel('PIN').fill(await approveOnAuthorizePage(href!, DEMO.email, DEMO.password));
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(signedOut).toHaveCount(0);
+    await expect(countOf(page, totalA)).toBeVisible();
+    expect(accounts.accounts().accounts.map((a) => a.auth)).toEqual(['signed-in', 'reauth-required']);
+    await page.keyboard.press('Control+2');
+    await expect(countOf(page, 60)).toBeVisible();
+    await expect(signedOut).toBeVisible();
+  });
+});
