@@ -24,7 +24,7 @@ import { useLastUndoable } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
 import { useIsAdmin } from './FolderPane.js';
 import { deviceActions, folderActions } from './palette-targets.js';
-import { useOtherAccountHits } from './palette-accounts.js';
+import { hitPaletteItems, openHit, useOtherAccountHits } from './other-accounts-search.js';
 import { useAccounts } from './AccountSwitcher.js';
 import { accountLabel } from '../state/accounts.js';
 import { useNow } from './hooks.js';
@@ -181,7 +181,8 @@ export function CommandPalette(props: { onClose: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stores, versions, views, paused, undoable, targets, otherAccounts]);
 
-  const otherHits = useOtherAccountHits(query);
+  const found = useOtherAccountHits(query);
+  const otherHits = useMemo(() => hitPaletteItems(found), [found]);
   // The account on screen first; the others' devices after, each naming its account.
   const results = useMemo(() => [...searchPalette(index, query), ...otherHits], [index, query, otherHits]);
   const current = Math.min(active, Math.max(0, results.length - 1));
@@ -203,10 +204,7 @@ export function CommandPalette(props: { onClose: () => void }) {
         break;
       case 'device':
         if (item.account) {
-          // Another account's device: shown in its account, whatever the filter was.
-          stores.savedViews.activate(null);
-          ui.setFilter(DEFAULT_FILTER);
-          stores.openTarget({ kind: 'device', id: item.id, account: item.account.id });
+          openHit(stores, item.account.id, item.id);
           break;
         }
         // Show it whatever the filter was: all devices, this one selected and scrolled to.

@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.js';
 import type { ConsoleApp } from './support/console-app.js';
 import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
 import { ControlClient } from './support/control.js';
-import { detailPane, deviceGrid, showScreen, toasts, treeItem } from './support/ui.js';
+import { detailPane, deviceGrid, searchBox, showScreen, toasts, treeItem } from './support/ui.js';
 
 const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 
@@ -142,7 +142,7 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
   await expect(deviceGrid(page)).toBeVisible();
 });
 
-test('the palette finds a device of the other account, naming it, and opens it there; quiet hours for all accounts', async ({
+test('the Devices search and the palette find a device of the other account, naming it, and open it there; quiet hours for all accounts', async ({
   app,
   consolePage: page,
 }) => {
@@ -157,6 +157,22 @@ test('the palette finds a device of the other account, naming it, and opens it t
   const device = serviceB.store
     .listDevices()
     .find((d) => d.name && all.filter((o) => lower(o).includes(lower(d))).length === 1)!;
+  // The Devices search: B's match listed under A's grid, its Account column naming B; opened in B.
+  await searchBox(page).fill(device.name!);
+  const others = page.getByRole('table', { name: 'In your other accounts' });
+  const row = others.getByRole('row').filter({ hasText: device.name! });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').first()).toHaveText('Customer B');
+  await expect(others.getByRole('columnheader').first()).toHaveText('Account');
+  await row.getByRole('button', { name: `Open ${device.name!} in Customer B` }).click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(detailPane(page)).toContainText(device.name!);
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(others).toHaveCount(0);
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+
+  // The palette: the same device, found from A, named with its account.
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox', { name: 'Command palette' }).fill(device.name!);
   const hit = page.getByRole('option').filter({ hasText: 'Customer B' }).filter({ hasText: device.name! });
