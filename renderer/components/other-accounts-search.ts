@@ -15,6 +15,7 @@ import { useAccounts } from './AccountSwitcher.js';
 
 /** Typing settles this long before the other accounts are asked: one question per pause, not per key. */
 const SETTLE_MS = 120;
+const NONE: AccountDeviceHit[] = [];
 
 export function useOtherAccountHits(query: string): AccountDeviceHit[] {
   const { actions } = useStores();
@@ -37,8 +38,9 @@ export function useOtherAccountHits(query: string): AccountDeviceHit[] {
     };
   }, [actions, needle]);
 
-  // Hits of an earlier query are not shown under a later one.
-  return needle && hits.query === needle ? hits.hits : [];
+  // Hits of an earlier query are not shown under a later one. The same empty list each time: the palette
+  // searches its own index again only when what it lists changed, not on every arrow key.
+  return needle && hits.query === needle ? hits.hits : NONE;
 }
 
 /** The hits as palette entries, after the palette's own. */

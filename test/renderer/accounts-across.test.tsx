@@ -2,10 +2,24 @@
 // typing pauses, never with one account), lists their matches with an Account column and drops an answer
 // to an earlier query; Settings offers quiet hours for all accounts only when there are several.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountDeviceHit, AccountsState } from '../../shared/ipc/contract.js';
 import { ADMIN, device } from './support/fake-bridge.js';
 import { renderApp } from './support/render.js';
+import type * as PaletteIndexModule from '../../renderer/domain/palette-index.js';
+
+// Counts the palette's searches of its own index (an arrow key must not run one again).
+const searches = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../renderer/domain/palette-index.js', async (original) => {
+  const real = await original<typeof PaletteIndexModule>();
+  return {
+    ...real,
+    searchPalette: (...args: Parameters<typeof real.searchPalette>) => {
+      searches.count++;
+      return real.searchPalette(...args);
+    },
+  };
+});
 
 const TWO: AccountsState = {
   active: 'a1',
@@ -78,5 +92,19 @@ describe('across accounts', () => {
       { quietHours: { fromMinute: 22 * 60, toMinute: 7 * 60 } },
     ]);
     expect(bridge.callsTo('watch:set')).toEqual([]);
+  });
+
+  it('the palette searches its own index again when the query changes, not on an arrow key', async () => {
+    await render();
+    fireEvent.click(screen.getByRole('button', { name: /Command palette/ }));
+    const input = screen.getByRole('combobox', { name: 'Command palette' });
+    fireEvent.change(input, { target: { value: 'al' } });
+    await pause();
+    const before = searches.count;
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(searches.count).toBe(before);
+    fireEvent.change(input, { target: { value: 'alp' } });
+    expect(searches.count).toBeGreaterThan(before);
   });
 });
