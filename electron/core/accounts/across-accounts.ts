@@ -13,31 +13,51 @@ import { shownName, type Held } from './held-account.js';
 /** Hits per account: enough to find the one meant, few enough that a one-letter query sends little. */
 export const HITS_PER_ACCOUNT = 8;
 
-/** The devices of `others` whose name, alias, IP or MAC holds every word of `query`, account by account. */
+/**
+ * The devices of `others` whose name, alias, IP or MAC holds every word of `query`, account by account;
+ * in each, exact matches first, then those starting with the words, then the rest, so the device typed
+ * in full ("10.0.0.1", a whole name) is among the few sent even when many more hold it ("10.0.0.12").
+ */
 export function searchAccounts(others: readonly Held[], query: string): AccountDeviceHit[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const hits: AccountDeviceHit[] = [];
   for (const h of others) {
     const account = { id: h.entry.id, name: shownName(h) };
-    let found = 0;
+    // One list per rank, each kept to the few sent: no more than 3 × HITS_PER_ACCOUNT references.
+    const ranked: Device[][] = [[], [], []];
     for (const d of h.core.snapshot().data.devices) {
-      if (!matches(d, words)) continue;
+      const rank = rankOf(d, words);
+      if (rank === null || ranked[rank]!.length === HITS_PER_ACCOUNT) continue;
+      ranked[rank]!.push(d);
+      if (rank === EXACT && ranked[EXACT]!.length === HITS_PER_ACCOUNT) break;
+    }
+    for (const d of ranked.flat().slice(0, HITS_PER_ACCOUNT)) {
       hits.push({ account, device: { id: d.id, name: d.name, alias: d.alias, ip: d.ip, status: d.status } });
-      if (++found === HITS_PER_ACCOUNT) break;
     }
   }
   return hits;
 }
 
-function matches(d: Device, words: readonly string[]): boolean {
-  return words.every(
-    (w) => includes(d.name, w) || includes(d.alias, w) || includes(d.ip, w) || includes(d.mac, w),
-  );
-}
+const EXACT = 0;
+const STARTS = 1;
+const HOLDS = 2;
 
-function includes(field: string | null, word: string): boolean {
-  return field !== null && field.toLocaleLowerCase().includes(word);
+/** How well `d` matches: every word must be in some field; the device ranks by its weakest word. */
+function rankOf(d: Device, words: readonly string[]): number | null {
+  let worst = EXACT;
+  for (const w of words) {
+    let best: number | null = null;
+    for (const field of [d.name, d.alias, d.ip, d.mac]) {
+      if (field === null) continue;
+      const text = field.toLowerCase();
+      const rank = text === w ? EXACT : text.startsWith(w) ? STARTS : text.includes(w) ? HOLDS : null;
+      if (rank !== null && (best === null || rank < best)) best = rank;
+    }
+    if (best === null) return null;
+    worst = Math.max(worst, best);
+  }
+  return worst;
 }
 
 /**
