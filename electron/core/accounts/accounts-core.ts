@@ -44,7 +44,7 @@ import { prepareOwnDirs } from '../store/data-dirs.js';
 import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
-import { searchAccounts, setQuietHoursEverywhere } from './across-accounts.js';
+import { searchAccounts, setQuietHoursEverywhere, sharedSettings } from './across-accounts.js';
 import { mergedTray, shownName, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
@@ -158,7 +158,7 @@ export class AccountsCore implements AppCore {
     for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
     // The account on screen first: its copy is what the window waits for.
     await this.#startCore(this.#active);
-    await Promise.all(this.#held.filter((h) => h !== this.#active).map((h) => this.#startCore(h)));
+    await Promise.all(this.#others().map((h) => this.#startCore(h)));
     this.#stateChanged();
   }
 
@@ -334,6 +334,11 @@ export class AccountsCore implements AppCore {
     return this.#held.find((h) => h.entry.id === id);
   }
 
+  /** The accounts not on screen. */
+  #others(): Held[] {
+    return this.#held.filter((h) => h !== this.#active);
+  }
+
   #on(): Held {
     if (!this.#active) throw new Error('the accounts are not started');
     return this.#active;
@@ -374,36 +379,21 @@ export class AccountsCore implements AppCore {
       'accounts:switch': ({ id, open }) => this.switchTo(id, open),
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
-      'accounts:search': async ({ query }) =>
-        searchAccounts(
-          this.#held.filter((h) => h !== this.#active),
-          query,
-        ),
+      'accounts:search': async ({ query }) => searchAccounts(this.#others(), query),
       'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
       // The tray's "pause for an hour" means every account's notices.
       'notifications:pause': async (p) => {
-        const others = this.#held.filter((h) => h !== this.#active);
-        await Promise.all(others.map((h) => h.core.handlers['notifications:pause'](p)));
+        await Promise.all(this.#others().map((h) => h.core.handlers['notifications:pause'](p)));
         return this.#on().core.handlers['notifications:pause'](p);
       },
       // Theme and language are the technician's, not an account's: kept the same in every account.
       'settings:update': async (patch: InvokeRequest<'settings:update'>) => {
         const settings = await this.#on().core.handlers['settings:update'](patch);
-        const shared = pickShared(patch);
-        if (shared) {
-          const others = this.#held.filter((h) => h !== this.#active);
-          await Promise.all(others.map((h) => h.core.handlers['settings:update'](shared)));
-        }
+        const shared = sharedSettings(patch);
+        if (shared) await Promise.all(this.#others().map((h) => h.core.handlers['settings:update'](shared)));
         return settings;
       },
     };
   }
-}
-
-function pickShared(patch: InvokeRequest<'settings:update'>): InvokeRequest<'settings:update'> | null {
-  const shared: InvokeRequest<'settings:update'> = {};
-  if (patch.theme !== undefined) shared.theme = patch.theme;
-  if (patch.language !== undefined) shared.language = patch.language;
-  return Object.keys(shared).length > 0 ? shared : null;
 }

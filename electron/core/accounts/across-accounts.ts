@@ -1,11 +1,12 @@
 // What the accounts layer (accounts-core.ts) does across accounts rather than for the one on screen:
-// search the devices of the others, and set the same quiet hours in all of them.
+// search the devices of the others, set the same quiet hours in all of them, and keep the settings that
+// are the technician's rather than an account's the same in all.
 //
 // The search reads each account's devices where its core holds them (no copy of a list is made, and only
 // the few hits cross to the renderer); the account on screen is left out, as the palette already searches
 // the copy the renderer holds of it.
 
-import type { AccountDeviceHit } from '../../../shared/ipc/contract.js';
+import type { AccountDeviceHit, InvokeRequest } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import type { QuietHours } from '../../../shared/status-history.js';
 import { shownName, type Held } from './held-account.js';
@@ -72,4 +73,14 @@ export async function setQuietHoursEverywhere(
     const { watches } = await h.core.handlers['watch:get']({});
     await h.core.handlers['watch:set']({ watches, quietHours });
   }
+}
+
+/** Theme and language are the technician's, not an account's: the part of `patch` every account takes. */
+export function sharedSettings(
+  patch: InvokeRequest<'settings:update'>,
+): InvokeRequest<'settings:update'> | null {
+  const shared: InvokeRequest<'settings:update'> = {};
+  if (patch.theme !== undefined) shared.theme = patch.theme;
+  if (patch.language !== undefined) shared.language = patch.language;
+  return Object.keys(shared).length > 0 ? shared : null;
 }
