@@ -24,6 +24,7 @@ import { useLastUndoable } from './BulkJob.js';
 import { Dialog } from './Dialog.js';
 import { useIsAdmin } from './FolderPane.js';
 import { deviceActions, folderActions } from './palette-targets.js';
+import { hitPaletteItems, openHit, useOtherAccountHits } from './other-accounts-search.js';
 import { useAccounts } from './AccountSwitcher.js';
 import { accountLabel } from '../state/accounts.js';
 import { useNow } from './hooks.js';
@@ -180,7 +181,10 @@ export function CommandPalette(props: { onClose: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stores, versions, views, paused, undoable, targets, otherAccounts]);
 
-  const results = useMemo(() => searchPalette(index, query), [index, query]);
+  const found = useOtherAccountHits(query);
+  const otherHits = useMemo(() => hitPaletteItems(found), [found]);
+  // The account on screen first; the others' devices after, each naming its account.
+  const results = useMemo(() => [...searchPalette(index, query), ...otherHits], [index, query, otherHits]);
   const current = Math.min(active, Math.max(0, results.length - 1));
 
   function go(item: PaletteItem) {
@@ -199,6 +203,10 @@ export function CommandPalette(props: { onClose: () => void }) {
         stores.savedViews.activate(item.id);
         break;
       case 'device':
+        if (item.account) {
+          openHit(stores, item.account.id, item.id);
+          break;
+        }
         // Show it whatever the filter was: all devices, this one selected and scrolled to.
         stores.savedViews.activate(null);
         ui.setFilter(DEFAULT_FILTER);
@@ -266,7 +274,7 @@ export function CommandPalette(props: { onClose: () => void }) {
         <ul id={listId} role="listbox" aria-label={t('palette.label')} className="palette-results">
           {results.map((item, i) => (
             <li
-              key={`${item.kind}:${item.id}`}
+              key={`${item.kind}:${item.account?.id ?? ''}:${item.id}`}
               id={optionId(i)}
               role="option"
               aria-selected={i === current}
@@ -275,6 +283,7 @@ export function CommandPalette(props: { onClose: () => void }) {
               onClick={() => go(item)}
             >
               <span className="palette-kind">{t(KIND_LABEL[item.kind])}</span>
+              {item.account && <span className="palette-account">{item.account.name}</span>}
               <span className="palette-label">{item.label}</span>
               {item.detail && <span className="palette-detail">{item.detail}</span>}
             </li>

@@ -1,7 +1,7 @@
 // Settings → Alerts: what the account watches (a device, a folder with its sub-folders, or the whole
 // account) and for what (goes offline, comes back, offline or busy for longer than N), and the quiet
-// hours. The main process keeps them per account and decides the notices (status-alerts/); pause is the
-// notifications' own (SettingsScreen).
+// hours (this account's, or with several accounts the same in all of them). The main process keeps them
+// per account and decides the notices (status-alerts/); pause is the notifications' own (SettingsScreen).
 
 import { useEffect, useState } from 'react';
 import type { Id } from '../../shared/model.js';
@@ -11,6 +11,7 @@ import { folderPath } from '../domain/folder-tree.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores } from '../state/context.js';
 import { UNIT_MINUTES, type DurationUnit } from './HistoryFilterControl.js';
+import { useAccounts } from './AccountSwitcher.js';
 
 interface Draft {
   target: string; // 'account' or a folder id
@@ -59,7 +60,13 @@ export function watchConditionsText(w: Watch['when']): string {
   return parts.join(', ');
 }
 
+/** One account's watches: a switch to another account reads that account's afresh (its own, not these). */
 export function WatchesSection() {
+  const active = useAccounts((s) => s.active);
+  return <AccountWatches key={active} />;
+}
+
+function AccountWatches() {
   const { actions } = useStores();
   const tree = useFolderTree();
   const devices = useData((s) => s.devices);
@@ -69,6 +76,9 @@ export function WatchesSection() {
   const [quietDraft, setQuietDraft] = useState({ on: false, from: '22:00', to: '07:00' });
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const several = useAccounts((s) => s.accounts.length > 1);
+  const [forAll, setForAll] = useState(false);
+  const quietForAll = several && forAll;
 
   useEffect(() => {
     let live = true;
@@ -142,17 +152,29 @@ export function WatchesSection() {
 
   async function saveQuiet() {
     if (!watches) return;
-    if (!quietDraft.on) {
-      await save(watches, null);
+    let next: QuietHours | null = null;
+    if (quietDraft.on) {
+      const from = parseMinute(quietDraft.from);
+      const to = parseMinute(quietDraft.to);
+      if (from === null || to === null) {
+        setError(t('watch.quietInvalid'));
+        return;
+      }
+      next = { fromMinute: from, toMinute: to };
+    }
+    if (!quietForAll) {
+      await save(watches, next);
       return;
     }
-    const from = parseMinute(quietDraft.from);
-    const to = parseMinute(quietDraft.to);
-    if (from === null || to === null) {
-      setError(t('watch.quietInvalid'));
+    // Every account's quiet hours at once; each keeps its own watches (the main side reads them first).
+    const r = await actions.call('accounts:quiet-hours', { quietHours: next });
+    if (!r.ok) {
+      setError(formatError(r.error));
       return;
     }
-    await save(watches, { fromMinute: from, toMinute: to });
+    setError(null);
+    setQuiet(next);
+    setSaved(true);
   }
 
   const folders = [...tree.byId.keys()]
@@ -283,6 +305,12 @@ export function WatchesSection() {
                 onChange={(e) => setQuietDraft({ ...quietDraft, to: e.target.value })}
               />
             </label>
+            {several && (
+              <label className="inline-field checkbox">
+                <input type="checkbox" checked={forAll} onChange={(e) => setForAll(e.target.checked)} />
+                <span>{t('watch.quietForAll')}</span>
+              </label>
+            )}
             <div className="actions">
               <button type="button" onClick={() => void saveQuiet()}>
                 {t('common.save')}

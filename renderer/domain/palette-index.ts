@@ -24,6 +24,8 @@ export interface PaletteItem {
   label: string;
   /** Shown after the label, dimmed (IP, code…). */
   detail?: string;
+  /** A device of an account not on screen (issue 28): that account, shown beside it. */
+  account?: { id: string; name: string };
 }
 
 export interface PaletteIndex {

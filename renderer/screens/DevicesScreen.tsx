@@ -22,6 +22,7 @@ import type { MenuAnchor } from '../components/ContextMenu.js';
 import { HistoryFilterControl } from '../components/HistoryFilterControl.js';
 import { ActiveViewBar } from '../components/ActiveViewBar.js';
 import { COMPACT_BELOW_PX, SidePanes, useNarrowerThan } from '../components/SidePanes.js';
+import { OtherAccountsMatches } from '../components/OtherAccountsMatches.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -205,6 +206,7 @@ export function DevicesScreen() {
           <DeviceTable onEditAlias={editAlias} onContextMenu={(id, at) => setRowMenu({ id, at })} />
           {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
         </div>
+        <OtherAccountsMatches />
       </section>
       <MoveDevicesDialog />
       {bulkOpen && <BulkDialog onClose={() => setBulkOpen(false)} />}

@@ -71,6 +71,13 @@ export interface AccountsState {
   accounts: AccountSummary[];
 }
 
+/** A device of an account not on screen, found by the search across accounts (accounts:search). */
+export interface AccountDeviceHit {
+  /** The account it belongs to: an Account column of its own wherever hits are listed. */
+  account: { id: string; name: string };
+  device: Pick<Device, 'id' | 'name' | 'alias' | 'ip' | 'status'>;
+}
+
 export interface AccountInfo {
   baseUrl: string;
   consumerKey: string;

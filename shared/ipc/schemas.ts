@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type {
+  AccountDeviceHit,
   AccountInfo,
   AccountsState,
   AppSnapshot,
@@ -257,6 +258,19 @@ export const invokeTable = {
   },
   /** Signs the account out (its keychain entry goes) and removes its files. */
   'accounts:remove': { request: z.object({ id: accountId }).strict(), response: reply<AccountsState>() },
+  /**
+   * The devices of the accounts not on screen whose name, alias, IP or MAC holds every word of `query`
+   * (a few per account: opening one switches to its account).
+   */
+  'accounts:search': {
+    request: z.object({ query: z.string().max(200) }).strict(),
+    response: reply<AccountDeviceHit[]>(),
+  },
+  /** The same quiet hours in every account (null: none), each account's watches left as they are. */
+  'accounts:quiet-hours': {
+    request: z.object({ quietHours: quietHours.nullable() }).strict(),
+    response: reply<void>(),
+  },
   /** What Settings shows about updates: the feed, the last check (electron/core/updater.ts). */
   'updates:status': { request: empty, response: reply<UpdateStatus>() },
   // ---- outbox and bulk changes (issue 12) ----

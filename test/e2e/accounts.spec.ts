@@ -12,7 +12,7 @@ import { expect, test } from './fixtures.js';
 import type { ConsoleApp } from './support/console-app.js';
 import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
 import { ControlClient } from './support/control.js';
-import { deviceGrid, toasts, treeItem } from './support/ui.js';
+import { detailPane, deviceGrid, searchBox, showScreen, toasts, treeItem } from './support/ui.js';
 
 const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 
@@ -142,6 +142,85 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
   await expect(deviceGrid(page)).toBeVisible();
 });
 
+test('the Devices search and the palette find a device of the other account, naming it, and open it there; quiet hours for all accounts', async ({
+  app,
+  consolePage: page,
+}) => {
+  const totalA = (await app.control.summary()).devices.total;
+  await addAccountB(page);
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+
+  // A device only B has, whose name is in no other device's name (so one hit is it).
+  const lower = (d: { name: string | null }) => (d.name ?? '').toLowerCase();
+  const all = [...app.service.store.listDevices(), ...serviceB.store.listDevices()];
+  const device = serviceB.store
+    .listDevices()
+    .find((d) => d.name && all.filter((o) => lower(o).includes(lower(d))).length === 1)!;
+  // The Devices search: B's match listed under A's grid, its Account column naming B; opened in B.
+  await searchBox(page).fill(device.name!);
+  const others = page.getByRole('table', { name: 'In your other accounts' });
+  const row = others.getByRole('row').filter({ hasText: device.name! });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('cell').first()).toHaveText('Customer B');
+  await expect(others.getByRole('columnheader').first()).toHaveText('Account');
+  await row.getByRole('button', { name: `Open ${device.name!} in Customer B` }).click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(detailPane(page)).toContainText(device.name!);
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(others).toHaveCount(0);
+  await page.keyboard.press('Control+1');
+  await expect(countOf(page, totalA)).toBeVisible();
+
+  // The palette: the same device, found from A, named with its account.
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command palette' }).fill(device.name!);
+  const hit = page.getByRole('option').filter({ hasText: 'Customer B' }).filter({ hasText: device.name! });
+  await expect(hit).toHaveCount(1);
+  await expect(countOf(page, totalA)).toBeVisible(); // still A on screen while searching B
+  await hit.click();
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(countOf(page, 60)).toBeVisible();
+  await expect(detailPane(page)).toContainText(device.name!);
+
+  // Quiet hours are each account's own: B's set alone leave A's off (A's Settings reads A's).
+  await showScreen(page, 'Settings');
+  const quiet = page.getByRole('group', { name: 'Quiet hours' });
+  const quietOn = quiet.getByRole('checkbox', { name: /^No status alerts during these hours/ });
+  const from = quiet.getByLabel('From', { exact: true });
+  const to = quiet.getByLabel('To', { exact: true });
+  const saved = page.getByRole('status').filter({ hasText: 'Alerts saved' });
+  await quietOn.check();
+  await from.fill('21:30');
+  await to.fill('06:45');
+  await quiet.getByRole('button', { name: 'Save' }).click();
+  await expect(saved).toBeVisible();
+  await page.keyboard.press('Control+1');
+  const nameA = new URL(app.service.baseUrl).host.replace(/\./g, '\\.');
+  await expect(accountButton(page)).toHaveAccessibleName(new RegExp(`^Account: ${nameA}`));
+  await expect(saved).toHaveCount(0);
+  await expect(quietOn).not.toBeChecked();
+
+  // Set on A for all accounts: B's are A's now, and B's Settings shows them.
+  await quietOn.check();
+  await from.fill('23:00');
+  await to.fill('05:15');
+  await quiet.getByRole('checkbox', { name: 'Apply these quiet hours to all accounts' }).check();
+  await quiet.getByRole('button', { name: 'Save' }).click();
+  await expect(saved).toBeVisible();
+  const accounts = accountsOf(app);
+  for (const a of accounts.accounts().accounts) {
+    expect((await accounts.coreOf(a.id)!.handlers['watch:get']({})).quietHours).toEqual({
+      fromMinute: 23 * 60,
+      toMinute: 5 * 60 + 15,
+    });
+  }
+  await page.keyboard.press('Control+2');
+  await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+  await expect(from).toHaveValue('23:00');
+  await expect(to).toHaveValue('05:15');
+});
+
 test('a restart with the keychain reopens both accounts signed in, on the one shown last', async ({
   app,
   consolePage: page,
@@ -183,4 +262,61 @@ test('a restart with the keychain reopens both accounts signed in, on the one sh
   await page.keyboard.press('Control+1');
   await expect(countOf(page, totalA)).toBeVisible();
   await expect(offline).toHaveCount(0);
+});
+
+test.describe('without a keychain', { tag: '@no-keychain' }, () => {
+  test.use({ appOptions: { signedIn: false, keychain: 'absent' } });
+
+  test('a restart reopens both accounts as their copies, signed out, and each signs in again on its own', async ({
+    app,
+    consolePage: page,
+  }) => {
+    // A signed in for this run only (no keychain to keep it), then B added from the account menu.
+    const { authorizeUrl } = await app.invoke('auth:begin', {
+      baseUrl: app.service.baseUrl,
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: '',
+      memoryOnly: true,
+    });
+    await app.invoke('auth:complete', {
+      pin: await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password),
+    });
+    const totalA = (await app.control.summary()).devices.total;
+    await expect(countOf(page, totalA)).toBeVisible({ timeout: 20_000 });
+    await addAccountB(page);
+    await app.settled();
+
+    await app.stopHost();
+    await app.restartHost();
+    await page.goto(app.launchUrl);
+    // B, shown last, opens from its copy, signed out; so does A, one switch away.
+    const signedOut = page.getByRole('alert').filter({ hasText: 'Signed out — sign in to refresh.' });
+    await expect(countOf(page, 60)).toBeVisible({ timeout: 20_000 });
+    await expect(signedOut).toBeVisible();
+    await expect(accountButton(page)).toHaveAccessibleName(/^Account: Customer B/);
+    const accounts = accountsOf(app);
+    expect(accounts.accounts().accounts.map((a) => [a.name, a.auth])).toEqual([
+      [expect.any(String), 'reauth-required'],
+      ['Customer B', 'reauth-required'],
+    ]);
+    await page.keyboard.press('Control+1');
+    await expect(countOf(page, totalA)).toBeVisible();
+    await expect(signedOut).toBeVisible();
+
+    // Signing in to A again (for this run) leaves B as it was: its copy, signed out.
+    await page.getByRole('button', { name: 'Sign in again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByRole('button', { name: 'Open the authorization page' }).click();
+    const href = await dialog.getByRole('link', { name: 'Authorization page' }).getAttribute('href');
+    expect(href).toContain(app.service.baseUrl);
+    await dialog.getByLabel('PIN').fill(await approveOnAuthorizePage(href!, DEMO.email, DEMO.password));
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(signedOut).toHaveCount(0);
+    await expect(countOf(page, totalA)).toBeVisible();
+    expect(accounts.accounts().accounts.map((a) => a.auth)).toEqual(['signed-in', 'reauth-required']);
+    await page.keyboard.press('Control+2');
+    await expect(countOf(page, 60)).toBeVisible();
+    await expect(signedOut).toBeVisible();
+  });
 });

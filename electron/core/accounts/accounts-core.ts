@@ -20,7 +20,6 @@
 
 import type {
   AccountsState,
-  AccountSummary,
   AppSnapshot,
   AuthState,
   EventChannel,
@@ -35,7 +34,7 @@ import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
-import type { AccountTray, TrayState } from '../../core-port.js';
+import type { TrayState } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
@@ -45,6 +44,8 @@ import { prepareOwnDirs } from '../store/data-dirs.js';
 import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
+import { searchAccounts, setQuietHoursEverywhere, sharedSettings } from './across-accounts.js';
+import { mergedTray, shownName, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
   /** The root data directory: the list of accounts, and the directories of all of them. */
@@ -56,14 +57,6 @@ export interface AccountsCoreOptions extends AppCoreOptions {
   firstAccountName?: string;
   /** Tests swap the core of one account; default createAppCore. */
   createCore?: (options: AppCoreOptions) => AppCore;
-}
-
-interface Held {
-  entry: RegisteredAccount;
-  core: AppCore;
-  auth: AuthState | null;
-  sync: Pick<SyncState, 'connection' | 'offlineSince'> | null;
-  off: Array<() => void>;
 }
 
 export function createAccountsCore(options: AccountsCoreOptions): AccountsCore {
@@ -118,23 +111,7 @@ export class AccountsCore implements AppCore {
 
   trayState(): TrayState {
     const state = this.#on().core.trayState();
-    if (this.#held.length < 2) return state;
-    const accounts: AccountTray[] = this.#held.map((h) => {
-      const tray = h === this.#active ? state : h.core.trayState();
-      return {
-        id: h.entry.id,
-        name: shownName(h),
-        status: tray.status,
-        ...(tray.devices ? { devices: tray.devices } : {}),
-      };
-    });
-    // The icon says "offline" while any account that is signed in cannot reach its service.
-    const status = accounts.some((a) => a.status === 'offline')
-      ? 'offline'
-      : accounts.some((a) => a.status === 'online')
-        ? 'online'
-        : 'signed-out';
-    return { ...state, status, accounts };
+    return this.#held.length < 2 ? state : mergedTray(state, this.#held, this.#on());
   }
 
   onTrayStateChange(listener: (state: TrayState) => void): () => void {
@@ -181,7 +158,7 @@ export class AccountsCore implements AppCore {
     for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));
     // The account on screen first: its copy is what the window waits for.
     await this.#startCore(this.#active);
-    await Promise.all(this.#held.filter((h) => h !== this.#active).map((h) => this.#startCore(h)));
+    await Promise.all(this.#others().map((h) => this.#startCore(h)));
     this.#stateChanged();
   }
 
@@ -357,6 +334,11 @@ export class AccountsCore implements AppCore {
     return this.#held.find((h) => h.entry.id === id);
   }
 
+  /** The accounts not on screen. */
+  #others(): Held[] {
+    return this.#held.filter((h) => h !== this.#active);
+  }
+
   #on(): Held {
     if (!this.#active) throw new Error('the accounts are not started');
     return this.#active;
@@ -397,64 +379,21 @@ export class AccountsCore implements AppCore {
       'accounts:switch': ({ id, open }) => this.switchTo(id, open),
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
+      'accounts:search': async ({ query }) => searchAccounts(this.#others(), query),
+      'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
       // The tray's "pause for an hour" means every account's notices.
       'notifications:pause': async (p) => {
-        const others = this.#held.filter((h) => h !== this.#active);
-        await Promise.all(others.map((h) => h.core.handlers['notifications:pause'](p)));
+        await Promise.all(this.#others().map((h) => h.core.handlers['notifications:pause'](p)));
         return this.#on().core.handlers['notifications:pause'](p);
       },
       // Theme and language are the technician's, not an account's: kept the same in every account.
       'settings:update': async (patch: InvokeRequest<'settings:update'>) => {
         const settings = await this.#on().core.handlers['settings:update'](patch);
-        const shared = pickShared(patch);
-        if (shared) {
-          const others = this.#held.filter((h) => h !== this.#active);
-          await Promise.all(others.map((h) => h.core.handlers['settings:update'](shared)));
-        }
+        const shared = sharedSettings(patch);
+        if (shared) await Promise.all(this.#others().map((h) => h.core.handlers['settings:update'](shared)));
         return settings;
       },
     };
-  }
-}
-
-function pickShared(patch: InvokeRequest<'settings:update'>): InvokeRequest<'settings:update'> | null {
-  const shared: InvokeRequest<'settings:update'> = {};
-  if (patch.theme !== undefined) shared.theme = patch.theme;
-  if (patch.language !== undefined) shared.language = patch.language;
-  return Object.keys(shared).length > 0 ? shared : null;
-}
-
-function summary(h: Held, tray: TrayState): AccountSummary {
-  const auth = h.auth;
-  const account =
-    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account : null;
-  const d = tray.status !== 'signed-out' ? tray.devices : undefined;
-  return {
-    id: h.entry.id,
-    name: shownName(h),
-    auth: auth?.status ?? 'signed-out',
-    baseUrl: account?.baseUrl ?? null,
-    userName: account
-      ? [account.user.firstname, account.user.lastname].filter(Boolean).join(' ') || account.user.email
-      : null,
-    connection: h.sync?.connection ?? (tray.status === 'signed-out' ? 'idle' : tray.status),
-    offlineSince: h.sync?.offlineSince ?? null,
-    devices: d ? { online: d.online, offline: d.offline, busy: d.busy } : null,
-    outages: d?.outages.length ?? 0,
-    watchedDown: d?.watchedDownTotal ?? 0,
-  };
-}
-
-/** The account's name; one never named (the first, from before several accounts) by its service's host. */
-function shownName(h: Held): string {
-  if (h.entry.name) return h.entry.name;
-  const auth = h.auth;
-  const baseUrl =
-    auth && (auth.status === 'signed-in' || auth.status === 'reauth-required') ? auth.account.baseUrl : '';
-  try {
-    return baseUrl ? new URL(baseUrl).host : '';
-  } catch {
-    return '';
   }
 }

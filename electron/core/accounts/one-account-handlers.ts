@@ -21,5 +21,8 @@ export function oneAccountHandlers(): Pick<InvokeHandlers, AccountsChannel> {
     'accounts:switch': refuse,
     'accounts:rename': refuse,
     'accounts:remove': refuse,
+    // No other account to search; quiet hours for all are this account's own (watch:set).
+    'accounts:search': async () => [],
+    'accounts:quiet-hours': refuse,
   };
 }

@@ -33,6 +33,8 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'accounts:switch': { id: 'a1', open: { kind: 'device', id: 'd1' } },
   'accounts:rename': { id: 'a1', name: 'Customer B' },
   'accounts:remove': { id: 'a1' },
+  'accounts:search': { query: 'desk 10.0' },
+  'accounts:quiet-hours': { quietHours: { fromMinute: 1320, toMinute: 420 } },
   'updates:status': {},
   'outbox:state': {},
   'outbox:resolve': { entryId: 'e1', choice: 'mine' },

@@ -1,0 +1,155 @@
+// Across accounts (issue 28): the search finds devices of the accounts not on screen by name, IP or MAC,
+// naming their account, and quiet hours can be set for all accounts at once, each keeping its watches.
+// Two stand-in services on two ports with different consumers and data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
+import { HITS_PER_ACCOUNT } from '../../../../electron/core/accounts/across-accounts.js';
+import { silentLogger } from '../../../../electron/core/logger.js';
+import { MemoryVault } from '../../../../electron/core/vault.js';
+import type {
+  AccountDeviceHit,
+  InvokeChannel,
+  InvokeRequest,
+  InvokeResponse,
+  WatchSettings,
+} from '../../../../shared/ipc/contract.js';
+import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
+import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
+import { startTestService } from '../../../service/support/service-harness.js';
+import { tempDir } from '../../support/core-harness.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
+
+let svcA: ServiceHarness;
+let svcB: ServiceHarness;
+let core: AccountsCore;
+let removeDir: () => void;
+
+async function invoke<C extends InvokeChannel>(
+  channel: C,
+  payload: InvokeRequest<C>,
+  handlers = core.handlers,
+): Promise<InvokeResponse<C>> {
+  const r = await dispatchInvoke(handlers, channel, payload);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+  return r.value as InvokeResponse<C>;
+}
+
+async function signIn(svc: ServiceHarness, consumer: { key: string; secret: string }): Promise<void> {
+  const done = await pinSignIn(core.handlers, svc, consumer);
+  if (!done.ok) throw new Error(`auth:complete: ${done.error.message}`);
+  await invoke('sync:refresh', {});
+}
+
+const idOf = (name: string) => core.accounts().accounts.find((a) => a.name === name)!.id;
+const namesOf = (svc: ServiceHarness) =>
+  svc.service.store.listDevices().map((d) => ({ name: d.name ?? '', ip: d.ip ?? '', mac: d.mac ?? '' }));
+
+beforeAll(async () => {
+  svcA = await startTestService({ devices: 30, seed: 3 });
+  svcB = await startTestService({
+    devices: 45,
+    seed: 11,
+    consumerKey: CONSUMER_B.key,
+    consumerSecret: CONSUMER_B.secret,
+  });
+});
+afterAll(async () => {
+  await svcA?.service.close();
+  await svcB?.service.close();
+});
+
+describe('across accounts', () => {
+  beforeAll(async () => {
+    const dir = tempDir();
+    removeDir = dir.remove;
+    core = createAccountsCore({
+      dataDir: dir.dir,
+      host: 'browser',
+      appVersion: 'test',
+      vault: new MemoryVault(),
+      clock: new FakeClock(Date.now()),
+      notify: () => undefined,
+      openExternal: async () => true,
+      defaults: {
+        baseUrl: svcA.service.baseUrl,
+        consumerKey: 'test-console',
+        consumerSecret: 'test-console-secret',
+      },
+      random: () => 0.5,
+      logger: silentLogger,
+      cacheSaveDelayMs: 1_000,
+      firstAccountName: 'Customer A',
+    });
+    await core.start();
+    await signIn(svcA, { key: 'test-console', secret: '' });
+    await invoke('accounts:add', { name: 'Customer B' });
+    await signIn(svcB, CONSUMER_B);
+    await invoke('accounts:switch', { id: idOf('Customer A') });
+  });
+  afterAll(async () => {
+    await core?.dispose();
+    removeDir?.();
+  });
+
+  it('finds a device of the account not on screen by its name, naming that account', async () => {
+    const inA = new Set(namesOf(svcA).map((d) => d.name.toLowerCase()));
+    const onlyB = namesOf(svcB).find(
+      (d) => d.name && ![...inA].some((a) => a.includes(d.name.toLowerCase())),
+    )!;
+    const device = svcB.service.store.listDevices().find((d) => d.name === onlyB.name)!;
+    const hits = await invoke('accounts:search', { query: onlyB.name.toUpperCase() });
+    expect(hits).toContainEqual<AccountDeviceHit>({
+      account: { id: idOf('Customer B'), name: 'Customer B' },
+      device: { id: device.id, name: device.name, alias: device.alias, ip: device.ip, status: device.status },
+    });
+    expect(hits.every((h) => h.account.name === 'Customer B')).toBe(true);
+  });
+
+  it('leaves the account on screen out (the palette searches its own copy) and finds it from the other', async () => {
+    const a = namesOf(svcA).find((d) => d.name && !namesOf(svcB).some((b) => b.name.includes(d.name)))!;
+    expect(await invoke('accounts:search', { query: a.name })).toEqual([]);
+    await invoke('accounts:switch', { id: idOf('Customer B') });
+    try {
+      const hits = await invoke('accounts:search', { query: a.name });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.every((h) => h.account.name === 'Customer A')).toBe(true);
+    } finally {
+      await invoke('accounts:switch', { id: idOf('Customer A') });
+    }
+  });
+
+  it('matches an IP or a MAC, every word of the query, and sends only a few hits per account', async () => {
+    const b = namesOf(svcB).find((d) => d.ip && d.mac && d.name)!;
+    const byIp = await invoke('accounts:search', { query: b.ip });
+    expect(byIp.map((h) => h.device.ip)).toContain(b.ip);
+    const byMac = await invoke('accounts:search', { query: b.mac.toLowerCase() });
+    expect(byMac.map((h) => h.device.name)).toContain(b.name);
+    // Both words must match: the device's name and an IP that is not its own find nothing of it.
+    const other = namesOf(svcB).find((d) => d.ip && d.ip !== b.ip && !d.name.includes(b.name))!;
+    const both = await invoke('accounts:search', { query: `${b.name} ${other.ip}` });
+    expect(both.map((h) => h.device.name)).not.toContain(b.name);
+    // A query nearly everything matches ("." of every IP) is cut to a few, not the whole account.
+    const wide = await invoke('accounts:search', { query: '.' });
+    expect(wide).toHaveLength(HITS_PER_ACCOUNT);
+    expect(await invoke('accounts:search', { query: '   ' })).toEqual([]);
+  });
+
+  it('sets the same quiet hours in every account, each keeping its own watches, and clears them all', async () => {
+    const watch = {
+      id: 'all-a',
+      target: { kind: 'account' as const },
+      when: { offline: true, online: false, offlineLongerMinutes: null, busyLongerMinutes: null },
+    };
+    await invoke('watch:set', { watches: [watch], quietHours: null });
+    const quietHours = { fromMinute: 22 * 60, toMinute: 7 * 60 };
+    await invoke('accounts:quiet-hours', { quietHours });
+    const of = (name: string): Promise<WatchSettings> =>
+      invoke('watch:get', {}, core.coreOf(idOf(name))!.handlers);
+    expect(await of('Customer A')).toEqual({ watches: [watch], quietHours });
+    expect(await of('Customer B')).toEqual({ watches: [], quietHours });
+    await invoke('accounts:quiet-hours', { quietHours: null });
+    expect(await of('Customer A')).toEqual({ watches: [watch], quietHours: null });
+    expect(await of('Customer B')).toEqual({ watches: [], quietHours: null });
+  });
+});
