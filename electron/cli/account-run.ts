@@ -4,7 +4,6 @@
 
 import type { AppSnapshot, DatasetName, SyncState } from '../../shared/ipc/contract.js';
 import {
-  openAccount,
   refreshForRead,
   requireAccount,
   staleDatasets,
@@ -13,6 +12,7 @@ import {
 } from './open-account.js';
 import { drainOutbox, progressLine } from './outbox-drain.js';
 import { ageText, type Out } from './output.js';
+import type { CliIo } from './cli-io.js';
 
 export interface ReadContext {
   /** The directory of the account the command works on (the console's own, or console-accounts/<id>). */
@@ -28,6 +28,13 @@ export interface ReadContext {
   out: Out;
   warn: (sentence: string) => void;
   now: () => number;
+  /** The terminal the command talks to: this process's, or the command line's behind the console. */
+  io: CliIo;
+  /**
+   * Opens the account: here under its lock with a core of this process (openAccount), or inside a
+   * running console its own core (console-commands.ts).
+   */
+  open(): Promise<OpenAccount>;
 }
 
 /** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
@@ -55,7 +62,7 @@ export async function withAccount<T>(
   read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
   probe = false,
 ) {
-  const account = await openAccount(ctx);
+  const account = await ctx.open();
   try {
     requireAccount(account);
     // Without a usable sign-in (revoked, or a keychain that cannot be read) nothing can be asked: the copy
@@ -89,7 +96,7 @@ export async function withAccount<T>(
     }
     const answer = await read(account, account.core.snapshot());
     // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
-    const progress = progressLine();
+    const progress = progressLine(ctx.io.err);
     await drainOutbox(account, { onState: progress.show });
     progress.end();
     return answer;

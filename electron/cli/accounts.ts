@@ -61,15 +61,15 @@ function hostOf(baseUrl: string | undefined): string {
   }
 }
 
-/** The data directory of the account a command works on; an unknown name is a usage error naming all. */
-export async function chooseAccount(dataDir: string, name: string | undefined): Promise<string> {
+/** The account a command works on (its id and directory); an unknown name is a usage error naming all. */
+export async function chooseListedAccount(dataDir: string, name: string | undefined): Promise<ListedAccount> {
   const accounts = await listed(dataDir);
-  if (name === undefined) return (accounts.find((a) => a.shown) ?? accounts[0]!).dir;
+  if (name === undefined) return accounts.find((a) => a.shown) ?? accounts[0]!;
   const wanted = name.trim().toLocaleLowerCase();
   const found = accounts.find(
     (a) => (a.id !== '' && a.id === name.trim()) || a.name.toLocaleLowerCase() === wanted,
   );
-  if (found) return found.dir;
+  if (found) return found;
   const names = accounts.map((a) => a.name || a.id || '(unnamed)').map((n) => `"${n}"`);
   throw new CliExit(
     EXIT.usage,

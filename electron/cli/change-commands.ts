@@ -3,6 +3,7 @@
 // edited), each answered by the service before the command ends (write-commands.ts withWrite).
 
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import { LANGUAGES, type Id, type KnownLanguage, type SupportSession } from '../../shared/model.js';
 import { parseGmtOffset } from '../../shared/time-offset.js';
@@ -106,7 +107,7 @@ async function share(
   if (o.ics) {
     const ics = sessionIcs(session, offset);
     if (!ics.ok) throw new CliExit(EXIT.usage, `The session was saved, but no calendar file: ${ics.error}`);
-    await writeFile(o.ics, ics.ics);
+    await writeFile(path.resolve(ctx.io.cwd, o.ics), ics.ics);
   }
   ctx.out.write(
     format === 'json'

@@ -23,9 +23,7 @@ export interface MoveOptions {
 }
 
 /** Ids one per line (or separated by spaces or commas), as `devices list --columns id` prints them. */
-export async function readIds(stream: NodeJS.ReadableStream = process.stdin): Promise<string[]> {
-  let text = '';
-  for await (const chunk of stream) text += String(chunk);
+export function parseIds(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((s) => s.trim())
@@ -80,16 +78,6 @@ function previewText(p: Preview): string {
   return lines.join('\n') + '\n';
 }
 
-async function confirm(question: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
-
 /** A batch with refused moves ends the command with the service's reason for the first (exit 5). */
 function batchFailures(state: OutboxState, started: { batchId: string | null } | null): void {
   const batch = started?.batchId ? state.batches.find((b) => b.id === started.batchId) : undefined;
@@ -115,7 +103,11 @@ export async function devicesMove(
     throw new CliExit(EXIT.usage, 'Which devices? Give their ids, - to read them from stdin, or --where.');
   }
   const ids =
-    o.where !== undefined ? null : args.length === 1 && args[0] === '-' ? await readIds() : [...args];
+    o.where !== undefined
+      ? null
+      : args.length === 1 && args[0] === '-'
+        ? parseIds(await ctx.io.readStdin())
+        : [...args];
   if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'No device ids on stdin.');
 
   const checked = (account: OpenAccount) => {
@@ -145,14 +137,14 @@ export async function devicesMove(
       const p = (preview = checked(account));
       if (p.move.length === 0) return null;
       if (p.move.length > 1 && !o.yes) {
-        process.stderr.write(previewText(p));
-        if (!process.stdin.isTTY || (ids !== null && args[0] === '-')) {
+        ctx.io.err.write(previewText(p));
+        if (!ctx.io.stdinIsTTY || (ids !== null && args[0] === '-')) {
           throw new CliExit(
             EXIT.usage,
             `Moving ${p.move.length} devices needs --yes (or --dry-run to look first).`,
           );
         }
-        if (!(await confirm('Go ahead?'))) throw new CliExit(EXIT.usage, 'Nothing was moved.');
+        if (!(await ctx.io.confirm('Go ahead?'))) throw new CliExit(EXIT.usage, 'Nothing was moved.');
       }
       return account.invoke('bulk:start', { kind: 'move', ids: p.move, folderId });
     },

@@ -15,7 +15,7 @@ export const EXIT = {
   refused: 5,
   /** Someone else changed the same thing first. */
   conflict: 6,
-  /** The console (or another command) holds this account's files right now. */
+  /** Another command holds this account's files right now, or the running console could not take the command. */
   accountBusy: 7,
   /** No device, folder or session with that id. */
   notFound: 8,
@@ -31,7 +31,7 @@ const MEANING: Record<ExitCode, string> = {
   4: 'offline: a change needs the service',
   5: 'the service refused the request',
   6: 'conflict: changed by someone else first',
-  7: "the console (or another command) is using this account's files",
+  7: 'the account is busy: another command holds it, or the running console could not take the command',
   8: 'not found',
 };
 

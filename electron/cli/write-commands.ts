@@ -6,7 +6,7 @@
 
 import type { Id } from '../../shared/model.js';
 import { CliExit, EXIT } from './exit-codes.js';
-import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
+import { refreshForRead, type OpenAccount } from './open-account.js';
 import { drainOutbox, progressLine, unanswered } from './outbox-drain.js';
 import { renderJson, type Format } from './output.js';
 import { datasetsToAsk, type ReadContext } from './account-run.js';
@@ -20,7 +20,7 @@ export async function withWrite<T>(
   /** Judges the outbox once it is drained (a batch's failures), before the account closes. */
   drained?: (state: OutboxState, result: T) => void,
 ): Promise<T> {
-  const account = await openAccount(ctx);
+  const account = await ctx.open();
   try {
     const auth = account.core.snapshot().auth;
     if (auth.status !== 'signed-in') {
@@ -43,7 +43,7 @@ export async function withWrite<T>(
       throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
     }
     const result = await write(account);
-    const progress = progressLine();
+    const progress = progressLine(ctx.io.err);
     const outbox = await drainOutbox(account, { onState: progress.show });
     progress.end();
     if (unanswered(outbox) > 0) {
