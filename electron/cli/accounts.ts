@@ -71,12 +71,12 @@ export async function chooseListedAccount(dataDir: string, name: string | undefi
   );
   if (found) return found;
   const names = accounts.map((a) => a.name || a.id || '(unnamed)').map((n) => `"${n}"`);
-  throw new CliExit(
-    EXIT.usage,
-    accounts.length > 1
-      ? `No account named "${name}" in this console; its accounts are ${names.join(', ')}.`
-      : `No account named "${name}": this console holds one account${accounts[0]!.name ? ` (${names[0]})` : ''}; leave out --account.`,
-  );
+  if (accounts.length > 1) {
+    throw new CliExit(EXIT.usage, 'cli.account.unknown', { name, names: names.join(', ') });
+  }
+  throw accounts[0]!.name
+    ? new CliExit(EXIT.usage, 'cli.account.unknownOfOne', { name, only: names[0]! })
+    : new CliExit(EXIT.usage, 'cli.account.unknownOfOneUnnamed', { name });
 }
 
 /**

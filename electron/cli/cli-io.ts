@@ -12,7 +12,7 @@ export interface CliIo {
   stdinIsTTY: boolean;
   /** All of stdin (`devices move -`). */
   readStdin(): Promise<string>;
-  /** A yes/no asked on the terminal (a bulk move's "Go ahead?"). */
+  /** A yes/no asked on the terminal (a bulk move's "Go ahead? [y/N]"). */
   confirm(question: string): Promise<boolean>;
   /** Where relative paths (`--ics FILE`) are resolved. */
   cwd: string;
@@ -43,7 +43,8 @@ export function processIo(): CliIo {
     async confirm(question) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
-        return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+        // Yes in the languages the console speaks: y/yes, j/ja, o/oui, s/sí/si.
+        return /^(y|yes|j|ja|o|oui|s|si|sí)$/i.test((await rl.question(`${question} `)).trim());
       } finally {
         rl.close();
       }

@@ -31,10 +31,8 @@ export function parseIds(text: string): string[] {
 }
 
 function destination(o: MoveOptions): Id | null {
-  if (o.to !== undefined && o.unassign)
-    throw new CliExit(EXIT.usage, 'Give --to FOLDER or --unassign, not both.');
-  if (o.to === undefined && !o.unassign)
-    throw new CliExit(EXIT.usage, 'Say where to: --to FOLDER or --unassign.');
+  if (o.to !== undefined && o.unassign) throw new CliExit(EXIT.usage, 'cli.move.toOrUnassign');
+  if (o.to === undefined && !o.unassign) throw new CliExit(EXIT.usage, 'cli.move.whereTo');
   return o.unassign ? null : o.to!;
 }
 
@@ -83,10 +81,14 @@ function batchFailures(state: OutboxState, started: { batchId: string | null } |
   const batch = started?.batchId ? state.batches.find((b) => b.id === started.batchId) : undefined;
   if (!batch || batch.failed === 0) return;
   const first = batch.failures[0];
-  throw new CliExit(
-    EXIT.refused,
-    `${batch.failed} of ${batch.total} moves were refused${first ? ` (device ${first.itemId}: ${errorSentence(first.error)})` : ''}; \`support-console outbox retry\` sends them again.`,
-  );
+  const counts = { failed: batch.failed, total: batch.total };
+  throw first
+    ? new CliExit(EXIT.refused, 'cli.move.refusedDevice', {
+        ...counts,
+        id: first.itemId,
+        reason: errorSentence(first.error),
+      })
+    : new CliExit(EXIT.refused, 'cli.move.refused', counts);
 }
 
 export async function devicesMove(
@@ -97,10 +99,10 @@ export async function devicesMove(
 ): Promise<void> {
   const folderId = destination(o);
   if (o.where !== undefined && args.length > 0) {
-    throw new CliExit(EXIT.usage, 'Give device ids or --where, not both.');
+    throw new CliExit(EXIT.usage, 'cli.move.idsOrWhere');
   }
   if (o.where === undefined && args.length === 0) {
-    throw new CliExit(EXIT.usage, 'Which devices? Give their ids, - to read them from stdin, or --where.');
+    throw new CliExit(EXIT.usage, 'cli.move.which');
   }
   const ids =
     o.where !== undefined
@@ -108,16 +110,13 @@ export async function devicesMove(
       : args.length === 1 && args[0] === '-'
         ? parseIds(await ctx.io.readStdin())
         : [...args];
-  if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'No device ids on stdin.');
+  if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'cli.move.noIds');
 
   const checked = (account: OpenAccount) => {
     const p = plan(account, ids, o.where, folderId);
     // A list naming a device the account does not have is refused whole: a typo must not move the rest.
     if (p.unknown.length) {
-      throw new CliExit(
-        EXIT.notFound,
-        `No device with id ${p.unknown.slice(0, 5).join(', ')}; nothing was moved.`,
-      );
+      throw new CliExit(EXIT.notFound, 'cli.move.unknownIds', { ids: p.unknown.slice(0, 5).join(', ') });
     }
     return p;
   };
@@ -139,12 +138,11 @@ export async function devicesMove(
       if (p.move.length > 1 && !o.yes) {
         ctx.io.err.write(previewText(p));
         if (!ctx.io.stdinIsTTY || (ids !== null && args[0] === '-')) {
-          throw new CliExit(
-            EXIT.usage,
-            `Moving ${p.move.length} devices needs --yes (or --dry-run to look first).`,
-          );
+          throw new CliExit(EXIT.usage, 'cli.move.needsYes', { n: p.move.length });
         }
-        if (!(await ctx.io.confirm('Go ahead?'))) throw new CliExit(EXIT.usage, 'Nothing was moved.');
+        if (!(await ctx.io.confirm(ctx.text.say('cli.move.goAhead')))) {
+          throw new CliExit(EXIT.usage, 'cli.move.nothingMoved');
+        }
       }
       return account.invoke('bulk:start', { kind: 'move', ids: p.move, folderId });
     },

@@ -1,6 +1,9 @@
 // Every exit status the command line ends with, in one table: `--help` prints it and scripts test for it.
 // Numbers are never reused for another meaning (a script written against 0.1 keeps working).
 
+import type { MessageValues } from '../../shared/i18n/translator.js';
+import { english, type CliKey } from './cli-text.js';
+
 export const EXIT = {
   ok: 0,
   /** A bug or an unexpected failure: the message says what. */
@@ -41,13 +44,17 @@ export function exitCodesHelp(): string {
   return `Exit codes:\n${lines.join('\n')}\n`;
 }
 
-/** A failure that ends the command with `code` after one sentence on stderr. */
+/**
+ * A failure that ends the command with `code` after one sentence on stderr: the catalogue's `key`, written
+ * in the run's language (its message is the English, for anything that logs it).
+ */
 export class CliExit extends Error {
   constructor(
     readonly code: ExitCode,
-    message: string,
+    readonly key: CliKey,
+    readonly values?: MessageValues,
   ) {
-    super(message);
+    super(english(key, values));
     this.name = 'CliExit';
   }
 }

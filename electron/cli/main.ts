@@ -13,6 +13,7 @@ import { lockHolder, type LockHolder } from '../core/account-lock.js';
 import { runInConsole, type ConsoleAnswer } from '../command-socket/client.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { CliExit, EXIT } from './exit-codes.js';
+import { CliText } from './cli-text.js';
 import { runProgram } from './program.js';
 
 /**
@@ -42,30 +43,18 @@ class HandToConsole extends Error {
 
 /** The one sentence for a console that did not run the command (nothing ran: exit 7, try again). */
 function notRun(answer: Exclude<ConsoleAnswer, { kind: 'exit' }>, holder: LockHolder): CliExit {
-  const running = `The console is running (pid ${holder.pid}) and holds this account's files`;
+  const pid = String(holder.pid);
   switch (answer.kind) {
     case 'refused':
-      return new CliExit(
-        EXIT.accountBusy,
-        answer.reason === 'token'
-          ? `${running}, and it refused this command's key (its token file changed meanwhile?); try again.`
-          : `${running}, and it did not understand this command (a different version?); close it and try again.`,
-      );
+      return answer.reason === 'token'
+        ? new CliExit(EXIT.accountBusy, 'cli.console.refusedKey', { pid })
+        : new CliExit(EXIT.accountBusy, 'cli.console.badRequest', { pid });
     case 'not-private':
-      return new CliExit(
-        EXIT.accountBusy,
-        `${running}, but ${answer.file} is open to other users, so its key is not used; close the console and try again.`,
-      );
+      return new CliExit(EXIT.accountBusy, 'cli.console.notPrivate', { pid, file: answer.file });
     case 'unreachable':
-      return new CliExit(
-        EXIT.accountBusy,
-        `${running}, and it does not answer on its command socket (${answer.detail}); close it and try again.`,
-      );
+      return new CliExit(EXIT.accountBusy, 'cli.console.unreachable', { pid, detail: answer.detail });
     case 'broken':
-      return new CliExit(
-        EXIT.failure,
-        'The console stopped answering before the command finished; `support-console outbox list` shows what it sent.',
-      );
+      return new CliExit(EXIT.failure, 'cli.console.broken');
   }
 }
 
@@ -108,7 +97,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return runProgram(argv, version, { io });
     }
     const failure = notRun(answer, error.holder);
-    io.err.write(`support-console: ${failure.message}\n`);
+    io.err.write(`support-console: ${new CliText(io.locales).say(failure.key, failure.values)}\n`);
     return failure.code;
   }
 }

@@ -47,11 +47,9 @@ export interface OpenAccount {
 
 function busy(error: AccountLockHeld): CliExit {
   const { holder } = error;
-  const who =
-    holder.kind === 'cli'
-      ? `another support-console command (pid ${holder.pid}) is using this account`
-      : `the console is running${holder.pid ? ` (pid ${holder.pid})` : ''} and holds this account's files`;
-  return new CliExit(EXIT.accountBusy, `Cannot open the account: ${who}; close it and try again.`);
+  return new CliExit(EXIT.accountBusy, holder.kind === 'cli' ? 'cli.busy.command' : 'cli.busy.console', {
+    pid: String(holder.pid || '?'),
+  });
 }
 
 export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
@@ -114,7 +112,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
 export function requireAccount(account: OpenAccount): void {
   const auth = account.core.snapshot().auth;
   if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
-    throw new CliExit(EXIT.signedOut, 'Not signed in: support-console sign-in, or sign in in the console.');
+    throw new CliExit(EXIT.signedOut, 'cli.signedOut');
   }
 }
 

@@ -12,38 +12,26 @@ import { accountsList, chooseListedAccount, signInTakenBy, type ListedAccount } 
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
 import type { Format } from './output.js';
 import type { CliIo } from './cli-io.js';
-import { openAccount, type OpenAccount } from './open-account.js';
-import {
-  devicesList,
-  devicesShow,
-  foldersTree,
-  requireFormat,
-  sessionsList,
-  status,
-  usersList,
-  type ReadContext,
-} from './read-commands.js';
-import { devicesSetAlias, foldersCreate } from './write-commands.js';
-import { devicesMove, type MoveOptions } from './device-move.js';
-import { viewsList, viewsShow } from './view-commands.js';
+import { CliText } from './cli-text.js';
+import type { OpenAccount } from './open-account.js';
+import type { ReadContext } from './account-run.js';
+import { requireFormat } from './output.js';
+import type { MoveOptions } from './device-move.js';
 import { completionScript, SHELLS } from './completion.js';
-import { signIn, signOut, type SignInOptions } from './sign-in.js';
-import {
-  historyDevice,
-  historyOffline,
-  outboxCancel,
-  outboxList,
-  outboxRetry,
-} from './history-outbox-commands.js';
-import {
-  foldersDelete,
-  foldersMove,
-  foldersRename,
-  sessionsCreate,
-  sessionsDelete,
-  sessionsEdit,
-  type SessionOptions,
-} from './change-commands.js';
+import type { SignInOptions } from './sign-in.js';
+import type { SessionOptions } from './change-commands.js';
+
+// Each command's module is loaded when that command runs: a command compiles only what it uses (the
+// core for the account commands, the calendar library only for sessions…), and --help, --version and
+// completion none of it.
+const readModule = () => import('./read-commands.js');
+const writeModule = () => import('./write-commands.js');
+const moveModule = () => import('./device-move.js');
+const viewsModule = () => import('./view-commands.js');
+const signingModule = () => import('./sign-in.js');
+const historyModule = () => import('./history-outbox-commands.js');
+const changeModule = () => import('./change-commands.js');
+const openingModule = () => import('./open-account.js');
 
 const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
 
@@ -77,7 +65,7 @@ function commandPath(command: Command): string {
   return names.join(' ');
 }
 
-export function buildProgram(version: string, host: CliHost): Command {
+export function buildProgram(version: string, host: CliHost, text = new CliText(host.io.locales)): Command {
   const { io } = host;
   const program = new Command('support-console');
   program
@@ -114,7 +102,7 @@ export function buildProgram(version: string, host: CliHost): Command {
     if (host.inConsole && OWN_PROCESS.has(path)) {
       throw new CliExit(
         EXIT.accountBusy,
-        `The console is running: ${path === 'sign-in' ? 'sign in' : 'sign out'} there, or close it first.`,
+        path === 'sign-in' ? 'cli.console.signInThere' : 'cli.console.signOutThere',
       );
     }
     const opts = program.opts<{ account?: string }>();
@@ -130,11 +118,11 @@ export function buildProgram(version: string, host: CliHost): Command {
       cached?: boolean;
     }>();
     if (opts.refresh && opts.cached) {
-      throw new CliExit(EXIT.usage, '--refresh and --cached cannot be given together.');
+      throw new CliExit(EXIT.usage, 'cli.option.refreshCached');
     }
     const seconds = Number(opts.timeout);
     if (!Number.isFinite(seconds) || seconds < 0) {
-      throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
+      throw new CliExit(EXIT.usage, 'cli.option.timeout', { value: opts.timeout });
     }
     const account = chosen;
     const ctx: ReadContext = {
@@ -145,10 +133,18 @@ export function buildProgram(version: string, host: CliHost): Command {
       refreshTimeoutMs: seconds * 1000,
       freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',
       out: io.out,
-      warn: (sentence) => io.err.write(`${sentence}\n`),
+      warn: (key, values) => io.err.write(`${text.say(key, values)}\n`),
+      text,
       now: () => Date.now(),
       io,
-      open: () => (host.open && account ? host.open(account) : openAccount(ctx)),
+      open: async () => {
+        const opened = await (host.open && account
+          ? host.open(account)
+          : (await openingModule()).openAccount(ctx));
+        // From here on the account's language: its Settings choice, else its user's.
+        text.follow(opened.core.snapshot());
+        return opened;
+      },
     };
     return ctx;
   };
@@ -163,12 +159,14 @@ export function buildProgram(version: string, host: CliHost): Command {
     .option('--service <url>', 'the service address (default: SUPPORT_CONSOLE_SERVICE_URL)')
     .option('--consumer-key <key>', 'the API consumer key (default: SUPPORT_CONSOLE_CONSUMER_KEY)')
     .addOption(formatOption())
-    .action((o: SignInOptions & { format: string }) => signIn(ctx(), o, fmt(o)));
+    .action(async (o: SignInOptions & { format: string }) =>
+      (await signingModule()).signIn(ctx(), o, fmt(o)),
+    );
   program
     .command('sign-out')
     .description('sign out and remove the copy of the account on this computer')
     .option('--force', 'even while changes still wait in the outbox (they are lost)')
-    .action((o: { force?: boolean }) => signOut(ctx(), o.force === true));
+    .action(async (o: { force?: boolean }) => (await signingModule()).signOut(ctx(), o.force === true));
 
   program
     .command('accounts')
@@ -176,13 +174,13 @@ export function buildProgram(version: string, host: CliHost): Command {
     .command('list')
     .description('each account’s name, service address and sign-in; * marks the one the console shows')
     .addOption(formatOption())
-    .action((o: { format: string }) => accountsList(consoleDir(), io.out, fmt(o)));
+    .action(async (o: { format: string }) => accountsList(consoleDir(), io.out, fmt(o)));
 
   program
     .command('status')
     .description('the account, whether the service is reachable, how old the copy is, and the outbox')
     .addOption(formatOption())
-    .action((o: { format: string }) => status(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await readModule()).status(ctx(), fmt(o)));
 
   const devices = program.command('devices').description('the account’s devices');
   devices
@@ -193,22 +191,22 @@ export function buildProgram(version: string, host: CliHost): Command {
     .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
     .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
     .addOption(formatOption(FORMATS))
-    .action((o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
-      devicesList(ctx(), o, fmt(o, FORMATS)),
+    .action(async (o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
+      (await readModule()).devicesList(ctx(), o, fmt(o, FORMATS)),
     );
   devices
     .command('show')
     .description('one device’s fields')
     .argument('<id>', 'the device id')
     .addOption(formatOption())
-    .action((id: string, o: { format: string }) => devicesShow(ctx(), id, fmt(o)));
+    .action(async (id: string, o: { format: string }) => (await readModule()).devicesShow(ctx(), id, fmt(o)));
 
   devices
     .command('set-alias')
     .description('give a device an alias (an empty alias removes it)')
     .argument('<id>', 'the device id')
     .argument('<alias>', 'the new alias')
-    .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
+    .action(async (id: string, alias: string) => (await writeModule()).devicesSetAlias(ctx(), id, alias));
 
   devices
     .command('move')
@@ -222,14 +220,16 @@ export function buildProgram(version: string, host: CliHost): Command {
     .option('--dry-run', 'show what would move, change nothing')
     .option('-y, --yes', 'move more than one device without asking')
     .addOption(formatOption())
-    .action((ids: string[], o: MoveOptions & { format: string }) => devicesMove(ctx(), ids, o, fmt(o)));
+    .action(async (ids: string[], o: MoveOptions & { format: string }) =>
+      (await moveModule()).devicesMove(ctx(), ids, o, fmt(o)),
+    );
 
   const folders = program.command('folders').description('the account’s folders');
   folders
     .command('tree')
     .description('the folder tree with device counts (sub-folders included)')
     .addOption(formatOption())
-    .action((o: { format: string }) => foldersTree(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await readModule()).foldersTree(ctx(), fmt(o)));
 
   folders
     .command('create')
@@ -237,8 +237,8 @@ export function buildProgram(version: string, host: CliHost): Command {
     .argument('<name>', 'the folder name (unique among its siblings)')
     .option('--parent <id>', 'the parent folder (default: top level)')
     .addOption(formatOption())
-    .action((name: string, o: { parent?: string; format: string }) =>
-      foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
+    .action(async (name: string, o: { parent?: string; format: string }) =>
+      (await writeModule()).foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
     );
 
   folders
@@ -246,22 +246,22 @@ export function buildProgram(version: string, host: CliHost): Command {
     .description('rename a folder')
     .argument('<id>', 'the folder id')
     .argument('<name>', 'the new name (unique among its siblings)')
-    .action((id: string, name: string) => foldersRename(ctx(), id, name));
+    .action(async (id: string, name: string) => (await changeModule()).foldersRename(ctx(), id, name));
   folders
     .command('move')
     .description('move a folder under another (or to the top level)')
     .argument('<id>', 'the folder id')
     .option('--parent <id>', 'the new parent folder')
     .option('--top', 'to the top level')
-    .action((id: string, o: { parent?: string; top?: boolean }) => {
-      if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'Give --parent FOLDER or --top.');
-      return foldersMove(ctx(), id, o.parent ?? null);
+    .action(async (id: string, o: { parent?: string; top?: boolean }) => {
+      if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'cli.folder.parentOrTop');
+      return (await changeModule()).foldersMove(ctx(), id, o.parent ?? null);
     });
   folders
     .command('delete')
     .description('delete an empty folder')
     .argument('<id>', 'the folder id')
-    .action((id: string) => foldersDelete(ctx(), id));
+    .action(async (id: string) => (await changeModule()).foldersDelete(ctx(), id));
 
   program
     .command('users')
@@ -269,14 +269,14 @@ export function buildProgram(version: string, host: CliHost): Command {
     .command('list')
     .description('list users')
     .addOption(formatOption())
-    .action((o: { format: string }) => usersList(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await readModule()).usersList(ctx(), fmt(o)));
 
   const sessions = program.command('sessions').description('support sessions');
   sessions
     .command('list')
     .description('list sessions by planned start')
     .addOption(formatOption())
-    .action((o: { format: string }) => sessionsList(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await readModule()).sessionsList(ctx(), fmt(o)));
   const sessionOptions = (command: Command) =>
     command
       .option('--customer <name>', 'who the session is for')
@@ -290,15 +290,17 @@ export function buildProgram(version: string, host: CliHost): Command {
     sessions
       .command('create')
       .description('create a session; prints its code and the invitation text for the customer'),
-  ).action((o: SessionOptions & { format: string }) => sessionsCreate(ctx(), o, fmt(o)));
+  ).action(async (o: SessionOptions & { format: string }) =>
+    (await changeModule()).sessionsCreate(ctx(), o, fmt(o)),
+  );
   sessionOptions(
     sessions
       .command('edit')
       .description('change a planned session; prints its code and the invitation again')
       .argument('<id>', 'the session id')
       .option('--no-end', 'remove the planned end'),
-  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
-    sessionsEdit(
+  ).action(async (id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
+    (await changeModule()).sessionsEdit(
       ctx(),
       id,
       { ...o, end: typeof o.end === 'string' ? o.end : undefined, noEnd: o.end === false },
@@ -309,25 +311,27 @@ export function buildProgram(version: string, host: CliHost): Command {
     .command('delete')
     .description('delete a session')
     .argument('<id>', 'the session id')
-    .action((id: string) => sessionsDelete(ctx(), id));
+    .action(async (id: string) => (await changeModule()).sessionsDelete(ctx(), id));
 
   const views = program.command('views').description('saved views (“smart folders”)');
   views
     .command('list')
     .description('the saved views and what each shows')
     .addOption(formatOption())
-    .action((o: { format: string }) => viewsList(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await viewsModule()).viewsList(ctx(), fmt(o)));
   views
     .command('show')
     .description('a view as the app shares it (the text “Paste view” takes)')
     .argument('<view>', 'its name or id')
-    .action((view: string) => viewsShow(ctx(), view));
+    .action(async (view: string) => (await viewsModule()).viewsShow(ctx(), view));
   views
     .command('export')
     .description('the devices a view shows, with its columns (CSV as the app exports it)')
     .argument('<view>', 'its name or id')
     .addOption(formatOption(FORMATS).default('csv'))
-    .action((view: string, o: { format: string }) => devicesList(ctx(), { view }, fmt(o, FORMATS)));
+    .action(async (view: string, o: { format: string }) =>
+      (await readModule()).devicesList(ctx(), { view }, fmt(o, FORMATS)),
+    );
 
   const history = program.command('history').description('the status history');
   history
@@ -335,31 +339,37 @@ export function buildProgram(version: string, host: CliHost): Command {
     .description('one device’s status changes as CSV (the app’s history export)')
     .argument('<id>', 'the device id')
     .option('--days <n>', 'how many days back (1-366)', '30')
-    .action((id: string, o: { days: string }) => historyDevice(ctx(), id, o.days));
+    .action(async (id: string, o: { days: string }) =>
+      (await historyModule()).historyDevice(ctx(), id, o.days),
+    );
   history
     .command('offline')
     .description('devices offline for longer than a time, the longest first')
     .requiredOption('--for <duration>', 'e.g. 90m, 36h, 2d, 1w')
     .addOption(formatOption())
-    .action((o: { for: string; format: string }) => historyOffline(ctx(), o.for, fmt(o)));
+    .action(async (o: { for: string; format: string }) =>
+      (await historyModule()).historyOffline(ctx(), o.for, fmt(o)),
+    );
 
   const outbox = program.command('outbox').description('changes waiting to be sent, failed or in conflict');
   outbox
     .command('list')
     .description('what waits, what failed and what conflicts')
     .addOption(formatOption())
-    .action((o: { format: string }) => outboxList(ctx(), fmt(o)));
+    .action(async (o: { format: string }) => (await historyModule()).outboxList(ctx(), fmt(o)));
   outbox
     .command('cancel')
     .description('withdraw a change not yet sent')
     .argument('<entry>', 'the entry id (outbox list)')
-    .action((entry: string) => outboxCancel(ctx(), entry));
+    .action(async (entry: string) => (await historyModule()).outboxCancel(ctx(), entry));
   outbox
     .command('retry')
     .description('send failed changes again (all, or one)')
     .argument('[entry]', 'the entry id (outbox list)')
     .addOption(formatOption())
-    .action((entry: string | undefined, o: { format: string }) => outboxRetry(ctx(), entry, fmt(o)));
+    .action(async (entry: string | undefined, o: { format: string }) =>
+      (await historyModule()).outboxRetry(ctx(), entry, fmt(o)),
+    );
 
   program
     .command('completion')
@@ -369,7 +379,7 @@ export function buildProgram(version: string, host: CliHost): Command {
       'after',
       '\nbash: source <(support-console completion bash)\nzsh: source <(support-console completion zsh)\nPowerShell: support-console completion powershell | Out-String | Invoke-Expression',
     )
-    .action((shell: string) => {
+    .action(async (shell: string) => {
       io.out.write(completionScript(shell, program));
     });
 
@@ -384,8 +394,8 @@ export function buildProgram(version: string, host: CliHost): Command {
   return program;
 }
 
-function sentence(error: unknown): { code: number; text: string } {
-  if (error instanceof CliExit) return { code: error.code, text: error.message };
+function sentence(error: unknown, text: CliText): { code: number; text: string } {
+  if (error instanceof CliExit) return { code: error.code, text: text.say(error.key, error.values) };
   if (error instanceof CommanderError) {
     // --help and --version are answers; a group without its command (help shown unasked) is usage.
     const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
@@ -405,14 +415,15 @@ export async function runProgram(
   host: CliHost,
   rethrow: (error: unknown) => boolean = () => false,
 ): Promise<number> {
-  const program = buildProgram(version, host);
+  const text = new CliText(host.io.locales);
+  const program = buildProgram(version, host, text);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (rethrow(error)) throw error;
-    const { code, text } = sentence(error);
-    if (text) host.io.err.write(`support-console: ${text}\n`);
-    return code;
+    const failure = sentence(error, text);
+    if (failure.text) host.io.err.write(`support-console: ${failure.text}\n`);
+    return failure.code;
   }
 }

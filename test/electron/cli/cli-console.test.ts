@@ -122,7 +122,7 @@ describe('support-console while the console runs (command socket)', () => {
     try {
       const refused = await cli('devices', 'set-alias', device.id, 'Should not land either');
       expect(refused.code).toBe(7);
-      expect(refused.stderr).toMatch(/refused this command's key/);
+      expect(refused.stderr).toMatch(/refused this command’s key/);
     } finally {
       writeFileSync(endpoint.tokenFile, real);
     }
@@ -140,6 +140,32 @@ describe('support-console while the console runs (command socket)', () => {
       chmodSync(endpoint.tokenFile, 0o600);
     }
     expect((await cli('devices', 'list')).code).toBe(0);
+  }, 60_000);
+
+  it('speaks the chosen language: the terminal’s for a usage error, the console’s Settings once the account is open', async () => {
+    const german = { LANG: 'de_DE.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+    const usage = await runCli(['--data-dir', account.dataDir, '--timeout', 'bald', 'status'], german);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe('support-console: --timeout muss eine Anzahl Sekunden sein, nicht bald.\n');
+
+    const setLanguage = (language: string) =>
+      dispatchInvoke(app!.core.handlers, 'settings:update', { language });
+    expect((await setLanguage('ge')).ok).toBe(true);
+    try {
+      // No LANG at all: the console's choice decides.
+      const missing = await runCli(['--data-dir', account.dataDir, 'devices', 'show', 'gibt-es-nicht'], {
+        LANG: 'C',
+      });
+      expect(missing.code).toBe(8);
+      expect(missing.stderr).toBe('support-console: Kein Gerät mit der ID gibt-es-nicht.\n');
+      const table = await cli('devices', 'list', '--columns', 'id,os');
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout.split('\n')[0]).toBe('ID\tBS');
+    } finally {
+      await setLanguage('account');
+    }
+    const english = await cli('devices', 'show', 'gibt-es-nicht');
+    expect(english.stderr).toBe('support-console: No device with id gibt-es-nicht.\n');
   }, 60_000);
 
   it('a console started while a command holds the lock waits for it, then opens', async () => {

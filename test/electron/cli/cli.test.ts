@@ -202,7 +202,7 @@ describe('support-console (spawned, real service, real keychain)', () => {
       expect(refused.code).toBe(7);
       expect(refused.stdout).toBe('');
       expect(refused.stderr).toMatch(
-        /The console is running \(pid \d+\) and holds this account's files, and it does not answer on its command socket/,
+        /The console is running \(pid \d+\) and holds this account’s files, and it does not answer on its command socket/,
       );
     } finally {
       rmSync(lock, { force: true });
