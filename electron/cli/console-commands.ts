@@ -46,7 +46,9 @@ export function consoleCommands(options: ConsoleCommandsOptions): CommandRunner 
         // '' is the one account of a console from before the list of accounts: the one on screen.
         const core = options.accounts.coreOf(account.id || options.accounts.accounts().active);
         if (!core) {
-          throw new CliExit(EXIT.usage, 'cli.console.noSuchAccount', { name: account.name || account.id });
+          throw new CliExit(EXIT.usage, 'cli.console.noSuchAccount', {
+            name: account.name || account.id || account.dir,
+          });
         }
         await core.opened();
         return consoleAccount(core);
