@@ -12,7 +12,7 @@ import type { CommandRunner } from '../command-socket/server.js';
 import type { CliIo } from './cli-io.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import type { OpenAccount } from './open-account.js';
-import { runProgram } from './program.js';
+import { runProgram } from './run-program.js';
 
 function consoleAccount(core: AppCore): OpenAccount {
   return {

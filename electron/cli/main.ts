@@ -14,7 +14,7 @@ import { runInConsole, type ConsoleAnswer } from '../command-socket/client.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { CliText } from './cli-text.js';
-import { runProgram } from './program.js';
+import { runProgram } from './run-program.js';
 
 /**
  * The package's version, from the package.json above this file: electron/cli/main.ts from source,

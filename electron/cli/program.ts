@@ -1,12 +1,10 @@
-// `support-console`'s command table (commander) and its exit: every failure ends with one sentence on
-// stderr and a code from exit-codes.ts. The same table runs in a `support-console` process of its own
+// `support-console`'s command table (commander); run-program.ts runs it and ends the run with its exit
+// code and sentence (exit-codes.ts). The same table runs in a `support-console` process of its own
 // (main.ts) and inside a running console for a command line that found the account locked by it
 // (console-commands.ts): CliHost says which, and where the terminal is.
 
-import { Command, CommanderError, Option } from 'commander';
-import { isAppError } from '../../shared/errors.js';
+import { Command, Option } from 'commander';
 import { LANGUAGES } from '../../shared/model.js';
-import { errorSentence, exitCodeOf } from './errors.js';
 import { consoleDataDir } from './data-dir.js';
 import { accountsList, chooseListedAccount, signInTakenBy, type ListedAccount } from './accounts.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
@@ -392,38 +390,4 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
   };
   withCodes(program);
   return program;
-}
-
-function sentence(error: unknown, text: CliText): { code: number; text: string } {
-  if (error instanceof CliExit) return { code: error.code, text: text.say(error.key, error.values) };
-  if (error instanceof CommanderError) {
-    // --help and --version are answers; a group without its command (help shown unasked) is usage.
-    const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
-    return { code: ok ? EXIT.ok : EXIT.usage, text: '' };
-  }
-  if (isAppError(error)) return { code: exitCodeOf(error), text: errorSentence(error) };
-  return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
-}
-
-/**
- * Runs one command line; resolves to its exit code, the failure's sentence written to io.err. `rethrow`
- * lets a caller's own signal through untouched (main.ts: the command handed to the console).
- */
-export async function runProgram(
-  argv: readonly string[],
-  version: string,
-  host: CliHost,
-  rethrow: (error: unknown) => boolean = () => false,
-): Promise<number> {
-  const text = new CliText(host.io.locales);
-  const program = buildProgram(version, host, text);
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
-  } catch (error) {
-    if (rethrow(error)) throw error;
-    const failure = sentence(error, text);
-    if (failure.text) host.io.err.write(`support-console: ${failure.text}\n`);
-    return failure.code;
-  }
 }
