@@ -8,7 +8,10 @@
 // code that starts it: devices-poller.ts resolves ./devices-poll-worker.js against its own module URL),
 // ipc-dispatch.js + logger.js for the bench's host process, and support-console.js (the command line,
 // package.json "bin": a core host like the browser host, so it shares its chunks and finds the poll worker
-// the same way); code they share lands in chunks.
+// the same way), and console-commands.js (the command line's table, loaded by a running browser host when a
+// command line sends it a command: electron/command-socket/serve-console.ts); code they share lands in
+// chunks. Electron's main (tsc-built, which does not compile electron/cli) gets the command table as one
+// bundle of its own beside it: dist/electron/electron/cli/console-commands.js.
 // Kept out of the bundle: @napi-rs/keyring (a native module, loaded from node_modules as before).
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -21,6 +24,7 @@ export const HOST_OUTPUT = path.join(root, 'dist/host');
 export const HOST_ENTRIES = {
   'browser-host': 'electron/browser-host/main.ts',
   'support-console': 'electron/cli/main.ts',
+  'console-commands': 'electron/cli/console-commands.ts',
   'devices-poll-worker': 'electron/core/devices-poll-worker.ts',
   'ipc-dispatch': 'shared/ipc/dispatch.ts',
   logger: 'electron/core/logger.ts',
@@ -45,6 +49,22 @@ export async function bundleHost({ outdir = HOST_OUTPUT, entryPoints = HOST_ENTR
     chunkNames: '[name]-[hash]',
     external: ['@napi-rs/keyring', 'electron'],
     // CommonJS dependencies (saxes, oauth-1.0a…) call require() for Node's built-ins: an ES module has none.
+    banner: {
+      js: "import { createRequire as __scCreateRequire } from 'node:module'; const require = __scCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  // The Electron main's copy of the command table; the unit suite's own bundle (another outdir) needs none.
+  if (outdir !== HOST_OUTPUT) return;
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['electron/cli/console-commands.ts'],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outfile: path.join(root, 'dist/electron/electron/cli/console-commands.js'),
+    external: ['@napi-rs/keyring', 'electron'],
     banner: {
       js: "import { createRequire as __scCreateRequire } from 'node:module'; const require = __scCreateRequire(import.meta.url);",
     },

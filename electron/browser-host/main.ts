@@ -2,17 +2,20 @@
 // 127.0.0.1. `npm start` uses it where no Electron binary exists; tests and the Chromium end-to-end suite
 // start it the same way.
 
-import { acquireAccountLock } from '../core/account-lock.js';
+import { mkdir } from 'node:fs/promises';
+import { waitForAccountLock } from '../core/account-lock.js';
 import { createAccountsCore } from '../core/accounts/accounts-core.js';
 import type { AppCore } from '../core/app-core.js';
 import type { AppCoreDefaults } from '../core/app-core-options.js';
 import { KeyringVault } from '../core/keyring-vault.js';
-import type { Logger } from '../core/logger.js';
+import { createLogger, type Logger } from '../core/logger.js';
 import { prepareOwnDirs } from '../core/store/data-dirs.js';
 import type { CredentialVault } from '../core/vault.js';
 import type { BrowserHost } from './server.js';
 import { startBrowserHost } from './server.js';
 import { loadInvokeSchemas } from '../../shared/ipc/dispatch.js';
+import { serveCommandLine } from '../command-socket/serve-console.js';
+import type { CommandSocket } from '../command-socket/server.js';
 
 export interface BrowserAppOptions {
   /** The built renderer (dist/renderer). */
@@ -38,9 +41,16 @@ export interface BrowserApp {
 
 export async function startBrowserApp(options: BrowserAppOptions): Promise<BrowserApp> {
   let host: BrowserHost | null = null;
+  let commandSocket: CommandSocket | null = null;
+  const logger = options.logger ?? createLogger();
+  // One writer per account's files: a command-line run that holds them is waited for (it ends by itself);
+  // another console holding them makes this throw AccountLockHeld.
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const lock = await waitForAccountLock(options.dataDir, 'console', (holder) =>
+    logger.info('Waiting for a support-console command to finish with the account', { pid: holder.pid }),
+  );
+  // Under the lock: the temp files it sweeps are no live command's.
   await prepareOwnDirs(options.dataDir);
-  // One writer per account's files: a command-line run that holds them makes this throw AccountLockHeld.
-  const lock = acquireAccountLock(options.dataDir, 'console');
   // One core per account, behind one core's face (electron/core/accounts/accounts-core.ts).
   const core = createAccountsCore({
     dataDir: options.dataDir,
@@ -62,7 +72,15 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     await core.start();
     // Before the page's first request comes (it is still loading the renderer): see loadInvokeSchemas.
     void loadInvokeSchemas();
+    // From now on a support-console command finds the lock held and sends its command here.
+    commandSocket = await serveCommandLine({
+      dataDir: options.dataDir,
+      appVersion: options.appVersion,
+      accounts: core,
+      logger,
+    });
   } catch (error) {
+    await commandSocket?.close();
     await host?.close();
     await core.dispose();
     lock.release();
@@ -73,6 +91,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     core,
     host: running,
     async close() {
+      await commandSocket?.close();
       await running.close();
       await core.dispose();
       lock.release();

@@ -4,7 +4,6 @@
 
 import type { AppSnapshot, DatasetName, SyncState } from '../../shared/ipc/contract.js';
 import {
-  openAccount,
   refreshForRead,
   requireAccount,
   staleDatasets,
@@ -12,7 +11,10 @@ import {
   type OpenAccount,
 } from './open-account.js';
 import { drainOutbox, progressLine } from './outbox-drain.js';
-import { ageText, type Out } from './output.js';
+import type { Out } from './output.js';
+import type { CliIo } from './cli-io.js';
+import type { CliKey, CliText } from './cli-text.js';
+import type { MessageValues } from '../../shared/i18n/translator.js';
 
 export interface ReadContext {
   /** The directory of the account the command works on (the console's own, or console-accounts/<id>). */
@@ -26,8 +28,18 @@ export interface ReadContext {
   /** --refresh: always; --cached: never; otherwise what is older than the console's poll interval. */
   freshness: Freshness;
   out: Out;
-  warn: (sentence: string) => void;
+  /** One sentence of the catalogue on stderr, in the run's language. */
+  warn: (key: CliKey, values?: MessageValues) => void;
+  /** The run's language (cli-text.ts). */
+  text: CliText;
   now: () => number;
+  /** The terminal the command talks to: this process's, or the command line's behind the console. */
+  io: CliIo;
+  /**
+   * Opens the account: here under its lock with a core of this process (openAccount), or inside a
+   * running console its own core (console-commands.ts).
+   */
+  open(): Promise<OpenAccount>;
 }
 
 /** When the copy now held was fetched: the oldest dataset's time, or when the copy was saved. */
@@ -55,7 +67,7 @@ export async function withAccount<T>(
   read: (account: OpenAccount, snap: AppSnapshot) => Promise<T>,
   probe = false,
 ) {
-  const account = await openAccount(ctx);
+  const account = await ctx.open();
   try {
     requireAccount(account);
     // Without a usable sign-in (revoked, or a keychain that cannot be read) nothing can be asked: the copy
@@ -63,33 +75,25 @@ export async function withAccount<T>(
     const reauth = account.core.snapshot().auth.status === 'reauth-required';
     const asking = reauth ? [] : datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
     const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
+    const at = copyTime(sync);
+    const copy = at === null ? null : { at: new Date(at).toISOString(), age: ctx.text.age(ctx.now() - at) };
     if (reauth) {
-      const at = copyTime(sync);
-      ctx.warn(
-        `This account needs signing in again (support-console sign-in)${at === null ? ', and there is no saved copy yet.' : `: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`}`,
-      );
+      if (copy) ctx.warn('cli.copy.reauth', copy);
+      else ctx.warn('cli.copy.reauthNone');
     } else if (!asked && ctx.freshness === 'never') {
-      const at = copyTime(sync);
-      ctx.warn(
-        at === null
-          ? 'There is no saved copy yet.'
-          : `Answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
-      );
+      if (copy) ctx.warn('cli.copy.answering', copy);
+      else ctx.warn('cli.copy.none');
     } else if (asked && sync.connection !== 'online') {
-      const at = copyTime(sync);
-      const why =
-        sync.connection === 'offline'
-          ? 'Offline'
-          : `The service did not answer within ${ctx.refreshTimeoutMs / 1000} s`;
-      ctx.warn(
-        at === null
-          ? `${why}, and there is no saved copy yet.`
-          : `${why}: answering from the copy of ${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old).`,
-      );
+      const seconds = ctx.refreshTimeoutMs / 1000;
+      if (sync.connection === 'offline') {
+        if (copy) ctx.warn('cli.copy.offline', copy);
+        else ctx.warn('cli.copy.offlineNone');
+      } else if (copy) ctx.warn('cli.copy.slow', { ...copy, seconds });
+      else ctx.warn('cli.copy.slowNone', { seconds });
     }
     const answer = await read(account, account.core.snapshot());
     // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
-    const progress = progressLine();
+    const progress = progressLine(ctx.io.err);
     await drainOutbox(account, { onState: progress.show });
     progress.end();
     return answer;

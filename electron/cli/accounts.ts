@@ -61,22 +61,22 @@ function hostOf(baseUrl: string | undefined): string {
   }
 }
 
-/** The data directory of the account a command works on; an unknown name is a usage error naming all. */
-export async function chooseAccount(dataDir: string, name: string | undefined): Promise<string> {
+/** The account a command works on (its id and directory); an unknown name is a usage error naming all. */
+export async function chooseListedAccount(dataDir: string, name: string | undefined): Promise<ListedAccount> {
   const accounts = await listed(dataDir);
-  if (name === undefined) return (accounts.find((a) => a.shown) ?? accounts[0]!).dir;
+  if (name === undefined) return accounts.find((a) => a.shown) ?? accounts[0]!;
   const wanted = name.trim().toLocaleLowerCase();
   const found = accounts.find(
     (a) => (a.id !== '' && a.id === name.trim()) || a.name.toLocaleLowerCase() === wanted,
   );
-  if (found) return found.dir;
+  if (found) return found;
   const names = accounts.map((a) => a.name || a.id || '(unnamed)').map((n) => `"${n}"`);
-  throw new CliExit(
-    EXIT.usage,
-    accounts.length > 1
-      ? `No account named "${name}" in this console; its accounts are ${names.join(', ')}.`
-      : `No account named "${name}": this console holds one account${accounts[0]!.name ? ` (${names[0]})` : ''}; leave out --account.`,
-  );
+  if (accounts.length > 1) {
+    throw new CliExit(EXIT.usage, 'cli.account.unknown', { name, names: names.join(', ') });
+  }
+  throw accounts[0]!.name
+    ? new CliExit(EXIT.usage, 'cli.account.unknownOfOne', { name, only: names[0]! })
+    : new CliExit(EXIT.usage, 'cli.account.unknownOfOneUnnamed', { name });
 }
 
 /**

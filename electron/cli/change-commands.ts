@@ -3,6 +3,7 @@
 // edited), each answered by the service before the command ends (write-commands.ts withWrite).
 
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import { LANGUAGES, type Id, type KnownLanguage, type SupportSession } from '../../shared/model.js';
 import { parseGmtOffset } from '../../shared/time-offset.js';
@@ -43,7 +44,7 @@ export async function foldersDelete(ctx: ReadContext, id: Id): Promise<void> {
 
 function requireSession(account: OpenAccount, id: Id): SupportSession {
   const session = account.core.snapshot().data.sessions.find((s) => s.id === id);
-  if (!session) throw new CliExit(EXIT.notFound, `No session with id ${id}.`);
+  if (!session) throw new CliExit(EXIT.notFound, 'cli.session.notFound', { id });
   return session;
 }
 
@@ -71,10 +72,7 @@ export function parseWhen(value: string, offset: UtcOffset, option: string): str
       })()
     : zonedInputToUtc(value.trim(), offset);
   if (!utc) {
-    throw new CliExit(
-      EXIT.usage,
-      `${option} must be a time like 2026-12-01T09:30 (the account's clock, ${offset.label}) or 2026-12-01T08:30Z, not ${value}.`,
-    );
+    throw new CliExit(EXIT.usage, 'cli.session.badTime', { option, offset: offset.label, value });
   }
   return utc;
 }
@@ -82,7 +80,11 @@ export function parseWhen(value: string, offset: UtcOffset, option: string): str
 function language(value: string | undefined): KnownLanguage | undefined {
   if (value === undefined) return undefined;
   if ((LANGUAGES as readonly string[]).includes(value)) return value as KnownLanguage;
-  throw new CliExit(EXIT.usage, `--language must be one of ${LANGUAGES.join(', ')}, not ${value}.`);
+  throw new CliExit(EXIT.usage, 'cli.option.oneOf', {
+    option: '--language',
+    allowed: LANGUAGES.join(', '),
+    value,
+  });
 }
 
 export interface SessionOptions {
@@ -105,8 +107,8 @@ async function share(
   const invitation = invitationText(session, offset);
   if (o.ics) {
     const ics = sessionIcs(session, offset);
-    if (!ics.ok) throw new CliExit(EXIT.usage, `The session was saved, but no calendar file: ${ics.error}`);
-    await writeFile(o.ics, ics.ics);
+    if (!ics.ok) throw new CliExit(EXIT.usage, 'cli.session.noCalendar', { reason: ics.error });
+    await writeFile(path.resolve(ctx.io.cwd, o.ics), ics.ics);
   }
   ctx.out.write(
     format === 'json'
@@ -116,7 +118,7 @@ async function share(
 }
 
 export async function sessionsCreate(ctx: ReadContext, o: SessionOptions, format: Format): Promise<void> {
-  if (!o.customer) throw new CliExit(EXIT.usage, '--customer is needed: who the session is for.');
+  if (!o.customer) throw new CliExit(EXIT.usage, 'cli.session.customerNeeded');
   const lang = language(o.language) ?? 'en';
   let offset: UtcOffset | null = null;
   const created = await withWrite(ctx, ['sessions'], async (account) => {
@@ -137,7 +139,7 @@ export async function sessionsEdit(
   o: SessionOptions,
   format: Format,
 ): Promise<void> {
-  if (o.end !== undefined && o.noEnd) throw new CliExit(EXIT.usage, 'Give --end or --no-end, not both.');
+  if (o.end !== undefined && o.noEnd) throw new CliExit(EXIT.usage, 'cli.session.endOrNoEnd');
   let offset: UtcOffset | null = null;
   const edited = await withWrite(ctx, ['sessions'], async (account) => {
     requireSession(account, id);
@@ -150,8 +152,7 @@ export async function sessionsEdit(
     if (o.start !== undefined) update.plannedInitTime = parseWhen(o.start, offset, '--start');
     if (o.end !== undefined) update.plannedEndTime = parseWhen(o.end, offset, '--end');
     if (o.noEnd) update.plannedEndTime = null;
-    if (Object.keys(update).length === 1)
-      throw new CliExit(EXIT.usage, 'Nothing to change: give at least one option.');
+    if (Object.keys(update).length === 1) throw new CliExit(EXIT.usage, 'cli.session.nothingToChange');
     await account.invoke('sessions:update', update);
     return requireSession(account, id);
   });

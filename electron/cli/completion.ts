@@ -84,6 +84,6 @@ export function completionScript(shell: string, program: Command): string {
     case 'powershell':
       return powershell(name, table);
     default:
-      throw new CliExit(EXIT.usage, `Completion is made for ${SHELLS.join(', ')}, not ${shell}.`);
+      throw new CliExit(EXIT.usage, 'cli.completion.unknownShell', { shells: SHELLS.join(', '), shell });
   }
 }

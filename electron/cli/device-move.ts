@@ -23,9 +23,7 @@ export interface MoveOptions {
 }
 
 /** Ids one per line (or separated by spaces or commas), as `devices list --columns id` prints them. */
-export async function readIds(stream: NodeJS.ReadableStream = process.stdin): Promise<string[]> {
-  let text = '';
-  for await (const chunk of stream) text += String(chunk);
+export function parseIds(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((s) => s.trim())
@@ -33,10 +31,8 @@ export async function readIds(stream: NodeJS.ReadableStream = process.stdin): Pr
 }
 
 function destination(o: MoveOptions): Id | null {
-  if (o.to !== undefined && o.unassign)
-    throw new CliExit(EXIT.usage, 'Give --to FOLDER or --unassign, not both.');
-  if (o.to === undefined && !o.unassign)
-    throw new CliExit(EXIT.usage, 'Say where to: --to FOLDER or --unassign.');
+  if (o.to !== undefined && o.unassign) throw new CliExit(EXIT.usage, 'cli.move.toOrUnassign');
+  if (o.to === undefined && !o.unassign) throw new CliExit(EXIT.usage, 'cli.move.whereTo');
   return o.unassign ? null : o.to!;
 }
 
@@ -80,25 +76,19 @@ function previewText(p: Preview): string {
   return lines.join('\n') + '\n';
 }
 
-async function confirm(question: string): Promise<boolean> {
-  const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
-
 /** A batch with refused moves ends the command with the service's reason for the first (exit 5). */
 function batchFailures(state: OutboxState, started: { batchId: string | null } | null): void {
   const batch = started?.batchId ? state.batches.find((b) => b.id === started.batchId) : undefined;
   if (!batch || batch.failed === 0) return;
   const first = batch.failures[0];
-  throw new CliExit(
-    EXIT.refused,
-    `${batch.failed} of ${batch.total} moves were refused${first ? ` (device ${first.itemId}: ${errorSentence(first.error)})` : ''}; \`support-console outbox retry\` sends them again.`,
-  );
+  const counts = { failed: batch.failed, total: batch.total };
+  throw first
+    ? new CliExit(EXIT.refused, 'cli.move.refusedDevice', {
+        ...counts,
+        id: first.itemId,
+        reason: errorSentence(first.error),
+      })
+    : new CliExit(EXIT.refused, 'cli.move.refused', counts);
 }
 
 export async function devicesMove(
@@ -109,23 +99,24 @@ export async function devicesMove(
 ): Promise<void> {
   const folderId = destination(o);
   if (o.where !== undefined && args.length > 0) {
-    throw new CliExit(EXIT.usage, 'Give device ids or --where, not both.');
+    throw new CliExit(EXIT.usage, 'cli.move.idsOrWhere');
   }
   if (o.where === undefined && args.length === 0) {
-    throw new CliExit(EXIT.usage, 'Which devices? Give their ids, - to read them from stdin, or --where.');
+    throw new CliExit(EXIT.usage, 'cli.move.which');
   }
   const ids =
-    o.where !== undefined ? null : args.length === 1 && args[0] === '-' ? await readIds() : [...args];
-  if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'No device ids on stdin.');
+    o.where !== undefined
+      ? null
+      : args.length === 1 && args[0] === '-'
+        ? parseIds(await ctx.io.readStdin())
+        : [...args];
+  if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'cli.move.noIds');
 
   const checked = (account: OpenAccount) => {
     const p = plan(account, ids, o.where, folderId);
     // A list naming a device the account does not have is refused whole: a typo must not move the rest.
     if (p.unknown.length) {
-      throw new CliExit(
-        EXIT.notFound,
-        `No device with id ${p.unknown.slice(0, 5).join(', ')}; nothing was moved.`,
-      );
+      throw new CliExit(EXIT.notFound, 'cli.move.unknownIds', { ids: p.unknown.slice(0, 5).join(', ') });
     }
     return p;
   };
@@ -145,14 +136,13 @@ export async function devicesMove(
       const p = (preview = checked(account));
       if (p.move.length === 0) return null;
       if (p.move.length > 1 && !o.yes) {
-        process.stderr.write(previewText(p));
-        if (!process.stdin.isTTY || (ids !== null && args[0] === '-')) {
-          throw new CliExit(
-            EXIT.usage,
-            `Moving ${p.move.length} devices needs --yes (or --dry-run to look first).`,
-          );
+        ctx.io.err.write(previewText(p));
+        if (!ctx.io.stdinIsTTY || (ids !== null && args[0] === '-')) {
+          throw new CliExit(EXIT.usage, 'cli.move.needsYes', { n: p.move.length });
         }
-        if (!(await confirm('Go ahead?'))) throw new CliExit(EXIT.usage, 'Nothing was moved.');
+        if (!(await ctx.io.confirm(ctx.text.say('cli.move.goAhead')))) {
+          throw new CliExit(EXIT.usage, 'cli.move.nothingMoved');
+        }
       }
       return account.invoke('bulk:start', { kind: 'move', ids: p.move, folderId });
     },

@@ -1,6 +1,9 @@
 // Every exit status the command line ends with, in one table: `--help` prints it and scripts test for it.
 // Numbers are never reused for another meaning (a script written against 0.1 keeps working).
 
+import type { MessageValues } from '../../shared/i18n/translator.js';
+import { english, type CliKey } from './cli-text.js';
+
 export const EXIT = {
   ok: 0,
   /** A bug or an unexpected failure: the message says what. */
@@ -15,7 +18,7 @@ export const EXIT = {
   refused: 5,
   /** Someone else changed the same thing first. */
   conflict: 6,
-  /** The console (or another command) holds this account's files right now. */
+  /** Another command holds this account's files right now, or the running console could not take the command. */
   accountBusy: 7,
   /** No device, folder or session with that id. */
   notFound: 8,
@@ -31,7 +34,7 @@ const MEANING: Record<ExitCode, string> = {
   4: 'offline: a change needs the service',
   5: 'the service refused the request',
   6: 'conflict: changed by someone else first',
-  7: "the console (or another command) is using this account's files",
+  7: 'the account is busy: another command holds it, or the running console could not take the command',
   8: 'not found',
 };
 
@@ -41,13 +44,17 @@ export function exitCodesHelp(): string {
   return `Exit codes:\n${lines.join('\n')}\n`;
 }
 
-/** A failure that ends the command with `code` after one sentence on stderr. */
+/**
+ * A failure that ends the command with `code` after one sentence on stderr: the catalogue's `key`, written
+ * in the run's language (its message is the English, for anything that logs it).
+ */
 export class CliExit extends Error {
   constructor(
     readonly code: ExitCode,
-    message: string,
+    readonly key: CliKey,
+    readonly values?: MessageValues,
   ) {
-    super(message);
+    super(english(key, values));
     this.name = 'CliExit';
   }
 }

@@ -11,7 +11,7 @@ import { withWrite } from './write-commands.js';
 /** "2d", "36h", "90m", "1w": minutes. */
 export function parseDuration(text: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(m|min|h|d|w)\s*$/i.exec(text);
-  if (!m) throw new CliExit(EXIT.usage, `--for must be a duration like 90m, 36h, 2d or 1w, not ${text}.`);
+  if (!m) throw new CliExit(EXIT.usage, 'cli.duration.bad', { value: text });
   const unit = { m: 1, min: 1, h: 60, d: 1440, w: 10080 }[m[2]!.toLowerCase() as 'm'];
   return Math.round(Number(m[1]) * unit);
 }
@@ -24,11 +24,11 @@ function zone(): string {
 export async function historyDevice(ctx: ReadContext, id: Id, days: string): Promise<void> {
   const n = Number(days);
   if (!Number.isInteger(n) || n < 1 || n > 366) {
-    throw new CliExit(EXIT.usage, `--days must be a whole number of days from 1 to 366, not ${days}.`);
+    throw new CliExit(EXIT.usage, 'cli.days.bad', { value: days });
   }
   await withAccount(ctx, ['devices'], async (account, snap) => {
     if (!snap.data.devices.some((d) => d.id === id))
-      throw new CliExit(EXIT.notFound, `No device with id ${id}.`);
+      throw new CliExit(EXIT.notFound, 'cli.device.notFound', { id });
     const { csv } = await account.invoke('history:export', {
       target: { kind: 'device', id },
       days: n,
@@ -95,10 +95,7 @@ export async function outboxCancel(ctx: ReadContext, entryId: string): Promise<v
   await withAccount(ctx, [], async (account) => {
     const { cancelled } = await account.invoke('outbox:cancel', { entryId });
     if (!cancelled) {
-      throw new CliExit(
-        EXIT.notFound,
-        `Entry ${entryId} is not waiting in the outbox (sent, settled or unknown).`,
-      );
+      throw new CliExit(EXIT.notFound, 'cli.outbox.notWaiting', { id: entryId });
     }
   });
 }

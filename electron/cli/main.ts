@@ -1,50 +1,20 @@
 #!/usr/bin/env node
 // `support-console`: the console's command line, a third host of the same core (beside Electron and the
-// browser host). This file is the command table (commander) and the exit: every failure ends with one
-// sentence on stderr and a code from exit-codes.ts.
+// browser host). The command table is program.ts; this entry decides where a command runs:
+// - nobody holds the account: here, under the account lock, with a core of this process;
+// - the console holds it (it is running): inside the console, over its command socket
+//   (electron/command-socket/), so the console's own core reads and its outbox writes, and there is never
+//   a second writer of the account's files. This process only relays the terminal.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError, Option } from 'commander';
-import { isAppError } from '../../shared/errors.js';
-import { LANGUAGES } from '../../shared/model.js';
-import { errorSentence, exitCodeOf } from './errors.js';
-import { consoleDataDir } from './data-dir.js';
-import { accountsList, chooseAccount, signInTakenBy } from './accounts.js';
-import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
-import { stdoutOut, type Format } from './output.js';
-import {
-  devicesList,
-  devicesShow,
-  foldersTree,
-  requireFormat,
-  sessionsList,
-  status,
-  usersList,
-  type ReadContext,
-} from './read-commands.js';
-import { devicesSetAlias, foldersCreate } from './write-commands.js';
-import { devicesMove, type MoveOptions } from './device-move.js';
-import { viewsList, viewsShow } from './view-commands.js';
-import { completionScript, SHELLS } from './completion.js';
-import { signIn, signOut, type SignInOptions } from './sign-in.js';
-import {
-  historyDevice,
-  historyOffline,
-  outboxCancel,
-  outboxList,
-  outboxRetry,
-} from './history-outbox-commands.js';
-import {
-  foldersDelete,
-  foldersMove,
-  foldersRename,
-  sessionsCreate,
-  sessionsDelete,
-  sessionsEdit,
-  type SessionOptions,
-} from './change-commands.js';
+import { lockHolder, type LockHolder } from '../core/account-lock.js';
+import { runInConsole, type ConsoleAnswer } from '../command-socket/client.js';
+import { processIo, type CliIo } from './cli-io.js';
+import { CliExit, EXIT } from './exit-codes.js';
+import { CliText } from './cli-text.js';
+import { runProgram } from './run-program.js';
 
 /**
  * The package's version, from the package.json above this file: electron/cli/main.ts from source,
@@ -61,324 +31,74 @@ function packageVersion(): string {
   }
 }
 
-const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
-
-function formatOption(allowed: readonly Format[] = ['table', 'json']): Option {
-  return new Option('--format <format>', `output format: ${allowed.join(', ')}`).default('table');
-}
-
-export function buildProgram(version: string): Command {
-  const program = new Command('support-console');
-  program
-    .description("The Support Console's command line: the same account, copy and outbox as the console.")
-    .version(version, '-V, --version', 'print the version')
-    .option(
-      '--data-dir <dir>',
-      "the console's data directory (default: SUPPORT_CONSOLE_DATA_DIR, else the app's)",
-    )
-    .option('--account <name>', 'which of the console’s accounts (default: the one it showed last)')
-    .option(
-      '--timeout <seconds>',
-      'how long a read waits for the service before answering from the copy',
-      '15',
-    )
-    .option('--refresh', 'ask the service for everything the command reads, however fresh the copy')
-    .option('--cached', 'answer reads from the saved copy without asking the service')
-    .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', `\n${exitCodesHelp()}`)
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
-
-  // The account is chosen once, before the command runs (reading the console's list is asynchronous).
-  let accountDir: string | null = null;
-  let takenBy: ((baseUrl: string, userId: string) => string | null) | null = null;
-  program.hook('preAction', async () => {
-    const opts = program.opts<{ dataDir?: string; account?: string }>();
-    const consoleDir = consoleDataDir(opts.dataDir);
-    accountDir = await chooseAccount(consoleDir, opts.account);
-    takenBy = await signInTakenBy(consoleDir, accountDir);
-  });
-  const ctx = (): ReadContext => {
-    const opts = program.opts<{
-      dataDir?: string;
-      timeout: string;
-      refresh?: boolean;
-      cached?: boolean;
-    }>();
-    if (opts.refresh && opts.cached) {
-      throw new CliExit(EXIT.usage, '--refresh and --cached cannot be given together.');
-    }
-    const seconds = Number(opts.timeout);
-    if (!Number.isFinite(seconds) || seconds < 0) {
-      throw new CliExit(EXIT.usage, `--timeout must be a number of seconds, not ${opts.timeout}.`);
-    }
-    const consoleDir = consoleDataDir(opts.dataDir);
-    return {
-      dataDir: accountDir ?? consoleDir,
-      lockDir: consoleDir,
-      ...(takenBy ? { signInTakenBy: takenBy } : {}),
-      appVersion: version,
-      refreshTimeoutMs: seconds * 1000,
-      freshness: opts.refresh ? 'always' : opts.cached ? 'never' : 'stale',
-      out: stdoutOut(),
-      warn: (sentence) => process.stderr.write(`${sentence}\n`),
-      now: () => Date.now(),
-    };
-  };
-  const fmt = (o: { format: string }, allowed: readonly Format[] = ['table', 'json']) =>
-    requireFormat(o.format, allowed);
-
-  program
-    .command('sign-in')
-    .description(
-      'sign in with the PIN flow: prints the address to approve, opens it where a browser exists, reads the PIN',
-    )
-    .option('--service <url>', 'the service address (default: SUPPORT_CONSOLE_SERVICE_URL)')
-    .option('--consumer-key <key>', 'the API consumer key (default: SUPPORT_CONSOLE_CONSUMER_KEY)')
-    .addOption(formatOption())
-    .action((o: SignInOptions & { format: string }) => signIn(ctx(), o, fmt(o)));
-  program
-    .command('sign-out')
-    .description('sign out and remove the copy of the account on this computer')
-    .option('--force', 'even while changes still wait in the outbox (they are lost)')
-    .action((o: { force?: boolean }) => signOut(ctx(), o.force === true));
-
-  program
-    .command('accounts')
-    .description('the console’s accounts')
-    .command('list')
-    .description('each account’s name, service address and sign-in; * marks the one the console shows')
-    .addOption(formatOption())
-    .action((o: { format: string }) =>
-      accountsList(consoleDataDir(program.opts<{ dataDir?: string }>().dataDir), stdoutOut(), fmt(o)),
-    );
-
-  program
-    .command('status')
-    .description('the account, whether the service is reachable, how old the copy is, and the outbox')
-    .addOption(formatOption())
-    .action((o: { format: string }) => status(ctx(), fmt(o)));
-
-  const devices = program.command('devices').description('the account’s devices');
-  devices
-    .command('list')
-    .description('list devices, filtered with the search box’s syntax')
-    .option('--view <name>', 'a saved view: its search, conditions, sort and columns')
-    .option('--where <search>', "the search syntax of the app’s search box, e.g. 'ip:10.4. desk'")
-    .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
-    .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
-    .addOption(formatOption(FORMATS))
-    .action((o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
-      devicesList(ctx(), o, fmt(o, FORMATS)),
-    );
-  devices
-    .command('show')
-    .description('one device’s fields')
-    .argument('<id>', 'the device id')
-    .addOption(formatOption())
-    .action((id: string, o: { format: string }) => devicesShow(ctx(), id, fmt(o)));
-
-  devices
-    .command('set-alias')
-    .description('give a device an alias (an empty alias removes it)')
-    .argument('<id>', 'the device id')
-    .argument('<alias>', 'the new alias')
-    .action((id: string, alias: string) => devicesSetAlias(ctx(), id, alias));
-
-  devices
-    .command('move')
-    .description(
-      'move devices to a folder (or out of it) as one outbox batch, like the app’s bulk change; a run cut short is finished by the next command',
-    )
-    .argument('[ids...]', 'device ids, or - to read them from stdin (one a line)')
-    .option('--to <folder>', 'the folder id to move them to')
-    .option('--unassign', 'take them out of their folders')
-    .option('--where <search>', 'every device matching the search syntax instead of ids')
-    .option('--dry-run', 'show what would move, change nothing')
-    .option('-y, --yes', 'move more than one device without asking')
-    .addOption(formatOption())
-    .action((ids: string[], o: MoveOptions & { format: string }) => devicesMove(ctx(), ids, o, fmt(o)));
-
-  const folders = program.command('folders').description('the account’s folders');
-  folders
-    .command('tree')
-    .description('the folder tree with device counts (sub-folders included)')
-    .addOption(formatOption())
-    .action((o: { format: string }) => foldersTree(ctx(), fmt(o)));
-
-  folders
-    .command('create')
-    .description('create a folder and print its id')
-    .argument('<name>', 'the folder name (unique among its siblings)')
-    .option('--parent <id>', 'the parent folder (default: top level)')
-    .addOption(formatOption())
-    .action((name: string, o: { parent?: string; format: string }) =>
-      foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
-    );
-
-  folders
-    .command('rename')
-    .description('rename a folder')
-    .argument('<id>', 'the folder id')
-    .argument('<name>', 'the new name (unique among its siblings)')
-    .action((id: string, name: string) => foldersRename(ctx(), id, name));
-  folders
-    .command('move')
-    .description('move a folder under another (or to the top level)')
-    .argument('<id>', 'the folder id')
-    .option('--parent <id>', 'the new parent folder')
-    .option('--top', 'to the top level')
-    .action((id: string, o: { parent?: string; top?: boolean }) => {
-      if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'Give --parent FOLDER or --top.');
-      return foldersMove(ctx(), id, o.parent ?? null);
-    });
-  folders
-    .command('delete')
-    .description('delete an empty folder')
-    .argument('<id>', 'the folder id')
-    .action((id: string) => foldersDelete(ctx(), id));
-
-  program
-    .command('users')
-    .description('the account’s users')
-    .command('list')
-    .description('list users')
-    .addOption(formatOption())
-    .action((o: { format: string }) => usersList(ctx(), fmt(o)));
-
-  const sessions = program.command('sessions').description('support sessions');
-  sessions
-    .command('list')
-    .description('list sessions by planned start')
-    .addOption(formatOption())
-    .action((o: { format: string }) => sessionsList(ctx(), fmt(o)));
-  const sessionOptions = (command: Command) =>
-    command
-      .option('--customer <name>', 'who the session is for')
-      .option('--email <address>', 'the customer’s e-mail address')
-      .option('--language <code>', `the customer’s language (${LANGUAGES.join(', ')})`)
-      .option('--start <time>', "planned start: 2026-12-01T09:30 on the account's clock, or with Z / +01:00")
-      .option('--end <time>', 'planned end, the same way (without one the code lasts 15 minutes)')
-      .option('--ics <file>', 'also write the calendar file (.ics) here')
-      .addOption(formatOption());
-  sessionOptions(
-    sessions
-      .command('create')
-      .description('create a session; prints its code and the invitation text for the customer'),
-  ).action((o: SessionOptions & { format: string }) => sessionsCreate(ctx(), o, fmt(o)));
-  sessionOptions(
-    sessions
-      .command('edit')
-      .description('change a planned session; prints its code and the invitation again')
-      .argument('<id>', 'the session id')
-      .option('--no-end', 'remove the planned end'),
-  ).action((id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
-    sessionsEdit(
-      ctx(),
-      id,
-      { ...o, end: typeof o.end === 'string' ? o.end : undefined, noEnd: o.end === false },
-      fmt(o),
-    ),
-  );
-  sessions
-    .command('delete')
-    .description('delete a session')
-    .argument('<id>', 'the session id')
-    .action((id: string) => sessionsDelete(ctx(), id));
-
-  const views = program.command('views').description('saved views (“smart folders”)');
-  views
-    .command('list')
-    .description('the saved views and what each shows')
-    .addOption(formatOption())
-    .action((o: { format: string }) => viewsList(ctx(), fmt(o)));
-  views
-    .command('show')
-    .description('a view as the app shares it (the text “Paste view” takes)')
-    .argument('<view>', 'its name or id')
-    .action((view: string) => viewsShow(ctx(), view));
-  views
-    .command('export')
-    .description('the devices a view shows, with its columns (CSV as the app exports it)')
-    .argument('<view>', 'its name or id')
-    .addOption(formatOption(FORMATS).default('csv'))
-    .action((view: string, o: { format: string }) => devicesList(ctx(), { view }, fmt(o, FORMATS)));
-
-  const history = program.command('history').description('the status history');
-  history
-    .command('device')
-    .description('one device’s status changes as CSV (the app’s history export)')
-    .argument('<id>', 'the device id')
-    .option('--days <n>', 'how many days back (1-366)', '30')
-    .action((id: string, o: { days: string }) => historyDevice(ctx(), id, o.days));
-  history
-    .command('offline')
-    .description('devices offline for longer than a time, the longest first')
-    .requiredOption('--for <duration>', 'e.g. 90m, 36h, 2d, 1w')
-    .addOption(formatOption())
-    .action((o: { for: string; format: string }) => historyOffline(ctx(), o.for, fmt(o)));
-
-  const outbox = program.command('outbox').description('changes waiting to be sent, failed or in conflict');
-  outbox
-    .command('list')
-    .description('what waits, what failed and what conflicts')
-    .addOption(formatOption())
-    .action((o: { format: string }) => outboxList(ctx(), fmt(o)));
-  outbox
-    .command('cancel')
-    .description('withdraw a change not yet sent')
-    .argument('<entry>', 'the entry id (outbox list)')
-    .action((entry: string) => outboxCancel(ctx(), entry));
-  outbox
-    .command('retry')
-    .description('send failed changes again (all, or one)')
-    .argument('[entry]', 'the entry id (outbox list)')
-    .addOption(formatOption())
-    .action((entry: string | undefined, o: { format: string }) => outboxRetry(ctx(), entry, fmt(o)));
-
-  program
-    .command('completion')
-    .description('print a shell completion script: bash, zsh or powershell')
-    .argument('<shell>', SHELLS.join(', '))
-    .addHelpText(
-      'after',
-      '\nbash: source <(support-console completion bash)\nzsh: source <(support-console completion zsh)\nPowerShell: support-console completion powershell | Out-String | Invoke-Expression',
-    )
-    .action((shell: string) => {
-      process.stdout.write(completionScript(shell, program));
-    });
-
-  // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
-  const withCodes = (command: Command) => {
-    for (const sub of command.commands) {
-      sub.addHelpText('after', `\n${exitCodesHelp()}`);
-      withCodes(sub);
-    }
-  };
-  withCodes(program);
-  return program;
-}
-
-function sentence(error: unknown): { code: number; text: string } {
-  if (error instanceof CliExit) return { code: error.code, text: error.message };
-  if (error instanceof CommanderError) {
-    // --help and --version are answers; a group without its command (help shown unasked) is usage.
-    const ok = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
-    return { code: ok ? EXIT.ok : EXIT.usage, text: '' };
+/** Thrown before a command opens the account when a running console holds it: the console runs it. */
+class HandToConsole extends Error {
+  constructor(
+    readonly consoleDir: string,
+    readonly holder: LockHolder,
+  ) {
+    super('The console holds the account.');
   }
-  if (isAppError(error)) return { code: exitCodeOf(error), text: errorSentence(error) };
-  return { code: EXIT.failure, text: error instanceof Error ? error.message : String(error) };
 }
 
-export async function runCli(argv: readonly string[]): Promise<number> {
-  const program = buildProgram(packageVersion());
+/** The one sentence for a console that did not run the command (nothing ran: exit 7, try again). */
+function notRun(answer: Exclude<ConsoleAnswer, { kind: 'exit' }>, holder: LockHolder): CliExit {
+  const pid = String(holder.pid);
+  switch (answer.kind) {
+    case 'refused':
+      return answer.reason === 'token'
+        ? new CliExit(EXIT.accountBusy, 'cli.console.refusedKey', { pid })
+        : new CliExit(EXIT.accountBusy, 'cli.console.badRequest', { pid });
+    case 'not-private':
+      return new CliExit(EXIT.accountBusy, 'cli.console.notPrivate', { pid, file: answer.file });
+    case 'unreachable':
+      return new CliExit(EXIT.accountBusy, 'cli.console.unreachable', { pid, detail: answer.detail });
+    case 'broken':
+      return new CliExit(EXIT.failure, 'cli.console.broken');
+  }
+}
+
+function handOver(argv: readonly string[], io: CliIo, handed: HandToConsole): Promise<ConsoleAnswer> {
+  return runInConsole(
+    handed.consoleDir,
+    {
+      argv: [...argv],
+      cwd: io.cwd,
+      columns: io.out.columns,
+      stderrIsTTY: io.err.isTTY,
+      stdinIsTTY: io.stdinIsTTY,
+      locales: io.locales,
+    },
+    { out: io.out.write, err: io.err.write, readStdin: io.readStdin, ask: io.confirm },
+  );
+}
+
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const version = packageVersion();
   try {
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT.ok;
+    return await runProgram(
+      argv,
+      version,
+      {
+        io,
+        beforeOpen(consoleDir) {
+          const holder = lockHolder(consoleDir);
+          if (holder?.kind === 'console') throw new HandToConsole(consoleDir, holder);
+        },
+      },
+      (error) => error instanceof HandToConsole,
+    );
   } catch (error) {
-    const { code, text } = sentence(error);
-    if (text) process.stderr.write(`support-console: ${text}\n`);
-    return code;
+    if (!(error instanceof HandToConsole)) throw error;
+    const answer = await handOver(argv, io, error);
+    if (answer.kind === 'exit') return answer.code;
+    // The console quit between the look at the lock and the connection: the account is free, run here.
+    if (answer.kind === 'unreachable' && lockHolder(error.consoleDir) === null) {
+      return runProgram(argv, version, { io });
+    }
+    const failure = notRun(answer, error.holder);
+    io.err.write(`support-console: ${new CliText(io.locales).say(failure.key, failure.values)}\n`);
+    return failure.code;
   }
 }
 

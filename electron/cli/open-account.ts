@@ -2,8 +2,9 @@
 // same core the console runs (same data directory, same keychain entry), and for reads brings the copy up
 // to date first (or learns that the service cannot be reached, and answers from the copy).
 //
-// When the console holds the lock the command ends with EXIT.accountBusy. Talking to the running console
-// over a local socket instead is the next step (issue 27) and not built yet.
+// When the console holds the lock the command is not run here: main.ts hands it to the console over its
+// command socket before it gets this far. Finding the lock held here (another command, or a console that
+// took it a moment ago) ends the command with EXIT.accountBusy.
 //
 // The core opens with its polls held (setSuspended before start): a console polls every dataset at once
 // when it opens, and at 100,000 devices that full download, decode and diff was ~70% of a `devices list`
@@ -46,11 +47,9 @@ export interface OpenAccount {
 
 function busy(error: AccountLockHeld): CliExit {
   const { holder } = error;
-  const who =
-    holder.kind === 'cli'
-      ? `another support-console command (pid ${holder.pid}) is using this account`
-      : `the console is running${holder.pid ? ` (pid ${holder.pid})` : ''} and holds this account's files`;
-  return new CliExit(EXIT.accountBusy, `Cannot open the account: ${who}; close it and try again.`);
+  return new CliExit(EXIT.accountBusy, holder.kind === 'cli' ? 'cli.busy.command' : 'cli.busy.console', {
+    pid: String(holder.pid || '?'),
+  });
 }
 
 export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
@@ -113,7 +112,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
 export function requireAccount(account: OpenAccount): void {
   const auth = account.core.snapshot().auth;
   if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
-    throw new CliExit(EXIT.signedOut, 'Not signed in: support-console sign-in, or sign in in the console.');
+    throw new CliExit(EXIT.signedOut, 'cli.signedOut');
   }
 }
 

@@ -29,7 +29,7 @@ export async function drainOutbox(account: OpenAccount, options: DrainOptions = 
 }
 
 /** "Moving devices: 12 of 40 sent" on a terminal (one line, rewritten); nothing when stderr is piped. */
-export function progressLine(stream: NodeJS.WriteStream = process.stderr): {
+export function progressLine(stream: { write(text: string): void; isTTY?: boolean } = process.stderr): {
   show: (state: OutboxState) => void;
   end: () => void;
 } {

@@ -3,6 +3,8 @@
 // model names them). Text from the service never reaches a terminal raw: control characters (an alias
 // holding an escape sequence) are shown as "?".
 
+import { CliExit, EXIT } from './exit-codes.js';
+
 export type Format = 'table' | 'csv' | 'json';
 
 export interface Out {
@@ -72,4 +74,13 @@ export function ageText(ms: number): string {
   if (h < 48) return `${h} hour${h === 1 ? '' : 's'}`;
   const d = Math.round(h / 24);
   return `${d} day${d === 1 ? '' : 's'}`;
+}
+
+export function requireFormat(value: string, allowed: readonly Format[]): Format {
+  if ((allowed as readonly string[]).includes(value)) return value as Format;
+  throw new CliExit(EXIT.usage, 'cli.option.oneOf', {
+    option: '--format',
+    allowed: allowed.join(', '),
+    value,
+  });
 }

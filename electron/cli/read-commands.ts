@@ -8,12 +8,11 @@ import { t } from '../../renderer/i18n/index.js';
 import {
   chooseColumns,
   columnContext,
-  devicesCsv,
+  writeDevicesCsv,
   findDevice,
   queryDevices,
   type ListQuery,
 } from './device-listing.js';
-import { CliExit, EXIT } from './exit-codes.js';
 import { copyTime, withAccount, type ReadContext } from './account-run.js';
 import { findView, loadViews, viewPredicate } from './view-commands.js';
 import { ageText, cell, renderJson, renderTable, type Format } from './output.js';
@@ -70,7 +69,7 @@ export async function devicesList(ctx: ReadContext, query: ListQuery, format: Fo
     }
     const rows = queryDevices(snap.data.devices, query, cc, predicate);
     if (format === 'json') return ctx.out.write(renderJson(rows));
-    if (format === 'csv') return ctx.out.write(await devicesCsv(rows, columns, cc, 'en'));
+    if (format === 'csv') return writeDevicesCsv(rows, columns, cc, 'en', ctx.out.write);
     const headers = columns.map((c) => t(c.label));
     ctx.out.write(
       renderTable(
@@ -158,9 +157,4 @@ export async function sessionsList(ctx: ReadContext, format: Format): Promise<vo
     ]);
     ctx.out.write(renderTable(['ID', 'CODE', 'STATE', 'CUSTOMER', 'PLANNED', 'USER'], rows, ctx.out.columns));
   });
-}
-
-export function requireFormat(value: string, allowed: readonly Format[]): Format {
-  if ((allowed as readonly string[]).includes(value)) return value as Format;
-  throw new CliExit(EXIT.usage, `--format must be one of ${allowed.join(', ')}, not ${value}.`);
 }

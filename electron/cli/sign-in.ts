@@ -64,18 +64,15 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
   try {
     const auth = account.core.snapshot().auth;
     if (auth.status === 'signed-in') {
-      throw new CliExit(
-        EXIT.usage,
-        `Already signed in as ${auth.account.user.email ?? auth.account.user.id} at ${auth.account.baseUrl}; sign-out first to change accounts.`,
-      );
+      throw new CliExit(EXIT.usage, 'cli.signIn.already', {
+        user: auth.account.user.email ?? auth.account.user.id,
+        service: auth.account.baseUrl,
+      });
     }
     const baseUrl = o.service ?? process.env.SUPPORT_CONSOLE_SERVICE_URL ?? '';
     const consumerKey = o.consumerKey ?? process.env.SUPPORT_CONSOLE_CONSUMER_KEY ?? '';
     if (!/^https?:\/\/./.test(baseUrl) || !consumerKey) {
-      throw new CliExit(
-        EXIT.usage,
-        'Say which service: --service URL and --consumer-key KEY (or SUPPORT_CONSOLE_SERVICE_URL and SUPPORT_CONSOLE_CONSUMER_KEY).',
-      );
+      throw new CliExit(EXIT.usage, 'cli.signIn.whichService');
     }
     const begin = await account.invoke('auth:begin', { baseUrl, consumerKey, consumerSecret: '' });
     process.stderr.write(
@@ -85,7 +82,7 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
     const pin = await readLine('PIN: ');
     if (!pin) {
       await account.invoke('auth:cancel', {});
-      throw new CliExit(EXIT.usage, 'No PIN given: not signed in.');
+      throw new CliExit(EXIT.usage, 'cli.signIn.noPin');
     }
     const info = await account.invoke('auth:complete', { pin });
     // The first sync, so the next command has a copy to answer from.
@@ -105,19 +102,16 @@ export async function signOut(ctx: ReadContext, force: boolean): Promise<void> {
   const account = await openAccount(ctx);
   try {
     if (account.core.snapshot().auth.status === 'signed-out') {
-      throw new CliExit(EXIT.signedOut, 'Not signed in: nothing to sign out of.');
+      throw new CliExit(EXIT.signedOut, 'cli.signOut.notSignedIn');
     }
     const progress = progressLine();
     const state = await drainOutbox(account, { onState: progress.show });
     progress.end();
     if (!force && (unanswered(state) > 0 || state.conflicts.length > 0)) {
-      throw new CliExit(
-        EXIT.offlineWrite,
-        `${state.pending} change(s) still wait in the outbox and would be lost; send them first, or sign-out --force.`,
-      );
+      throw new CliExit(EXIT.offlineWrite, 'cli.signOut.outboxWaits', { n: state.pending });
     }
     await account.invoke('auth:sign-out', {});
-    ctx.warn('Signed out; the copy of the account on this computer is removed.');
+    ctx.warn('cli.signOut.done');
   } finally {
     await account.close();
   }

@@ -34,7 +34,9 @@ export function findView(views: readonly SavedView[], nameOrId: string): SavedVi
   const view = views.find((v) => v.id === nameOrId) ?? views.find((v) => v.name.toLowerCase() === wanted);
   if (!view) {
     const names = views.map((v) => v.name).join(', ');
-    throw new CliExit(EXIT.notFound, `No saved view ${nameOrId}${names ? `; views are: ${names}` : ''}.`);
+    throw names
+      ? new CliExit(EXIT.notFound, 'cli.view.notFound', { name: nameOrId, names })
+      : new CliExit(EXIT.notFound, 'cli.view.notFoundNone', { name: nameOrId });
   }
   return view;
 }

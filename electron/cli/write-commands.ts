@@ -6,7 +6,7 @@
 
 import type { Id } from '../../shared/model.js';
 import { CliExit, EXIT } from './exit-codes.js';
-import { openAccount, refreshForRead, type OpenAccount } from './open-account.js';
+import { refreshForRead, type OpenAccount } from './open-account.js';
 import { drainOutbox, progressLine, unanswered } from './outbox-drain.js';
 import { renderJson, type Format } from './output.js';
 import { datasetsToAsk, type ReadContext } from './account-run.js';
@@ -20,15 +20,13 @@ export async function withWrite<T>(
   /** Judges the outbox once it is drained (a batch's failures), before the account closes. */
   drained?: (state: OutboxState, result: T) => void,
 ): Promise<T> {
-  const account = await openAccount(ctx);
+  const account = await ctx.open();
   try {
     const auth = account.core.snapshot().auth;
     if (auth.status !== 'signed-in') {
       throw new CliExit(
         EXIT.signedOut,
-        auth.status === 'reauth-required'
-          ? 'This account needs signing in again (support-console sign-in); nothing was changed.'
-          : 'Not signed in: support-console sign-in, or sign in in the console.',
+        auth.status === 'reauth-required' ? 'cli.write.reauth' : 'cli.signedOut',
       );
     }
     // A change needs the service: --cached does not apply, and a fresh copy still asks once (probe).
@@ -40,24 +38,18 @@ export async function withWrite<T>(
     );
     const { sync } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
     if (sync.connection !== 'online') {
-      throw new CliExit(EXIT.offlineWrite, 'Offline: the service cannot be reached; nothing was changed.');
+      throw new CliExit(EXIT.offlineWrite, 'cli.write.offline');
     }
     const result = await write(account);
-    const progress = progressLine();
+    const progress = progressLine(ctx.io.err);
     const outbox = await drainOutbox(account, { onState: progress.show });
     progress.end();
     if (unanswered(outbox) > 0) {
-      throw new CliExit(
-        EXIT.offlineWrite,
-        `The service went away: ${unanswered(outbox)} change(s) wait in the outbox and are sent by the next command.`,
-      );
+      throw new CliExit(EXIT.offlineWrite, 'cli.write.serviceWentAway', { n: unanswered(outbox) });
     }
     drained?.(outbox, result);
     if (outbox.conflicts.length > 0) {
-      throw new CliExit(
-        EXIT.conflict,
-        'Someone changed this first: the change waits in the outbox for a choice in the console.',
-      );
+      throw new CliExit(EXIT.conflict, 'cli.write.conflict');
     }
     return result;
   } finally {
@@ -67,13 +59,13 @@ export async function withWrite<T>(
 
 export function requireDevice(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.devices.some((d) => d.id === id)) {
-    throw new CliExit(EXIT.notFound, `No device with id ${id}.`);
+    throw new CliExit(EXIT.notFound, 'cli.device.notFound', { id });
   }
 }
 
 export function requireFolder(account: OpenAccount, id: Id): void {
   if (!account.core.snapshot().data.folders.some((f) => f.id === id)) {
-    throw new CliExit(EXIT.notFound, `No folder with id ${id}.`);
+    throw new CliExit(EXIT.notFound, 'cli.folder.notFound', { id });
   }
 }
 

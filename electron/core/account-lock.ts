@@ -106,6 +106,40 @@ export function acquireAccountLock(dataDir: string, kind: LockHolderKind, now = 
   throw new AccountLockHeld(holder ?? { pid: 0, kind: 'console', since: now });
 }
 
+/** Who holds the lock of `dataDir` now, or null when nobody (no lock file, or its process is gone). */
+export function lockHolder(dataDir: string): LockHolder | null {
+  const holder = readHolder(path.join(dataDir, LOCK_FILE));
+  return holder && isAlive(holder.pid) ? holder : null;
+}
+
+/** How often a console waiting for a command line's lock looks again. */
+const WAIT_STEP_MS = 200;
+
+/**
+ * The console's way in: takes the lock, waiting while a command-line run holds it (a command ends by
+ * itself: a console started meanwhile opens once it has). `onWait` is told once whom it waits for.
+ * Another console holding it is not waited for: that throws AccountLockHeld as acquireAccountLock does.
+ */
+export async function waitForAccountLock(
+  dataDir: string,
+  kind: LockHolderKind,
+  onWait: (holder: LockHolder) => void = () => {},
+): Promise<AccountLock> {
+  let told = false;
+  for (;;) {
+    try {
+      return acquireAccountLock(dataDir, kind);
+    } catch (error) {
+      if (!(error instanceof AccountLockHeld)) throw error;
+      // pid 0: a lock file still being written (acquireAccountLock): its holder is known a moment later.
+      if (error.holder.kind !== 'cli' && error.holder.pid !== 0) throw error;
+      if (!told) onWait(error.holder);
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
 function held(file: string): AccountLock {
   let released = false;
   const release = () => {

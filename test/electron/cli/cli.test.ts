@@ -2,11 +2,12 @@
 // scripts/with-keyring.sh (SUPPORT_CONSOLE_SECRET_SERVICE=available): the console (the browser host) signs
 // in with the PIN flow and closes; the command line, spawned as a separate process, opens the same data
 // directory and keychain entry. Without the Secret Service this suite fails rather than skips.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserApp, type BrowserApp } from '../../../electron/browser-host/main.js';
+import { LOCK_FILE } from '../../../electron/core/account-lock.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { enumValue, type Device } from '../../../shared/model.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
@@ -92,7 +93,7 @@ describe('support-console (spawned, real service, real keychain)', () => {
       const help = await runCli(args);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/Usage: support-console/);
-      expect(help.stdout).toMatch(/Exit codes:[\s\S]*7 {2}the console \(or another command\)/);
+      expect(help.stdout).toMatch(/Exit codes:[\s\S]*7 {2}the account is busy/);
     }
   }, 60_000);
 
@@ -180,17 +181,32 @@ describe('support-console (spawned, real service, real keychain)', () => {
     expect(empty.stderr).toMatch(/Not signed in/);
   }, 60_000);
 
-  it('refuses with exit code 7 while the console holds the account, and works again once it closed', async () => {
+  it('is answered by the console while it holds the account, and opens the account itself once it closed', async () => {
     const app = await startConsole(dataDir);
     try {
-      const refused = await cli('devices', 'list', '--format', 'json');
-      expect(refused.code).toBe(7);
-      expect(refused.stdout).toBe('');
-      expect(refused.stderr).toMatch(/the console is running \(pid \d+\) and holds this account's files/);
+      const answered = await cli('devices', 'list', '--format', 'json');
+      expect(answered.code, answered.stderr).toBe(0);
+      expect((JSON.parse(answered.stdout) as Device[]).length).toBe(app.core.snapshot().data.devices.length);
     } finally {
       await app.close();
     }
     expect((await cli('folders', 'tree')).code).toBe(0);
+  }, 60_000);
+
+  it('refuses with exit code 7 when the console holding the account does not answer on its socket', async () => {
+    // A console's lock (this test process: alive) with no command socket behind it.
+    const lock = path.join(dataDir, LOCK_FILE);
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, kind: 'console', since: Date.now() }));
+    try {
+      const refused = await cli('devices', 'list', '--format', 'json');
+      expect(refused.code).toBe(7);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        /The console is running \(pid \d+\) and holds this account’s files, and it does not answer on its command socket/,
+      );
+    } finally {
+      rmSync(lock, { force: true });
+    }
   }, 60_000);
 
   it('sets an alias and creates a folder through the outbox; refuses a duplicate name (5) and an unknown id (8)', async () => {

@@ -5,7 +5,13 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { AccountLockHeld, LOCK_FILE, acquireAccountLock } from '../../../electron/core/account-lock.js';
+import {
+  AccountLockHeld,
+  LOCK_FILE,
+  acquireAccountLock,
+  lockHolder,
+  waitForAccountLock,
+} from '../../../electron/core/account-lock.js';
 
 let dir: string;
 let file: string;
@@ -70,4 +76,21 @@ it('release leaves a lock that another process took over meanwhile', () => {
   writeFileSync(file, successor);
   lock.release();
   expect(readFileSync(file, 'utf8')).toBe(successor);
+});
+
+it('a console waits while a command holds the lock and takes it once released; another console is refused at once', async () => {
+  // A live command (this process's parent stands in for it) holds the lock.
+  writeFileSync(file, JSON.stringify({ pid: process.ppid, kind: 'cli', since: 1 }));
+  const waited: number[] = [];
+  const taking = waitForAccountLock(dir, 'console', (holder) => waited.push(holder.pid));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(waited).toEqual([process.ppid]);
+  expect(lockHolder(dir)).toMatchObject({ kind: 'cli' });
+  rmSync(file);
+  const lock = await taking;
+  expect(lockHolder(dir)).toMatchObject({ kind: 'console', pid: process.pid });
+  lock.release();
+
+  writeFileSync(file, JSON.stringify({ pid: process.ppid, kind: 'console', since: 1 }));
+  await expect(waitForAccountLock(dir, 'console')).rejects.toBeInstanceOf(AccountLockHeld);
 });
