@@ -22,7 +22,7 @@ import type {
 import { DATASET_NAMES, reply } from './payloads.js';
 import type { Id } from '../model.js';
 import type { SinceDelta, WatchConditions } from '../status-history.js';
-import type { BulkProgress, OutboxState } from '../outbox.js';
+import type { BulkProgress, BulkUndoRecord, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
 import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME } from './limits.js';
 
@@ -315,6 +315,8 @@ export const invokeTable = {
   'bulk:resume': { request: batch, response: reply<BulkProgress>() },
   'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
   'bulk:retry': { request: batch, response: reply<BulkProgress>() },
+  /** What a finished change set over what it replaced, for its undo; null when none is kept. */
+  'bulk:undoRecord': { request: batch, response: reply<BulkUndoRecord | null>() },
   // ---- status history, outages and watches (issue 11) ----
   /** days: the timeline's span (1 or 30). */
   'history:device': {

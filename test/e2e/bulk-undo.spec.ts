@@ -117,3 +117,52 @@ test('an alias change is undone from the palette after its dialog was closed; a 
   await expect(dialog.getByRole('button', { name: 'Undo this change…' })).toHaveCount(0);
   for (const id of ids.slice(1)) expect(store.getDevice(id).alias).toMatch(/^V-\d{3}$/);
 });
+
+test('a finished bulk move can still be undone after a reload and a restart: the outbox keeps its undo', async ({
+  app,
+  consolePage: page,
+}) => {
+  const store = app.service.store;
+  const target = emptyFolder(app);
+  // The unassigned devices of the seed are named WKS-nnn.
+  const ids = store
+    .listDevices()
+    .filter((d) => d.name!.toLowerCase().startsWith('wks'))
+    .map((d) => d.id);
+  const before = new Map(ids.map((id) => [id, store.getDevice(id).folderId]));
+  await searchBox(page).fill('name:wks');
+  await expect(deviceRows(page)).toHaveCount(ids.length);
+  const dialog = await openBulk(page);
+  await dialog.getByRole('combobox', { name: 'Move to a folder' }).selectOption({ label: target.name });
+  await dialog.getByRole('button', { name: /^Apply to/ }).click();
+  await expect(statusOf(page)).toContainText('Finished', { timeout: 30_000 });
+  for (const id of ids) expect(store.getDevice(id).folderId).toBe(target.id);
+
+  const undoFromPalette = async () => {
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('undo');
+    await expect(palette.getByRole('option').first()).toContainText(`Undo: Move ${ids.length} devices to`);
+    await page.keyboard.press('Enter');
+    return page.getByRole('dialog', { name: `Move ${ids.length} devices to ${target.name}` });
+  };
+  // The page is loaded again: the undo is asked of the main side's outbox.
+  await page.reload();
+  let job = await undoFromPalette();
+  await expect(job.getByRole('button', { name: 'Undo this change…' })).toBeVisible();
+  await job.getByRole('button', { name: 'Close' }).last().click();
+
+  // The app quits and starts again: the undo comes back from the outbox's journal, and works.
+  await app.stopHost();
+  await app.restartHost();
+  await page.goto(app.launchUrl);
+  job = await undoFromPalette();
+  await job.getByRole('button', { name: 'Undo this change…' }).click();
+  const undo = job.getByRole('region', { name: 'Undo' });
+  await expect(undo.getByRole('region', { name: 'Preview' })).toContainText(
+    `${ids.length} devices will change`,
+  );
+  await undo.getByRole('button', { name: `Undo for ${ids.length} devices` }).click();
+  await expect(undo.getByTestId('bulk-status')).toContainText('Finished', { timeout: 30_000 });
+  for (const [id, folderId] of before) expect(store.getDevice(id).folderId).toBe(folderId);
+});

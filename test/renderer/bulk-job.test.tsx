@@ -16,6 +16,7 @@ const job = (patch: Partial<BulkProgress> = {}): BulkProgress => ({
   pending: 2,
   state: 'paused',
   failures: [],
+  undoable: true,
   ...patch,
 });
 const state = (batches: BulkProgress[]): OutboxState => ({
