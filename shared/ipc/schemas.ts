@@ -24,7 +24,7 @@ import type { Id } from '../model.js';
 import type { SinceDelta, WatchConditions } from '../status-history.js';
 import type { BulkProgress, BulkUndoRecord, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
-import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME } from './limits.js';
+import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME, MAX_VIEW_NAME } from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
@@ -388,7 +388,9 @@ export const invokeTable = {
     request: z
       .object({
         views: z
-          .array(z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(120) }))
+          .array(
+            z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(MAX_VIEW_NAME) }),
+          )
           .max(500),
       })
       .strict()
