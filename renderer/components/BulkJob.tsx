@@ -234,7 +234,7 @@ function BulkUndo(props: { batchId: string }) {
 export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
   const job = useBulkJob(props.batchId);
   return (
-    <Dialog title={job?.label || t('bulk.title')} onClose={props.onClose} wide>
+    <Dialog title={job?.label || t('bulk.title')} onClose={props.onClose} wide headerClose={false}>
       <div className="dialog-body bulk">
         <BulkJobView batchId={props.batchId} total={job?.total ?? 0} />
       </div>

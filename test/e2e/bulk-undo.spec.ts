@@ -81,7 +81,7 @@ test('an alias change is undone from the palette after its dialog was closed; a 
   await dialog.getByRole('textbox', { name: /^Alias pattern/ }).fill('U-{n:3}');
   await dialog.getByRole('button', { name: /^Apply to/ }).click();
   await expect(statusOf(page)).toContainText('Finished', { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The palette offers the undo of the last finished change; it opens that change's view.
   await page.keyboard.press('Control+k');
@@ -101,7 +101,7 @@ test('an alias change is undone from the palette after its dialog was closed; a 
     { timeout: 30_000 },
   );
   for (const [id, alias] of aliases) expect(store.getDevice(id).alias ?? '').toBe(alias);
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Another change, and someone else renames one of its devices meanwhile: no undo, and why.
   dialog = await openBulk(page);
@@ -139,6 +139,8 @@ test('a finished bulk move can still be undone after a reload and a restart: the
   for (const id of ids) expect(store.getDevice(id).folderId).toBe(target.id);
 
   const undoFromPalette = async () => {
+    // The console is up (a reload or a restart takes a while under load) before its keys are pressed.
+    await expect(deviceRows(page).first()).toBeVisible({ timeout: 30_000 });
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.getByRole('combobox').fill('undo');
@@ -150,7 +152,7 @@ test('a finished bulk move can still be undone after a reload and a restart: the
   await page.reload();
   let job = await undoFromPalette();
   await expect(job.getByRole('button', { name: 'Undo this change…' })).toBeVisible();
-  await job.getByRole('button', { name: 'Close' }).last().click();
+  await job.getByRole('button', { name: 'Close' }).click();
 
   // The app quits and starts again: the undo comes back from the outbox's journal, and works.
   await app.stopHost();
