@@ -23,7 +23,7 @@ import {
   wordsOf,
   type ShownText,
 } from './support/foreign-words.js';
-import { CHROME_TEXT, cutText } from './support/layout-checks.js';
+import { CHROME_TEXT, cutText, placeholderCut } from './support/layout-checks.js';
 
 const P = pseudoCatalogue(catalogueOf('en'));
 /** A message without arguments as the pseudo-locale shows it. */
@@ -236,6 +236,10 @@ test('the folder, session and "Sign in again" dialogs in the pseudo-locale: no E
     await check(where);
     await escape();
   };
+
+  // The search box has room for its placeholder, 40 % longer as German and French need.
+  const search = page.getByRole('searchbox', { name: p('devices.search') });
+  expect(await placeholderCut(search), 'the search placeholder is cut').toBe(false);
 
   // A folder (the service's name) selected: its rename, move and delete dialogs.
   const folder = app.service.store.listFolders(undefined)[0]!;

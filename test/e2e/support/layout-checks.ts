@@ -287,3 +287,15 @@ export async function focusRingOverText(target: Locator): Promise<number> {
     return over;
   });
 }
+
+/** Whether an input's placeholder is wider than the room inside it (measured in the input's own font). */
+export async function placeholderCut(input: Locator): Promise<boolean> {
+  return input.evaluate((el) => {
+    const field = el as HTMLInputElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return room + 1 < context.measureText(field.placeholder).width;
+  });
+}
