@@ -72,5 +72,6 @@ export interface HostedCore {
 // Node in the core, and so are the clock and logger the glue hands it.
 export { LastCheckStore, PACKAGED_FEED_KEY, UpdateScheduler, resolveUpdateConfig } from './core/updater.js';
 export type { UpdateCheckOutcome } from './core/updater.js';
+export { restartQuestion } from './core/update-question.js';
 export { systemClock } from './core/clock.js';
 export { createLogger } from './core/logger.js';

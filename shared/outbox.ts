@@ -63,6 +63,18 @@ export interface BulkProgress {
   state: 'running' | 'paused' | 'cancelled' | 'finished';
   /** Per-item failures (the first 200), with the service's reason. */
   failures: Array<{ entryId: string; itemId: Id; error: AppError }>;
+  /** A move or alias change whose undo record is kept (ask `bulk:undoRecord` for it). */
+  undoable: boolean;
+}
+
+/**
+ * What a bulk move or alias change set on each device (after) over what it held (before), kept by the
+ * outbox with its batch so the change can be undone after a reload or a restart.
+ */
+export interface BulkUndoRecord {
+  kind: 'move' | 'alias';
+  /** Folder ids (null: unassigned) for a move, aliases ('' : none) for an alias change. */
+  items: Array<{ id: Id; before: string | null; after: string | null }>;
 }
 
 export interface OutboxState {

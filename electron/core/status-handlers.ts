@@ -193,9 +193,17 @@ export function statusHandlers(
       }
       // The console's own blind stretches apply to every device: one row each, marked as such.
       for (const g of m.history.gaps(from, to)) rows.push({ at: g.start, gap: g.reason, end: g.end });
-      const csv = historyCsv(rows, zone, sharedTranslator(account.language?.() ?? 'en').t);
-      const name = target.kind === 'device' ? `device-${target.id}` : `folder-${target.id}`;
-      return { filename: `status-history-${name}.csv`, csv };
+      const words = sharedTranslator(account.language?.() ?? 'en');
+      const csv = historyCsv(rows, zone, words.t);
+      // Named in the console's language, as the device export is; the id keeps only file-name-safe letters.
+      const id = target.id.replace(/[^\w.-]/g, '_');
+      const filename = words.t(
+        target.kind === 'device' ? 'history.exportFileDevice' : 'history.exportFileFolder',
+        {
+          id,
+        },
+      );
+      return { filename, csv };
     },
 
     'history:usage': async () => {

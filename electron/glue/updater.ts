@@ -8,7 +8,6 @@ import path from 'node:path';
 import type { BrowserWindow } from 'electron';
 import { app, dialog } from 'electron';
 import electronUpdater from 'electron-updater';
-import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
 import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { UpdateCheckOutcome } from '../core-port.js';
 import {
@@ -17,6 +16,7 @@ import {
   UpdateScheduler,
   createLogger,
   resolveUpdateConfig,
+  restartQuestion,
   systemClock,
 } from '../core-port.js';
 
@@ -84,15 +84,7 @@ export function createUpdates(options: {
   return scheduler;
 
   async function askToRestart(version: string, win: BrowserWindow | null): Promise<void> {
-    const { t } = sharedTranslator(options.language());
-    const question = {
-      type: 'info' as const,
-      buttons: [t('updater.restartNow'), t('updater.later')],
-      defaultId: 0,
-      cancelId: 1,
-      message: t('updater.ready', { product: app.getName(), version }),
-      detail: t('updater.readyDetail'),
-    };
+    const question = restartQuestion(options.language(), app.getName(), version);
     const { response } = win
       ? await dialog.showMessageBox(win, question)
       : await dialog.showMessageBox(question);

@@ -84,7 +84,7 @@ export function BulkDialog(props: { onClose: () => void }) {
   }
 
   return (
-    <Dialog title={t('bulk.title')} onClose={props.onClose} wide>
+    <Dialog title={t('bulk.title')} onClose={props.onClose} wide headerClose={false}>
       <div className="dialog-body bulk">
         <fieldset disabled={starting || started !== null}>
           <legend>{t('bulk.action')}</legend>

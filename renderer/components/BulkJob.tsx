@@ -4,13 +4,13 @@
 // batches still running, paused or holding failures, and opens this view for one of them. A finished move
 // or alias change offers its undo here.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { InvokeChannel } from '../../shared/ipc/contract.js';
 import type { BulkProgress } from '../../shared/outbox.js';
 import { formatError, t } from '../i18n/index.js';
 import type { Id } from '../../shared/model.js';
 import { previewBulk } from '../domain/bulk-plan.js';
-import { planUndo, undoRequest } from '../domain/bulk-undo.js';
+import { planUndo, undoRequest, type BulkRecord } from '../domain/bulk-undo.js';
 import { useData, useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
@@ -25,6 +25,27 @@ export function isOpenJob(b: BulkProgress): boolean {
 
 export function useBulkJob(batchId: string): BulkProgress | null {
   return useShell((s) => s.outbox?.batches.find((b) => b.id === batchId) ?? null);
+}
+
+/**
+ * The undo record of a finished change: the outbox keeps it with the batch (across a reload or a restart),
+ * this window asks for it once and keeps it beside the batch.
+ */
+function useUndoRecord(job: BulkProgress | null): BulkRecord | undefined {
+  const { actions, uiActions } = useStores();
+  const record = useUi((s) => (job ? s.bulkRecords.get(job.id) : undefined));
+  const wanted = job?.state === 'finished' && job.undoable && !record ? job.id : null;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void actions.call('bulk:undoRecord', { batchId: wanted }).then((reply) => {
+      if (live && reply.ok && reply.value) uiActions.rememberBulk(wanted, reply.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, actions, uiActions]);
+  return record;
 }
 
 export function BulkJobView(props: { batchId: string; total: number }) {
@@ -44,6 +65,7 @@ export function BulkJobView(props: { batchId: string; total: number }) {
     pending: props.total,
     state: 'running',
     failures: [],
+    undoable: false,
   };
   const act = (channel: Extract<InvokeChannel, `bulk:${string}`>) => {
     setBusy(true);
@@ -134,11 +156,11 @@ export function BulkJobView(props: { batchId: string; total: number }) {
  */
 function BulkUndo(props: { batchId: string }) {
   const stores = useStores();
-  const record = useUi((s) => s.bulkRecords.get(props.batchId));
+  const job = useBulkJob(props.batchId);
+  const record = useUndoRecord(job);
   const devices = useData((s) => s.devices);
   const tree = useFolderTree();
   const blocked = useWriteBlocked();
-  const job = useBulkJob(props.batchId);
   const [previewing, setPreviewing] = useState(false);
   const [starting, setStarting] = useState(false);
   const [started, setStarted] = useState<StartedBulk | null>(null);
@@ -212,7 +234,7 @@ function BulkUndo(props: { batchId: string }) {
 export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
   const job = useBulkJob(props.batchId);
   return (
-    <Dialog title={job?.label || t('bulk.title')} onClose={props.onClose} wide>
+    <Dialog title={job?.label || t('bulk.title')} onClose={props.onClose} wide headerClose={false}>
       <div className="dialog-body bulk">
         <BulkJobView batchId={props.batchId} total={job?.total ?? 0} />
       </div>
@@ -225,17 +247,14 @@ export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
   );
 }
 
-/** The last finished bulk change of this run that can still be undone, or null. */
+/** The last finished bulk change (kept by the outbox) if it can still be undone, or null. */
 export function useLastUndoable(): BulkProgress | null {
   const batches = useShell((s) => s.outbox?.batches);
-  const records = useUi((s) => s.bulkRecords);
+  const last = [...(batches ?? [])].reverse().find((b) => b.state === 'finished' && b.undoable) ?? null;
+  const record = useUndoRecord(last);
   const devices = useData((s) => s.devices);
-  for (const b of [...(batches ?? [])].reverse()) {
-    const record = records.get(b.id);
-    if (b.state !== 'finished' || !record) continue;
-    return planUndo(record, (id) => devices.get(id)).ok ? b : null;
-  }
-  return null;
+  if (!last || !record) return null;
+  return planUndo(record, (id) => devices.get(id)).ok ? last : null;
 }
 
 /** On the status bar: each bulk change still running, paused or with failures, opening its view. */

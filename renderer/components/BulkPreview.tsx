@@ -5,7 +5,6 @@
 import type { Id } from '../../shared/model.js';
 import type { BulkRequest } from '../../shared/outbox.js';
 import type { BulkPreview } from '../domain/bulk-plan.js';
-import { recordOf } from '../domain/bulk-undo.js';
 import { t } from '../i18n/index.js';
 import type { AppStores } from '../state/app-stores.js';
 
@@ -51,21 +50,10 @@ export function BulkPreviewSection(props: {
 
 export type StartedBulk = { batchId: string | null; total: number; unchanged: number; unknown: number };
 
-/** Starts a bulk change in the outbox and keeps, for its undo, what each device held before. */
+/** Starts a bulk change in the outbox (which keeps, for its undo, what each device held before). */
 export async function startBulk(stores: AppStores, request: BulkRequest): Promise<StartedBulk | null> {
-  const { actions } = stores;
-  const devices = stores.data.getState().devices;
-  // Read before the start: the outbox applies the change to the picture at once.
-  const record = recordOf(request, (id) => devices.get(id));
-  const result = actions.reportFailure(await actions.call('bulk:start', request));
+  const result = stores.actions.reportFailure(await stores.actions.call('bulk:start', request));
   if (!result.ok) return null;
   const { batchId, total, unchanged, unknown } = result.value;
-  // What the outbox left out (already as asked, unknown) is no part of the change, nor of its undo.
-  const leftOut = new Set([...unchanged, ...unknown]);
-  if (batchId)
-    stores.uiActions.rememberBulk(batchId, {
-      ...record,
-      items: record.items.filter((i) => !leftOut.has(i.id)),
-    });
   return { batchId, total, unchanged: unchanged.length, unknown: unknown.length };
 }

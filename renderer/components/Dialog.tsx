@@ -22,7 +22,14 @@ export function inDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('.backdrop') !== null;
 }
 
-export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog(props: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  /** False when the dialog's own footer has the one "Close" button (no second one in the header). */
+  headerClose?: boolean;
+}) {
   const { onClose } = props;
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -67,9 +74,11 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
       >
         <div className="dialog-header">
           <h2 id={titleId}>{props.title}</h2>
-          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-            ×
-          </button>
+          {props.headerClose !== false && (
+            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+              ×
+            </button>
+          )}
         </div>
         {props.children}
       </div>

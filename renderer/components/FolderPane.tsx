@@ -105,7 +105,7 @@ export function FolderPane() {
           type="button"
           disabled={!!editReason}
           aria-describedby={editReason ? 'folder-edit-reason' : undefined}
-          title={editReason ?? 'Delete'}
+          title={editReason ?? t('folders.deleteKey')}
           onClick={() => selectedFolder && setDialog({ kind: 'delete', id: selectedFolder })}
         >
           {t('folders.delete')}

@@ -1,6 +1,6 @@
 // The keyboard (and menu) way to move devices: pick a destination folder or "Unassigned".
 
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { BulkMoveResult } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
@@ -16,6 +16,7 @@ export function MoveDevicesDialog() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BulkMoveResult | null>(null);
+  const failedId = useId();
   if (!ids) return null;
   const close = () => {
     setResult(null);
@@ -35,7 +36,7 @@ export function MoveDevicesDialog() {
   }
 
   return (
-    <Dialog title={t('devices.moveDialog')} onClose={close}>
+    <Dialog title={t('devices.moveDialog')} onClose={close} headerClose={!result}>
       <form onSubmit={submit}>
         <div className="dialog-body">
           <p>{t('devices.dragLabel', { count: ids.length })}</p>
@@ -54,8 +55,9 @@ export function MoveDevicesDialog() {
           {result && (
             <div role="alert">
               <p>{t('devices.moveResult', { moved: result.moved.length, total: ids.length })}</p>
-              <p>{t('devices.moveFailed', { count: result.failed.length })}</p>
-              <ul className="failures">
+              <p id={failedId}>{t('devices.moveFailed', { count: result.failed.length })}</p>
+              {/* It scrolls past a few lines: it takes focus (named by the line above) so keys scroll it. */}
+              <ul className="failures" tabIndex={0} aria-labelledby={failedId}>
                 {result.failed.slice(0, 20).map((f) => (
                   <li key={f.id}>
                     {f.id}: <ErrorText error={f.error} />

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { viewFromShareText, viewToShareText, type SavedView } from '../domain/saved-view.js';
 import { formatNumber, t } from '../i18n/index.js';
+import { MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
 import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
@@ -192,7 +193,7 @@ function NameDialog(props: {
               value={name}
               data-autofocus
               required
-              maxLength={120}
+              maxLength={MAX_VIEW_NAME}
               onChange={(e) => setName(e.target.value)}
             />
           </label>

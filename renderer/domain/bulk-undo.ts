@@ -1,18 +1,15 @@
-// Undoing a finished bulk move or alias change. When a bulk change starts, what each device held before and
-// what it is to hold after is kept (a BulkRecord); once the change has finished, its undo puts back the
+// Undoing a finished bulk move or alias change. The outbox keeps, with the batch, what each device held
+// before and what it is to hold after (a BulkRecord, on disk with the batch so a reload or restart keeps
+// it); once the change has finished, its undo puts back the
 // "before" of every device that now holds the "after". A device that holds neither was changed by someone
 // or something since (another technician, another bulk change, a deletion): then the change is no longer
 // undone at all, rather than undone in part over someone else's work.
 // A device still holding its "before" was not changed (its write failed or was cancelled): nothing to undo.
 
 import type { Device, Id } from '../../shared/model.js';
-import type { BulkRequest } from '../../shared/outbox.js';
+import type { BulkRequest, BulkUndoRecord } from '../../shared/outbox.js';
 
-export interface BulkRecord {
-  kind: 'move' | 'alias';
-  /** Folder ids (null: unassigned) for a move, aliases ('' : none) for an alias change. */
-  items: Array<{ id: Id; before: string | null; after: string | null }>;
-}
+export type BulkRecord = BulkUndoRecord;
 
 export type UndoPlan =
   | { ok: true; items: Array<{ id: Id; value: string | null }> }
@@ -50,22 +47,4 @@ export function undoRequest(
   if (kind === 'alias')
     return { kind: 'alias', items: items.items.map((i) => ({ id: i.id, alias: i.value ?? '' })), label };
   return { kind: 'moveEach', items: items.items.map((i) => ({ id: i.id, folderId: i.value })), label };
-}
-
-/** What a request is about to change (read before it starts), for its undo. */
-export function recordOf(request: BulkRequest, device: (id: Id) => Device | undefined): BulkRecord {
-  const kind = request.kind === 'alias' ? 'alias' : 'move';
-  const targets: Array<{ id: Id; after: string | null }> =
-    request.kind === 'alias'
-      ? request.items.map((i) => ({ id: i.id, after: i.alias.trim() }))
-      : request.kind === 'move'
-        ? request.ids.map((id) => ({ id, after: request.folderId }))
-        : request.items.map((i) => ({ id: i.id, after: i.folderId }));
-  const items: BulkRecord['items'] = [];
-  for (const { id, after } of targets) {
-    const d = device(id);
-    if (!d) continue;
-    items.push({ id, before: currentValue(kind, d), after });
-  }
-  return { kind, items };
 }

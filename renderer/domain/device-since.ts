@@ -41,7 +41,8 @@ export function sinceText(
   const params = {
     status: historyStatusName(h.status),
     time: displayTime(new Date(h.since), now - h.since < DAY ? 'time' : 'date-time'),
-    duration: formatDuration(now - h.since),
+    // Seen in it under a minute ago: "just now", not a duration of "0 min".
+    duration: now - h.since < MIN ? t('history.duration.justNow') : formatDuration(now - h.since),
   };
   return h.sinceExact ? t('history.since', params) : t('history.sinceAtLeast', params);
 }

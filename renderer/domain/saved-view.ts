@@ -16,6 +16,7 @@ import {
   type ConditionGroup,
 } from './view-conditions.js';
 import type { Device } from '../../shared/model.js';
+import { MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
 
 export interface ViewColumn {
   key: string;
@@ -39,7 +40,7 @@ export const SHARE_VERSION = 1;
 const columnSchema = z.object({ key: z.string().min(1).max(40), width: z.number().int().min(24).max(2000) });
 
 export const viewBodySchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(MAX_VIEW_NAME),
   search: z.string().max(1000),
   where: conditionSchema
     // Refusals carry message keys (views.paste.*): the technician reads them in the chosen language.

@@ -200,7 +200,10 @@ export function parseIpRange(range: string): IpRange | null {
     const size = 2 ** (32 - bits);
     return { kind: 'cidr', base: base - (base % size), size };
   }
+  // One to four octets, each 0–255; a trailing dot only after fewer than four ("10.4.", not "10.4.1.2.").
   if (!/^\d{1,3}(\.\d{1,3}){0,3}\.?$/.test(r)) return null;
+  const octets = (r.endsWith('.') ? r.slice(0, -1) : r).split('.');
+  if (octets.some((o) => Number(o) > 255) || (octets.length === 4 && r.endsWith('.'))) return null;
   // "10.4" means 10.4.x.x, never 10.40.x.x: the prefix ends at an octet boundary.
   return { kind: 'prefix', prefix: r.endsWith('.') ? r : `${r}.` };
 }

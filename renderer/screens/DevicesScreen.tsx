@@ -2,7 +2,7 @@
 // Narrower than COMPACT_BELOW_PX the side panes become a drawer, the filters fold behind one button that
 // says how many are set, and the detail panel lies over the grid with its own close.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER, type DeviceFilter, type StatusFilter } from '../domain/device-query.js';
 import { t } from '../i18n/index.js';
@@ -124,6 +124,8 @@ export function DevicesScreen() {
               id={SEARCH_INPUT_ID}
               type="search"
               placeholder={t('devices.searchPlaceholder')}
+              // Room for the placeholder in every language (German, French and the pseudo-locale are longer).
+              style={{ '--placeholder-ch': t('devices.searchPlaceholder').length } as CSSProperties}
               title={t('views.searchHelp')}
               aria-describedby="device-search-help"
               value={searchText}

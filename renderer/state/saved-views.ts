@@ -10,6 +10,7 @@ import type { Bridge, DataChange, StoredViews } from '../../shared/ipc/contract.
 import type { Id } from '../../shared/model.js';
 import { normaliseColumns } from '../domain/device-columns.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
+import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { descendantsAndSelf } from '../domain/folder-tree.js';
 import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
 import type {
@@ -297,11 +298,18 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
       if (store.getState().activeId === id) this.activate(null);
       setViews(store.getState().views.filter((v) => v.id !== id));
     },
-    /** Shows a view (null: all devices). The toolbar filter is cleared: the view's own search applies. */
+    /**
+     * Shows a view (null: all devices). The toolbar's filters (search, selects and the history filter) are
+     * all cleared: the view's own search and conditions apply, and the active view's bar names every one of
+     * them, so a view saved from the current filter keeps the same rows and none of its filter is hidden.
+     */
     activate(id: string | null): void {
       const view = id ? store.getState().views.find((v) => v.id === id) : undefined;
       store.setState({ activeId: view ? view.id : null });
-      const patch: Partial<ReturnType<UiStore['getState']>> = { deviceFilter: DEFAULT_FILTER };
+      const patch: Partial<ReturnType<UiStore['getState']>> = {
+        deviceFilter: DEFAULT_FILTER,
+        historyFilter: NO_HISTORY_FILTER,
+      };
       if (view) {
         const sortKey = normaliseColumns([{ key: view.sort.key, width: 100 }])[0]!.key;
         patch.deviceSort = {

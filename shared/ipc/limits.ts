@@ -6,5 +6,7 @@
 export const MAX_NAME = 255;
 /** An account's own name in this console (a customer's name, shown in the tray and on notices). */
 export const MAX_ACCOUNT_NAME = 80;
+/** A saved view's name (the views list, its file and the name input). */
+export const MAX_VIEW_NAME = 120;
 /** An e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;

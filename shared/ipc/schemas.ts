@@ -23,9 +23,9 @@ import type {
 import { DATASET_NAMES, reply } from './payloads.js';
 import type { Id } from '../model.js';
 import type { SinceDelta, WatchConditions } from '../status-history.js';
-import type { BulkProgress, OutboxState } from '../outbox.js';
+import type { BulkProgress, BulkUndoRecord, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
-import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME } from './limits.js';
+import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME, MAX_VIEW_NAME } from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
@@ -329,6 +329,8 @@ export const invokeTable = {
   'bulk:resume': { request: batch, response: reply<BulkProgress>() },
   'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
   'bulk:retry': { request: batch, response: reply<BulkProgress>() },
+  /** What a finished change set over what it replaced, for its undo; null when none is kept. */
+  'bulk:undoRecord': { request: batch, response: reply<BulkUndoRecord | null>() },
   // ---- status history, outages and watches (issue 11) ----
   /** days: the timeline's span (1 or 30). */
   'history:device': {
@@ -400,7 +402,9 @@ export const invokeTable = {
     request: z
       .object({
         views: z
-          .array(z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(120) }))
+          .array(
+            z.looseObject({ id: z.string().min(1).max(100), name: z.string().min(1).max(MAX_VIEW_NAME) }),
+          )
           .max(500),
       })
       .strict()

@@ -81,7 +81,7 @@ test('an alias change is undone from the palette after its dialog was closed; a 
   await dialog.getByRole('textbox', { name: /^Alias pattern/ }).fill('U-{n:3}');
   await dialog.getByRole('button', { name: /^Apply to/ }).click();
   await expect(statusOf(page)).toContainText('Finished', { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The palette offers the undo of the last finished change; it opens that change's view.
   await page.keyboard.press('Control+k');
@@ -101,7 +101,7 @@ test('an alias change is undone from the palette after its dialog was closed; a 
     { timeout: 30_000 },
   );
   for (const [id, alias] of aliases) expect(store.getDevice(id).alias ?? '').toBe(alias);
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Another change, and someone else renames one of its devices meanwhile: no undo, and why.
   dialog = await openBulk(page);
@@ -116,4 +116,55 @@ test('an alias change is undone from the palette after its dialog was closed; a 
   await expect(dialog).toContainText('1 device was changed since: this change can no longer be undone.');
   await expect(dialog.getByRole('button', { name: 'Undo this change…' })).toHaveCount(0);
   for (const id of ids.slice(1)) expect(store.getDevice(id).alias).toMatch(/^V-\d{3}$/);
+});
+
+test('a finished bulk move can still be undone after a reload and a restart: the outbox keeps its undo', async ({
+  app,
+  consolePage: page,
+}) => {
+  const store = app.service.store;
+  const target = emptyFolder(app);
+  // The unassigned devices of the seed are named WKS-nnn.
+  const ids = store
+    .listDevices()
+    .filter((d) => d.name!.toLowerCase().startsWith('wks'))
+    .map((d) => d.id);
+  const before = new Map(ids.map((id) => [id, store.getDevice(id).folderId]));
+  await searchBox(page).fill('name:wks');
+  await expect(deviceRows(page)).toHaveCount(ids.length);
+  const dialog = await openBulk(page);
+  await dialog.getByRole('combobox', { name: 'Move to a folder' }).selectOption({ label: target.name });
+  await dialog.getByRole('button', { name: /^Apply to/ }).click();
+  await expect(statusOf(page)).toContainText('Finished', { timeout: 30_000 });
+  for (const id of ids) expect(store.getDevice(id).folderId).toBe(target.id);
+
+  const undoFromPalette = async () => {
+    // The console is up (a reload or a restart takes a while under load) before its keys are pressed.
+    await expect(deviceRows(page).first()).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('undo');
+    await expect(palette.getByRole('option').first()).toContainText(`Undo: Move ${ids.length} devices to`);
+    await page.keyboard.press('Enter');
+    return page.getByRole('dialog', { name: `Move ${ids.length} devices to ${target.name}` });
+  };
+  // The page is loaded again: the undo is asked of the main side's outbox.
+  await page.reload();
+  let job = await undoFromPalette();
+  await expect(job.getByRole('button', { name: 'Undo this change…' })).toBeVisible();
+  await job.getByRole('button', { name: 'Close' }).click();
+
+  // The app quits and starts again: the undo comes back from the outbox's journal, and works.
+  await app.stopHost();
+  await app.restartHost();
+  await page.goto(app.launchUrl);
+  job = await undoFromPalette();
+  await job.getByRole('button', { name: 'Undo this change…' }).click();
+  const undo = job.getByRole('region', { name: 'Undo' });
+  await expect(undo.getByRole('region', { name: 'Preview' })).toContainText(
+    `${ids.length} devices will change`,
+  );
+  await undo.getByRole('button', { name: `Undo for ${ids.length} devices` }).click();
+  await expect(undo.getByTestId('bulk-status')).toContainText('Finished', { timeout: 30_000 });
+  for (const [id, folderId] of before) expect(store.getDevice(id).folderId).toBe(folderId);
 });

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
 import { expect, test } from './fixtures.js';
-import { isCut } from './support/layout-checks.js';
+import { isCut, placeholderCut } from './support/layout-checks.js';
 
 const OUT =
   process.env.SUPPORT_CONSOLE_SCREENSHOTS === 'docs'
@@ -92,6 +92,8 @@ for (const language of UI_LANGUAGES) {
       return el.getBoundingClientRect().width + 1 < needed;
     });
     expect(cut, `${language}: the history filter's chosen value is cut`).toBe(false);
+    // The search box's placeholder is shown whole too ("Name, Alias, IP oder MAC  ( / )").
+    expect(await placeholderCut(page.locator('input[type="search"]').first()), language).toBe(false);
     // The tree's own words are shown whole, though folders' names are ellipsised there ("Todos los dispositiv…").
     const tree = page.getByRole('tree', { name: words['folders.tree'] as string });
     for (const key of ['folders.all', 'folders.unassigned'] as const) {

@@ -4,7 +4,8 @@
 // and its buttons on one row, and the stand-in's authorization page styled and saying "PIN".
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { deviceRow, detailPane, searchBox, showScreen } from './support/ui.js';
+import { focusRingOverText } from './support/layout-checks.js';
+import { deviceGrid, deviceRow, detailPane, searchBox, showScreen } from './support/ui.js';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -175,4 +176,23 @@ test('"Sign in again" keeps the demo hint and its buttons on one row; the author
   await expect(authorize.getByRole('heading', { name: 'Access approved' })).toBeVisible();
   await expect(authorize.locator('main')).toContainText('Your PIN for');
   await expect(authorize.locator('main')).not.toContainText('verification code');
+});
+
+test('a header sort button’s focus ring keeps clear of its label, in every column', async ({
+  consolePage: page,
+}) => {
+  const sorts = deviceGrid(page).getByRole('columnheader').getByRole('button');
+  await expect(sorts.first()).toBeVisible();
+  // By keys, as a keyboard user meets it: the ring shows for keyboard focus.
+  await searchBox(page).focus();
+  await page.keyboard.press('Shift');
+  await sorts.first().focus();
+  const count = await sorts.count();
+  expect(count).toBeGreaterThan(2);
+  for (let i = 0; i < count; i += 1) {
+    const button = sorts.nth(i);
+    if (i > 0) await page.keyboard.press('ArrowRight');
+    await expect(button).toBeFocused();
+    expect(await focusRingOverText(button), await button.innerText()).toBeLessThanOrEqual(0);
+  }
 });

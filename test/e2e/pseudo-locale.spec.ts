@@ -4,7 +4,8 @@
 // no plain ASCII letter, so any word on screen with one escaped a catalogue, unless the service's own data
 // or Intl wrote it (support/foreign-words.ts); and none of the console's words may be cut off or spill out
 // of its box, so German and French have the room they need. The tray's menu, which no browser shows, is
-// checked the same way in test/shared/i18n-pseudo-main.test.ts.
+// checked the same way in test/shared/i18n-pseudo-main.test.ts, and so is the update question (Electron's
+// own message box, test/electron/core/update-question.test.ts).
 
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -22,7 +23,7 @@ import {
   wordsOf,
   type ShownText,
 } from './support/foreign-words.js';
-import { CHROME_TEXT, cutText } from './support/layout-checks.js';
+import { CHROME_TEXT, cutText, placeholderCut } from './support/layout-checks.js';
 
 const P = pseudoCatalogue(catalogueOf('en'));
 /** A message without arguments as the pseudo-locale shows it. */
@@ -209,5 +210,72 @@ test('every screen, dialog, menu and notice in the pseudo-locale: no English, no
   await check('session details');
 
   await page.screenshot({ path: test.info().outputPath('pseudo-sessions.png') });
+  expect(found).toEqual([]);
+});
+
+test('the folder, session and "Sign in again" dialogs in the pseudo-locale: no English, nothing cut off', async ({
+  app,
+  consolePage: page,
+}) => {
+  test.setTimeout(180_000);
+  await pseudoOn(page, app);
+  const nav = page.getByRole('navigation', { name: p('nav.label') });
+  await expect(nav).toBeVisible({ timeout: 30_000 });
+  const { check, found } = inspector(page, app);
+  const escape = async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  /** Opens a dialog by its button and checks it; then closes it unchanged. */
+  const dialogOf = async (button: string, where: string) => {
+    await page
+      .getByRole('button', { name: p(button), exact: true })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(where);
+    await escape();
+  };
+
+  // The search box has room for its placeholder, 40 % longer as German and French need.
+  const search = page.getByRole('searchbox', { name: p('devices.search') });
+  expect(await placeholderCut(search), 'the search placeholder is cut').toBe(false);
+
+  // A folder (the service's name) selected: its rename, move and delete dialogs.
+  const folder = app.service.store.listFolders(undefined)[0]!;
+  const tree = page.getByRole('tree', { name: p('folders.tree') });
+  await tree
+    .getByRole('treeitem', { name: folder.name, exact: true })
+    .getByText(folder.name, { exact: true })
+    .first()
+    .click();
+  await dialogOf('folders.rename', 'folder rename dialog');
+  await dialogOf('folders.moveFolder', 'folder move dialog');
+  await dialogOf('folders.delete', 'folder delete dialog');
+
+  // A session: its edit and delete dialogs.
+  await nav.getByRole('link', { name: p('nav.sessions') }).click();
+  await page.locator('.session-list button').first().click();
+  await expect(page.getByRole('complementary', { name: p('sessions.detail') })).toBeVisible();
+  await dialogOf('sessions.edit', 'session edit dialog');
+  await dialogOf('sessions.delete', 'session delete dialog');
+
+  // The sign-in is revoked: the banner, and its "Sign in again" dialog at both steps.
+  app.service.provider.revokeAllForUser('1');
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: p('common.refresh') })
+    .click();
+  await page
+    .getByRole('button', { name: p('reauth.action') })
+    .first()
+    .click();
+  const reauth = page.getByRole('dialog', { name: p('reauth.dialog') });
+  await expect(reauth).toBeVisible({ timeout: 15_000 });
+  await check('sign in again');
+  await reauth.getByRole('button', { name: p('signIn.open') }).click();
+  await expect(reauth.getByLabel(p('signIn.pin'))).toBeVisible();
+  await check('sign in again, PIN step');
+
   expect(found).toEqual([]);
 });

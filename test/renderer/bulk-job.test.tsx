@@ -16,6 +16,7 @@ const job = (patch: Partial<BulkProgress> = {}): BulkProgress => ({
   pending: 2,
   state: 'paused',
   failures: [],
+  undoable: true,
   ...patch,
 });
 const state = (batches: BulkProgress[]): OutboxState => ({
@@ -36,6 +37,8 @@ describe('bulk changes on the status bar', () => {
     fireEvent.click(line);
     const dialog = screen.getByRole('dialog', { name: 'Move 3 devices to Lab' });
     expect(within(dialog).getByTestId('bulk-status').textContent).toBe('Paused 1 of 3 done, 0 failed');
+    // One way to close it, in its footer: no second "Close" in its header.
+    expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(1);
     expect(within(dialog).queryByRole('button', { name: 'Pause' })).toBeNull();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Resume' })));
     expect(bridge.callsTo('bulk:resume')).toEqual([{ batchId: 'b1' }]);

@@ -22,6 +22,7 @@ vi.mock('../../shared/i18n/catalogues/index.js', async (original) => {
 const { buildTrayMenu, trayTooltip } = await import('../../electron/glue/tray-menu.js');
 const { statusNoticeText } = await import('../../shared/i18n/status-notice-text.js');
 const { historyCsv } = await import('../../electron/core/status-history/history-csv.js');
+const { restartQuestion } = await import('../../electron/core/update-question.js');
 const { sharedTranslator } = await import('../../shared/i18n/catalogues/index.js');
 
 /** The data the test passes in: the only plain letters allowed. */
@@ -145,5 +146,12 @@ describe('main-side words in the pseudo-locale', () => {
       row.filter((cell) => !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(cell)),
     );
     expect(escaped(cells.map((c) => c.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '')))).toEqual([]);
+  });
+
+  it('the question once an update has downloaded: its message, detail and both buttons', () => {
+    const q = restartQuestion('ge', 'Helpdesk', '2.4.1');
+    const labels = [q.message, q.detail, ...q.buttons];
+    expect(labels.every((l) => l.startsWith('['))).toBe(true);
+    expect(escaped(labels)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // cancel, retry). "Each to its own" is how a finished move is undone.
 
 import type { Device, Id } from '../../../shared/model.js';
-import type { BulkRequest, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
+import type { BulkRequest, BulkUndoRecord, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
 
 export interface BulkPlan {
   label: string;
@@ -43,4 +43,37 @@ export function planBulk(request: BulkRequest, device: (id: Id) => Device | unde
     }
   }
   return plan;
+}
+
+/**
+ * The undo record of a batch, from its writes (after) and what the technician saw (before); null when the
+ * batch is not all device moves or all alias changes (planBulk makes nothing else).
+ */
+export function undoRecordOf(
+  writes: ReadonlyArray<{ write: OutboxWrite; seen: SeenValues }>,
+): BulkUndoRecord | null {
+  const first = writes[0]?.write;
+  if (first?.kind !== 'device') return null;
+  const kind = 'folderId' in first ? 'move' : 'alias';
+  const items: BulkUndoRecord['items'] = [];
+  for (const { write, seen } of writes) {
+    if (write.kind !== 'device') return null;
+    if (kind === 'move') {
+      if (!('folderId' in write)) return null;
+      items.push({
+        id: write.id,
+        before: (seen.folderId as Id | null | undefined) ?? null,
+        after: write.folderId ?? null,
+      });
+    } else {
+      if (write.alias === undefined) return null;
+      // An alias without one is '' on both sides, as the service trims and stores it.
+      items.push({
+        id: write.id,
+        before: (seen.alias as string | null | undefined) ?? '',
+        after: write.alias.trim(),
+      });
+    }
+  }
+  return { kind, items };
 }

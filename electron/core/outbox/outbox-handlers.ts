@@ -48,5 +48,6 @@ export function outboxHandlers(d: OutboxHandlerDeps): Pick<InvokeHandlers, Outbo
     'bulk:resume': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, false)),
     'bulk:cancel': ({ batchId }) => progress(batchId, async () => (await box()).cancelBatch(batchId)),
     'bulk:retry': ({ batchId }) => progress(batchId, async () => (await box()).retry({ batchId })),
+    'bulk:undoRecord': ({ batchId }) => box().then((b) => b.undoRecord(batchId)),
   };
 }

@@ -15,6 +15,7 @@ import { fail, toAppError } from '../../../shared/errors.js';
 import type { Device, Id } from '../../../shared/model.js';
 import type {
   BulkProgress,
+  BulkUndoRecord,
   OutboxEntryState,
   OutboxState,
   OutboxWrite,
@@ -25,6 +26,7 @@ import type { Clock, TimerHandle } from '../clock.js';
 import { isoAt } from '../clock.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
+import { undoRecordOf } from './bulk.js';
 import { Journal } from './journal.js';
 import type { Current } from './remote.js';
 import { GONE, deviceCurrent, isNotFound, itemId, itemKey, readCurrent, send, verdict } from './remote.js';
@@ -35,6 +37,8 @@ const DEVICE_LIST_THRESHOLD = 10;
 /** A 5xx is tried this many times in all before the write is reported failed. */
 const SERVER_ERROR_ATTEMPTS = 3;
 const LISTED = 200;
+/** Finished bulk changes whose undo survives a restart: the most recent ones. */
+export const KEPT_UNDOS = 5;
 
 export interface OutboxEntry {
   id: string;
@@ -70,6 +74,8 @@ interface Batch {
   cancelled: boolean;
   counts: Record<OutboxEntryState, number>;
   entries: OutboxEntry[];
+  /** What it set over what it replaced; kept past its writes' compaction so it can be undone. */
+  undo: BulkUndoRecord | null;
 }
 
 type JournalRecord =
@@ -83,7 +89,10 @@ type JournalRecord =
       seen?: SeenValues;
       createdId?: Id;
     }
-  | { t: 'batch'; id: string; label: string; total: number; paused: boolean; cancelled: boolean };
+  | { t: 'batch'; id: string; label: string; total: number; paused: boolean; cancelled: boolean }
+  // Written by compaction after its batch. An app from before it reads it as a `set` of no known entry
+  // (its `batchId` is no entry's `id`) and skips it: the journal keeps loading both ways without a version.
+  | { t: 'undo'; batchId: string; record: BulkUndoRecord };
 
 export type SettleHow = 'done' | 'failed' | 'cancelled' | 'conflict';
 
@@ -189,7 +198,10 @@ export class Outbox {
       });
     for (const e of entries) records.push({ t: 'add', e });
     await this.#journal.append(records);
-    if (batch && batchId) this.#addBatch(batchId, batch.label, entries.length, false, false);
+    if (batch && batchId) {
+      this.#addBatch(batchId, batch.label, entries.length, false, false);
+      this.#batches.get(batchId)!.undo = undoRecordOf(entries);
+    }
     // Made while the service is away (or signed out): compared with it before they go.
     const verify = this.#waiting !== null;
     for (const e of entries) this.#track(e, verify);
@@ -369,6 +381,12 @@ export class Outbox {
     return this.#progress(this.#batch(batchId));
   }
 
+  /** The undo record of a move or alias change (the renderer checks that nothing changed since). */
+  undoRecord(batchId: string): BulkUndoRecord | null {
+    const batch = this.#batch(batchId);
+    return batch.cancelled ? null : batch.undo;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#retryTimer !== null) this.#o.clock.clearTimeout(this.#retryTimer);
@@ -388,13 +406,17 @@ export class Outbox {
           b.paused = r.paused;
           b.cancelled = r.cancelled;
         } else this.#addBatch(r.id, r.label, r.total, r.paused, r.cancelled);
+      } else if (r.t === 'undo') {
+        const b = this.#batches.get(r.batchId);
+        if (b) b.undo = r.record;
       } else if (r.t === 'add') {
         // Whatever state it was journalled in, it was not confirmed yet: it may have reached the service.
         const e: OutboxEntry = { ...r.e, state: 'queued', maybeSent: true };
         this.#seq = Math.max(this.#seq, e.seq);
         this.#entries.set(e.id, e);
         this.#batches.get(e.batchId ?? '')?.entries.push(e);
-      } else {
+      } else if (r.t === 'set') {
+        // A record kind a later app added is skipped, as this app's records are by the apps before it.
         const e = this.#entries.get(r.id);
         if (!e) continue;
         e.state = r.state === 'sending' ? 'queued' : r.state;
@@ -404,15 +426,22 @@ export class Outbox {
         if (r.createdId) e.createdId = r.createdId;
       }
     }
-    // Compaction: what is alive, and the batches still worth showing (pending, or failures to retry).
+    // Compaction: what is alive, the batches still worth showing (pending, or failures to retry), and the
+    // most recent finished ones that can be undone (their undo record, without their writes).
     const keep: JournalRecord[] = [];
-    for (const b of [...this.#batches.values()]) {
+    const finished: Batch[] = [];
+    for (const b of this.#batches.values()) {
+      // Derived from every write it made (done ones too) before those are compacted away.
+      b.undo ??= undoRecordOf(b.entries);
       b.entries = b.entries.filter((e) => e.state !== 'done');
-      if (!b.entries.some((e) => e.state === 'queued' || e.state === 'conflict' || e.state === 'failed')) {
-        this.#batches.delete(b.id);
-        continue;
-      }
+      if (!b.entries.some((e) => e.state === 'queued' || e.state === 'conflict' || e.state === 'failed'))
+        finished.push(b);
+    }
+    const undoable = finished.filter((b) => b.undo && !b.cancelled).slice(-KEPT_UNDOS);
+    for (const b of finished) if (!undoable.includes(b)) this.#batches.delete(b.id);
+    for (const b of this.#batches.values()) {
       keep.push({ t: 'batch', ...this.#batchRecord(b) });
+      if (b.undo) keep.push({ t: 'undo', batchId: b.id, record: b.undo });
       b.counts = emptyCounts();
       for (const e of b.entries) b.counts[e.state] += 1;
     }
@@ -662,7 +691,16 @@ export class Outbox {
   }
 
   #addBatch(id: string, label: string, total: number, paused: boolean, cancelled: boolean): void {
-    this.#batches.set(id, { id, label, total, paused, cancelled, counts: emptyCounts(), entries: [] });
+    this.#batches.set(id, {
+      id,
+      label,
+      total,
+      paused,
+      cancelled,
+      counts: emptyCounts(),
+      entries: [],
+      undo: null,
+    });
   }
 
   #batch(id: string): Batch {
@@ -702,6 +740,7 @@ export class Outbox {
       pending,
       state: b.cancelled ? 'cancelled' : pending === 0 ? 'finished' : b.paused ? 'paused' : 'running',
       failures,
+      undoable: b.undo !== null && !b.cancelled,
     };
   }
 

@@ -250,3 +250,52 @@ export async function isCut(target: Locator): Promise<boolean> {
     (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
   );
 }
+
+/**
+ * How far the focus ring of `target` (its outline, drawn `outline-offset` from the border box) lies over
+ * its own text, in CSS pixels (0: clear of it). Call it with the element focused; it throws when no ring
+ * is drawn, so the check cannot pass on a missing ring.
+ */
+export async function focusRingOverText(target: Locator): Promise<number> {
+  return target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const width = parseFloat(style.outlineWidth);
+    if (style.outlineStyle === 'none' || !(width > 0)) throw new Error('no focus ring is drawn');
+    const offset = parseFloat(style.outlineOffset) || 0;
+    const box = el.getBoundingClientRect();
+    // The ring's inner edge: the border box grown by the offset (shrunk when it is negative).
+    const inner = {
+      left: box.left - offset,
+      top: box.top - offset,
+      right: box.right + offset,
+      bottom: box.bottom + offset,
+    };
+    let over = 0;
+    const range = document.createRange();
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      over = Math.max(
+        over,
+        inner.left - text.left,
+        text.right - inner.right,
+        inner.top - text.top,
+        text.bottom - inner.bottom,
+      );
+    }
+    return over;
+  });
+}
+
+/** Whether an input's placeholder is wider than the room inside it (measured in the input's own font). */
+export async function placeholderCut(input: Locator): Promise<boolean> {
+  return input.evaluate((el) => {
+    const field = el as HTMLInputElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return room + 1 < context.measureText(field.placeholder).width;
+  });
+}

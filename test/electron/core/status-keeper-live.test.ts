@@ -98,6 +98,7 @@ it('records the played statuses, one notice per change of a watched device, one 
   if (!csv.ok) throw new Error(csv.error.message);
   const lines = csv.value.csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('\uFEFF"Time (UTC, ISO 8601)",Time (Europe/Rome),Device ID,Device,From,To');
+  expect(csv.value.filename).toBe(`status-history-device-${lone.id}.csv`);
   const offlineRow = lines.find((l) => l.endsWith(',Online,Offline'))!;
   expect(offlineRow.startsWith(new Date(wentAt).toISOString())).toBe(true);
   expect(offlineRow).toContain(`,${lone.id},`);
@@ -124,6 +125,7 @@ it('records the played statuses, one notice per change of a watched device, one 
   if (!inGerman.ok) throw new Error(inGerman.error.message);
   const germanLines = inGerman.value.csv.trimEnd().split('\r\n');
   expect(germanLines[0]).toBe('\uFEFF"Zeit (UTC, ISO 8601)",Geräte-ID,Gerät,Vorher,Nachher');
+  expect(inGerman.value.filename).toBe(`statusverlauf-geraet-${lone.id}.csv`);
   expect(germanLines.some((l) => l.endsWith(',Online,Offline'))).toBe(true);
   const bad = await run.invoke('history:export', {
     target: { kind: 'device', id: lone.id },

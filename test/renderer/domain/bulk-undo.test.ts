@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planUndo, recordOf, undoRequest } from '../../../renderer/domain/bulk-undo.js';
-import { planBulk } from '../../../electron/core/outbox/bulk.js';
+import { planUndo, undoRequest } from '../../../renderer/domain/bulk-undo.js';
+import { planBulk, undoRecordOf } from '../../../electron/core/outbox/bulk.js';
+import type { BulkRequest } from '../../../shared/outbox.js';
 import type { Device } from '../../../shared/model.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
@@ -8,6 +9,10 @@ const devices = (list: Device[]) => {
   const byId = new Map(list.map((d) => [d.id, d]));
   return (id: string) => byId.get(id);
 };
+
+/** The record the outbox keeps with the batch it plans for the request. */
+const recordOf = (request: BulkRequest, device: (id: string) => Device | undefined) =>
+  undoRecordOf(planBulk(request, device).writes)!;
 
 describe('undoing a finished bulk change', () => {
   const a = makeDevice(1, { id: 'a', folderId: 'f1', alias: 'Desk 1' });

@@ -64,6 +64,19 @@ describe('Since column', () => {
     expect(sinceCellText(d, undefined, NOW)).toBe('Unknown');
   });
 
+  it('says "just now", not a duration of 0 min, for a status seen under a minute ago', () => {
+    const seen: SinceRow = [NOW - 20_000, 0, 0];
+    expect(sinceCellText(a, seen, NOW)).toMatch(/^Offline since at least .+ \(just now\)$/);
+    setLanguage('ge');
+    try {
+      expect(sinceCellText(a, seen, NOW)).toMatch(/^Offline seit mindestens .+ \(gerade eben\)$/);
+    } finally {
+      setLanguage('en');
+    }
+    // A minute on, a duration again.
+    expect(sinceCellText(a, [NOW - MIN, 0, 0], NOW)).toMatch(/\(1 min\)$/);
+  });
+
   it('names the display zone when it is not this computer’s', () => {
     setDisplayOffset({ minutes: 9 * 60 + 30, label: 'GMT+09:30' });
     const text = sinceCellText(c, rows.get(c.id), NOW);

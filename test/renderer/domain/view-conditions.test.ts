@@ -108,6 +108,12 @@ describe('view conditions', () => {
     expect(parseIpRange('10.4.1.300/24')).toBeNull();
     expect(parseIpRange('10.4.0.0/33')).toBeNull();
     expect(parseIpRange('10.x')).toBeNull();
+    // A prefix names real octets: none above 255, no dot after the fourth.
+    expect(parseIpRange('10.4.300.')).toBeNull();
+    expect(parseIpRange('256')).toBeNull();
+    expect(parseIpRange('10.4.1.2.')).toBeNull();
+    expect(parseIpRange('10.4.255.')).toEqual({ kind: 'prefix', prefix: '10.4.255.' });
+    expect(parseIpRange('10.4.1.2')).toEqual({ kind: 'prefix', prefix: '10.4.1.2.' });
   });
 
   it('alias empty (blank counts as empty) or not; RAM below; free space below a percentage', () => {
