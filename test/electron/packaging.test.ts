@@ -220,12 +220,19 @@ describe('the devices poll worker in the package', () => {
         worker.on('error', reject);
       });
       worker.postMessage({ op: 'load', id: 1, file: cacheFile });
-      expect(await reply).toEqual({ id: 1, op: 'loaded', result: { status: 'loaded', fetchedAt: null } });
+      // The load is the change log's first entry (seq 1): the worker owns the devices and numbers its changes.
+      expect(await reply).toEqual({
+        id: 1,
+        op: 'loaded',
+        seq: 1,
+        result: { status: 'loaded', fetchedAt: null },
+      });
       expect(messages[0]).toEqual({ ready: true });
       const part = messages[1] as { id: number; op: string; part: PackedDelta };
       expect({ ...part, part: unpackDelta(part.part) }).toEqual({
         id: 1,
         op: 'part',
+        seq: 1,
         part: { added: devices, changed: [], removed: [] },
       });
     } finally {
