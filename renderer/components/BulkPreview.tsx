@@ -52,13 +52,21 @@ export function BulkPreviewSection(props: {
 export type StartedBulk = { batchId: string | null; total: number; unchanged: number; unknown: number };
 
 /** Starts a bulk change in the outbox and keeps, for its undo, what each device held before. */
-export async function startBulk(stores: AppStores, request: BulkRequest): Promise<StartedBulk | null> {
-  const { actions } = stores;
+export async function startBulk(
+  stores: AppStores,
+  request: BulkRequest,
+  /** Aborted: nothing is queued (or what was, withdrawn on the main side); null, and no toast. */
+  signal?: AbortSignal,
+): Promise<StartedBulk | null> {
+  const { actions, client } = stores;
   const devices = stores.data.getState().devices;
   // Read before the start: the outbox applies the change to the picture at once.
   const record = recordOf(request, (id) => devices.get(id));
-  const result = actions.reportFailure(await actions.call('bulk:start', request));
-  if (!result.ok) return null;
+  const result = await client.outbox.bulkStart(request, signal ? { signal } : {});
+  if (!result.ok) {
+    if (result.error.kind !== 'cancelled') actions.reportFailure(result);
+    return null;
+  }
   const { batchId, total, unchanged, unknown } = result.value;
   // What the outbox left out (already as asked, unknown) is no part of the change, nor of its undo.
   const leftOut = new Set([...unchanged, ...unknown]);

@@ -60,7 +60,7 @@ export function watchConditionsText(w: Watch['when']): string {
 }
 
 export function WatchesSection() {
-  const { actions } = useStores();
+  const { client } = useStores();
   const tree = useFolderTree();
   const devices = useData((s) => s.devices);
   const [watches, setWatches] = useState<Watch[] | null>(null);
@@ -72,7 +72,7 @@ export function WatchesSection() {
 
   useEffect(() => {
     let live = true;
-    void actions.call('watch:get', {}).then((r) => {
+    void client.status.watchGet().then((r) => {
       if (!live) return;
       if (!r.ok) {
         setError(formatError(r.error));
@@ -90,10 +90,10 @@ export function WatchesSection() {
     return () => {
       live = false;
     };
-  }, [actions]);
+  }, [client]);
 
   async function save(nextWatches: Watch[], nextQuiet: QuietHours | null): Promise<boolean> {
-    const r = await actions.call('watch:set', { watches: nextWatches, quietHours: nextQuiet });
+    const r = await client.status.watchSet({ watches: nextWatches, quietHours: nextQuiet });
     if (!r.ok) {
       setError(formatError(r.error));
       return false;

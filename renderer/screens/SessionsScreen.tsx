@@ -24,7 +24,7 @@ import {
   type UtcOffset,
 } from '../domain/time-zone.js';
 import { formatError, t } from '../i18n/index.js';
-import { shownAccount } from '../state/app-stores.js';
+import { shownAccount } from '../state/shell-store.js';
 import { useData, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { useNow, useUiCommand } from '../components/hooks.js';
@@ -335,7 +335,7 @@ function SessionDetail({
   blocked: string | null;
   direct: string | null;
 }) {
-  const { actions, uiActions } = useStores();
+  const { client, uiActions } = useStores();
   const createdAt = useUi((s) => (session ? s.createdSessions.get(session.id) : undefined));
   const [editing, setEditing] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Id | null>(null);
@@ -446,7 +446,7 @@ function SessionDetail({
           error={deleteError}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            const result = await actions.writes['sessions:delete']({ id: session.id });
+            const result = await client.sessions.delete({ id: session.id });
             if (result.ok) {
               uiActions.announce(t('a11y.sessionDeleted', { customer: session.customer ?? session.id }), {
                 keep: true,

@@ -398,6 +398,11 @@ export class AccountsCore implements AppCore {
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
       'window:activity': async (activity) => this.setWindowActivity(activity),
+      // A long call keeps running in the account it began in, even after a switch: asked of each.
+      'app:cancel': async (p) => {
+        const answers = await Promise.all(this.#held.map((h) => h.core.handlers['app:cancel'](p)));
+        return { cancelled: answers.some((a) => a.cancelled) };
+      },
       // The tray's "pause for an hour" means every account's notices.
       'notifications:pause': async (p) => {
         const others = this.#held.filter((h) => h !== this.#active);

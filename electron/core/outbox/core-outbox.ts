@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import type { Picture } from '../picture.js';
 import { folderNode } from '../picture.js';
 import type { SyncEngine } from '../sync-engine.js';
+import { stopIfCancelled } from '../cancellations.js';
 import { planBulk } from './bulk.js';
 import type { OutboxEntry, SettleHow } from './outbox.js';
 import { Outbox } from './outbox.js';
@@ -125,17 +126,28 @@ export class CoreOutbox {
     );
   }
 
+  /**
+   * `signal`: a start the technician cancelled queues nothing; cancelled while its writes were being
+   * journalled, the batch is withdrawn at once (Outbox.cancelBatch): what had not started sending never goes.
+   */
   async bulk(
     request: BulkRequest,
+    signal?: AbortSignal,
   ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
     const outbox = this.#require();
     const plan = planBulk(request, (id) => this.#d.picture.get('devices', id));
     if (plan.writes.length === 0)
       return { batchId: null, total: 0, unknown: plan.unknown, unchanged: plan.unchanged };
+    if (signal) stopIfCancelled(signal);
     const entries = await outbox.enqueue(plan.writes, { label: plan.label });
     this.#holdMany(entries);
+    const batchId = entries[0]?.batchId ?? null;
+    if (signal?.aborted && batchId) {
+      await outbox.cancelBatch(batchId);
+      stopIfCancelled(signal);
+    }
     return {
-      batchId: entries[0]?.batchId ?? null,
+      batchId,
       total: entries.length,
       unknown: plan.unknown,
       unchanged: plan.unchanged,

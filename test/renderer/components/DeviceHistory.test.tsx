@@ -4,20 +4,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportHistory } from '../../../renderer/components/DeviceHistory.js';
 import { computerZoneName, parseGmtOffset, setDisplayOffset } from '../../../renderer/domain/time-zone.js';
 
-type ExportActions = Parameters<typeof exportHistory>[0];
+type ExportStores = Parameters<typeof exportHistory>[0];
 
-function recordingActions(asked: unknown[]): ExportActions {
+function recordingStores(asked: unknown[]): ExportStores {
   const refused = {
     ok: false as const,
     error: { kind: 'validation' as const, message: 'no', retryable: false },
   };
   return {
-    call: async (_channel: string, payload: unknown) => {
-      asked.push(payload);
-      return refused;
+    client: {
+      status: {
+        historyExport: async (payload: unknown) => {
+          asked.push(payload);
+          return refused;
+        },
+      },
     },
-    reportFailure: (r: unknown) => r,
-  } as unknown as ExportActions;
+    actions: { reportFailure: (r: unknown) => r },
+  } as unknown as ExportStores;
 }
 
 afterEach(() => setDisplayOffset(null));
@@ -25,9 +29,9 @@ afterEach(() => setDisplayOffset(null));
 describe('exportHistory', () => {
   it('asks for the computer’s zone on the computer’s clock and the account’s offset on the account’s', async () => {
     const asked: unknown[] = [];
-    await exportHistory(recordingActions(asked), { kind: 'device', id: '7' });
+    await exportHistory(recordingStores(asked), { kind: 'device', id: '7' });
     setDisplayOffset(parseGmtOffset('(GMT+05:30)'));
-    await exportHistory(recordingActions(asked), { kind: 'folder', id: '3' });
+    await exportHistory(recordingStores(asked), { kind: 'folder', id: '3' });
     expect(asked).toEqual([
       { target: { kind: 'device', id: '7' }, days: 30, zone: computerZoneName() },
       { target: { kind: 'folder', id: '3' }, days: 30, zone: 'GMT+05:30' },
