@@ -206,7 +206,7 @@ function FolderNameDialog(props: {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError({ kind: 'validation', message: t('folders.name'), field: 'name' });
+      setError({ kind: 'validation', message: 'A folder name is required.', field: 'name' });
       return;
     }
     setBusy(true);
