@@ -47,7 +47,7 @@ export function createClient(bridge: Bridge): { client: Client; call: Call } {
     return new Promise((resolve) => {
       const onAbort = () => {
         resolve({ ok: false, error: CANCELLED });
-        void call('app:cancel', { callId });
+        void client.app.cancel({ callId });
       };
       signal.addEventListener('abort', onAbort, { once: true });
       void call(channel, { ...payload, callId } as never).then((result) => {
