@@ -110,7 +110,7 @@ describe('history:export', () => {
     await expect(h.transitions(T0 - DAY, T0 + 3 * DAY, undefined, stopped.signal)).rejects.toSatisfy(
       (e) => kindOf(e) === 'cancelled',
     );
-    await h.close();
+    await h.close(T0 + 3 * DAY);
   });
 });
 

@@ -41,7 +41,8 @@ describe('client', () => {
     let release!: () => void;
     bridge.handle(
       'history:export',
-      () => new Promise((resolve) => (release = () => resolve({ filename: 'x', csv: '' }))),
+      () =>
+        new Promise((resolve) => (release = () => resolve({ ok: true, value: { filename: 'x', csv: '' } }))),
     );
     const { client } = createClient(bridge);
     const run = new AbortController();
