@@ -12,7 +12,7 @@ import {
   setTimeValueFormatter,
   t,
 } from './i18n/index.js';
-import { shownAccount } from './state/app-stores.js';
+import { shownAccount } from './state/shell-store.js';
 import { useShell, useStores, useUi } from './state/context.js';
 import type { Screen } from './state/ui-store.js';
 import { SEARCH_INPUT_ID, SECTIONS, sectionForKey } from './shortcuts.js';
@@ -88,7 +88,7 @@ function useWindowActivity() {
   const stores = useStores();
   useEffect(() => {
     const report = () =>
-      void stores.actions.service['window:activity']({
+      void stores.client.app.windowActivity({
         visible: document.visibilityState === 'visible',
         focused: document.hasFocus(),
       });

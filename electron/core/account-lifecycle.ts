@@ -207,7 +207,6 @@ export class AccountLifecycle implements AccountHost {
       picture: d.picture,
       engine,
       api,
-      session: d.session(),
       emit: d.onChange,
       outbox: d.outbox,
     });

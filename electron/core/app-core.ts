@@ -42,6 +42,8 @@ import type { TrayState } from './tray-state.js';
 import { computeTrayState, TrayWatch } from './tray-state.js';
 import { EventHub } from './event-hub.js';
 import { writeHandlers } from './write-handlers.js';
+import { writeGate } from './write-gate.js';
+import { Cancellations } from './cancellations.js';
 import { oneAccountHandlers } from './accounts/one-account-handlers.js';
 import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
@@ -253,6 +255,8 @@ class Core implements AppCore {
   }
 
   #makeHandlers(): InvokeHandlers {
+    const gate = writeGate(() => ({ auth: this.#session.auth, sync: this.#syncState() }));
+    const cancellations = new Cancellations();
     return {
       ...appHandlers({
         host: this.#o.host,
@@ -263,17 +267,19 @@ class Core implements AppCore {
         opened: () => this.#account.opened(),
         setWindowActivity: (activity) => this.setWindowActivity(activity),
         ...(this.#o.updateStatus ? { updateStatus: this.#o.updateStatus } : {}),
+        cancellations,
       }),
       ...writeHandlers(
         () => this.#account.writes,
         () => this.#account.opened(),
+        gate,
       ),
       ...outboxHandlers({
         outbox: this.#outbox,
         writesOpen: () => this.#account.writes !== null,
         opened: () => this.#account.opened(),
-        auth: () => this.#session.auth,
-        sync: () => this.#syncState(),
+        gate,
+        cancellations,
       }),
       ...savedViewsHandlers(this.#views, this.#session),
       ...oneAccountHandlers(),
@@ -286,6 +292,7 @@ class Core implements AppCore {
           shown: () => this.#session.shownAs !== null,
           language: () => this.trayState().language,
         },
+        cancellations,
       ),
     };
   }

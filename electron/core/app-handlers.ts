@@ -2,31 +2,14 @@
 // activity and updates. The composing core (app-core.ts) adds the feature channels beside them.
 
 import { fail } from '../../shared/errors.js';
-import type {
-  AppSnapshot,
-  HostKind,
-  InvokeChannel,
-  InvokeHandlers,
-  UpdateStatus,
-} from '../../shared/ipc/contract.js';
+import type { AppSnapshot, HostKind, UpdateStatus } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
+import type { ServiceHandlers } from '../../shared/ipc/services.js';
 import { writeBlockError } from '../../shared/write-guard.js';
 import type { AccountSession } from './account-session.js';
 import type { AppSettings } from './app-settings.js';
+import type { Cancellations } from './cancellations.js';
 import type { SyncEngine } from './sync-engine.js';
-
-/** The application service: every call under these prefixes in the contract (the compiler asks for each). */
-type AppChannels = Extract<
-  InvokeChannel,
-  | `app:${string}`
-  | `auth:${string}`
-  | `sync:${string}`
-  | `shell:${string}`
-  | `settings:${string}`
-  | `notifications:${string}`
-  | `window:${string}`
-  | `updates:${string}`
->;
 
 export interface AppHandlerDeps {
   host: HostKind;
@@ -39,11 +22,15 @@ export interface AppHandlerDeps {
   setWindowActivity: (activity: { visible: boolean; focused: boolean }) => void;
   /** The Electron host's updater; absent: updates are off for this host. */
   updateStatus?: () => Promise<UpdateStatus>;
+  /** The long calls under way that app:cancel may stop (a history export, a bulk start). */
+  cancellations: Cancellations;
 }
 
-export function appHandlers(d: AppHandlerDeps): Pick<InvokeHandlers, AppChannels> {
+/** The application's services: the app itself, sign-in, sync and settings (the compiler asks for each call). */
+export function appHandlers(d: AppHandlerDeps): ServiceHandlers<'app' | 'auth' | 'sync' | 'settings'> {
   return {
     'app:snapshot': async () => d.rendererSnapshot(),
+    'app:cancel': async ({ callId }) => ({ cancelled: d.cancellations.cancel(callId) }),
     'auth:begin': (p) => d.session.begin(p),
     'auth:complete': (p) => d.session.complete(p.pin),
     'auth:cancel': async () => d.session.cancel(),

@@ -3,7 +3,7 @@
 // restart without a keychain still finds them; none while nobody's data is shown.
 
 import { fail } from '../../shared/errors.js';
-import type { InvokeHandlers } from '../../shared/ipc/contract.js';
+import type { ServiceHandlers } from '../../shared/ipc/services.js';
 import type { Id } from '../../shared/model.js';
 import { storageProblem } from './atomic-file.js';
 import type { SavedViewsStore } from './saved-views-store.js';
@@ -13,7 +13,7 @@ type Who = { baseUrl: string; userId: Id } | null;
 export function savedViewsHandlers(
   store: SavedViewsStore,
   who: { signedInAs: Who; shownAs: Who },
-): Pick<InvokeHandlers, 'views:load' | 'views:save'> {
+): ServiceHandlers<'views'> {
   return {
     'views:load': async () => {
       const shown = who.shownAs;

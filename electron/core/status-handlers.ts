@@ -1,12 +1,8 @@
 // The renderer's questions about status history, outages and watches (the `history:*` and `watch:*`
 // channels), answered from the signed-in account's StatusMonitor.
 
-import type {
-  DeviceHistory,
-  HistoryOverview,
-  InvokeChannel,
-  InvokeHandlers,
-} from '../../shared/ipc/contract.js';
+import type { DeviceHistory, HistoryOverview } from '../../shared/ipc/contract.js';
+import type { ServiceHandlers } from '../../shared/ipc/services.js';
 import { deviceWatchOf, withDeviceWatch } from '../../shared/device-watch.js';
 import { fail } from '../../shared/errors.js';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
@@ -18,9 +14,8 @@ import { deviceLabel } from './status-monitor.js';
 import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
 import { historyCsv, type HistoryCsvRow } from './status-history/history-csv.js';
-
-/** The status service: every `history:` and `watch:` channel of the contract (the compiler asks for each). */
-type StatusChannels = Extract<InvokeChannel, `history:${string}` | `watch:${string}`>;
+import type { Cancellations } from './cancellations.js';
+import { stopIfCancelled } from './cancellations.js';
 
 /** The signed-out copy's watches are shown, not changed. */
 function refuseWatchChange(): never {
@@ -47,7 +42,11 @@ export function statusHandlers(
     /** The language the console speaks (an export's headers and words are in it). */
     language?(): UiLanguage;
   } = { readOnly: () => false, shown: () => false },
-): Pick<InvokeHandlers, StatusChannels> {
+  /** Where a long call (the export) registers so app:cancel can stop it; absent: it cannot be stopped. */
+  cancellations?: Cancellations,
+): ServiceHandlers<'status'> {
+  const stoppable = <T>(callId: string | undefined, work: (signal: AbortSignal) => Promise<T>) =>
+    cancellations ? cancellations.run(callId, work) : work(new AbortController().signal);
   const need = (): StatusMonitor => {
     const m = monitor();
     if (m) return m;
@@ -163,48 +162,49 @@ export function statusHandlers(
       return { ids, since };
     },
 
-    'history:export': async ({ target, days, zone }) => {
-      const m = need();
-      const d = data();
-      const to = now();
-      const from = to - days * DAY;
-      let ids: Set<Id>;
-      if (target.kind === 'device') ids = new Set([target.id]);
-      else {
-        ids = new Set();
-        for (const device of d.devices()) {
-          for (let f = device.folderId, hops = 0; f !== null && hops < 64; f = d.folderParent(f), hops++) {
-            if (f === target.id) {
-              ids.add(device.id);
-              break;
+    'history:export': ({ target, days, zone, callId }) =>
+      stoppable(callId, async (signal) => {
+        const m = need();
+        const d = data();
+        const to = now();
+        const from = to - days * DAY;
+        let ids: Set<Id>;
+        if (target.kind === 'device') ids = new Set([target.id]);
+        else {
+          ids = new Set();
+          for (const device of d.devices()) {
+            for (let f = device.folderId, hops = 0; f !== null && hops < 64; f = d.folderParent(f), hops++) {
+              if (f === target.id) {
+                ids.add(device.id);
+                break;
+              }
             }
           }
         }
-      }
-      const rows: HistoryCsvRow[] = [];
-      for (const t of await m.history.transitions(from, to, ids)) {
-        rows.push({
-          at: t.at,
-          deviceId: t.deviceId,
-          device: deviceLabel(d.device(t.deviceId)) ?? '',
-          from: t.from,
-          to: t.to,
-        });
-      }
-      // The console's own blind stretches apply to every device: one row each, marked as such.
-      for (const g of m.history.gaps(from, to)) rows.push({ at: g.start, gap: g.reason, end: g.end });
-      const words = sharedTranslator(account.language?.() ?? 'en');
-      const csv = historyCsv(rows, zone, words.t);
-      // Named in the console's language, as the device export is; the id keeps only file-name-safe letters.
-      const id = target.id.replace(/[^\w.-]/g, '_');
-      const filename = words.t(
-        target.kind === 'device' ? 'history.exportFileDevice' : 'history.exportFileFolder',
-        {
-          id,
-        },
-      );
-      return { filename, csv };
-    },
+        const rows: HistoryCsvRow[] = [];
+        const transitions = await m.history.transitions(from, to, ids, signal);
+        stopIfCancelled(signal);
+        for (const t of transitions) {
+          rows.push({
+            at: t.at,
+            deviceId: t.deviceId,
+            device: deviceLabel(d.device(t.deviceId)) ?? '',
+            from: t.from,
+            to: t.to,
+          });
+        }
+        // The console's own blind stretches apply to every device: one row each, marked as such.
+        for (const g of m.history.gaps(from, to)) rows.push({ at: g.start, gap: g.reason, end: g.end });
+        const words = sharedTranslator(account.language?.() ?? 'en');
+        const csv = historyCsv(rows, zone, words.t);
+        // Named in the console's language, as the device export is; the id keeps only file-name-safe letters.
+        const id = target.id.replace(/[^\w.-]/g, '_');
+        const filename = words.t(
+          target.kind === 'device' ? 'history.exportFileDevice' : 'history.exportFileFolder',
+          { id },
+        );
+        return { filename, csv };
+      }),
 
     'history:usage': async () => {
       const h = monitor()?.history;

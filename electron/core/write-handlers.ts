@@ -1,22 +1,24 @@
-// The technician's changes to devices, folders and sessions (the write channels), handed to the signed-in
-// account's Writes; refused while signed out.
+// The technician's changes to devices, folders and sessions (the write services), handed to the signed-in
+// account's Writes once the write gate lets them through.
 
 import { fail } from '../../shared/errors.js';
-import type { InvokeChannel, InvokeHandlers } from '../../shared/ipc/contract.js';
+import type { ServiceHandlers } from '../../shared/ipc/services.js';
+import type { WriteKind } from '../../shared/write-guard.js';
 import { writeBlockError } from '../../shared/write-guard.js';
+import type { WriteGate } from './write-gate.js';
 import type { Writes } from './writes.js';
-
-/** The write service: every `devices:`, `folders:` and `sessions:` call of the contract (the compiler asks for each). */
-type WriteChannels = Extract<InvokeChannel, `devices:${string}` | `folders:${string}` | `sessions:${string}`>;
 
 export function writeHandlers(
   current: () => Writes | null,
   opened: () => Promise<void>,
-): Pick<InvokeHandlers, WriteChannels> {
+  gate: WriteGate,
+): ServiceHandlers<'devices' | 'folders' | 'sessions'> {
   // An account still opening (first screen shown, the rest loading) takes writes once it is open.
-  const writes = async (): Promise<Writes> => {
+  const writes = async (kind: WriteKind = 'queued'): Promise<Writes> => {
     await opened();
-    return current() ?? fail(writeBlockError('signed-out', null));
+    const w = current() ?? fail(writeBlockError('signed-out', null));
+    gate(kind);
+    return w;
   };
   return {
     'devices:set-alias': (p) => writes().then((w) => w.setAlias(p)),
@@ -25,8 +27,9 @@ export function writeHandlers(
     'folders:rename': (p) => writes().then((w) => w.renameFolder(p)),
     'folders:move': (p) => writes().then((w) => w.moveFolder(p)),
     'folders:delete': (p) => writes().then((w) => w.deleteFolder(p)),
-    'sessions:create': (p) => writes().then((w) => w.createSession(p)),
+    // Never queued: refused offline, so a customer is never invited twice.
+    'sessions:create': (p) => writes('direct').then((w) => w.createSession(p)),
     'sessions:update': (p) => writes().then((w) => w.updateSession(p)),
-    'sessions:delete': (p) => writes().then((w) => w.deleteSession(p)),
+    'sessions:delete': (p) => writes('direct').then((w) => w.deleteSession(p)),
   };
 }

@@ -6,14 +6,15 @@
 // (the id comes from the service) and are never retried: a timeout says the outcome is unknown and
 // refreshes the dataset so the technician can see whether it happened. After a create, the new record is
 // fetched by its id so the picture carries the service's values (the session code, the creation date).
+// Whether a write may go at all (signed in, online for what is never queued) is the write gate's answer,
+// asked before these run (write-gate.ts).
 
 import type { ServiceApi } from '../../shared/client/api.js';
 import type { AppError } from '../../shared/errors.js';
 import { fail, SERVICE_ERROR_CODES, toAppError } from '../../shared/errors.js';
-import { writeBlock, writeBlockError } from '../../shared/write-guard.js';
+import { writeBlockError } from '../../shared/write-guard.js';
 import { plannedTimesError } from '../../shared/session-times.js';
 import type {
-  AuthState,
   BulkMoveResult,
   DataChange,
   DatasetName,
@@ -31,8 +32,6 @@ export interface WritesDeps {
   picture: Picture;
   engine: SyncEngine;
   api: ServiceApi;
-  /** Who is signed in (the guard refuses writes under a revoked sign-in). */
-  session: { readonly auth: AuthState };
   emit: (change: DataChange) => void;
   /** The durable outbox every idempotent write goes through. */
   outbox: CoreOutbox;
@@ -57,23 +56,14 @@ export class Writes {
     this.#d = deps;
   }
 
-  /** `queueable`: the write goes through the outbox, which keeps it while offline. */
-  #ensureWritable(queueable = false): void {
-    const sync = this.#d.engine.state();
-    const block = writeBlock(this.#d.session.auth.status, sync.connection);
-    if (block && !(queueable && block === 'offline')) fail(writeBlockError(block, sync.offlineSince));
-  }
-
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    this.#ensureWritable(true);
     const device = this.#device(id);
     await this.#queued({ kind: 'device', id, alias }, { alias: device.alias });
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
-    this.#ensureWritable(true);
     if (folderId !== null) this.#folder(folderId);
     const picture = this.#d.picture;
     const failed: BulkMoveResult['failed'] = [];
@@ -104,7 +94,6 @@ export class Writes {
 
   /** Through the outbox: a retry first looks for the folder under its parent (outbox/remote.ts). */
   async createFolder({ name, parentId }: InvokeRequest<'folders:create'>): Promise<{ id: Id | null }> {
-    this.#ensureWritable(true);
     if (parentId !== null) this.#folder(parentId);
     this.#uniqueName(name, parentId, null);
     const result = await this.#queued({ kind: 'folder-create', name, parentId }, {});
@@ -112,7 +101,6 @@ export class Writes {
   }
 
   async renameFolder({ id, name }: InvokeRequest<'folders:rename'>): Promise<void> {
-    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.name === name) return;
     this.#uniqueName(name, folder.parentId, id);
@@ -120,7 +108,6 @@ export class Writes {
   }
 
   async moveFolder({ id, parentId }: InvokeRequest<'folders:move'>): Promise<void> {
-    this.#ensureWritable(true);
     const folder = this.#folder(id);
     if (folder.parentId === parentId) return;
     if (parentId !== null) {
@@ -148,7 +135,6 @@ export class Writes {
   }
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
-    this.#ensureWritable(true);
     const folder = this.#folder(id);
     let devices = 0;
     for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
@@ -175,7 +161,6 @@ export class Writes {
   // ---- sessions --------------------------------------------------------------------------------------
 
   async createSession(input: InvokeRequest<'sessions:create'>): Promise<{ id: Id }> {
-    this.#ensureWritable();
     this.#checkTimes(input.plannedInitTime, input.plannedEndTime);
     const id = await this.#create('sessions', () => this.#d.api.createSession(input));
     await this.#fetchCreated('sessions', () => this.#d.api.getSession(id));
@@ -183,7 +168,6 @@ export class Writes {
   }
 
   async updateSession({ id, ...update }: InvokeRequest<'sessions:update'>): Promise<void> {
-    this.#ensureWritable(true);
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({
@@ -209,7 +193,6 @@ export class Writes {
   }
 
   async deleteSession({ id }: InvokeRequest<'sessions:delete'>): Promise<void> {
-    this.#ensureWritable();
     const session = this.#session(id);
     if (session.state === 'finished') {
       fail({

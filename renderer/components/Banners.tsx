@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { DATASET_NAMES, type SyncState } from '../../shared/ipc/contract.js';
 import { formatAge, t } from '../i18n/index.js';
 import { displayTime, parseTimestamp } from '../domain/time-zone.js';
-import { isRenewing, shownAccount } from '../state/app-stores.js';
+import { isRenewing, shownAccount } from '../state/shell-store.js';
 import { useShell, useStores, useUi } from '../state/context.js';
 import { Dialog } from './Dialog.js';
 import { SignInFlow } from './SignIn.js';

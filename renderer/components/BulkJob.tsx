@@ -5,7 +5,6 @@
 // or alias change offers its undo here.
 
 import { useEffect, useState } from 'react';
-import type { InvokeChannel } from '../../shared/ipc/contract.js';
 import type { BulkProgress } from '../../shared/outbox.js';
 import { formatError, t } from '../i18n/index.js';
 import type { Id } from '../../shared/model.js';
@@ -32,24 +31,24 @@ export function useBulkJob(batchId: string): BulkProgress | null {
  * this window asks for it once and keeps it beside the batch.
  */
 function useUndoRecord(job: BulkProgress | null): BulkRecord | undefined {
-  const { actions, uiActions } = useStores();
+  const { client, uiActions } = useStores();
   const record = useUi((s) => (job ? s.bulkRecords.get(job.id) : undefined));
   const wanted = job?.state === 'finished' && job.undoable && !record ? job.id : null;
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void actions.call('bulk:undoRecord', { batchId: wanted }).then((reply) => {
+    void client.outbox.bulkUndoRecord({ batchId: wanted }).then((reply) => {
       if (live && reply.ok && reply.value) uiActions.rememberBulk(wanted, reply.value);
     });
     return () => {
       live = false;
     };
-  }, [wanted, actions, uiActions]);
+  }, [wanted, client, uiActions]);
   return record;
 }
 
 export function BulkJobView(props: { batchId: string; total: number }) {
-  const { actions } = useStores();
+  const { actions, client } = useStores();
   const job = useBulkJob(props.batchId);
   const devices = useData((s) => s.devices);
   const blocked = useWriteBlocked();
@@ -67,10 +66,9 @@ export function BulkJobView(props: { batchId: string; total: number }) {
     failures: [],
     undoable: false,
   };
-  const act = (channel: Extract<InvokeChannel, `bulk:${string}`>) => {
+  const act = (step: 'bulkPause' | 'bulkResume' | 'bulkCancel' | 'bulkRetry') => {
     setBusy(true);
-    void actions
-      .call(channel, { batchId: props.batchId })
+    void client.outbox[step]({ batchId: props.batchId })
       .then(actions.reportFailure)
       .finally(() => setBusy(false));
   };
@@ -79,9 +77,7 @@ export function BulkJobView(props: { batchId: string; total: number }) {
   const discardFailed = () => {
     setBusy(true);
     void Promise.all(
-      shown.failures.map((f) =>
-        actions.call('outbox:discard', { entryId: f.entryId }).then(actions.reportFailure),
-      ),
+      shown.failures.map((f) => client.outbox.discard({ entryId: f.entryId }).then(actions.reportFailure)),
     ).finally(() => setBusy(false));
   };
   const live = shown.state === 'running' || shown.state === 'paused';
@@ -115,7 +111,7 @@ export function BulkJobView(props: { batchId: string; total: number }) {
       )}
       <div className="actions">
         {shown.state === 'running' && (
-          <button type="button" disabled={busy} onClick={() => act('bulk:pause')}>
+          <button type="button" disabled={busy} onClick={() => act('bulkPause')}>
             {t('bulk.pause')}
           </button>
         )}
@@ -124,18 +120,18 @@ export function BulkJobView(props: { batchId: string; total: number }) {
             type="button"
             className="primary"
             disabled={busy || !!blocked}
-            onClick={() => act('bulk:resume')}
+            onClick={() => act('bulkResume')}
           >
             {t('bulk.resume')}
           </button>
         )}
         {live && (
-          <button type="button" disabled={busy} onClick={() => act('bulk:cancel')}>
+          <button type="button" disabled={busy} onClick={() => act('bulkCancel')}>
             {t('bulk.cancelRest')}
           </button>
         )}
         {shown.failed > 0 && (
-          <button type="button" disabled={busy || !!blocked} onClick={() => act('bulk:retry')}>
+          <button type="button" disabled={busy || !!blocked} onClick={() => act('bulkRetry')}>
             {t('bulk.retry')}
           </button>
         )}

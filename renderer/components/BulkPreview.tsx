@@ -51,9 +51,18 @@ export function BulkPreviewSection(props: {
 export type StartedBulk = { batchId: string | null; total: number; unchanged: number; unknown: number };
 
 /** Starts a bulk change in the outbox (which keeps, for its undo, what each device held before). */
-export async function startBulk(stores: AppStores, request: BulkRequest): Promise<StartedBulk | null> {
-  const result = stores.actions.reportFailure(await stores.actions.call('bulk:start', request));
-  if (!result.ok) return null;
+export async function startBulk(
+  stores: AppStores,
+  request: BulkRequest,
+  /** Aborted: nothing is queued (or what was, withdrawn on the main side); null, and no toast. */
+  signal?: AbortSignal,
+): Promise<StartedBulk | null> {
+  const { actions, client } = stores;
+  const result = await client.outbox.bulkStart(request, signal ? { signal } : {});
+  if (!result.ok) {
+    if (result.error.kind !== 'cancelled') actions.reportFailure(result);
+    return null;
+  }
   const { batchId, total, unchanged, unknown } = result.value;
   return { batchId, total, unchanged: unchanged.length, unknown: unknown.length };
 }

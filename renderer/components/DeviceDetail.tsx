@@ -143,7 +143,7 @@ function DeviceFields(props: {
 }
 
 export function AliasEditor({ device, onDone }: { device: Device; onDone: () => void }) {
-  const { actions } = useStores();
+  const { client } = useStores();
   const [value, setValue] = useState(device.alias ?? '');
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -151,7 +151,7 @@ export function AliasEditor({ device, onDone }: { device: Device; onDone: () => 
   async function save() {
     if (value.trim() === (device.alias ?? '')) return onDone();
     setBusy(true);
-    const result = await actions.writes['devices:set-alias']({ id: device.id, alias: value.trim() });
+    const result = await client.devices.setAlias({ id: device.id, alias: value.trim() });
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);

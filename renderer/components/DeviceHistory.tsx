@@ -2,7 +2,7 @@
 // last 24 hours or 30 days (bars by status; unknown where the console could not see the service), uptime,
 // the changes, a flapping mark, the watch toggle and the CSV export.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeviceHistory as History, HistoryBar } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
@@ -23,21 +23,27 @@ export function download(filename: string, text: string): void {
 
 const MIN = 60_000;
 
-type Actions = ReturnType<typeof useStores>['actions'];
+type Stores = Pick<ReturnType<typeof useStores>, 'client' | 'actions'>;
 
 /**
  * The last 30 days of a device's or a folder's (with its sub-folders') history as a CSV download, times in
  * UTC and on the display clock (this computer's zone, or the account's offset when Settings says so, as
- * the screen shows them); a refusal is shown as a toast.
+ * the screen shows them); a refusal is shown as a toast, a cancel (the signal) is not: it was asked for.
  */
-export async function exportHistory(actions: Actions, target: { kind: 'device' | 'folder'; id: Id }) {
+export async function exportHistory(
+  { client, actions }: Stores,
+  target: { kind: 'device' | 'folder'; id: Id },
+  signal?: AbortSignal,
+) {
   const zone = displayZoneName();
-  const r = actions.reportFailure(await actions.call('history:export', { target, days: 30, zone }));
+  const r = await client.status.historyExport({ target, days: 30, zone }, signal ? { signal } : {});
   if (r.ok) download(r.value.filename, r.value.csv);
+  else if (r.error.kind !== 'cancelled') actions.reportFailure(r);
 }
 
 export function DeviceHistory({ deviceId }: { deviceId: Id }) {
-  const { now, actions } = useStores();
+  const stores = useStores();
+  const { now, client } = stores;
   // Asked again when THIS device's record or status-history row changed, not when any of 100,000 did:
   // a changed device arrives as a new record object, a moved history as a new since row.
   const device = useData((s) => s.devices.get(deviceId));
@@ -49,7 +55,7 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
 
   useEffect(() => {
     let live = true;
-    void actions.call('history:device', { deviceId, days }).then((r) => {
+    void client.status.historyDevice({ deviceId, days }).then((r) => {
       if (!live) return;
       if (!r.ok) {
         setFailure({ deviceId, text: formatError(r.error) });
@@ -61,10 +67,25 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
     return () => {
       live = false;
     };
-  }, [actions, deviceId, days, device, sinceRow]);
+  }, [client, deviceId, days, device, sinceRow]);
+
+  // An export under way can be cancelled, and is when the panel closes: the main side stops reading.
+  const [exporting, setExporting] = useState(false);
+  const exportRun = useRef<AbortController | null>(null);
+  useEffect(() => () => exportRun.current?.abort(), []);
 
   async function exportCsv() {
-    await exportHistory(actions, { kind: 'device', id: deviceId });
+    const run = new AbortController();
+    exportRun.current = run;
+    setExporting(true);
+    try {
+      await exportHistory(stores, { kind: 'device', id: deviceId }, run.signal);
+    } finally {
+      if (exportRun.current === run) {
+        exportRun.current = null;
+        setExporting(false);
+      }
+    }
   }
 
   if (failure?.deviceId === deviceId && (!history || history.deviceId !== deviceId))
@@ -152,9 +173,15 @@ export function DeviceHistory({ deviceId }: { deviceId: Id }) {
           ))}
         </ol>
       )}
-      <button type="button" className="link-button" onClick={() => void exportCsv()}>
-        {t('history.export')}
-      </button>
+      {exporting ? (
+        <button type="button" className="link-button" onClick={() => exportRun.current?.abort()}>
+          {t('export.cancel')}
+        </button>
+      ) : (
+        <button type="button" className="link-button" onClick={() => void exportCsv()}>
+          {t('history.export')}
+        </button>
+      )}
     </section>
   );
 }

@@ -1,37 +1,16 @@
-// Just over 400 lines: the grid's keyboard model (rows, cell cursor, headers, resize) is one piece of
-// state; its rows and cells are in DeviceCells.tsx.
-// The device grid: virtualised (only visible rows exist in the DOM), keyboard first. Focus stays on the grid
-// and aria-activedescendant names the active row, which is scrolled into view as it moves.
-// Up/Down (Shift extends), Home/End, PageUp/PageDown, Space toggles, Ctrl/Cmd+A selects all shown,
-// Escape clears, M moves the selection, F2 edits the alias. Rows are keyed by id and the scroll offset is
-// never touched by a data change. The column headers are one tab stop (the sorted column's button; Left/Right
-// move between headers, Enter/Space sort, Alt+Left/Right resize), and each sort is announced in a polite
-// live region. Left/Right in the rows move a cell cursor (aria-activedescendant then names the cell, read
-// with its column header). Columns, cells, sort keys and the CSS grid template all come from the column
-// table (domain/device-columns.ts) and the visible columns in the UI store. Shift+F10, the menu key or a
-// right click opens the row's context menu.
+// The device grid: virtualised (only the rows in view exist in the DOM, recycled as it scrolls), keyboard
+// first, rows keyed by position slot and never scrolled by a data change. This file holds what the parts
+// share (the rows shown, the active row and cell, the virtualizer) and lays them out: the header row
+// (DeviceGridHeader.tsx: sort, header keys, resize), the row keys (device-grid-keys.ts), what a pointer
+// does to rows (use-row-events.ts: select, menu, drag), the rows and cells (DeviceCells.tsx) and the empty
+// grid's message. Columns, their widths and the cells come from the column table
+// (domain/device-columns.ts) and the visible columns in the UI store.
 
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER, isDefaultFilter } from '../domain/device-query.js';
-import {
-  columnByKey,
-  columnContext,
-  gridMinWidth,
-  type ColumnContext,
-  type ColumnKey,
-} from '../domain/device-columns.js';
+import { columnContext, gridMinWidth, type ColumnContext } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
 import {
@@ -46,7 +25,6 @@ import {
 import {
   AT_REST,
   cellDomId,
-  cellStyle,
   DeviceRow,
   drawnRows,
   EmptyRows,
@@ -55,10 +33,11 @@ import {
   OVERSCAN_SCROLLING,
   recycleSlots,
   rowDomId,
-  type RowEvents,
 } from './DeviceCells.js';
-import { DEVICE_DRAG_TYPE } from './dnd.js';
+import { DeviceGridHeader } from './DeviceGridHeader.js';
+import { onGridKeyDown } from './device-grid-keys.js';
 import { useNow } from './hooks.js';
+import { useRowEvents } from './use-row-events.js';
 
 export const ROW_HEIGHT = 30;
 
@@ -91,7 +70,6 @@ export function DeviceTable({
     (s) => s.sync?.cacheSavedAt != null || s.sync?.datasets.devices?.fetchedAt != null,
   );
   const loadError = useShell((s) => s.sync?.datasets.devices?.error ?? null);
-  const [headerFocus, setHeaderFocus] = useState<ColumnKey | null>(null);
   /** The cell cursor's column index, or null while whole rows are the unit (before Left/Right). */
   const [activeCol, setActiveCol] = useState<number | null>(null);
   const now = useNow(15_000, stores.now);
@@ -172,60 +150,6 @@ export function DeviceTable({
     [rows, stores, virtualizer],
   );
 
-  function label(key: ColumnKey): string {
-    return t(columnByKey(key)!.label);
-  }
-
-  function sortBy(key: ColumnKey) {
-    stores.uiActions.sortBy(key);
-    const next = stores.ui.getState().deviceSort;
-    // Said in the app's polite live region: a status inside the grid is not a child a grid may have.
-    stores.uiActions.announce(
-      t(next.direction === 'asc' ? 'devices.sortedAsc' : 'devices.sortedDesc', { column: label(key) }),
-    );
-  }
-
-  function onHeaderKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const key = columns[index]!.key;
-    if (e.altKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
-      e.preventDefault();
-      stores.uiActions.resizeColumn(key, columns[index]!.width + (e.key === 'ArrowRight' ? 16 : -16));
-      return;
-    }
-    let to = -1;
-    if (e.key === 'ArrowRight') to = Math.min(columns.length - 1, index + 1);
-    else if (e.key === 'ArrowLeft') to = Math.max(0, index - 1);
-    else if (e.key === 'Home') to = 0;
-    else if (e.key === 'End') to = columns.length - 1;
-    else if (e.key === 'ArrowDown') {
-      // Down from the headers goes into the rows, where the grid's own keys apply.
-      e.preventDefault();
-      scrollRef.current?.focus();
-      return;
-    }
-    if (to === -1) return;
-    e.preventDefault();
-    const next = columns[to]!.key;
-    setHeaderFocus(next);
-    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-sort-key="${next}"]`)?.focus();
-  }
-
-  function onResizeStart(e: PointerEvent<HTMLSpanElement>, key: ColumnKey, width: number) {
-    e.preventDefault();
-    e.stopPropagation();
-    const startX = e.clientX;
-    const target = e.currentTarget;
-    target.setPointerCapture(e.pointerId);
-    const move = (ev: globalThis.PointerEvent) =>
-      stores.uiActions.resizeColumn(key, width + ev.clientX - startX);
-    const up = () => {
-      target.removeEventListener('pointermove', move);
-      target.removeEventListener('pointerup', up);
-    };
-    target.addEventListener('pointermove', move);
-    target.addEventListener('pointerup', up);
-  }
-
   function openMenuForActive() {
     if (!activeId || !onContextMenu) return;
     const row = document.getElementById(rowDomId(activeId));
@@ -233,106 +157,14 @@ export function DeviceTable({
     onContextMenu(activeId, box ? { x: box.left + 24, y: box.bottom } : { x: 0, y: 0 });
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    // Keys on a header button are that button's (Enter/Space sort); the grid's keys are for the rows.
-    if (e.target !== e.currentTarget) return;
-    const mod = e.ctrlKey || e.metaKey;
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
-    const from = activeIndex === -1 ? -1 : activeIndex;
-    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
-      e.preventDefault();
-      openMenuForActive();
-      return;
-    }
-    switch (e.key) {
-      case 'ArrowDown':
-        moveTo(from + 1, e.shiftKey);
-        break;
-      case 'ArrowUp':
-        moveTo(from === -1 ? 0 : from - 1, e.shiftKey);
-        break;
-      case 'ArrowRight':
-        setActiveCol(col === null ? 0 : Math.min(columns.length - 1, col + 1));
-        if (from === -1) moveTo(0, false);
-        break;
-      case 'ArrowLeft':
-        // Left of the first cell returns to whole-row focus.
-        setActiveCol(col === null || col === 0 ? null : col - 1);
-        break;
-      case 'PageDown':
-        moveTo(from + page, e.shiftKey);
-        break;
-      case 'PageUp':
-        moveTo(from - page, e.shiftKey);
-        break;
-      case 'Home':
-        if (col !== null && !mod) setActiveCol(0);
-        else moveTo(0, e.shiftKey);
-        break;
-      case 'End':
-        if (col !== null && !mod) setActiveCol(columns.length - 1);
-        else moveTo(rows.length - 1, e.shiftKey);
-        break;
-      case ' ':
-        if (activeId) stores.uiActions.toggleDevice(activeId);
-        break;
-      case 'Escape':
-        stores.uiActions.clearSelection();
-        break;
-      case 'F2':
-        if (activeId) onEditAlias(activeId);
-        break;
-      default:
-        if (mod && e.key.toLowerCase() === 'a') {
-          stores.uiActions.selectAll(rows);
-          break;
-        }
-        if (!mod && !e.altKey && e.key.toLowerCase() === 'm' && selected.size) {
-          stores.uiActions.openMoveDialog([...selected]);
-          break;
-        }
-        return;
-    }
-    e.preventDefault();
-  }
-
-  function onRowClick(e: MouseEvent, id: Id) {
-    if (e.shiftKey) stores.uiActions.selectRange(id, rows, e.ctrlKey || e.metaKey);
-    else if (e.ctrlKey || e.metaKey) stores.uiActions.toggleDevice(id);
-    else stores.uiActions.selectDevice(id);
-    scrollRef.current?.focus({ preventScroll: true });
-  }
-
-  function onRowContextMenu(e: MouseEvent, id: Id) {
-    if (!onContextMenu) return;
-    e.preventDefault();
-    // A right click on a row outside the selection acts on that row alone, as file managers do.
-    if (!selected.has(id)) stores.uiActions.selectDevice(id);
-    else stores.uiActions.setActiveDevice(id);
-    onContextMenu(id, { x: e.clientX, y: e.clientY });
-  }
-
-  function onDragStart(e: React.DragEvent, id: Id) {
-    const ids = selected.has(id) ? [...selected] : [id];
-    if (!selected.has(id)) stores.uiActions.selectDevice(id);
-    e.dataTransfer.setData(DEVICE_DRAG_TYPE, JSON.stringify(ids));
-    e.dataTransfer.setData('text/plain', t('devices.dragLabel', { count: ids.length }));
-    e.dataTransfer.effectAllowed = 'move';
-  }
-
-  // Rows are memoised (scrolling re-renders only the rows that come into view): their handlers are one
-  // stable object that reads the latest ones.
-  const latest = useRef({ onRowClick, onRowContextMenu, onDragStart, onEditAlias });
-  latest.current = { onRowClick, onRowContextMenu, onDragStart, onEditAlias };
-  const rowEvents = useMemo<RowEvents>(
-    () => ({
-      click: (e, id) => latest.current.onRowClick(e, id),
-      contextMenu: (e, id) => latest.current.onRowContextMenu(e, id),
-      dragStart: (e, id) => latest.current.onDragStart(e, id),
-      editAlias: (id) => latest.current.onEditAlias(id),
-    }),
-    [],
-  );
+  const rowEvents = useRowEvents({
+    rows,
+    selected,
+    ui: stores.uiActions,
+    gridRef: scrollRef,
+    onEditAlias,
+    onContextMenu,
+  });
 
   const items = virtualizer.getVirtualItems();
   const slots = useRef<ReadonlyMap<number, number>>(new Map());
@@ -361,51 +193,24 @@ export function DeviceTable({
       data-focus-home
       ref={scrollRef}
       style={gridStyle}
-      onKeyDown={onKeyDown}
+      onKeyDown={(e) =>
+        onGridKeyDown(e, {
+          rows,
+          activeIndex,
+          activeId,
+          col,
+          columnCount: columns.length,
+          page: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1),
+          selected,
+          moveTo,
+          setActiveCol,
+          ui: stores.uiActions,
+          editAlias: onEditAlias,
+          openMenu: openMenuForActive,
+        })
+      }
     >
-      <div role="rowgroup" className="grid-head">
-        <div role="row" aria-rowindex={1} className="grid-row head">
-          {columns.map((c, index) => (
-            <div
-              key={c.key}
-              role="columnheader"
-              aria-colindex={index + 1}
-              aria-sort={
-                sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
-              }
-              className={`cell col-${c.key}`}
-              style={cellStyle(c.width, index === columns.length - 1)}
-            >
-              <button
-                type="button"
-                data-sort-key={c.key}
-                // One tab stop for the whole header row: the column last focused, else the sorted one.
-                tabIndex={
-                  (headerFocus ?? (columns.some((x) => x.key === sort.key) ? sort.key : columns[0]!.key)) ===
-                  c.key
-                    ? 0
-                    : -1
-                }
-                title={`${t('devices.sortHint')} ${t('columns.resize', { column: label(c.key) })}`}
-                onFocus={() => setHeaderFocus(c.key)}
-                onKeyDown={(e) => onHeaderKeyDown(e, index)}
-                onClick={() => sortBy(c.key)}
-              >
-                {label(c.key)}
-                <span aria-hidden="true" className="sort-mark">
-                  {sort.key === c.key ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                </span>
-              </button>
-              <span
-                className="col-resize"
-                aria-hidden="true"
-                data-resize-key={c.key}
-                onPointerDown={(e) => onResizeStart(e, c.key, c.width)}
-              />
-            </div>
-          ))}
-        </div>
-      </div>
+      <DeviceGridHeader columns={columns} sort={sort} gridRef={scrollRef} />
       <div role="rowgroup" className="grid-body" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const id = rows[item.index]!;

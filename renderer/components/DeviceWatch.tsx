@@ -31,7 +31,7 @@ function durationOf(minutes: number | null, fallback: Omit<Duration, 'on'>): Dur
 const minutesOf = (d: Duration) => (d.on ? d.amount * UNIT_MINUTES[d.unit] : null);
 
 export function DeviceWatch({ deviceId }: { deviceId: Id }) {
-  const { actions } = useStores();
+  const { client } = useStores();
   /** The device's own conditions as the main side answers them (for the device they were asked for). */
   const [answer, setAnswer] = useState<{ deviceId: Id; when: WatchConditions } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
 
   useEffect(() => {
     let live = true;
-    void actions.call('watch:device', { deviceId }).then((r) => {
+    void client.status.watchDevice({ deviceId }).then((r) => {
       if (!live) return;
       if (r.ok) setAnswer({ deviceId, when: r.value });
       else setError(formatError(r.error));
@@ -59,7 +59,7 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
     return () => {
       live = false;
     };
-  }, [actions, deviceId]);
+  }, [client, deviceId]);
 
   const saved = answer?.deviceId === deviceId ? answer.when : null;
   if (!saved) return error ? <p className="hint">{error}</p> : null;
@@ -70,11 +70,11 @@ export function DeviceWatch({ deviceId }: { deviceId: Id }) {
   /** Sends only what this control changed: the main side applies it to the watch as it stands. */
   async function save(change: Partial<WatchConditions>) {
     setDraft({ ...when, ...change });
-    const r = await actions.call('watch:device', { deviceId, change });
+    const r = await client.status.watchDevice({ deviceId, change });
     if (r.ok) setAnswer({ deviceId, when: r.value });
     else {
       // Refused (the copy shown signed out is read-only): the controls show the watch as it is.
-      const current = await actions.call('watch:device', { deviceId });
+      const current = await client.status.watchDevice({ deviceId });
       if (current.ok) setAnswer({ deviceId, when: current.value });
     }
     setError(r.ok ? null : formatError(r.error));

@@ -6,7 +6,7 @@ import type { AppError } from '../../shared/errors.js';
 import type { Id } from '../../shared/model.js';
 import { canMoveFolder, folderContents, folderPath, type FolderTree } from '../domain/folder-tree.js';
 import { formatError, t } from '../i18n/index.js';
-import { shownAccount } from '../state/app-stores.js';
+import { shownAccount } from '../state/shell-store.js';
 import { useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { DialogFooter, Field, FolderPicker, MAX_NAME } from './FormKit.js';
@@ -162,7 +162,7 @@ export function FolderPane() {
             },
             {
               label: t('history.exportFolder'),
-              onSelect: () => void exportHistory(stores.actions, { kind: 'folder', id: menu.id }),
+              onSelect: () => void exportHistory(stores, { kind: 'folder', id: menu.id }),
             },
           ]}
         />
@@ -195,7 +195,7 @@ function FolderNameDialog(props: {
   id?: Id;
   onClose: () => void;
 }) {
-  const { actions, uiActions } = useStores();
+  const { client, uiActions } = useStores();
   const current = props.id ? props.tree.byId.get(props.id) : undefined;
   const [name, setName] = useState(current?.name ?? '');
   const [error, setError] = useState<AppError | null>(null);
@@ -206,14 +206,14 @@ function FolderNameDialog(props: {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setError({ kind: 'validation', message: t('folders.name'), field: 'name' });
+      setError({ kind: 'validation', message: 'A folder name is required.', field: 'name' });
       return;
     }
     setBusy(true);
     const result =
       props.mode === 'create'
-        ? await actions.writes['folders:create']({ name: trimmed, parentId: parentId })
-        : await actions.writes['folders:rename']({ id: props.id!, name: trimmed });
+        ? await client.folders.create({ name: trimmed, parentId: parentId })
+        : await client.folders.rename({ id: props.id!, name: trimmed });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     if (props.mode === 'create' && parentId) uiActions.setFolderExpanded(parentId, true);
@@ -268,13 +268,13 @@ function FolderNameDialog(props: {
 }
 
 function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onClose: () => void }) {
-  const { actions } = useStores();
+  const { client } = useStores();
   const [parent, setParent] = useState<string>(tree.parentOf(id) ?? '');
   const [error, setError] = useState<AppError | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = await actions.writes['folders:move']({ id: id, parentId: parent || null });
+    const result = await client.folders.move({ id: id, parentId: parent || null });
     if (result.ok) onClose();
     else setError(result.error);
   }
@@ -303,7 +303,7 @@ function MoveFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onC
 }
 
 function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; onClose: () => void }) {
-  const { actions, uiActions } = useStores();
+  const { client, uiActions } = useStores();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = tree.byId.get(id)!.name;
@@ -311,7 +311,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
 
   async function confirm() {
     setBusy(true);
-    const result = await actions.writes['folders:delete']({ id: id });
+    const result = await client.folders.delete({ id: id });
     setBusy(false);
     if (result.ok) {
       uiActions.setFilter({ folder: { kind: 'all' } });

@@ -191,9 +191,7 @@ export function FolderTreeView({ onRequestDelete, onContextMenu }: FolderTreeVie
     if (!folderId || item.key === UNASSIGNED_KEY) return;
     const parent = item.folderId;
     if (!canMoveFolder(tree, folderId, parent) || tree.parentOf(folderId) === parent) return;
-    stores.actions.reportFailure(
-      await stores.actions.writes['folders:move']({ id: folderId, parentId: parent }),
-    );
+    stores.actions.reportFailure(await stores.client.folders.move({ id: folderId, parentId: parent }));
   }
 
   const renderItem = (item: VisibleItem, index: number) => {
@@ -315,7 +313,7 @@ export function FolderTreeView({ onRequestDelete, onContextMenu }: FolderTreeVie
 }
 
 function RenameField({ id, name, onDone }: { id: Id; name: string; onDone: () => void }) {
-  const { actions } = useStores();
+  const { client } = useStores();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -325,7 +323,7 @@ function RenameField({ id, name, onDone }: { id: Id; name: string; onDone: () =>
     const trimmed = value.trim();
     if (!trimmed || trimmed === name) return onDone();
     setBusy(true);
-    const result = await actions.writes['folders:rename']({ id: id, name: trimmed });
+    const result = await client.folders.rename({ id: id, name: trimmed });
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);

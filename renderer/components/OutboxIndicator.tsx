@@ -58,7 +58,7 @@ export function OutboxIndicator() {
 }
 
 function ConflictDialog({ onClose }: { onClose: () => void }) {
-  const { actions } = useStores();
+  const { client } = useStores();
   const outbox = useShell((s) => s.outbox);
   const conflicts = outbox?.conflicts ?? [];
   const failed = (outbox?.items ?? []).filter((i) => i.state === 'failed' && i.batchId === null);
@@ -80,13 +80,10 @@ function ConflictDialog({ onClose }: { onClose: () => void }) {
             <li key={item.id}>
               <WriteName write={item.write} />: {item.error ? formatError(item.error) : ''}
               <div className="actions">
-                <button type="button" onClick={() => void actions.call('outbox:retry', { entryId: item.id })}>
+                <button type="button" onClick={() => void client.outbox.retry({ entryId: item.id })}>
                   {t('outbox.retry')}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => void actions.call('outbox:discard', { entryId: item.id })}
-                >
+                <button type="button" onClick={() => void client.outbox.discard({ entryId: item.id })}>
                   {t('outbox.discard')}
                 </button>
               </div>
@@ -105,9 +102,9 @@ function ConflictDialog({ onClose }: { onClose: () => void }) {
 }
 
 function ConflictRow({ conflict }: { conflict: OutboxConflict }) {
-  const { actions } = useStores();
+  const { actions, client } = useStores();
   const resolve = (choice: 'mine' | 'theirs') =>
-    actions.call('outbox:resolve', { entryId: conflict.entryId, choice }).then(actions.reportFailure);
+    client.outbox.resolve({ entryId: conflict.entryId, choice }).then(actions.reportFailure);
   const fields = Object.keys(conflict.theirs).filter((f) => f !== 'exists' && f !== 'id');
   const yours = mineOf(conflict.write);
   const folders = useData((s) => s.folders);

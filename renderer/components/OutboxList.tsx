@@ -60,14 +60,14 @@ function stateText(item: OutboxItem): string {
 }
 
 export function OutboxList({ onClose }: { onClose: () => void }) {
-  const { actions, uiActions } = useStores();
+  const { actions, client, uiActions } = useStores();
   const outbox = useShell((s) => s.outbox);
   const describe = useWriteText();
   const now = useNow(30_000);
   const items = (outbox?.items ?? []).filter((i) => i.batchId === null);
 
   async function cancel(item: OutboxItem) {
-    const r = actions.reportFailure(await actions.call('outbox:cancel', { entryId: item.id }));
+    const r = actions.reportFailure(await client.outbox.cancel({ entryId: item.id }));
     if (r.ok && !r.value.cancelled) uiActions.toast('info', t('outbox.tooLate'));
   }
 
@@ -115,9 +115,7 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                           <button
                             type="button"
                             onClick={() =>
-                              void actions
-                                .call('outbox:retry', { entryId: item.id })
-                                .then(actions.reportFailure)
+                              void client.outbox.retry({ entryId: item.id }).then(actions.reportFailure)
                             }
                           >
                             {t('outbox.retry')}
@@ -125,9 +123,7 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                           <button
                             type="button"
                             onClick={() =>
-                              void actions
-                                .call('outbox:discard', { entryId: item.id })
-                                .then(actions.reportFailure)
+                              void client.outbox.discard({ entryId: item.id }).then(actions.reportFailure)
                             }
                           >
                             {t('outbox.discard')}

@@ -10,19 +10,19 @@ import { useShell, useStores } from '../state/context.js';
 export const RETENTION_CHOICES = [7, 30, 90, 180, 365, 730];
 
 export function RetentionSetting() {
-  const { actions } = useStores();
+  const { actions, client } = useStores();
   const days = useShell((s) => s.settings?.historyRetentionDays ?? null);
   /** undefined: being asked; null: no history open (signed out). */
   const [usage, setUsage] = useState<HistoryUsage | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void actions.call('history:usage', {}).then((result) => {
+    void client.status.historyUsage().then((result) => {
       if (live) setUsage(result.ok ? (result.value ?? null) : null);
     });
     return () => {
       live = false;
     };
-  }, [actions, days]);
+  }, [client, days]);
   if (days === null) return null;
   const choices = RETENTION_CHOICES.includes(days)
     ? RETENTION_CHOICES

@@ -97,7 +97,7 @@ export function SessionDetail({
   blocked: string | null;
   direct: string | null;
 }) {
-  const { actions, uiActions } = useStores();
+  const { client, uiActions } = useStores();
   const createdAt = useUi((s) => (session ? s.createdSessions.get(session.id) : undefined));
   const [editing, setEditing] = useState<Id | null>(null);
   const [deleting, setDeleting] = useState<Id | null>(null);
@@ -208,7 +208,7 @@ export function SessionDetail({
           error={deleteError}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            const result = await actions.writes['sessions:delete']({ id: session.id });
+            const result = await client.sessions.delete({ id: session.id });
             if (result.ok) {
               uiActions.announce(t('a11y.sessionDeleted', { customer: session.customer ?? session.id }), {
                 keep: true,

@@ -139,7 +139,7 @@ export function SessionForm({
   offset: UtcOffset | null;
   onClose: () => void;
 }) {
-  const { actions, now, uiActions } = useStores();
+  const { actions, client, now, uiActions } = useStores();
   const initialStart = parseTimestamp(session?.plannedInitTime) ?? new Date(now());
   const initialEnd = parseTimestamp(session?.plannedEndTime);
   const [values, setValues] = useState<SessionFormValues>({
@@ -164,6 +164,9 @@ export function SessionForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // Enter in a field submits even with Create disabled: what the form already shows as refused
+    // (the write gate's answer) is not sent.
+    if (!session && createBlocked) return;
     const found = validateSession(values, offset);
     setErrors(found);
     if (Object.keys(found).length) {
@@ -173,7 +176,7 @@ export function SessionForm({
     }
     setBusy(true);
     const result = session
-      ? await actions.writes['sessions:update'](sessionUpdatePayload(session, values, offset))
+      ? await client.sessions.update(sessionUpdatePayload(session, values, offset))
       : await actions.createSession(sessionCreatePayload(values, offset));
     setBusy(false);
     if (result.ok) {

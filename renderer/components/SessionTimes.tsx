@@ -1,7 +1,7 @@
 // A support session's times: in the user's own zone when the display clock is the account's, with this
 // computer's time alongside whenever the zone is not this computer's (the one clock rule).
 
-import { shownAccount } from '../state/app-stores.js';
+import { shownAccount } from '../state/shell-store.js';
 import { useData, useShell } from '../state/context.js';
 import { sessionStart } from '../domain/session-agenda.js';
 import {

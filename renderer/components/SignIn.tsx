@@ -24,7 +24,7 @@ function defaultsOf(auth: AuthState): SignInDefaults | null {
 }
 
 export function SignInFlow({ auth, account }: Props) {
-  const { actions } = useStores();
+  const { client } = useStores();
   const defaults = defaultsOf(auth);
   const [baseUrl, setBaseUrl] = useState(account?.baseUrl ?? defaults?.baseUrl ?? '');
   const [consumerKey, setConsumerKey] = useState(account?.consumerKey ?? defaults?.consumerKey ?? '');
@@ -49,9 +49,7 @@ export function SignInFlow({ auth, account }: Props) {
     setBusy(true);
     setError(null);
     const payload = { baseUrl: baseUrl.trim(), consumerKey: consumerKey.trim(), consumerSecret };
-    const result = await actions.service['auth:begin'](
-      memoryOnly ? { ...payload, memoryOnly: true } : payload,
-    );
+    const result = await client.auth.begin(memoryOnly ? { ...payload, memoryOnly: true } : payload);
     setBusy(false);
     if (result.ok) setOpened(result.value.opened);
     else setError(result.error);
@@ -61,7 +59,7 @@ export function SignInFlow({ auth, account }: Props) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await actions.service['auth:complete']({ pin: pin.trim() });
+    const result = await client.auth.complete({ pin: pin.trim() });
     setBusy(false);
     if (!result.ok) setError(result.error);
   }
@@ -70,7 +68,7 @@ export function SignInFlow({ auth, account }: Props) {
     setError(null);
     setPin('');
     setOpened(null);
-    await actions.service['auth:cancel']({});
+    await client.auth.cancel();
   }
 
   if (awaiting) {

@@ -67,7 +67,7 @@ export function WatchesSection() {
 }
 
 function AccountWatches() {
-  const { actions } = useStores();
+  const { client } = useStores();
   const tree = useFolderTree();
   const devices = useData((s) => s.devices);
   const [watches, setWatches] = useState<Watch[] | null>(null);
@@ -82,7 +82,7 @@ function AccountWatches() {
 
   useEffect(() => {
     let live = true;
-    void actions.call('watch:get', {}).then((r) => {
+    void client.status.watchGet().then((r) => {
       if (!live) return;
       if (!r.ok) {
         setError(formatError(r.error));
@@ -100,10 +100,10 @@ function AccountWatches() {
     return () => {
       live = false;
     };
-  }, [actions]);
+  }, [client]);
 
   async function save(nextWatches: Watch[], nextQuiet: QuietHours | null): Promise<boolean> {
-    const r = await actions.call('watch:set', { watches: nextWatches, quietHours: nextQuiet });
+    const r = await client.status.watchSet({ watches: nextWatches, quietHours: nextQuiet });
     if (!r.ok) {
       setError(formatError(r.error));
       return false;
@@ -167,7 +167,7 @@ function AccountWatches() {
       return;
     }
     // Every account's quiet hours at once; each keeps its own watches (the main side reads them first).
-    const r = await actions.call('accounts:quiet-hours', { quietHours: next });
+    const r = await client.accounts.quietHours({ quietHours: next });
     if (!r.ok) {
       setError(formatError(r.error));
       return;

@@ -18,7 +18,7 @@ const SETTLE_MS = 120;
 const NONE: AccountDeviceHit[] = [];
 
 export function useOtherAccountHits(query: string): AccountDeviceHit[] {
-  const { actions } = useStores();
+  const { client } = useStores();
   const several = useAccounts((s) => s.accounts.length > 1);
   const [hits, setHits] = useState<{ query: string; hits: AccountDeviceHit[] }>({ query: '', hits: [] });
   const needle = several ? query.trim() : '';
@@ -27,7 +27,7 @@ export function useOtherAccountHits(query: string): AccountDeviceHit[] {
     if (!needle) return;
     let live = true;
     const timer = setTimeout(() => {
-      void actions.call('accounts:search', { query: needle }).then((r) => {
+      void client.accounts.search({ query: needle }).then((r) => {
         // A failed search of the others leaves what the account on screen found as it is.
         if (live && r.ok) setHits({ query: needle, hits: r.value });
       });
@@ -36,7 +36,7 @@ export function useOtherAccountHits(query: string): AccountDeviceHit[] {
       live = false;
       clearTimeout(timer);
     };
-  }, [actions, needle]);
+  }, [client, needle]);
 
   // Hits of an earlier query are not shown under a later one. The same empty list each time: the palette
   // searches its own index again only when what it lists changed, not on every arrow key.

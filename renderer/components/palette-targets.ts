@@ -110,7 +110,7 @@ export function folderActions(ctx: TargetContext, folder: { id: Id; name: string
     id: 'folder-export',
     label: t('history.exportFolder'),
     detail,
-    run: () => void exportHistory(stores.actions, { kind: 'folder', id: folder.id }),
+    run: () => void exportHistory(stores, { kind: 'folder', id: folder.id }),
   });
   return out;
 }

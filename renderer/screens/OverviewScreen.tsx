@@ -20,7 +20,7 @@ function deviceName(d: Device | undefined, id: string): string {
 }
 
 export function OverviewScreen() {
-  const { actions } = useStores();
+  const { client } = useStores();
   const [overview, setOverview] = useState<HistoryOverview | null>(null);
   /** Why the overview cannot be shown (in words), instead of "Loading…" for ever. */
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function OverviewScreen() {
   useEffect(() => {
     let live = true;
     const load = () =>
-      void actions.call('history:overview', {}).then((r) => {
+      void client.status.historyOverview().then((r) => {
         if (!live) return;
         if (r.ok) {
           setOverview(r.value);
@@ -47,7 +47,7 @@ export function OverviewScreen() {
       live = false;
       clearInterval(timer);
     };
-  }, [actions, attempt, account]);
+  }, [client, attempt, account]);
 
   void sessionsVersion;
   const today = new Date().toDateString();

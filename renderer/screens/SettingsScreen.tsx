@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Settings, UpdateStatus } from '../../shared/ipc/contract.js';
 import { languageName } from '../domain/labels.js';
 import { displayTime, computerZoneName, parseGmtOffset, parseTimestamp } from '../domain/time-zone.js';
-import { shownAccount } from '../state/app-stores.js';
+import { shownAccount } from '../state/shell-store.js';
 import { t } from '../i18n/index.js';
 import { useShell, useStores } from '../state/context.js';
 import { useNow } from '../components/hooks.js';
@@ -135,17 +135,17 @@ export function SettingsScreen() {
 
 /** Where updates come from and how the last check went; asked once per visit to Settings. */
 function UpdatesSection() {
-  const { actions } = useStores();
+  const { client } = useStores();
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   useEffect(() => {
     let live = true;
-    void actions.call('updates:status', {}).then((result) => {
+    void client.app.updatesStatus().then((result) => {
       if (live && result.ok) setStatus(result.value);
     });
     return () => {
       live = false;
     };
-  }, [actions]);
+  }, [client]);
   if (!status) return null;
   const last = status.lastCheck;
   const at = last ? parseTimestamp(last.at) : null;

@@ -4,14 +4,8 @@
 // the usual events (auth, settings, sync, a reset of every dataset), so nothing else here changes.
 
 import { createStore } from 'zustand/vanilla';
-import type {
-  AccountsState,
-  AccountSummary,
-  InvokeChannel,
-  InvokeRequest,
-  InvokeResponse,
-  IpcResult,
-} from '../../shared/ipc/contract.js';
+import type { AccountsState, AccountSummary, IpcResult } from '../../shared/ipc/contract.js';
+import type { ServiceClient } from '../../shared/ipc/services.js';
 import type { StatusTarget } from '../../shared/status-history.js';
 import { t } from '../i18n/index.js';
 
@@ -20,14 +14,9 @@ export function accountLabel(name: string): string {
   return name || t('accounts.unnamed');
 }
 
-type Call = <C extends InvokeChannel>(
-  channel: C,
-  payload: InvokeRequest<C>,
-) => Promise<IpcResult<InvokeResponse<C>>>;
-
 export type AccountsStore = ReturnType<typeof createAccounts>;
 
-export function createAccounts(call: Call) {
+export function createAccounts(service: ServiceClient<'accounts'>) {
   const store = createStore<AccountsState>()(() => ({ active: '', accounts: [] }));
 
   function settle(result: IpcResult<AccountsState>): IpcResult<AccountsState> {
@@ -40,7 +29,7 @@ export function createAccounts(call: Call) {
     store,
     set: (state: AccountsState) => store.setState(state),
     async load(): Promise<void> {
-      settle(await call('accounts:list', {}));
+      settle(await service.list());
     },
     /** Several accounts: switching, naming them in notices and the Overview's side-by-side are on. */
     several(): boolean {
@@ -55,22 +44,22 @@ export function createAccounts(call: Call) {
     },
     async switchTo(id: string, open?: StatusTarget) {
       const target = open ? { open: { kind: open.kind, id: open.id } } : {};
-      return settle(await call('accounts:switch', { id, ...target }));
+      return settle(await service.switch({ id, ...target }));
     },
     /** Ctrl+1…9: the n-th account (1-based), if there is one and it is not on screen. */
     async switchToNth(n: number) {
       const account = store.getState().accounts[n - 1];
       if (!account || account.id === store.getState().active) return null;
-      return settle(await call('accounts:switch', { id: account.id }));
+      return settle(await service.switch({ id: account.id }));
     },
     async add(name: string) {
-      return settle(await call('accounts:add', { name }));
+      return settle(await service.add({ name }));
     },
     async rename(id: string, name: string) {
-      return settle(await call('accounts:rename', { id, name }));
+      return settle(await service.rename({ id, name }));
     },
     async remove(id: string) {
-      return settle(await call('accounts:remove', { id }));
+      return settle(await service.remove({ id }));
     },
   };
 }

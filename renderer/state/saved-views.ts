@@ -6,7 +6,8 @@
 // module builds the missing ones ahead, in idle slices, so the first keystroke after a load does not.
 
 import { createStore } from 'zustand/vanilla';
-import type { Bridge, DataChange, StoredViews } from '../../shared/ipc/contract.js';
+import type { DataChange, StoredViews } from '../../shared/ipc/contract.js';
+import type { ServiceClient } from '../../shared/ipc/services.js';
 import type { Id } from '../../shared/model.js';
 import { normaliseColumns } from '../domain/device-columns.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
@@ -42,8 +43,6 @@ export interface SavedViewsState {
 
 registerHistoryConditions();
 
-type Call = Bridge['invoke'];
-
 /** The conditions the toolbar's filter stands for, so "save current filter" keeps exactly what is shown. */
 export function filterToConditions(filter: DeviceFilter): Condition[] {
   const out: Condition[] = [];
@@ -55,8 +54,13 @@ export function filterToConditions(filter: DeviceFilter): Condition[] {
   return out;
 }
 
-export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Views; call: Call }) {
-  const { data, ui, views: derived, call } = deps;
+export function createSavedViews(deps: {
+  data: DataStore;
+  ui: UiStore;
+  views: Views;
+  service: ServiceClient<'views'>;
+}) {
+  const { data, ui, views: derived, service } = deps;
   const store = createStore<SavedViewsState>()(() => ({
     views: [],
     activeId: null,
@@ -179,7 +183,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     saveDueAt = dueAt;
     saveTimer = setTimeout(async () => {
       saveTimer = null;
-      const result = await call('views:save', { views: store.getState().views.map((v) => ({ ...v })) });
+      const result = await service.save({ views: store.getState().views.map((v) => ({ ...v })) });
       // Main sends the error as data: worded here, in the technician's language.
       store.setState({ saveError: result.ok ? null : formatError(result.error) });
     }, delayMs);
@@ -220,7 +224,7 @@ export function createSavedViews(deps: { data: DataStore; ui: UiStore; views: Vi
     onDataChange,
     onHistoryChange,
     async load(): Promise<void> {
-      const result = await call('views:load', {});
+      const result = await service.load();
       const views: SavedView[] = [];
       // Robust to a host that answers without a body (an older main process, a test bridge).
       const stored: Partial<StoredViews> | undefined = result.ok ? result.value : undefined;

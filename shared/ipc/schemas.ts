@@ -56,6 +56,8 @@ const entryId = z.string().min(1).max(64);
 const batch = z.object({ batchId: entryId }).strict();
 const accountId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'an account id');
 const accountName = z.string().trim().min(1, 'required').max(MAX_ACCOUNT_NAME);
+/** Names a long call so app:cancel can stop it (shared/ipc/services.ts: CancellableChannel). */
+const callId = z.string().min(1).max(64);
 
 // ---- status history, outages and watches (issue 11) ----
 const minutes = z
@@ -107,6 +109,11 @@ export const invokeTable = {
   'app:snapshot': {
     request: empty,
     response: reply<AppSnapshot>(),
+  },
+  /** Stops the call its client named with this callId (a history export, a bulk start); false: none ran. */
+  'app:cancel': {
+    request: z.object({ callId }).strict(),
+    response: reply<{ cancelled: boolean }>(),
   },
   'auth:begin': {
     request: z
@@ -300,6 +307,7 @@ export const invokeTable = {
           ids: z.array(id).min(1).max(100_000),
           folderId: id.nullable(),
           label: z.string().max(MAX_NAME).optional(),
+          callId: callId.optional(),
         })
         .strict(),
       z
@@ -310,6 +318,7 @@ export const invokeTable = {
             .min(1)
             .max(100_000),
           label: z.string().max(MAX_NAME).optional(),
+          callId: callId.optional(),
         })
         .strict(),
       z
@@ -320,6 +329,7 @@ export const invokeTable = {
             .min(1)
             .max(100_000),
           label: z.string().max(MAX_NAME).optional(),
+          callId: callId.optional(),
         })
         .strict(),
     ]),
@@ -378,6 +388,7 @@ export const invokeTable = {
         ]),
         days: z.number().int().min(1).max(366),
         zone: z.string().min(1).max(64),
+        callId: callId.optional(),
       })
       .strict(),
     response: reply<{ filename: string; csv: string }>(),

@@ -382,6 +382,11 @@ export class AccountsCore implements AppCore {
       'accounts:search': async ({ query }) => searchAccounts(this.#others(), query),
       'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
+      // A long call keeps running in the account it began in, even after a switch: asked of each.
+      'app:cancel': async (p) => {
+        const answers = await Promise.all(this.#held.map((h) => h.core.handlers['app:cancel'](p)));
+        return { cancelled: answers.some((a) => a.cancelled) };
+      },
       // The tray's "pause for an hour" means every account's notices.
       'notifications:pause': async (p) => {
         await Promise.all(this.#others().map((h) => h.core.handlers['notifications:pause'](p)));

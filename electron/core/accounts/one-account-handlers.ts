@@ -2,12 +2,10 @@
 // layer (accounts-core.ts) around it: the command line and the tests of one core. Inside the layer these
 // are never reached (the layer answers them itself).
 
-import type { InvokeHandlers } from '../../../shared/ipc/contract.js';
+import type { ServiceHandlers } from '../../../shared/ipc/services.js';
 import { AppFailure } from '../../../shared/errors.js';
 
-type AccountsChannel = Extract<keyof InvokeHandlers, `accounts:${string}`>;
-
-export function oneAccountHandlers(): Pick<InvokeHandlers, AccountsChannel> {
+export function oneAccountHandlers(): ServiceHandlers<'accounts'> {
   const refuse = async (): Promise<never> => {
     throw new AppFailure({
       kind: 'not-allowed',

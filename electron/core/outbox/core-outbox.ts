@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import type { Picture } from '../picture.js';
 import { folderNode } from '../picture.js';
 import type { SyncEngine } from '../sync-engine.js';
+import { stopIfCancelled } from '../cancellations.js';
 import { planBulk } from './bulk.js';
 import type { OutboxEntry, SettleHow } from './outbox.js';
 import { Outbox } from './outbox.js';
@@ -133,16 +134,23 @@ export class CoreOutbox {
     );
   }
 
+  /**
+   * Bulk changes are planned one after another, from the owner's devices. `signal`: a start the
+   * technician cancelled queues nothing; cancelled while its writes were being journalled, the batch is
+   * withdrawn at once (Outbox.cancelBatch): what had not started sending never goes.
+   */
   bulk(
     request: BulkRequest,
+    signal?: AbortSignal,
   ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
-    const planned = this.#planning.then(() => this.#bulk(request));
+    const planned = this.#planning.then(() => this.#bulk(request, signal));
     this.#planning = planned.catch(() => undefined);
     return planned;
   }
 
   async #bulk(
     request: BulkRequest,
+    signal?: AbortSignal,
   ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
     const outbox = this.#require();
     const ids = request.kind === 'move' ? request.ids : request.items.map((item) => item.id);
@@ -150,10 +158,16 @@ export class CoreOutbox {
     const plan = planBulk(request, (id) => owned.get(id));
     if (plan.writes.length === 0)
       return { batchId: null, total: 0, unknown: plan.unknown, unchanged: plan.unchanged };
+    if (signal) stopIfCancelled(signal);
     const entries = await outbox.enqueue(plan.writes, { label: plan.label });
     this.#holdMany(entries);
+    const batchId = entries[0]?.batchId ?? null;
+    if (signal?.aborted && batchId) {
+      await outbox.cancelBatch(batchId);
+      stopIfCancelled(signal);
+    }
     return {
-      batchId: entries[0]?.batchId ?? null,
+      batchId,
       total: entries.length,
       unknown: plan.unknown,
       unchanged: plan.unchanged,

@@ -2,11 +2,11 @@
 // channels), answered from the signed-in account's CoreOutbox.
 
 import { fail } from '../../../shared/errors.js';
-import type { AuthState, InvokeChannel, InvokeHandlers, SyncState } from '../../../shared/ipc/contract.js';
-import { writeBlock, writeBlockError } from '../../../shared/write-guard.js';
+import type { ServiceHandlers } from '../../../shared/ipc/services.js';
+import { writeBlockError } from '../../../shared/write-guard.js';
+import type { Cancellations } from '../cancellations.js';
+import type { WriteGate } from '../write-gate.js';
 import type { CoreOutbox } from './core-outbox.js';
-
-type OutboxChannels = Extract<InvokeChannel, `outbox:${string}` | `bulk:${string}`>;
 
 export interface OutboxHandlerDeps {
   outbox: CoreOutbox;
@@ -14,11 +14,12 @@ export interface OutboxHandlerDeps {
   writesOpen: () => boolean;
   /** Resolves once the account being entered is wholly open (its outbox with it). */
   opened: () => Promise<void>;
-  auth: () => AuthState;
-  sync: () => SyncState;
+  gate: WriteGate;
+  /** Where a bulk start registers so app:cancel can stop it before its writes are queued. */
+  cancellations: Cancellations;
 }
 
-export function outboxHandlers(d: OutboxHandlerDeps): Pick<InvokeHandlers, OutboxChannels> {
+export function outboxHandlers(d: OutboxHandlerDeps): ServiceHandlers<'outbox'> {
   const box = async () => {
     await d.opened();
     if (!d.writesOpen()) fail(writeBlockError('signed-out', null));
@@ -36,14 +37,13 @@ export function outboxHandlers(d: OutboxHandlerDeps): Pick<InvokeHandlers, Outbo
     }),
     'outbox:discard': ({ entryId }) => box().then((b) => b.discard(entryId)),
     'outbox:cancel': async ({ entryId }) => ({ cancelled: await (await box()).cancel(entryId) }),
-    'bulk:start': async (request) => {
-      await d.opened();
-      // Like any queued edit: refused while signed out or under a revoked sign-in, kept while offline.
-      const sync = d.sync();
-      const block = writeBlock(d.auth().status, sync.connection);
-      if (block && block !== 'offline') fail(writeBlockError(block, sync.offlineSince));
-      return d.outbox.bulk(request);
-    },
+    'bulk:start': ({ callId, ...request }) =>
+      d.cancellations.run(callId, async (signal) => {
+        await d.opened();
+        // Like any queued edit: refused while signed out or under a revoked sign-in, kept while offline.
+        d.gate('queued');
+        return d.outbox.bulk(request, signal);
+      }),
     'bulk:pause': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, true)),
     'bulk:resume': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, false)),
     'bulk:cancel': ({ batchId }) => progress(batchId, async () => (await box()).cancelBatch(batchId)),

@@ -32,6 +32,7 @@ import { isFrame } from './records.js';
 import { DAY_MS, listSegments, segmentDay, segmentName, segmentsToDrop } from './segments.js';
 import { StatusIndex } from './status-index.js';
 import { readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { stopIfCancelled } from '../cancellations.js';
 
 export const DEFAULT_RETENTION_DAYS = 90;
 export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -438,13 +439,20 @@ export class StatusHistory {
    * Transitions in [from, to] of the given devices (all when `ids` is undefined), oldest first. Reads only
    * the days the range covers; frames that do not mention a wanted id are skipped unparsed.
    */
-  async transitions(from: number, to: number, ids?: ReadonlySet<Id>): Promise<Transition[]> {
+  /** `signal`: an export the technician cancelled stops before the next day's segment is read. */
+  async transitions(
+    from: number,
+    to: number,
+    ids?: ReadonlySet<Id>,
+    signal?: AbortSignal,
+  ): Promise<Transition[]> {
     await this.#writing;
     const out: Transition[] = [];
     const needles = ids && ids.size <= 64 ? [...ids].map((id) => Buffer.from(JSON.stringify(id))) : null;
     for (const seg of this.#segments) {
       const day = segmentDay(seg.name);
       if (day + DAY_MS <= from || day > to) continue;
+      if (signal) stopIfCancelled(signal);
       let buffer: Buffer;
       try {
         buffer = await fsp.readFile(path.join(this.#dir, seg.name));

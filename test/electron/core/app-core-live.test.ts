@@ -91,6 +91,11 @@ describe('the core against the running service', () => {
     const write = await run.invoke('folders:create', { name: 'While offline', parentId: null });
     expect(write).toEqual({ ok: true, value: { id: null } });
     expect(run.core.snapshot().data.folders.some((f) => f.name === 'While offline')).toBe(false);
+    // A support session is never queued: the write gate refuses it offline, saying why, before any request.
+    const posts = svc.service.store.listSessions().length;
+    const session = await run.invoke('sessions:create', { customer: 'Ann', language: 'en' });
+    expect(!session.ok && session.error).toMatchObject({ kind: 'offline', key: 'outbox.sessionOffline' });
+    expect(svc.service.store.listSessions()).toHaveLength(posts);
 
     await control(svc, 'DELETE', 'faults');
     await run.clock.advance(delays[2]!);

@@ -207,7 +207,13 @@ describe('failures', () => {
     expect(h.service.calls.length).toBe(calls); // stopped
 
     const write = await h.invoke('folders:rename', { id: '10', name: 'New' });
-    expect(!write.ok && write.error.kind).toBe('not-signed-in');
+    expect(!write.ok && write.error).toMatchObject({
+      kind: 'not-signed-in',
+      key: 'error.app.reauthToChange',
+    });
+    // A bulk start passes the same gate, with the same answer.
+    const bulk = await h.invoke('bulk:start', { kind: 'move', ids: ['1'], folderId: null });
+    expect(!bulk.ok && bulk.error).toMatchObject({ kind: 'not-signed-in', key: 'error.app.reauthToChange' });
 
     const resets = h.changes().filter((c) => c.reset).length;
     await h.signIn();

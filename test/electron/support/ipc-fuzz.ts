@@ -10,6 +10,7 @@ const when = { offline: true, online: false, offlineLongerMinutes: null, busyLon
 /** A request each channel accepts (ids that exist nowhere: a seed to break, never sent as is). */
 export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'app:snapshot': {},
+  'app:cancel': { callId: 'c1' },
   'auth:begin': { baseUrl: 'http://127.0.0.1:9', consumerKey: 'k', consumerSecret: '' },
   'auth:complete': { pin: '1234' },
   'auth:cancel': {},

@@ -2,6 +2,7 @@ import { createAppStores, SINCE_FIRST_PULL_DELAY_MS } from '../../../renderer/st
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
 import { formatError } from '../../../renderer/i18n/index.js';
+import { writeRefusal } from '../../../shared/write-guard.js';
 
 const folder = (id: string, name: string, parentId: string | null = null): FolderNode => ({
   id,
@@ -387,23 +388,26 @@ describe('app stores', () => {
     expect(stores.ui.getState().selectedDeviceIds.size).toBe(4);
   });
 
-  it('offline, hands edits to main (its outbox keeps them) but refuses creating a session, and says why', async () => {
-    const bridge = createFakeBridge(
-      makeSnapshot({ sync: makeSync({ connection: 'offline', offlineSince: '2026-11-21T10:42:00Z' }) }),
-    );
+  it('offline, sends every write to main and shows its answer: edits are queued, a session is refused', async () => {
+    const sync = makeSync({ connection: 'offline', offlineSince: '2026-11-21T10:42:00Z' });
+    const bridge = createFakeBridge(makeSnapshot({ sync }));
+    // The main side's gate, as electron/core/write-gate.ts answers a session offline.
+    const refusal = writeRefusal({ auth: 'signed-in', ...sync }, 'direct')!;
+    bridge.fail('sessions:create', refusal);
     const stores = createAppStores(bridge);
     await stores.start();
-    await stores.actions.writes['devices:set-alias']({ id: '1', alias: 'x' });
+    await stores.client.devices.setAlias({ id: '1', alias: 'x' });
     expect(bridge.callsTo('devices:set-alias')).toHaveLength(1);
     const result = await stores.actions.createSession({ customer: 'Ann', language: 'en' });
+    expect(bridge.callsTo('sessions:create')).toHaveLength(1);
     expect(result.ok).toBe(false);
-    // The technician reads the renderer's sentence (from the key); `message` stays English, for logs.
+    // The technician reads the sentence of the key; `message` stays English, for logs.
     if (!result.ok) {
       expect(formatError(result.error)).toMatch(/never queued/i);
       expect(result.error.message).toMatch(/^Offline since 2026-11-21 10:42 UTC/);
     }
-    expect(bridge.callsTo('sessions:create')).toHaveLength(0);
-    expect(stores.actions.writeBlockedReason('direct')).toMatch(/^Offline/);
+    // The controls it disables say the same, before anything is sent.
+    expect(stores.actions.writeBlockedReason('direct')).toBe(formatError(refusal));
     expect(stores.actions.writeBlockedReason()).toBeNull();
   });
 
