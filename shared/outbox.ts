@@ -63,7 +63,7 @@ export interface BulkProgress {
   state: 'running' | 'paused' | 'cancelled' | 'finished';
   /** Per-item failures (the first 200), with the service's reason. */
   failures: Array<{ entryId: string; itemId: Id; error: AppError }>;
-  /** A move or alias change whose undo record is kept (ask `bulk:undoRecord` for it). */
+  /** A move or alias change whose undo record is kept (ask `bulk:undo-record` for it). */
   undoable: boolean;
 }
 

@@ -340,7 +340,7 @@ export const invokeTable = {
   'bulk:cancel': { request: batch, response: reply<BulkProgress>() },
   'bulk:retry': { request: batch, response: reply<BulkProgress>() },
   /** What a finished change set over what it replaced, for its undo; null when none is kept. */
-  'bulk:undoRecord': { request: batch, response: reply<BulkUndoRecord | null>() },
+  'bulk:undo-record': { request: batch, response: reply<BulkUndoRecord | null>() },
   // ---- status history, outages and watches (issue 11) ----
   /** days: the timeline's span (1 or 30). */
   'history:device': {

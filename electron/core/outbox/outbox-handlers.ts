@@ -48,6 +48,6 @@ export function outboxHandlers(d: OutboxHandlerDeps): ServiceHandlers<'outbox'> 
     'bulk:resume': ({ batchId }) => progress(batchId, async () => (await box()).pauseBatch(batchId, false)),
     'bulk:cancel': ({ batchId }) => progress(batchId, async () => (await box()).cancelBatch(batchId)),
     'bulk:retry': ({ batchId }) => progress(batchId, async () => (await box()).retry({ batchId })),
-    'bulk:undoRecord': ({ batchId }) => box().then((b) => b.undoRecord(batchId)),
+    'bulk:undo-record': ({ batchId }) => box().then((b) => b.undoRecord(batchId)),
   };
 }

@@ -47,7 +47,7 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'bulk:resume': { batchId: 'b1' },
   'bulk:cancel': { batchId: 'b1' },
   'bulk:retry': { batchId: 'b1' },
-  'bulk:undoRecord': { batchId: 'b1' },
+  'bulk:undo-record': { batchId: 'b1' },
   'history:device': { deviceId: 'd1', days: 1 },
   'history:overview': {},
   'history:usage': {},
