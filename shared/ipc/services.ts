@@ -34,6 +34,17 @@ type Unclaimed = Exclude<ChannelPrefix<InvokeChannel>, PrefixOf<ServiceName>>;
 const everyPrefixClaimed: [Unclaimed] extends [never] ? true : Unclaimed = true;
 void everyPrefixClaimed;
 
+/**
+ * Channel names are kebab-case after the colon: the client finds a method's channel by spelling the method
+ * in kebab-case (bulkUndoRecord → bulk:undo-record), so a channel spelled in camel case would compile and
+ * never be reached. Such a channel fails to compile here.
+ */
+type NotKebab = {
+  [C in InvokeChannel]: C extends `${string}:${infer M}` ? (M extends Lowercase<M> ? never : C) : C;
+}[InvokeChannel];
+const everyChannelKebab: [NotKebab] extends [never] ? true : NotKebab = true;
+void everyChannelKebab;
+
 export type ServiceChannel<S extends ServiceName> = Extract<InvokeChannel, `${PrefixOf<S>}:${string}`>;
 
 /** What a main-side module implements for its services: one handler per channel, each one required. */
