@@ -4,7 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { BulkMoveResult } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
-import { useStores, useUi } from '../state/context.js';
+import { useData, useStores, useUi } from '../state/context.js';
+import { deviceDisplayName } from './DeviceCells.js';
 import { Dialog } from './Dialog.js';
 import { ErrorText } from './ErrorText.js';
 import { DialogFooter, FolderPicker, NO_FOLDER } from './FormKit.js';
@@ -17,6 +18,7 @@ export function MoveDevicesDialog() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BulkMoveResult | null>(null);
   const failedId = useId();
+  const devices = useData((s) => s.devices);
   if (!ids) return null;
   const close = () => {
     setResult(null);
@@ -60,7 +62,9 @@ export function MoveDevicesDialog() {
               <ul className="failures" tabIndex={0} aria-labelledby={failedId}>
                 {result.failed.slice(0, 20).map((f) => (
                   <li key={f.id}>
-                    {f.id}: <ErrorText error={f.error} />
+                    {/* By the name the technician sees in the grid; the id only for a device no longer listed. */}
+                    {devices.has(f.id) ? deviceDisplayName(devices.get(f.id)!) : f.id}:{' '}
+                    <ErrorText error={f.error} />
                   </li>
                 ))}
               </ul>

@@ -7,7 +7,7 @@ import { ADMIN, device } from '../support/fake-bridge.js';
 
 describe('the move dialog’s refused devices', () => {
   it('are a focusable, named list, and the dialog has one Close', async () => {
-    const devices = Array.from({ length: 30 }, (_, i) => device(String(i + 1)));
+    const devices = Array.from({ length: 30 }, (_, i) => device(String(i + 1), { name: `DESK-${i + 1}` }));
     const { bridge, stores } = await renderApp({
       data: { folders: [], devices, sessions: [], users: [ADMIN] },
     });
@@ -20,6 +20,8 @@ describe('the move dialog’s refused devices', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move' })));
     const list = within(dialog).getByRole('list', { name: '30 devices could not be moved:' });
     expect(list.tabIndex).toBe(0);
+    // Each refused device by the name the grid shows it by, not its id.
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toMatch(/^DESK-1: /);
     expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(1);
   });
 });
