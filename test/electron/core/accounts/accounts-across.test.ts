@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
 import { HITS_PER_ACCOUNT } from '../../../../electron/core/accounts/across-accounts.js';
-import { silentLogger } from '../../../../electron/core/logger.js';
 import { MemoryVault } from '../../../../electron/core/vault.js';
 import type {
   AccountDeviceHit,
@@ -15,13 +14,13 @@ import type {
 } from '../../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { startTestService } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
-import { FakeClock } from '../../support/fake-clock.js';
 import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
+import { accountsCoreOptions, startTwoServices, type TwoServices } from '../../support/two-accounts.js';
 
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
+let services: TwoServices | undefined;
 let core: AccountsCore;
 let removeDir: () => void;
 
@@ -46,41 +45,20 @@ const namesOf = (svc: ServiceHarness) =>
   svc.service.store.listDevices().map((d) => ({ name: d.name ?? '', ip: d.ip ?? '', mac: d.mac ?? '' }));
 
 beforeAll(async () => {
-  svcA = await startTestService({ devices: 30, seed: 3 });
-  svcB = await startTestService({
-    devices: 45,
-    seed: 11,
-    consumerKey: CONSUMER_B.key,
-    consumerSecret: CONSUMER_B.secret,
-  });
+  services = await startTwoServices({ a: 30, b: 45 });
+  ({ a: svcA, b: svcB } = services);
 });
 afterAll(async () => {
-  await svcA?.service.close();
-  await svcB?.service.close();
+  await services?.close();
 });
 
 describe('across accounts', () => {
   beforeAll(async () => {
     const dir = tempDir();
     removeDir = dir.remove;
-    core = createAccountsCore({
-      dataDir: dir.dir,
-      host: 'browser',
-      appVersion: 'test',
-      vault: new MemoryVault(),
-      clock: new FakeClock(Date.now()),
-      notify: () => undefined,
-      openExternal: async () => true,
-      defaults: {
-        baseUrl: svcA.service.baseUrl,
-        consumerKey: 'test-console',
-        consumerSecret: 'test-console-secret',
-      },
-      random: () => 0.5,
-      logger: silentLogger,
-      cacheSaveDelayMs: 1_000,
-      firstAccountName: 'Customer A',
-    });
+    core = createAccountsCore(
+      accountsCoreOptions(dir.dir, svcA, { vault: new MemoryVault(), cacheSaveDelayMs: 1_000 }),
+    );
     await core.start();
     await signIn(svcA, { key: 'test-console', secret: '' });
     await invoke('accounts:add', { name: 'Customer B' });

@@ -24,28 +24,24 @@ import type { AuthState, DataChange, InvokeChannel, MainEvents } from '../../../
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { StatusNotice } from '../../../../shared/status-history.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { control, startTestService } from '../../../service/support/service-harness.js';
+import { control } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
 import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
+import { accountsCoreOptions, startTwoServices, type TwoServices } from '../../support/two-accounts.js';
 import { FakeClock } from '../../support/fake-clock.js';
 
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
+let services: TwoServices | undefined;
 const cleanups: Array<() => void> = [];
 const running: AccountsCore[] = [];
 
 beforeAll(async () => {
-  svcA = await startTestService({ devices: 30, seed: 3 });
-  svcB = await startTestService({
-    devices: 45,
-    seed: 11,
-    consumerKey: CONSUMER_B.key,
-    consumerSecret: CONSUMER_B.secret,
-  });
+  services = await startTwoServices({ a: 30, b: 45 });
+  ({ a: svcA, b: svcB } = services);
 });
 afterAll(async () => {
-  await svcA?.service.close();
-  await svcB?.service.close();
+  await services?.close();
   for (const c of cleanups.splice(0)) c();
 });
 afterEach(async () => {
@@ -72,26 +68,15 @@ async function open(
   createCore?: AccountsCoreOptions['createCore'],
 ): Promise<Run> {
   const statusNotices: StatusNotice[] = [];
-  const core = createAccountsCore({
-    dataDir,
-    host: 'browser',
-    appVersion: 'test',
-    vault,
-    clock,
-    notify: () => undefined,
-    notifyStatus: (n) => statusNotices.push(n),
-    openExternal: async () => true,
-    defaults: {
-      baseUrl: svcA.service.baseUrl,
-      consumerKey: 'test-console',
-      consumerSecret: 'test-console-secret',
-    },
-    random: () => 0.5,
-    logger: silentLogger,
-    cacheSaveDelayMs: 1_000,
-    firstAccountName: 'Customer A',
-    ...(createCore ? { createCore } : {}),
-  });
+  const core = createAccountsCore(
+    accountsCoreOptions(dataDir, svcA, {
+      vault,
+      clock,
+      notifyStatus: (n) => statusNotices.push(n),
+      cacheSaveDelayMs: 1_000,
+      ...(createCore ? { createCore } : {}),
+    }),
+  );
   running.push(core);
   const events: Run['events'] = [];
   core.subscribe((event, payload) => events.push({ event, payload }));

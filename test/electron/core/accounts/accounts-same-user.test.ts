@@ -4,34 +4,31 @@
 // same user at another service address is a different account and is let in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
-import { silentLogger } from '../../../../electron/core/logger.js';
 import { MemoryVault, vaultAccount } from '../../../../electron/core/vault.js';
 import type { AccountsState, AuthState, InvokeChannel } from '../../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { startTestService } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
 import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
-import { FakeClock } from '../../support/fake-clock.js';
+import {
+  accountsCoreOptions,
+  CONSUMER_A,
+  startTwoServices,
+  type TwoServices,
+} from '../../support/two-accounts.js';
 
-const CONSUMER_A = { key: 'test-console', secret: 'test-console-secret' };
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
+let services: TwoServices | undefined;
 const cleanups: Array<() => void> = [];
 const running: AccountsCore[] = [];
 
 beforeAll(async () => {
-  svcA = await startTestService({ devices: 12, seed: 3 });
-  svcB = await startTestService({
-    devices: 8,
-    seed: 11,
-    consumerKey: CONSUMER_B.key,
-    consumerSecret: CONSUMER_B.secret,
-  });
+  services = await startTwoServices({ a: 12, b: 8 });
+  ({ a: svcA, b: svcB } = services);
 });
 afterAll(async () => {
-  await svcA?.service.close();
-  await svcB?.service.close();
+  await services?.close();
   for (const c of cleanups.splice(0)) c();
 });
 afterEach(async () => {
@@ -39,22 +36,7 @@ afterEach(async () => {
 });
 
 async function open(dataDir: string, vault: MemoryVault) {
-  const core = createAccountsCore({
-    dataDir,
-    host: 'browser',
-    appVersion: 'test',
-    vault,
-    clock: new FakeClock(Date.now()),
-    notify: () => undefined,
-    openExternal: async () => true,
-    defaults: {
-      baseUrl: svcA.service.baseUrl,
-      ...{ consumerKey: CONSUMER_A.key, consumerSecret: CONSUMER_A.secret },
-    },
-    random: () => 0.5,
-    logger: silentLogger,
-    firstAccountName: 'Customer A',
-  });
+  const core = createAccountsCore(accountsCoreOptions(dataDir, svcA, { vault }));
   running.push(core);
   await core.start();
   const call = (channel: InvokeChannel, payload: unknown = {}) =>
