@@ -272,15 +272,7 @@ test.describe('without a keychain', { tag: '@no-keychain' }, () => {
     consolePage: page,
   }) => {
     // A signed in for this run only (no keychain to keep it), then B added from the account menu.
-    const { authorizeUrl } = await app.invoke('auth:begin', {
-      baseUrl: app.service.baseUrl,
-      consumerKey: DEMO.consumerKey,
-      consumerSecret: '',
-      memoryOnly: true,
-    });
-    await app.invoke('auth:complete', {
-      pin: await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password),
-    });
+    await app.signInThroughCore(DEMO.email, { memoryOnly: true });
     const totalA = (await app.control.summary()).devices.total;
     await expect(countOf(page, totalA)).toBeVisible({ timeout: 20_000 });
     await addAccountB(page);

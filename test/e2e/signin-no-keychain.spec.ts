@@ -100,15 +100,7 @@ test.describe('the copy opened signed out', { tag: '@no-keychain' }, () => {
     consolePage: page,
   }) => {
     // A run signed in for this run only, as the first test walks it, with a saved view and some history.
-    const { authorizeUrl } = await app.invoke('auth:begin', {
-      baseUrl: app.service.baseUrl,
-      consumerKey: DEMO.consumerKey,
-      consumerSecret: '',
-      memoryOnly: true,
-    });
-    await app.invoke('auth:complete', {
-      pin: await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password),
-    });
+    await app.signInThroughCore(DEMO.email, { memoryOnly: true });
     await app.settled();
     const device = app.service.store.listDevices().find((d) => d.name && d.alias === null)!;
     const name = device.name!;

@@ -253,13 +253,17 @@ export class ConsoleApp {
   /**
    * The PIN sign-in without the page: the core asks for a request token, the authorize form is posted as
    * the technician's browser would post it, and the PIN it shows goes back to the core. Specs other than
-   * the sign-in spec start from here.
+   * the sign-in spec start from here. `memoryOnly`: signed in for this run only (no keychain to keep it).
    */
-  async signInThroughCore(email: string = DEMO.email): Promise<AccountInfo> {
+  async signInThroughCore(
+    email: string = DEMO.email,
+    options: { memoryOnly?: boolean } = {},
+  ): Promise<AccountInfo> {
     const { authorizeUrl: url } = await this.invoke('auth:begin', {
       baseUrl: this.service.baseUrl,
       consumerKey: DEMO.consumerKey,
       consumerSecret: '',
+      ...(options.memoryOnly ? { memoryOnly: true } : {}),
     });
     // Every generated user shares the demo password (service/README.md).
     const pin = await approveOnAuthorizePage(url, email, DEMO.password);
