@@ -16,7 +16,7 @@ import type {
   Settings,
   SyncState,
 } from '../../shared/ipc/contract.js';
-import type { Id } from '../../shared/model.js';
+import type { Device, Id } from '../../shared/model.js';
 import type { StatusTarget } from '../../shared/status-history.js';
 import type { HostedCore } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
@@ -52,6 +52,8 @@ import { chosenLanguage } from '../../shared/i18n/translator.js';
 /** HostedCore, answered synchronously (the in-process core needs no round trip). */
 export interface AppCore extends HostedCore {
   snapshot(): AppSnapshot;
+  /** The account's devices where the core holds them, not copied (a search of another account reads them). */
+  devices(): Iterable<Device>;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;
@@ -178,6 +180,10 @@ class Core implements AppCore {
       settings: this.#settings.current,
       data: this.#picture.lists(),
     };
+  }
+
+  devices(): Iterable<Device> {
+    return this.#picture.maps.devices.values();
   }
 
   /**

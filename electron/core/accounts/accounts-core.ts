@@ -32,7 +32,7 @@ import type {
 import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
-import type { Id } from '../../../shared/model.js';
+import type { Device, Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { TrayState } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
@@ -103,6 +103,10 @@ export class AccountsCore implements AppCore {
 
   snapshot(): AppSnapshot {
     return this.#on().core.snapshot() as AppSnapshot;
+  }
+
+  devices(): Iterable<Device> {
+    return this.#on().core.devices();
   }
 
   rendererSnapshot(): AppSnapshot {

@@ -27,7 +27,7 @@ export function searchAccounts(others: readonly Held[], query: string): AccountD
     const account = { id: h.entry.id, name: shownName(h) };
     // One list per rank, each kept to the few sent: no more than 3 × HITS_PER_ACCOUNT references.
     const ranked: Device[][] = [[], [], []];
-    for (const d of h.core.snapshot().data.devices) {
+    for (const d of h.core.devices()) {
       const rank = rankOf(d, words);
       if (rank === null || ranked[rank]!.length === HITS_PER_ACCOUNT) continue;
       ranked[rank]!.push(d);

@@ -26,7 +26,7 @@ function device(id: string, name: string, ip: string): Device {
 
 /** An account as the layer holds it, its core reduced to the devices it would list. */
 function held(id: string, devices: Device[]): Held {
-  const core = { snapshot: () => ({ data: { devices } }) } as unknown as AppCore;
+  const core = { devices: () => devices } as unknown as AppCore;
   return { entry: { id, name: `Customer ${id}`, dir: '' }, core, auth: null, sync: null, off: [] };
 }
 
