@@ -30,6 +30,21 @@ export const HOST_ENTRIES = {
   logger: 'electron/core/logger.ts',
 };
 
+/** What every bundle of the host shares: one ES module file set for Node 20, the keyring and Electron left out. */
+const NODE_ESM = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['@napi-rs/keyring', 'electron'],
+  // CommonJS dependencies (saxes, oauth-1.0a…) call require() for Node's built-ins: an ES module has none.
+  banner: {
+    js: "import { createRequire as __scCreateRequire } from 'node:module'; const require = __scCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+};
+
 /**
  * `outdir` and `entryPoints` are for the unit suite, which bundles the processes it spawns the same way
  * (test/support/spawned-bundle.ts): inside the repository, so the keyring module resolves from node_modules.
@@ -37,38 +52,19 @@ export const HOST_ENTRIES = {
 export async function bundleHost({ outdir = HOST_OUTPUT, entryPoints = HOST_ENTRIES } = {}) {
   await rm(outdir, { recursive: true, force: true });
   await build({
-    absWorkingDir: root,
+    ...NODE_ESM,
     entryPoints,
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     outdir,
     // Beside the entries: the poller's chunk finds devices-poll-worker.js next to itself.
     chunkNames: '[name]-[hash]',
-    external: ['@napi-rs/keyring', 'electron'],
-    // CommonJS dependencies (saxes, oauth-1.0a…) call require() for Node's built-ins: an ES module has none.
-    banner: {
-      js: "import { createRequire as __scCreateRequire } from 'node:module'; const require = __scCreateRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
   });
   // The Electron main's copy of the command table; the unit suite's own bundle (another outdir) needs none.
   if (outdir !== HOST_OUTPUT) return;
   await build({
-    absWorkingDir: root,
+    ...NODE_ESM,
     entryPoints: ['electron/cli/console-commands.ts'],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     outfile: path.join(root, 'dist/electron/electron/cli/console-commands.js'),
-    external: ['@napi-rs/keyring', 'electron'],
-    banner: {
-      js: "import { createRequire as __scCreateRequire } from 'node:module'; const require = __scCreateRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
   });
 }
 
