@@ -163,6 +163,9 @@ test.describe('a German technician’s day', () => {
     // The outbox's conflict: an alias changed offline, and changed on the service meanwhile.
     await nav.getByRole('link', { name: W('Devices') }).click();
     const device = store.listDevices().find((d) => d.name && !d.alias)!;
+    // Changed on the service before it goes away, not after it comes back: a restarted service answers the
+    // outbox's retry at once, which could land before a later change and leave nothing to conflict with.
+    store.updateDevice(device.id, { alias: 'Lager' });
     await app.stopService();
     await refresh();
     await page.getByRole('searchbox', { name: W('Search devices') }).fill(device.name!);
@@ -173,7 +176,6 @@ test.describe('a German technician’s day', () => {
     await aliasInput.press('Enter');
     await check('offline');
     await app.restartService();
-    app.service.store.updateDevice(device.id, { alias: 'Lager' });
     await refresh();
     const conflicts = page.getByRole('contentinfo').getByRole('button', { name: /^1 Konflikt/ });
     await expect(conflicts).toBeVisible({ timeout: 20_000 });
