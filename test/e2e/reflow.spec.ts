@@ -18,6 +18,7 @@ import {
   gridRowsInView,
   outsideWindow,
   overlaps,
+  placeholderCut,
   within,
 } from './support/layout-checks.js';
 import { deviceRow, deviceRows, detailPane, searchBox, showScreen } from './support/ui.js';
@@ -94,6 +95,8 @@ for (const win of WINDOWS) {
       // Devices as they open: the grid keeps ten rows of height, the toolbars fold rather than push it out.
       expect(await gridRowsInView(page)).toBeGreaterThanOrEqual(10);
       expect.soft(await layoutFaults(page, 'devices')).toEqual([]);
+      // The search box keeps its whole placeholder (what it searches, and its "/" key) however narrow.
+      expect.soft(await placeholderCut(searchBox(page))).toBe(false);
 
       // The side panes (saved views, folders) are a drawer here, opened by its button or by Alt+0.
       const drawerButton = page.getByRole('button', { name: 'Folders and views' });
