@@ -14,7 +14,7 @@ import { createRequestSigner } from '../../../../shared/oauth/index.js';
 import type { OAuthToken } from '../../../../shared/oauth/types.js';
 import type { BulkRequest } from '../../../../shared/outbox.js';
 import type { Harness } from '../../../service/support/service-harness.js';
-import { ADMIN, signInWithPin, startTestService } from '../../../service/support/service-harness.js';
+import { ADMIN, control, signInWithPin, startTestService } from '../../../service/support/service-harness.js';
 import { tempDir } from '../../support/core-harness.js';
 
 let h: Harness;
@@ -131,4 +131,40 @@ test('an alias change keeps "no alias" as empty; a cancelled change keeps no und
   // The oldest (the alias change) and the cancelled one are gone; the last KEPT_UNDOS are offered.
   expect(box.state().batches.map((x) => x.id)).toEqual(later);
   expect(() => box.undoRecord(aliasBatch)).toThrow('no longer known');
+});
+
+test('a finished change whose failed write was given up still says so after a restart (not all done)', async () => {
+  const store = h.service.store;
+  const folder = store.listFolders()[1]!.id;
+  const devices = store
+    .listDevices()
+    .filter((d) => d.folderId !== folder)
+    .slice(0, 3);
+  const broken = devices[1]!.id;
+  // The service fails that device's move every time it is tried (500): reported failed.
+  await control(h, 'POST', 'faults', {
+    kind: 'error',
+    count: 3,
+    method: 'PUT',
+    pathPrefix: `/devices/${broken}.`,
+  });
+  let box = await open();
+  const plan = planBulk({ kind: 'move', ids: devices.map((d) => d.id), folderId: folder }, (id) =>
+    store.getDevice(id),
+  );
+  const [first] = await box.enqueue(plan.writes, { label: plan.label });
+  const batchId = first!.batchId!;
+  await expect.poll(() => box.batchProgress(batchId).pending, { timeout: 15_000 }).toBe(0);
+  const failure = box.batchProgress(batchId).failures[0]!;
+  expect(failure.itemId).toBe(broken);
+  // The technician reads why and gives it up: the change is finished, two of three done.
+  await box.discard(failure.entryId);
+  const given = { total: 3, done: 2, failed: 0, cancelled: 1, state: 'finished' };
+  expect(box.batchProgress(batchId)).toMatchObject(given);
+
+  box = await restart();
+  expect(box.batchProgress(batchId)).toMatchObject(given);
+  box = await restart();
+  expect(box.batchProgress(batchId)).toMatchObject(given);
+  await control(h, 'DELETE', 'faults');
 });
