@@ -104,15 +104,24 @@ export function createPollerHandler(
         const applied = mirror.commit(message.fenced);
         if (applied && message.reset) log.reset();
         const entry = applied ? log.append(applied) : null;
-        if (decoded) released();
         const { id } = message;
-        if (id === undefined) return;
+        if (id === undefined) {
+          if (decoded) released();
+          return;
+        }
         const count = entry ? changeCount(entry) : 0;
         // A reset is said even when empty (the service lists no device any more); no change is not.
         const said = entry && (count > 0 || message.reset);
+        // Released once the entry's parts are sent: until then its devices (100,000 at a first sync) are
+        // alive, and a collection before that would keep their pages for good (the worker then idles).
+        const burst = decoded;
+        decoded = false;
         void (said ? sendParts(id, entry.seq, entry) : Promise.resolve())
           .then(() => reply({ id, op: 'committed', seq: log.head, count }))
-          .catch(failed(id));
+          .catch(failed(id))
+          .finally(() => {
+            if (burst) release();
+          });
         return;
       }
       case 'discard':
