@@ -42,6 +42,8 @@ export type PollerRequest =
   | { op: 'patch'; puts: Device[]; removals: Id[] }
   /** The devices as the mirror holds them now (after every commit and patch sent before). */
   | { op: 'read'; id: number; ids: Id[] }
+  /** How many devices the mirror holds in a folder (after every commit and patch sent before). */
+  | { op: 'count'; id: number; folderId: Id }
   | { op: 'replace'; devices: Device[] }
   | { op: 'load'; id: number; file: string }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
@@ -69,6 +71,7 @@ export type PollerReply =
   | { id: number; op: 'saved'; notice: string | null }
   /** `found` packed by column; `missing`: the ids the mirror does not hold. */
   | { id: number; op: 'read'; found: PackedDevices; missing: Id[] }
+  | { id: number; op: 'counted'; count: number }
   | { id: number; op: 'failed'; message: string };
 
 /**
@@ -150,6 +153,9 @@ export function createPollerHandler(
         reply({ id: message.id, op: 'read', found: packDevices(found), missing });
         return;
       }
+      case 'count':
+        reply({ id: message.id, op: 'counted', count: mirror.countInFolder(message.folderId) });
+        return;
       case 'poll':
       case 'diff':
         void (
