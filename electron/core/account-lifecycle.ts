@@ -209,6 +209,7 @@ export class AccountLifecycle implements AccountHost {
       api,
       emit: d.onChange,
       outbox: d.outbox,
+      devices: d.devices,
     });
     return engine;
   }

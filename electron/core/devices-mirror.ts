@@ -97,6 +97,19 @@ export class DevicesMirror {
     return kept === undefined ? undefined : (JSON.parse(kept) as Device);
   }
 
+  /**
+   * How many devices are in folder `folderId` (a folder delete is refused while any are). Only the texts
+   * that contain the id as a JSON string are parsed: one pass over the strings, no 100,000 objects.
+   */
+  countInFolder(folderId: Id): number {
+    const needle = JSON.stringify(folderId);
+    let count = 0;
+    for (const kept of this.#map.values()) {
+      if (kept.includes(needle) && (JSON.parse(kept) as Device).folderId === folderId) count += 1;
+    }
+    return count;
+  }
+
   /** The service sent exactly the bytes the mirror was built from. */
   sameBytes(hash: string): boolean {
     return this.#hash !== null && this.#hash === hash;

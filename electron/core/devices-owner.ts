@@ -36,12 +36,22 @@
 //      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
 //      optimistic edits, sent to the worker as patches.                      [first piece done]
 //      Done: a patch no longer voids a pending poll (the patched devices count as fenced at the
-//      commit); the owner answers reads (feed.read) and the bulk planner reads them (core-outbox.ts).
+//      commit); the owner answers reads (feed.read) and the bulk planner reads them (core-outbox.ts);
+//      writes.ts reads what a device write checks and records as seen there too (alias, move), and a
+//      folder delete counts the folder's devices there (feed.countInFolder); the worker collects its
+//      heap once a commit's parts are sent, not while they are alive (host RSS at 100k: 462 → 323 MB).
 //      To do: the commit's reply carries the entry's status digest ([id, status, lastRefresh, folderId],
 //      packed) for the history, and a `digest` request the whole mirror's for its full comparison;
-//      folder sizes and watched devices for alerts and the tray from counts the worker keeps; writes.ts
-//      reads seen values through feed.read; fences begin/end in the worker; then Picture.maps.devices
-//      and the snapshot's devices go (the Picture hop and one copy with them).
+//      folder sizes and watched devices for alerts and the tray from counts the worker keeps; fences
+//      begin/end in the worker; the outbox's optimistic device edits made from the owner's copy; the
+//      snapshot (command socket, a renderer's first load) and AppCore.devices() (search across accounts)
+//      read from the owner, which makes them async; then Picture.maps.devices goes (the Picture hop and
+//      one copy with them: some 40 MB of the main thread's 65 MB live heap at 100k, its heap snapshot).
+//      Hops and copies are as after step 4 until then: reads moved, the path of a status did not.
+//      Also left: a 46 MB glibc arena of the poll thread stays resident (not live: the worker's external
+//      memory is 4 MB): a poll's ~64 kB body chunks, 38 MB of them, freed together at the end. Copied into
+//      one buffer as they come (with a minor collection every 4 MB) it fell to 12 MB, but each idle poll's
+//      buffer then waited for a full collection (+37 MB after one idle poll): not landed.
 //   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
 //      devices go; a reloaded renderer resumes from its cursor.                             [not begun]

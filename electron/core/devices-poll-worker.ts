@@ -42,6 +42,8 @@ export type PollerRequest =
   | { op: 'patch'; puts: Device[]; removals: Id[] }
   /** The devices as the mirror holds them now (after every commit and patch sent before). */
   | { op: 'read'; id: number; ids: Id[] }
+  /** How many devices the mirror holds in a folder (after every commit and patch sent before). */
+  | { op: 'count'; id: number; folderId: Id }
   | { op: 'replace'; devices: Device[] }
   | { op: 'load'; id: number; file: string }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
@@ -69,6 +71,7 @@ export type PollerReply =
   | { id: number; op: 'saved'; notice: string | null }
   /** `found` packed by column; `missing`: the ids the mirror does not hold. */
   | { id: number; op: 'read'; found: PackedDevices; missing: Id[] }
+  | { id: number; op: 'counted'; count: number }
   | { id: number; op: 'failed'; message: string };
 
 /**
@@ -104,15 +107,24 @@ export function createPollerHandler(
         const applied = mirror.commit(message.fenced);
         if (applied && message.reset) log.reset();
         const entry = applied ? log.append(applied) : null;
-        if (decoded) released();
         const { id } = message;
-        if (id === undefined) return;
+        if (id === undefined) {
+          if (decoded) released();
+          return;
+        }
         const count = entry ? changeCount(entry) : 0;
         // A reset is said even when empty (the service lists no device any more); no change is not.
         const said = entry && (count > 0 || message.reset);
+        // Released once the entry's parts are sent: until then its devices (100,000 at a first sync) are
+        // alive, and a collection before that would keep their pages for good (the worker then idles).
+        const burst = decoded;
+        decoded = false;
         void (said ? sendParts(id, entry.seq, entry) : Promise.resolve())
           .then(() => reply({ id, op: 'committed', seq: log.head, count }))
-          .catch(failed(id));
+          .catch(failed(id))
+          .finally(() => {
+            if (burst) release();
+          });
         return;
       }
       case 'discard':
@@ -141,6 +153,9 @@ export function createPollerHandler(
         reply({ id: message.id, op: 'read', found: packDevices(found), missing });
         return;
       }
+      case 'count':
+        reply({ id: message.id, op: 'counted', count: mirror.countInFolder(message.folderId) });
+        return;
       case 'poll':
       case 'diff':
         void (

@@ -81,6 +81,8 @@ export interface DevicesFeed {
    * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
    */
   read(ids: readonly Id[]): Promise<Map<Id, Device>>;
+  /** How many devices the owner holds in a folder, as read() sees them. */
+  countInFolder(folderId: Id): Promise<number>;
   /** The cached devices, in parts to `onPart` as they come (the log's new base). */
   loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
   saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
@@ -360,6 +362,15 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (reply) => {
           if (reply.op !== 'read') throw new Error('The devices poll worker answered out of turn.');
           return new Map(unpackDevices(reply.found).map((device) => [device.id, device]));
+        },
+      );
+    },
+    countInFolder(folderId) {
+      return request(
+        (id) => ({ op: 'count', id, folderId }),
+        (reply) => {
+          if (reply.op !== 'counted') throw new Error('The devices poll worker answered out of turn.');
+          return reply.count;
         },
       );
     },

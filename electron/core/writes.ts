@@ -24,6 +24,7 @@ import type {
 import type { Device, Id, SupportSession } from '../../shared/model.js';
 import type { OutboxWrite, SeenValues } from '../../shared/outbox.js';
 import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
+import type { DevicesFeed } from './devices-poller.js';
 import type { Picture } from './picture.js';
 import type { SyncEngine } from './sync-engine.js';
 
@@ -35,6 +36,11 @@ export interface WritesDeps {
   emit: (change: DataChange) => void;
   /** The durable outbox every idempotent write goes through. */
   outbox: CoreOutbox;
+  /**
+   * The devices' owner (the poll worker's mirror, devices-poller.ts): what a device write checks and
+   * records as seen is read there, with every poll committed and every optimistic edit sent before it.
+   */
+  devices: Pick<DevicesFeed, 'read' | 'countInFolder'>;
 }
 
 function serviceLike(code: keyof typeof SERVICE_ERROR_CODES, message: string, field?: string): AppError {
@@ -59,18 +65,19 @@ export class Writes {
   // ---- devices ---------------------------------------------------------------------------------------
 
   async setAlias({ id, alias }: InvokeRequest<'devices:set-alias'>): Promise<void> {
-    const device = this.#device(id);
+    const device = await this.#device(id);
     await this.#queued({ kind: 'device', id, alias }, { alias: device.alias });
   }
 
   async moveDevices({ ids, folderId }: InvokeRequest<'devices:move'>): Promise<BulkMoveResult> {
     if (folderId !== null) this.#folder(folderId);
-    const picture = this.#d.picture;
+    const unique = [...new Set(ids)];
+    const owned = await this.#d.devices.read(unique);
     const failed: BulkMoveResult['failed'] = [];
     const moved: Id[] = [];
     const targets: Device[] = [];
-    for (const id of new Set(ids)) {
-      const device = picture.get('devices', id);
+    for (const id of unique) {
+      const device = owned.get(id);
       if (!device) failed.push({ id, error: serviceLike(1000, 'This device is no longer in the account.') });
       else if (device.folderId === folderId)
         moved.push(id); // already there: nothing to send
@@ -136,8 +143,7 @@ export class Writes {
 
   async deleteFolder({ id }: InvokeRequest<'folders:delete'>): Promise<void> {
     const folder = this.#folder(id);
-    let devices = 0;
-    for (const device of this.#d.picture.maps.devices.values()) if (device.folderId === id) devices += 1;
+    const devices = await this.#d.devices.countInFolder(id);
     let folders = 0;
     for (const child of this.#d.picture.maps.folders.values()) if (child.parentId === id) folders += 1;
     if (devices + folders > 0) {
@@ -286,11 +292,9 @@ export class Writes {
     }
   }
 
-  #device(id: Id): Device {
-    return (
-      this.#d.picture.get('devices', id) ??
-      fail(serviceLike(1000, 'This device is no longer in the account.'))
-    );
+  async #device(id: Id): Promise<Device> {
+    const device = (await this.#d.devices.read([id])).get(id);
+    return device ?? fail(serviceLike(1000, 'This device is no longer in the account.'));
   }
 
   #folder(id: Id): FolderNode {

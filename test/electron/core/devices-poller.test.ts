@@ -374,6 +374,31 @@ describe('the poll worker gives its heap back', () => {
     expect(releases).toBe(2);
   });
 
+  it("after the last part of a commit's entry was sent, not while its devices are still alive", async () => {
+    // Collected at the commit, the entry's devices (a first sync's 100,000) were still being sent: they
+    // survived it, and the idle worker never collected again (host RSS 435 MB, 306 MB once after the parts).
+    const replies: PollerReply[] = [];
+    let releases = 0;
+    const handle = createPollerHandler(
+      (reply) => replies.push(reply),
+      () => (releases += 1),
+    );
+    const { port } = server.address() as AddressInfo;
+    const request = { url: `http://127.0.0.1:${port}/d.xml`, headers: {}, timeoutMs: 10_000, maxBytes: 1e9 };
+    answer = { status: 200, body: encodeDevices(list(PART_SIZE + 1)) };
+    handle({ op: 'poll', id: 1, request });
+    await expect.poll(() => replies.some((r) => 'op' in r && r.op === 'polled')).toBe(true);
+    handle({ op: 'commit', id: 2, reset: true });
+    await expect.poll(() => replies.filter((r) => 'op' in r && r.op === 'part').length).toBe(1);
+    expect(releases).toBe(0);
+    handle({ op: 'ack', id: 2 });
+    await expect.poll(() => replies.filter((r) => 'op' in r && r.op === 'part').length).toBe(2);
+    expect(releases).toBe(0);
+    handle({ op: 'ack', id: 2 });
+    await expect.poll(() => replies.some((r) => 'op' in r && r.op === 'committed')).toBe(true);
+    await expect.poll(() => releases).toBe(1);
+  });
+
   it('a full collection frees the garbage a burst left', () => {
     const release = heapRelease();
     expect(release).toBeTypeOf('function');

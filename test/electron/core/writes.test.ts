@@ -38,6 +38,22 @@ describe('checked before sending', () => {
     expect(h.service.count('deleteFolder')).toBe(0);
   });
 
+  it("counts a folder's devices as their owner holds them, a move just made included", async () => {
+    await signedIn();
+    // Named like the folder's id: not in it for that.
+    h.service.devices.set('8', { ...device('8', '20'), name: '10' });
+    await h.invoke('sync:refresh', { datasets: ['devices'] });
+    const moved = await h.invoke('devices:move', { ids: ['1'], folderId: '20' });
+    expect(moved.ok && moved.value.moved).toEqual(['1']);
+    const r = await h.invoke('folders:delete', { id: '10' });
+    expect(!r.ok && r.error.message).toContain('move its 1 sub-folder first');
+    expect(!r.ok && r.error.values).toMatchObject({ devices: 0, folders: 1 });
+    // Moved there already: nothing to send, and it counts as moved.
+    const again = await h.invoke('devices:move', { ids: ['1'], folderId: '20' });
+    expect(again.ok && again.value).toEqual({ moved: ['1'], failed: [] });
+    expect(h.service.count('updateDevice')).toBe(1);
+  });
+
   it('refuses to delete a finished session and to move a folder into its own sub-folder', async () => {
     await signedIn();
     const del = await h.invoke('sessions:delete', { id: '501' });
