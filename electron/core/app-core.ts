@@ -99,6 +99,7 @@ class Core implements AppCore {
     this.#views = new SavedViewsStore(dataDir);
     this.#devices = createDevicesFeed({
       logger,
+      reseed: () => this.#picture.list('devices'),
       // Without a worker the same handler runs here: the tests' harness asks for that.
       ...(options.decodeInWorker === false ? { worker: null } : {}),
     });

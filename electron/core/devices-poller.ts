@@ -7,8 +7,9 @@
 // that entry comes back in parts, each handed on (to the Picture, and through it to the renderer) as it
 // arrives: nothing here joins them. Every change the main thread makes to the devices by itself is patched
 // into the mirror (and logged there). One worker, started on first use, replaced if it dies after it was
-// up; a replacement starts with an empty mirror, so its first poll is marked `complete` and the main
-// thread replaces its devices instead of applying a delta.
+// up; a replacement starts from the devices the main thread still holds (`reseed`), or, with none given,
+// from an empty mirror whose first poll is marked `complete` so that the main thread replaces its devices
+// instead of applying a delta.
 //
 // A worker that cannot start at all (missing file, a module that fails to load) must not leave the
 // technician without devices: the same handler then runs in this thread, once logged. Slower for a huge
@@ -96,6 +97,12 @@ export interface DevicesFeedOptions {
    */
   worker?: WorkerSpec | null;
   logger?: Logger;
+  /**
+   * The devices the main thread still holds, handed to a replacement worker when one dies. Without them
+   * the new mirror is empty until the next poll, and the reads made meanwhile (a move, an alias, a bulk
+   * plan) would find no device at all and refuse the technician's change.
+   */
+  reseed?: () => readonly Device[];
 }
 
 /** A final answer to one request (parts and `ready` are not). */
@@ -210,6 +217,11 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         log.warn('the devices poll worker stopped; a new one starts with the next poll');
         mirrorLost = true;
         failAll(why instanceof Error ? why : new Error(String(why)));
+        const held = options.reseed?.();
+        if (held && held.length > 0 && !closed) {
+          post({ op: 'replace', devices: [...held] });
+          mirrorLost = false;
+        }
       }
     };
     w.on('error', died);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BroadcastChannel } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -20,7 +21,7 @@ import type {
 } from '../../../electron/core/devices-poller.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
-import { workerLocation } from '../../../electron/core/devices-worker-start.js';
+import { defaultWorkerSpec, workerLocation } from '../../../electron/core/devices-worker-start.js';
 import { createPollerHandler, type PollerReply } from '../../../electron/core/devices-poll-worker.js';
 import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
@@ -248,6 +249,42 @@ describe('devices feed in a worker', () => {
     await pollCommitted(feed);
     expect(nices().filter((n) => n === 10).length).toBe(before + 1);
     expect(nices()).toContain(0); // the main thread, among others, keeps its own
+  });
+});
+
+/**
+ * The real worker, which ends its thread (as a crash would) when told on a broadcast channel: its own port
+ * must stay untouched, or messages sent before its module loaded would go to this listener alone.
+ */
+function mortalWorker(channel: string): NonNullable<DevicesFeedOptions['worker']> {
+  const spec = defaultWorkerSpec();
+  const load = spec.eval
+    ? String(spec.source)
+    : `import(${JSON.stringify(spec.source instanceof URL ? spec.source.href : pathToFileURL(spec.source).href)});`;
+  const killer = `const bc = new (require('node:worker_threads').BroadcastChannel)(${JSON.stringify(channel)});
+    bc.onmessage = () => process.exit(3);
+    bc.unref();`;
+  return { source: `${killer}\n${load}`, eval: true, workerData: spec.workerData };
+}
+
+describe('a worker that dies after it was up', () => {
+  it('its replacement starts from the devices the main thread holds: reads meanwhile still find them', async () => {
+    const devices = list(5);
+    const held: Device[] = [];
+    const { lines, logger } = recordingLogger();
+    const channel = `kill-${process.pid}-${Date.now()}`;
+    feed = createDevicesFeed({ worker: mortalWorker(channel), logger, reseed: () => held });
+    answer = { status: 200, body: encodeDevices(devices) };
+    held.push(...(await pollCommitted(feed, { reset: true })).delta!.added);
+    expect((await feed.read(['2'])).get('2')).toEqual(devices[1]);
+    const kill = new BroadcastChannel(channel);
+    kill.postMessage('die');
+    await expect.poll(() => lines.some((l) => l.line.includes('poll worker stopped'))).toBe(true);
+    kill.close();
+    // No poll since: the new worker holds what the main thread held.
+    expect([...(await feed.read(['2', '4'])).keys()]).toEqual(['2', '4']);
+    // And the next poll is a delta against it: the same list is no change.
+    expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
   });
 });
 
