@@ -27,6 +27,8 @@ vi.mock('../../../shared/i18n/catalogues/index.js', async (original) => {
 const { englishMessages, CATALOGUES } = await import('../../../shared/i18n/catalogues/index.js');
 const { buildProgram } = await import('../../../electron/cli/program.js');
 const { runProgram } = await import('../../../electron/cli/run-program.js');
+const { progressLine } = await import('../../../electron/cli/outbox-drain.js');
+const { CliText } = await import('../../../electron/cli/cli-text.js');
 
 function terminal(locales: string[]): { io: CliIo; out: () => string; err: () => string } {
   let out = '';
@@ -161,5 +163,36 @@ describe('support-console --help in the terminal’s language', () => {
     const missing = terminal(['de-DE']);
     expect(await runProgram(['devices', 'show'], '1.0.0', { io: missing.io })).toBe(2);
     expect(missing.err()).toMatch(/^support-console: Das Argument id fehlt\.\n/);
+  });
+
+  it('shows the progress line on a terminal in German, and nothing when stderr is piped', () => {
+    const batch = {
+      id: 'b',
+      label: 'Move devices to a folder',
+      total: 40,
+      done: 10,
+      failed: 1,
+      cancelled: 1,
+    };
+    const state = {
+      pending: 28,
+      waiting: null,
+      items: [],
+      conflicts: [],
+      batches: [{ ...batch, pending: 28, state: 'running' as const, failures: [], undoable: true }],
+    };
+    let shown = '';
+    const line = progressLine({ write: (t) => void (shown += t), isTTY: true }, new CliText(['de-DE']));
+    line.show(state);
+    line.show({ ...state, batches: [] });
+    line.end();
+    expect(shown).toBe(
+      '\r\u001b[2K12 von 40 Änderungen beantwortet\r\u001b[2K28 Änderungen zu senden\r\u001b[2K',
+    );
+    let piped = '';
+    const quiet = progressLine({ write: (t) => void (piped += t), isTTY: false }, new CliText(['de-DE']));
+    quiet.show(state);
+    quiet.end();
+    expect(piped).toBe('');
   });
 });
