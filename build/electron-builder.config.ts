@@ -14,6 +14,9 @@ import { WORKER_BUNDLE, bundleDevicesWorker } from './bundle-worker.js';
 
 const feedUrl = packagingFeedUrl(process.env);
 
+/** A command-line shim of build/cli/, shipped as resources/bin/<name>. */
+const CLI_SHIM = (name: string) => ({ from: `build/cli/${name}`, to: `bin/${name}` });
+
 const config: Configuration = {
   appId: APP_ID,
   productName: PRODUCT_NAME,
@@ -49,13 +52,21 @@ const config: Configuration = {
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
   },
-  win: { target: ['nsis'] },
+  // The command line (`support-console`): a shim in resources/bin that runs the app's binary with --cli
+  // (electron/cli-mode.ts), since the fuses above keep the binary from running as plain Node. Not beside
+  // the binary: on Linux and Windows the binary is itself named support-console.
+  win: { target: ['nsis'], extraResources: [CLI_SHIM('support-console.cmd')] },
   nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
-  mac: { target: ['dmg', 'zip'], category: 'public.app-category.business' },
+  mac: {
+    target: ['dmg', 'zip'],
+    category: 'public.app-category.business',
+    extraResources: [CLI_SHIM('support-console')],
+  },
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Network',
     maintainer: 'Support Console maintainers <support-console@example.com>',
+    extraResources: [CLI_SHIM('support-console')],
   },
 };
 

@@ -1,5 +1,6 @@
 // The Electron app's entry (package.json "main"): the core, with the OS keychain and the defaults of
-// this launch, handed to the glue. See launch-config.ts for the environment it reads.
+// this launch, handed to the glue. See launch-config.ts for the environment it reads. Launched with --cli
+// first it is the command line instead (cli-mode.ts), decided before anything of the app starts.
 
 import { mkdir } from 'node:fs/promises';
 import { waitForAccountLock } from './core/account-lock.js';
@@ -7,11 +8,17 @@ import { createAccountsCore } from './core/accounts/accounts-core.js';
 import { KeyringVault } from './core/keyring-vault.js';
 import { createLogger } from './core/logger.js';
 import { prepareOwnDirs } from './core/store/data-dirs.js';
-import { runElectronApp } from './glue/app.js';
+import { runElectronApp, type CoreContext } from './glue/app.js';
 import { readLaunchDefaults } from './launch-config.js';
 import { withCommandLine } from './command-socket/with-command-line.js';
+import { commandLineArguments, runCommandLine } from './cli-mode.js';
+import { exitWithCommandLine } from './glue/command-line.js';
 
-runElectronApp(async (context) => {
+const cliArguments = commandLineArguments(process.argv, process.defaultApp === true);
+if (cliArguments) exitWithCommandLine(runCommandLine(cliArguments));
+else runElectronApp(createAppCore);
+
+async function createAppCore(context: CoreContext) {
   const logger = createLogger();
   // Inside the single-instance lock (the glue takes it before calling us): no other app writes here.
   // The account lock is for other kinds of process: a command-line run (support-console) that holds these
@@ -33,4 +40,4 @@ runElectronApp(async (context) => {
     defaults: readLaunchDefaults(process.env),
   });
   return withCommandLine(core, { dataDir: context.dataDir, appVersion: context.appVersion, logger });
-});
+}

@@ -8,10 +8,11 @@
 // code that starts it: devices-poller.ts resolves ./devices-poll-worker.js against its own module URL),
 // ipc-dispatch.js + logger.js for the bench's host process, and support-console.js (the command line,
 // package.json "bin": a core host like the browser host, so it shares its chunks and finds the poll worker
-// the same way), and console-commands.js (the command line's table, loaded by a running browser host when a
-// command line sends it a command: electron/command-socket/serve-console.ts); code they share lands in
-// chunks. Electron's main (tsc-built, which does not compile electron/cli) gets the command table as one
-// bundle of its own beside it: dist/electron/electron/cli/console-commands.js.
+// the same way), console-commands.js (the command line's table, loaded by a running browser host when a
+// command line sends it a command: electron/command-socket/serve-console.ts) and command-line.js (the
+// command line without its process entry, as the unit suite runs it in process); code they share lands in
+// chunks. Electron's main (tsc-built, which does not compile electron/cli) gets the command table as
+// bundles of its own beside it: dist/electron/electron/cli/console-commands.js and command-line.js.
 // Kept out of the bundle: @napi-rs/keyring (a native module, loaded from node_modules as before).
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -25,6 +26,7 @@ export const HOST_ENTRIES = {
   'browser-host': 'electron/browser-host/main.ts',
   'support-console': 'electron/cli/main.ts',
   'console-commands': 'electron/cli/console-commands.ts',
+  'command-line': 'electron/cli/command-line.ts',
   'devices-poll-worker': 'electron/core/devices-poll-worker.ts',
   'ipc-dispatch': 'shared/ipc/dispatch.ts',
   logger: 'electron/core/logger.ts',
@@ -59,13 +61,18 @@ export async function bundleHost({ outdir = HOST_OUTPUT, entryPoints = HOST_ENTR
     // Beside the entries: the poller's chunk finds devices-poll-worker.js next to itself.
     chunkNames: '[name]-[hash]',
   });
-  // The Electron main's copy of the command table; the unit suite's own bundle (another outdir) needs none.
+  // The Electron main's copy of the command table, twice: console-commands.js for a command line that
+  // hands its command to the running console, command-line.js for the app's binary run as the command
+  // line (`--cli`, electron/cli-mode.ts). Each one file, at the depth of electron/core/ in the archive, so
+  // the poll worker is found as from there (devices-worker-start.ts). The unit suite's bundle needs neither.
   if (outdir !== HOST_OUTPUT) return;
-  await build({
-    ...NODE_ESM,
-    entryPoints: ['electron/cli/console-commands.ts'],
-    outfile: path.join(root, 'dist/electron/electron/cli/console-commands.js'),
-  });
+  for (const entry of ['console-commands', 'command-line']) {
+    await build({
+      ...NODE_ESM,
+      entryPoints: [`electron/cli/${entry}.ts`],
+      outfile: path.join(root, `dist/electron/electron/cli/${entry}.js`),
+    });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

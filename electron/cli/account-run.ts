@@ -93,7 +93,7 @@ export async function withAccount<T>(
     }
     const answer = await read(account, account.core.snapshot());
     // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
-    const progress = progressLine(ctx.io.err);
+    const progress = progressLine(ctx.io.err, ctx.text);
     await drainOutbox(account, { onState: progress.show });
     progress.end();
     return answer;

@@ -18,6 +18,7 @@ import { readAccountList } from '../core/accounts/account-registry.js';
 import { silentLogger } from '../core/logger.js';
 import { vaultAccount } from '../core/vault.js';
 import { CliExit, EXIT } from './exit-codes.js';
+import type { CliText } from './cli-text.js';
 import { renderJson, renderTable, type Format, type Out } from './output.js';
 
 export interface ListedAccount {
@@ -99,7 +100,7 @@ export async function signInTakenBy(
   };
 }
 
-export async function accountsList(dataDir: string, out: Out, format: Format): Promise<void> {
+export async function accountsList(dataDir: string, out: Out, format: Format, text: CliText): Promise<void> {
   const accounts = await listed(dataDir);
   if (format === 'json') {
     out.write(
@@ -113,7 +114,7 @@ export async function accountsList(dataDir: string, out: Out, format: Format): P
     a.shown ? '*' : '',
     a.name,
     a.service ?? '',
-    a.signedIn ? 'signed in' : 'signed out',
+    text.say('cli.status.signInState', { state: a.signedIn ? 'signedIn' : 'signedOut' }),
   ]);
-  out.write(renderTable(['SHOWN', 'NAME', 'SERVICE', 'SIGN-IN'], rows, out.columns));
+  out.write(renderTable(text.headings('shown', 'name', 'service', 'signIn'), rows, out.columns));
 }

@@ -11,6 +11,7 @@ import {
   chosenLanguage,
   createTranslator,
   languageOfLocales,
+  localeOf,
   type MessageValues,
   type Translator,
   type UiLanguage,
@@ -19,6 +20,9 @@ import type { AppSnapshot } from '../../shared/ipc/contract.js';
 import { setLanguage } from '../../renderer/i18n/index.js';
 
 export type CliKey = Extract<MessageKey, `cli.${string}`>;
+/** The command line's table columns: cli.column.<name>. */
+type ColumnOf<K> = K extends `cli.column.${infer C}` ? C : never;
+export type CliColumn = ColumnOf<CliKey>;
 
 const translators = new Map<UiLanguage, Translator>();
 function translator(language: UiLanguage): Translator {
@@ -36,6 +40,11 @@ function translator(language: UiLanguage): Translator {
 /** A sentence in English: what an error carries as its message (logs, a caller without a language). */
 export function english(key: CliKey, values?: MessageValues): string {
   return translator('en').t(key, values);
+}
+
+/** A value such as "signed-in" as an ICU select's case ("signedIn"): a case cannot hold a hyphen. */
+export function selector(value: string): string {
+  return value.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 export class CliText {
@@ -60,6 +69,12 @@ export class CliText {
 
   say(key: CliKey, values?: MessageValues): string {
     return translator(this.#language).t(key, values);
+  }
+
+  /** A table's column headings: the catalogue's words (cli.column.*) in capitals, as the tables head. */
+  headings(...columns: Array<CliColumn>): string[] {
+    const locale = localeOf(this.#language);
+    return columns.map((c) => this.say(`cli.column.${c}`).toLocaleUpperCase(locale));
   }
 
   /** "3 minutes", "2 hours": how old the copy is, in the unit a person would say. */

@@ -9,6 +9,7 @@ import { errorSentence } from './errors.js';
 import { planBulk, type BulkPlan } from '../core/outbox/bulk.js';
 import { columnContext, queryDevices } from './device-listing.js';
 import { CliExit, EXIT } from './exit-codes.js';
+import type { CliText } from './cli-text.js';
 import type { OpenAccount } from './open-account.js';
 import { renderJson, type Format } from './output.js';
 import { withAccount, type ReadContext } from './account-run.js';
@@ -69,10 +70,14 @@ function plan(
   };
 }
 
-function previewText(p: Preview): string {
-  const where = p.folderId === null ? 'out of their folders (unassigned)' : `to ${p.folder} (${p.folderId})`;
-  const lines = [`Move ${p.move.length} device${p.move.length === 1 ? '' : 's'} ${where}.`];
-  if (p.unchanged.length) lines.push(`${p.unchanged.length} already there: left as they are.`);
+function previewText(p: Preview, text: CliText): string {
+  const n = p.move.length;
+  const lines = [
+    p.folderId === null
+      ? text.say('cli.move.previewUnassign', { n })
+      : text.say('cli.move.previewTo', { n, folder: p.folder ?? '', id: p.folderId }),
+  ];
+  if (p.unchanged.length) lines.push(text.say('cli.move.previewUnchanged', { n: p.unchanged.length }));
   return lines.join('\n') + '\n';
 }
 
@@ -124,7 +129,7 @@ export async function devicesMove(
     // A preview needs no service: it is read from the copy, like the app's before "Move".
     await withAccount(ctx, ['devices', 'folders'], async (account) => {
       const p = checked(account);
-      ctx.out.write(format === 'json' ? renderJson({ dryRun: true, ...p }) : previewText(p));
+      ctx.out.write(format === 'json' ? renderJson({ dryRun: true, ...p }) : previewText(p, ctx.text));
     });
     return;
   }
@@ -136,7 +141,7 @@ export async function devicesMove(
       const p = (preview = checked(account));
       if (p.move.length === 0) return null;
       if (p.move.length > 1 && !o.yes) {
-        ctx.io.err.write(previewText(p));
+        ctx.io.err.write(previewText(p, ctx.text));
         if (!ctx.io.stdinIsTTY || (ids !== null && args[0] === '-')) {
           throw new CliExit(EXIT.usage, 'cli.move.needsYes', { n: p.move.length });
         }
@@ -158,6 +163,10 @@ export async function devicesMove(
   ctx.out.write(
     format === 'json'
       ? renderJson(answer)
-      : `Moved ${answer.moved} device${answer.moved === 1 ? '' : 's'}${answer.unchanged ? `; ${answer.unchanged} already there` : ''}.\n`,
+      : `${
+          answer.unchanged
+            ? ctx.text.say('cli.move.doneUnchanged', { n: answer.moved, unchanged: answer.unchanged })
+            : ctx.text.say('cli.move.done', { n: answer.moved })
+        }\n`,
   );
 }

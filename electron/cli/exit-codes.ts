@@ -2,7 +2,7 @@
 // Numbers are never reused for another meaning (a script written against 0.1 keeps working).
 
 import type { MessageValues } from '../../shared/i18n/translator.js';
-import { english, type CliKey } from './cli-text.js';
+import { english, type CliKey, type CliText } from './cli-text.js';
 
 export const EXIT = {
   ok: 0,
@@ -26,22 +26,12 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-const MEANING: Record<ExitCode, string> = {
-  0: 'success',
-  1: 'unexpected failure',
-  2: 'usage error (unknown command, option or value)',
-  3: 'signed out: sign in in the console first',
-  4: 'offline: a change needs the service',
-  5: 'the service refused the request',
-  6: 'conflict: changed by someone else first',
-  7: 'the account is busy: another command holds it, or the running console could not take the command',
-  8: 'not found',
-};
-
-/** The table `--help` ends with. */
-export function exitCodesHelp(): string {
-  const lines = Object.entries(MEANING).map(([code, meaning]) => `  ${code.padStart(2)}  ${meaning}`);
-  return `Exit codes:\n${lines.join('\n')}\n`;
+/** The table `--help` ends with, in the run's language (cli.exit.* in the catalogues). */
+export function exitCodesHelp(text: CliText): string {
+  const lines = Object.entries(EXIT).map(
+    ([name, code]) => `  ${String(code).padStart(2)}  ${text.say(`cli.exit.${name as keyof typeof EXIT}`)}`,
+  );
+  return `${text.say('cli.help.exitCodes')}\n${lines.join('\n')}\n`;
 }
 
 /**

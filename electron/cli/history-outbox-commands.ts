@@ -3,6 +3,9 @@
 // the display time in the named zone), "offline for 2 days" is the history's own query.
 
 import type { Id } from '../../shared/model.js';
+import { t } from '../../renderer/i18n/index.js';
+import { selector } from './cli-text.js';
+import { errorSentence } from './errors.js';
 import { CliExit, EXIT } from './exit-codes.js';
 import { renderJson, renderTable, type Format } from './output.js';
 import { withAccount, type ReadContext } from './account-run.js';
@@ -56,7 +59,7 @@ export async function historyOffline(ctx: ReadContext, longer: string, format: F
     if (format === 'json') return ctx.out.write(renderJson(rows));
     ctx.out.write(
       renderTable(
-        ['ID', 'NAME', 'OFFLINE SINCE (UTC)'],
+        ctx.text.headings('id', 'name', 'offlineSince'),
         rows.map((r) => [r.id, r.name ?? '', r.offlineSince]),
         ctx.out.columns,
       ),
@@ -72,22 +75,23 @@ export async function outboxList(ctx: ReadContext, format: Format): Promise<void
     const rows = [
       ...state.items.map((i) => [
         i.id,
-        i.state,
-        i.write.kind,
+        ctx.text.say('cli.outbox.state', { state: i.state }),
+        ctx.text.say('cli.outbox.kind', { kind: selector(i.write.kind) }),
         item(i.write),
         i.queuedAt,
-        i.error?.message ?? '',
+        i.error ? errorSentence(i.error) : '',
       ]),
       ...state.conflicts.map((c) => [
         c.entryId,
-        'conflict',
-        c.write.kind,
+        ctx.text.say('cli.outbox.state', { state: 'conflict' }),
+        ctx.text.say('cli.outbox.kind', { kind: selector(c.write.kind) }),
         item(c.write),
         '',
-        'changed on the service first',
+        t('outbox.state.conflict'),
       ]),
     ];
-    ctx.out.write(renderTable(['ENTRY', 'STATE', 'KIND', 'ITEM', 'QUEUED', 'ERROR'], rows, ctx.out.columns));
+    const heads = ctx.text.headings('entry', 'state', 'kind', 'item', 'queued', 'error');
+    ctx.out.write(renderTable(heads, rows, ctx.out.columns));
   });
 }
 
@@ -109,5 +113,9 @@ export async function outboxRetry(
   const { requeued } = await withWrite(ctx, [], (account) =>
     account.invoke('outbox:retry', entryId ? { entryId } : {}),
   );
-  ctx.out.write(format === 'json' ? renderJson({ requeued }) : `${requeued} change(s) sent again.\n`);
+  ctx.out.write(
+    format === 'json'
+      ? renderJson({ requeued })
+      : `${ctx.text.say('cli.outbox.sentAgain', { n: requeued })}\n`,
+  );
 }

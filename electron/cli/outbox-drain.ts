@@ -4,6 +4,7 @@
 // blindly again (electron/core/outbox); this only watches it.
 
 import type { OutboxState } from '../../shared/outbox.js';
+import type { CliText } from './cli-text.js';
 import type { OpenAccount } from './open-account.js';
 
 /** Writes still to be answered: queued or on their way (a conflict waits for a person, not the service). */
@@ -28,8 +29,11 @@ export async function drainOutbox(account: OpenAccount, options: DrainOptions = 
   }
 }
 
-/** "Moving devices: 12 of 40 sent" on a terminal (one line, rewritten); nothing when stderr is piped. */
-export function progressLine(stream: { write(text: string): void; isTTY?: boolean } = process.stderr): {
+/** "12 of 40 changes answered" on a terminal (one line, rewritten); nothing when stderr is piped. */
+export function progressLine(
+  stream: { write(text: string): void; isTTY?: boolean },
+  text: CliText,
+): {
   show: (state: OutboxState) => void;
   end: () => void;
 } {
@@ -39,10 +43,14 @@ export function progressLine(stream: { write(text: string): void; isTTY?: boolea
       // Nothing left to send: nothing to show (a read that found the outbox empty stays silent).
       if (!stream.isTTY || unanswered(state) === 0) return;
       const batch = state.batches.find((b) => b.state === 'running' || b.state === 'paused');
-      const text = batch
-        ? `${batch.label}: ${batch.done + batch.failed + batch.cancelled} of ${batch.total} answered`
-        : `${unanswered(state)} change(s) to send`;
-      stream.write(`\r\u001b[2K${text}`);
+      // Not the batch's label: the core names it in English, for its journal.
+      const line = batch
+        ? text.say('cli.progress.batch', {
+            answered: batch.done + batch.failed + batch.cancelled,
+            total: batch.total,
+          })
+        : text.say('cli.progress.pending', { n: unanswered(state) });
+      stream.write(`\r\u001b[2K${line}`);
       shown = true;
     },
     end() {

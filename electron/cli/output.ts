@@ -64,18 +64,6 @@ export function renderJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
 }
 
-/** "3 minutes", "2 hours": how old the copy is, in the unit a person would say. */
-export function ageText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 90) return `${s} second${s === 1 ? '' : 's'}`;
-  const m = Math.round(s / 60);
-  if (m < 90) return `${m} minute${m === 1 ? '' : 's'}`;
-  const h = Math.round(m / 60);
-  if (h < 48) return `${h} hour${h === 1 ? '' : 's'}`;
-  const d = Math.round(h / 24);
-  return `${d} day${d === 1 ? '' : 's'}`;
-}
-
 export function requireFormat(value: string, allowed: readonly Format[]): Format {
   if ((allowed as readonly string[]).includes(value)) return value as Format;
   throw new CliExit(EXIT.usage, 'cli.option.oneOf', {

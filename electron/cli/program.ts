@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../shared/model.js';
 import { consoleDataDir } from './data-dir.js';
 import { accountsList, chooseListedAccount, signInTakenBy, type ListedAccount } from './accounts.js';
 import { CliExit, EXIT, exitCodesHelp } from './exit-codes.js';
+import { localizeHelp } from './help-text.js';
 import type { Format } from './output.js';
 import type { CliIo } from './cli-io.js';
 import { CliText } from './cli-text.js';
@@ -33,8 +34,18 @@ const openingModule = () => import('./open-account.js');
 
 const FORMATS: readonly Format[] = ['table', 'csv', 'json'];
 
-function formatOption(allowed: readonly Format[] = ['table', 'json']): Option {
-  return new Option('--format <format>', `output format: ${allowed.join(', ')}`).default('table');
+/** How each shell loads the completion script: commands, the same in every language. */
+const COMPLETION_LOADING = [
+  '  bash: source <(support-console completion bash)',
+  '  zsh: source <(support-console completion zsh)',
+  '  PowerShell: support-console completion powershell | Out-String | Invoke-Expression',
+].join('\n');
+
+function formatOptionOf(text: CliText, allowed: readonly Format[] = ['table', 'json']): Option {
+  return new Option(
+    '--format <format>',
+    text.say('cli.help.format', { formats: allowed.join(', ') }),
+  ).default('table');
 }
 
 export interface CliHost {
@@ -65,30 +76,20 @@ function commandPath(command: Command): string {
 
 export function buildProgram(version: string, host: CliHost, text = new CliText(host.io.locales)): Command {
   const { io } = host;
+  const say = text.say.bind(text);
+  const formatOption = (allowed?: readonly Format[]) => formatOptionOf(text, allowed);
   const program = new Command('support-console');
+  // Before any command is added: subcommands take the help's words and the output from the program.
+  localizeHelp(program, text, io);
   program
-    .description("The Support Console's command line: the same account, copy and outbox as the console.")
-    .version(version, '-V, --version', 'print the version')
-    .option(
-      '--data-dir <dir>',
-      "the console's data directory (default: SUPPORT_CONSOLE_DATA_DIR, else the app's)",
-    )
-    .option('--account <name>', 'which of the console’s accounts (default: the one it showed last)')
-    .option(
-      '--timeout <seconds>',
-      'how long a read waits for the service before answering from the copy',
-      '15',
-    )
-    .option('--refresh', 'ask the service for everything the command reads, however fresh the copy')
-    .option('--cached', 'answer reads from the saved copy without asking the service')
-    .showHelpAfterError('(add --help for usage)')
-    .addHelpText('after', `\n${exitCodesHelp()}`)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.out.write(text),
-      writeErr: (text) => io.err.write(text),
-      outputError: (text, write) => write(text),
-    });
+    .description(say('cli.help.program'))
+    .version(version, '-V, --version', say('cli.help.version'))
+    .option('--data-dir <dir>', say('cli.help.dataDir', { env: 'SUPPORT_CONSOLE_DATA_DIR' }))
+    .option('--account <name>', say('cli.help.account'))
+    .option('--timeout <seconds>', say('cli.help.timeout'), '15')
+    .option('--refresh', say('cli.help.refresh'))
+    .option('--cached', say('cli.help.cached'))
+    .addHelpText('after', `\n${exitCodesHelp(text)}`);
 
   const consoleDir = () => host.dataDir ?? consoleDataDir(program.opts<{ dataDir?: string }>().dataDir);
   // The account is chosen once, before the command runs (reading the console's list is asynchronous).
@@ -151,89 +152,88 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
 
   program
     .command('sign-in')
-    .description(
-      'sign in with the PIN flow: prints the address to approve, opens it where a browser exists, reads the PIN',
+    .description(say('cli.help.signIn'))
+    .option('--service <url>', say('cli.help.signIn.service', { env: 'SUPPORT_CONSOLE_SERVICE_URL' }))
+    .option(
+      '--consumer-key <key>',
+      say('cli.help.signIn.consumerKey', { env: 'SUPPORT_CONSOLE_CONSUMER_KEY' }),
     )
-    .option('--service <url>', 'the service address (default: SUPPORT_CONSOLE_SERVICE_URL)')
-    .option('--consumer-key <key>', 'the API consumer key (default: SUPPORT_CONSOLE_CONSUMER_KEY)')
     .addOption(formatOption())
     .action(async (o: SignInOptions & { format: string }) =>
       (await signingModule()).signIn(ctx(), o, fmt(o)),
     );
   program
     .command('sign-out')
-    .description('sign out and remove the copy of the account on this computer')
-    .option('--force', 'even while changes still wait in the outbox (they are lost)')
+    .description(say('cli.help.signOut'))
+    .option('--force', say('cli.help.signOut.force'))
     .action(async (o: { force?: boolean }) => (await signingModule()).signOut(ctx(), o.force === true));
 
   program
     .command('accounts')
-    .description('the console’s accounts')
+    .description(say('cli.help.accounts'))
     .command('list')
-    .description('each account’s name, service address and sign-in; * marks the one the console shows')
+    .description(say('cli.help.accountsList'))
     .addOption(formatOption())
-    .action(async (o: { format: string }) => accountsList(consoleDir(), io.out, fmt(o)));
+    .action(async (o: { format: string }) => accountsList(consoleDir(), io.out, fmt(o), text));
 
   program
     .command('status')
-    .description('the account, whether the service is reachable, how old the copy is, and the outbox')
+    .description(say('cli.help.status'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await readModule()).status(ctx(), fmt(o)));
 
-  const devices = program.command('devices').description('the account’s devices');
+  const devices = program.command('devices').description(say('cli.help.devices'));
   devices
     .command('list')
-    .description('list devices, filtered with the search box’s syntax')
-    .option('--view <name>', 'a saved view: its search, conditions, sort and columns')
-    .option('--where <search>', "the search syntax of the app’s search box, e.g. 'ip:10.4. desk'")
-    .option('--sort <column[:asc|desc]>', 'sort by a column (default: name)')
-    .option('--columns <list>', 'comma-separated columns for table and csv (json writes whole records)')
+    .description(say('cli.help.devicesList'))
+    .option('--view <name>', say('cli.help.devicesList.view'))
+    .option('--where <search>', say('cli.help.devicesList.where'))
+    .option('--sort <column[:asc|desc]>', say('cli.help.devicesList.sort', { column: 'name' }))
+    .option('--columns <list>', say('cli.help.devicesList.columns'))
     .addOption(formatOption(FORMATS))
     .action(async (o: { view?: string; where?: string; sort?: string; columns?: string; format: string }) =>
       (await readModule()).devicesList(ctx(), o, fmt(o, FORMATS)),
     );
   devices
     .command('show')
-    .description('one device’s fields')
-    .argument('<id>', 'the device id')
+    .description(say('cli.help.devicesShow'))
+    .argument('<id>', say('cli.help.arg.deviceId'))
     .addOption(formatOption())
     .action(async (id: string, o: { format: string }) => (await readModule()).devicesShow(ctx(), id, fmt(o)));
 
   devices
     .command('set-alias')
-    .description('give a device an alias (an empty alias removes it)')
-    .argument('<id>', 'the device id')
-    .argument('<alias>', 'the new alias')
+    .description(say('cli.help.devicesSetAlias'))
+    .argument('<id>', say('cli.help.arg.deviceId'))
+    .argument('<alias>', say('cli.help.devicesSetAlias.alias'))
     .action(async (id: string, alias: string) => (await writeModule()).devicesSetAlias(ctx(), id, alias));
 
   devices
     .command('move')
-    .description(
-      'move devices to a folder (or out of it) as one outbox batch, like the app’s bulk change; a run cut short is finished by the next command',
-    )
-    .argument('[ids...]', 'device ids, or - to read them from stdin (one a line)')
-    .option('--to <folder>', 'the folder id to move them to')
-    .option('--unassign', 'take them out of their folders')
-    .option('--where <search>', 'every device matching the search syntax instead of ids')
-    .option('--dry-run', 'show what would move, change nothing')
-    .option('-y, --yes', 'move more than one device without asking')
+    .description(say('cli.help.devicesMove'))
+    .argument('[ids...]', say('cli.help.devicesMove.ids'))
+    .option('--to <folder>', say('cli.help.devicesMove.to'))
+    .option('--unassign', say('cli.help.devicesMove.unassign'))
+    .option('--where <search>', say('cli.help.devicesMove.where'))
+    .option('--dry-run', say('cli.help.devicesMove.dryRun'))
+    .option('-y, --yes', say('cli.help.devicesMove.yes'))
     .addOption(formatOption())
     .action(async (ids: string[], o: MoveOptions & { format: string }) =>
       (await moveModule()).devicesMove(ctx(), ids, o, fmt(o)),
     );
 
-  const folders = program.command('folders').description('the account’s folders');
+  const folders = program.command('folders').description(say('cli.help.folders'));
   folders
     .command('tree')
-    .description('the folder tree with device counts (sub-folders included)')
+    .description(say('cli.help.foldersTree'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await readModule()).foldersTree(ctx(), fmt(o)));
 
   folders
     .command('create')
-    .description('create a folder and print its id')
-    .argument('<name>', 'the folder name (unique among its siblings)')
-    .option('--parent <id>', 'the parent folder (default: top level)')
+    .description(say('cli.help.foldersCreate'))
+    .argument('<name>', say('cli.help.foldersCreate.name'))
+    .option('--parent <id>', say('cli.help.foldersCreate.parent'))
     .addOption(formatOption())
     .action(async (name: string, o: { parent?: string; format: string }) =>
       (await writeModule()).foldersCreate(ctx(), name, o.parent ?? null, fmt(o)),
@@ -241,62 +241,61 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
 
   folders
     .command('rename')
-    .description('rename a folder')
-    .argument('<id>', 'the folder id')
-    .argument('<name>', 'the new name (unique among its siblings)')
+    .description(say('cli.help.foldersRename'))
+    .argument('<id>', say('cli.help.arg.folderId'))
+    .argument('<name>', say('cli.help.foldersRename.name'))
     .action(async (id: string, name: string) => (await changeModule()).foldersRename(ctx(), id, name));
   folders
     .command('move')
-    .description('move a folder under another (or to the top level)')
-    .argument('<id>', 'the folder id')
-    .option('--parent <id>', 'the new parent folder')
-    .option('--top', 'to the top level')
+    .description(say('cli.help.foldersMove'))
+    .argument('<id>', say('cli.help.arg.folderId'))
+    .option('--parent <id>', say('cli.help.foldersMove.parent'))
+    .option('--top', say('cli.help.foldersMove.top'))
     .action(async (id: string, o: { parent?: string; top?: boolean }) => {
       if (!o.parent === !o.top) throw new CliExit(EXIT.usage, 'cli.folder.parentOrTop');
       return (await changeModule()).foldersMove(ctx(), id, o.parent ?? null);
     });
   folders
     .command('delete')
-    .description('delete an empty folder')
-    .argument('<id>', 'the folder id')
+    .description(say('cli.help.foldersDelete'))
+    .argument('<id>', say('cli.help.arg.folderId'))
     .action(async (id: string) => (await changeModule()).foldersDelete(ctx(), id));
 
   program
     .command('users')
-    .description('the account’s users')
+    .description(say('cli.help.users'))
     .command('list')
-    .description('list users')
+    .description(say('cli.help.usersList'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await readModule()).usersList(ctx(), fmt(o)));
 
-  const sessions = program.command('sessions').description('support sessions');
+  const sessions = program.command('sessions').description(say('cli.help.sessions'));
   sessions
     .command('list')
-    .description('list sessions by planned start')
+    .description(say('cli.help.sessionsList'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await readModule()).sessionsList(ctx(), fmt(o)));
   const sessionOptions = (command: Command) =>
     command
-      .option('--customer <name>', 'who the session is for')
-      .option('--email <address>', 'the customer’s e-mail address')
-      .option('--language <code>', `the customer’s language (${LANGUAGES.join(', ')})`)
-      .option('--start <time>', "planned start: 2026-12-01T09:30 on the account's clock, or with Z / +01:00")
-      .option('--end <time>', 'planned end, the same way (without one the code lasts 15 minutes)')
-      .option('--ics <file>', 'also write the calendar file (.ics) here')
+      .option('--customer <name>', say('cli.help.session.customer'))
+      .option('--email <address>', say('cli.help.session.email'))
+      .option('--language <code>', say('cli.help.session.language', { languages: LANGUAGES.join(', ') }))
+      .option(
+        '--start <time>',
+        say('cli.help.session.start', { example: '2026-12-01T09:30', zones: 'Z / +01:00' }),
+      )
+      .option('--end <time>', say('cli.help.session.end'))
+      .option('--ics <file>', say('cli.help.session.ics'))
       .addOption(formatOption());
-  sessionOptions(
-    sessions
-      .command('create')
-      .description('create a session; prints its code and the invitation text for the customer'),
-  ).action(async (o: SessionOptions & { format: string }) =>
-    (await changeModule()).sessionsCreate(ctx(), o, fmt(o)),
+  sessionOptions(sessions.command('create').description(say('cli.help.sessionsCreate'))).action(
+    async (o: SessionOptions & { format: string }) => (await changeModule()).sessionsCreate(ctx(), o, fmt(o)),
   );
   sessionOptions(
     sessions
       .command('edit')
-      .description('change a planned session; prints its code and the invitation again')
-      .argument('<id>', 'the session id')
-      .option('--no-end', 'remove the planned end'),
+      .description(say('cli.help.sessionsEdit'))
+      .argument('<id>', say('cli.help.arg.sessionId'))
+      .option('--no-end', say('cli.help.sessionsEdit.noEnd')),
   ).action(async (id: string, o: Omit<SessionOptions, 'end'> & { format: string; end?: string | boolean }) =>
     (await changeModule()).sessionsEdit(
       ctx(),
@@ -307,63 +306,63 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
   );
   sessions
     .command('delete')
-    .description('delete a session')
-    .argument('<id>', 'the session id')
+    .description(say('cli.help.sessionsDelete'))
+    .argument('<id>', say('cli.help.arg.sessionId'))
     .action(async (id: string) => (await changeModule()).sessionsDelete(ctx(), id));
 
-  const views = program.command('views').description('saved views (“smart folders”)');
+  const views = program.command('views').description(say('cli.help.views'));
   views
     .command('list')
-    .description('the saved views and what each shows')
+    .description(say('cli.help.viewsList'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await viewsModule()).viewsList(ctx(), fmt(o)));
   views
     .command('show')
-    .description('a view as the app shares it (the text “Paste view” takes)')
-    .argument('<view>', 'its name or id')
+    .description(say('cli.help.viewsShow'))
+    .argument('<view>', say('cli.help.arg.view'))
     .action(async (view: string) => (await viewsModule()).viewsShow(ctx(), view));
   views
     .command('export')
-    .description('the devices a view shows, with its columns (CSV as the app exports it)')
-    .argument('<view>', 'its name or id')
+    .description(say('cli.help.viewsExport'))
+    .argument('<view>', say('cli.help.arg.view'))
     .addOption(formatOption(FORMATS).default('csv'))
     .action(async (view: string, o: { format: string }) =>
       (await readModule()).devicesList(ctx(), { view }, fmt(o, FORMATS)),
     );
 
-  const history = program.command('history').description('the status history');
+  const history = program.command('history').description(say('cli.help.history'));
   history
     .command('device')
-    .description('one device’s status changes as CSV (the app’s history export)')
-    .argument('<id>', 'the device id')
-    .option('--days <n>', 'how many days back (1-366)', '30')
+    .description(say('cli.help.historyDevice'))
+    .argument('<id>', say('cli.help.arg.deviceId'))
+    .option('--days <n>', say('cli.help.historyDevice.days'), '30')
     .action(async (id: string, o: { days: string }) =>
       (await historyModule()).historyDevice(ctx(), id, o.days),
     );
   history
     .command('offline')
-    .description('devices offline for longer than a time, the longest first')
-    .requiredOption('--for <duration>', 'e.g. 90m, 36h, 2d, 1w')
+    .description(say('cli.help.historyOffline'))
+    .requiredOption('--for <duration>', say('cli.help.historyOffline.for', { examples: '90m, 36h, 2d, 1w' }))
     .addOption(formatOption())
     .action(async (o: { for: string; format: string }) =>
       (await historyModule()).historyOffline(ctx(), o.for, fmt(o)),
     );
 
-  const outbox = program.command('outbox').description('changes waiting to be sent, failed or in conflict');
+  const outbox = program.command('outbox').description(say('cli.help.outbox'));
   outbox
     .command('list')
-    .description('what waits, what failed and what conflicts')
+    .description(say('cli.help.outboxList'))
     .addOption(formatOption())
     .action(async (o: { format: string }) => (await historyModule()).outboxList(ctx(), fmt(o)));
   outbox
     .command('cancel')
-    .description('withdraw a change not yet sent')
-    .argument('<entry>', 'the entry id (outbox list)')
+    .description(say('cli.help.outboxCancel'))
+    .argument('<entry>', say('cli.help.arg.entryId', { command: 'outbox list' }))
     .action(async (entry: string) => (await historyModule()).outboxCancel(ctx(), entry));
   outbox
     .command('retry')
-    .description('send failed changes again (all, or one)')
-    .argument('[entry]', 'the entry id (outbox list)')
+    .description(say('cli.help.outboxRetry'))
+    .argument('[entry]', say('cli.help.arg.entryId', { command: 'outbox list' }))
     .addOption(formatOption())
     .action(async (entry: string | undefined, o: { format: string }) =>
       (await historyModule()).outboxRetry(ctx(), entry, fmt(o)),
@@ -371,12 +370,9 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
 
   program
     .command('completion')
-    .description('print a shell completion script: bash, zsh or powershell')
-    .argument('<shell>', SHELLS.join(', '))
-    .addHelpText(
-      'after',
-      '\nbash: source <(support-console completion bash)\nzsh: source <(support-console completion zsh)\nPowerShell: support-console completion powershell | Out-String | Invoke-Expression',
-    )
+    .description(say('cli.help.completion', { shells: SHELLS.join(', ') }))
+    .argument('<shell>', say('cli.help.completion.shell', { shells: SHELLS.join(', ') }))
+    .addHelpText('after', `\n${say('cli.help.completion.load')}\n${COMPLETION_LOADING}`)
     .action(async (shell: string) => {
       io.out.write(completionScript(shell, program));
     });
@@ -384,7 +380,7 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
   // Subcommands inherit exitOverride and the output from the program; each prints the exit codes too.
   const withCodes = (command: Command) => {
     for (const sub of command.commands) {
-      sub.addHelpText('after', `\n${exitCodesHelp()}`);
+      sub.addHelpText('after', `\n${exitCodesHelp(text)}`);
       withCodes(sub);
     }
   };

@@ -2,7 +2,7 @@
 // that it answers from the copy and how old that is, then writes its answer to stdout.
 
 import type { DatasetName, FolderNode } from '../../shared/ipc/contract.js';
-import { enumValue, type Id } from '../../shared/model.js';
+import type { Id } from '../../shared/model.js';
 import { buildFolderTree, type FolderTree } from '../../renderer/domain/folder-tree.js';
 import { t } from '../../renderer/i18n/index.js';
 import {
@@ -15,11 +15,18 @@ import {
 } from './device-listing.js';
 import { copyTime, withAccount, type ReadContext } from './account-run.js';
 import { findView, loadViews, viewPredicate } from './view-commands.js';
-import { ageText, cell, renderJson, renderTable, type Format } from './output.js';
+import { cell, renderJson, renderTable, type Format } from './output.js';
+import { selector } from './cli-text.js';
+import { roleName, sessionStateName } from '../../renderer/domain/labels.js';
 
 export { copyTime, type ReadContext } from './account-run.js';
 
 const ALL: readonly DatasetName[] = ['devices', 'folders', 'sessions', 'users'];
+
+/** Two columns, a field's name and its value, without a heading line. */
+function fieldTable(rows: string[][], columns: number | null): string {
+  return renderTable(['', ''], rows, columns).split('\n').slice(1).join('\n');
+}
 
 export async function status(ctx: ReadContext, format: Format): Promise<void> {
   await withAccount(
@@ -40,15 +47,26 @@ export async function status(ctx: ReadContext, format: Format): Promise<void> {
         dataDir: ctx.dataDir,
       };
       if (format === 'json') return ctx.out.write(renderJson(answer));
+      const say = ctx.text.say.bind(ctx.text);
       const rows: string[][] = [
-        ['Account', user ? `${user.user.email ?? user.user.id} at ${user.baseUrl}` : '-'],
-        ['Sign-in', auth.status],
-        ['Connection', snap.sync.connection],
-        ['Copy', at === null ? 'none' : `${new Date(at).toISOString()} (${ageText(ctx.now() - at)} old)`],
-        ['Outbox', `${outbox.pending} change${outbox.pending === 1 ? '' : 's'} waiting`],
-        ['Data', ctx.dataDir],
+        [
+          say('cli.status.account'),
+          user
+            ? say('cli.status.accountAt', { user: user.user.email ?? user.user.id, service: user.baseUrl })
+            : '-',
+        ],
+        [say('cli.status.signIn'), say('cli.status.signInState', { state: selector(auth.status) })],
+        [say('cli.status.connection'), say('cli.status.connectionState', { state: snap.sync.connection })],
+        [
+          say('cli.status.copy'),
+          at === null
+            ? say('cli.status.copyNone')
+            : say('cli.status.copyAt', { at: new Date(at).toISOString(), age: ctx.text.age(ctx.now() - at) }),
+        ],
+        [say('cli.status.outbox'), say('cli.status.outboxWaiting', { n: outbox.pending })],
+        [say('cli.status.data'), ctx.dataDir],
       ];
-      ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+      ctx.out.write(fieldTable(rows, ctx.out.columns));
     },
     true,
   );
@@ -89,16 +107,22 @@ export async function devicesShow(ctx: ReadContext, id: string, format: Format):
     const rows = chooseColumns(
       'id,name,alias,status,os,ip,mac,folder,lastRefresh,cpu,ram,freeSpace,dateInstalled',
     ).map((c) => [t(c.label), c.text(device, cc)]);
-    ctx.out.write(renderTable(['Field', 'Value'], rows, ctx.out.columns).split('\n').slice(1).join('\n'));
+    ctx.out.write(fieldTable(rows, ctx.out.columns));
   });
 }
 
-function treeLines(tree: FolderTree, parent: Id | null, depth: number, out: string[]): void {
+function treeLines(
+  tree: FolderTree,
+  parent: Id | null,
+  depth: number,
+  out: string[],
+  text: ReadContext['text'],
+): void {
   for (const id of tree.children.get(parent) ?? []) {
     const node = tree.byId.get(id)!;
-    const counts = tree.counts.get(id);
-    out.push(`${'  '.repeat(depth)}${node.name}  (${id}, ${counts?.total ?? 0} devices)`);
-    treeLines(tree, id, depth + 1, out);
+    const devices = text.say('cli.folders.devices', { n: tree.counts.get(id)?.total ?? 0 });
+    out.push(`${'  '.repeat(depth)}${node.name}  (${id}, ${devices})`);
+    treeLines(tree, id, depth + 1, out, text);
   }
 }
 
@@ -120,8 +144,10 @@ export async function foldersTree(ctx: ReadContext, format: Format): Promise<voi
     const tree = buildFolderTree(snap.data.folders, snap.data.devices);
     if (format === 'json') return ctx.out.write(renderJson(treeJson(tree, null)));
     const lines: string[] = [];
-    treeLines(tree, null, 0, lines);
-    lines.push(`${t('folders.unassigned')}  (${tree.unassigned.total} devices)`);
+    treeLines(tree, null, 0, lines, ctx.text);
+    lines.push(
+      `${t('folders.unassigned')}  (${ctx.text.say('cli.folders.devices', { n: tree.unassigned.total })})`,
+    );
     ctx.out.write(lines.map(cell).join('\n') + '\n');
   });
 }
@@ -134,10 +160,11 @@ export async function usersList(ctx: ReadContext, format: Format): Promise<void>
       u.id,
       [u.firstname, u.lastname].filter(Boolean).join(' '),
       u.email ?? '',
-      u.role === null ? '' : enumValue(u.role),
+      u.role === null ? '' : roleName(u.role),
       u.lastLogin ?? '',
     ]);
-    ctx.out.write(renderTable(['ID', 'NAME', 'EMAIL', 'ROLE', 'LAST LOGIN'], rows, ctx.out.columns));
+    const heads = ctx.text.headings('id', 'name', 'email', 'role', 'lastLogin');
+    ctx.out.write(renderTable(heads, rows, ctx.out.columns));
   });
 }
 
@@ -150,11 +177,12 @@ export async function sessionsList(ctx: ReadContext, format: Format): Promise<vo
     const rows = sessions.map((s) => [
       s.id,
       s.code ?? '',
-      s.state === null ? '' : enumValue(s.state),
+      s.state === null ? '' : sessionStateName(s.state),
       s.customer ?? '',
       s.plannedInitTime ?? '',
       s.userId ?? '',
     ]);
-    ctx.out.write(renderTable(['ID', 'CODE', 'STATE', 'CUSTOMER', 'PLANNED', 'USER'], rows, ctx.out.columns));
+    const heads = ctx.text.headings('id', 'code', 'state', 'customer', 'planned', 'user');
+    ctx.out.write(renderTable(heads, rows, ctx.out.columns));
   });
 }

@@ -76,10 +76,10 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
     }
     const begin = await account.invoke('auth:begin', { baseUrl, consumerKey, consumerSecret: '' });
     process.stderr.write(
-      `${begin.opened ? 'Opened in your browser' : 'Open this address in a browser'}: sign in, approve, and type the PIN the page shows.\n`,
+      `${ctx.text.say(begin.opened ? 'cli.signIn.openedInBrowser' : 'cli.signIn.openAddress')}\n`,
     );
     ctx.out.write(`${begin.authorizeUrl}\n`);
-    const pin = await readLine('PIN: ');
+    const pin = await readLine(`${ctx.text.say('cli.signIn.pinPrompt')} `);
     if (!pin) {
       await account.invoke('auth:cancel', {});
       throw new CliExit(EXIT.usage, 'cli.signIn.noPin');
@@ -90,7 +90,7 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
     ctx.out.write(
       format === 'json'
         ? renderJson(info)
-        : `Signed in as ${info.user.email ?? info.user.id} at ${info.baseUrl}.\n`,
+        : `${ctx.text.say('cli.signIn.done', { user: info.user.email ?? info.user.id, service: info.baseUrl })}\n`,
     );
   } finally {
     await account.close();
@@ -104,7 +104,7 @@ export async function signOut(ctx: ReadContext, force: boolean): Promise<void> {
     if (account.core.snapshot().auth.status === 'signed-out') {
       throw new CliExit(EXIT.signedOut, 'cli.signOut.notSignedIn');
     }
-    const progress = progressLine();
+    const progress = progressLine(ctx.io.err, ctx.text);
     const state = await drainOutbox(account, { onState: progress.show });
     progress.end();
     if (!force && (unanswered(state) > 0 || state.conflicts.length > 0)) {

@@ -88,7 +88,7 @@ export async function viewsList(ctx: ReadContext, format: Format): Promise<void>
       );
     }
     const rows = views.map((v) => [v.id, v.name, summary(v).join('; ')]);
-    ctx.out.write(renderTable(['ID', 'NAME', 'SHOWS'], rows, ctx.out.columns));
+    ctx.out.write(renderTable(ctx.text.headings('id', 'name', 'shows'), rows, ctx.out.columns));
   });
 }
 

@@ -41,7 +41,7 @@ export async function withWrite<T>(
       throw new CliExit(EXIT.offlineWrite, 'cli.write.offline');
     }
     const result = await write(account);
-    const progress = progressLine(ctx.io.err);
+    const progress = progressLine(ctx.io.err, ctx.text);
     const outbox = await drainOutbox(account, { onState: progress.show });
     progress.end();
     if (unanswered(outbox) > 0) {

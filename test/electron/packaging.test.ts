@@ -8,11 +8,15 @@
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:http';
@@ -237,6 +241,52 @@ describe('the devices poll worker in the package', () => {
       });
     } finally {
       await worker.terminate();
+    }
+  });
+});
+
+describe('the command line in the package', () => {
+  const shim = () => path.join(outDir, 'linux-unpacked/resources/bin/support-console');
+
+  it('ships the shims in resources/bin: the shell script on Linux and macOS, the .cmd on Windows', () => {
+    // What the binary runs with --cli: the dispatch and the command table bundled beside Electron's main.
+    expect(files).toContain('/dist/electron/electron/cli-mode.js');
+    expect(files).toContain('/dist/electron/electron/cli/command-line.js');
+    expect(existsSync(shim())).toBe(true);
+    expect(statSync(shim()).mode & 0o111).toBe(0o111);
+    // Not beside the binary: there, on Linux and Windows, is the binary itself, named support-console.
+    expect(config.executableName).toBe('support-console');
+    expect(config.linux?.extraResources).toEqual([
+      { from: 'build/cli/support-console', to: 'bin/support-console' },
+    ]);
+    expect(config.mac?.extraResources).toEqual(config.linux?.extraResources);
+    expect(config.win?.extraResources).toEqual([
+      { from: 'build/cli/support-console.cmd', to: 'bin/support-console.cmd' },
+    ]);
+    const cmd = readFileSync(path.join(root, 'build/cli/support-console.cmd'), 'utf8');
+    expect(cmd).toContain('"%~dp0..\\..\\support-console.exe" --cli %*\r\n');
+    expect(cmd).toContain('exit /b %ERRORLEVEL%');
+  });
+
+  it('runs the packaged binary with --cli first and every argument as given, also through a link', () => {
+    // The package's layout with a binary that prints what it was given (the placeholder cannot run).
+    const app = path.join(work, 'cli-app');
+    mkdirSync(path.join(app, 'resources/bin'), { recursive: true });
+    copyFileSync(shim(), path.join(app, 'resources/bin/support-console'));
+    chmodSync(path.join(app, 'resources/bin/support-console'), 0o755);
+    writeFileSync(path.join(app, 'support-console'), '#!/bin/sh\nprintf "[%s]\\n" "$@"\nexit 3\n');
+    chmodSync(path.join(app, 'support-console'), 0o755);
+    const link = path.join(work, 'on-path');
+    mkdirSync(link, { recursive: true });
+    symlinkSync(path.join(app, 'resources/bin/support-console'), path.join(link, 'support-console'));
+    const args = ['devices', 'list', '--where', "name:'front desk' $HOME *", '', 'a\nb', '--cli'];
+    for (const shimPath of [
+      path.join(app, 'resources/bin/support-console'),
+      path.join(link, 'support-console'),
+    ]) {
+      const run = spawnSync(shimPath, args, { encoding: 'utf8', cwd: tmpdir() });
+      expect(run.status, run.stderr).toBe(3);
+      expect(run.stdout).toBe(['--cli', ...args].map((a) => `[${a}]\n`).join(''));
     }
   });
 });

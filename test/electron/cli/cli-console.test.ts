@@ -161,6 +161,24 @@ describe('support-console while the console runs (command socket)', () => {
       const table = await cli('devices', 'list', '--columns', 'id,os');
       expect(table.code, table.stderr).toBe(0);
       expect(table.stdout.split('\n')[0]).toBe('ID\tBS');
+      // The rest of what a command prints, too: status, a move's preview, list headings and roles.
+      const status = await cli('status');
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toMatch(/^Anmeldung\tangemeldet$/m);
+      expect(status.stdout).toMatch(/^Postausgang\t0 Änderungen warten$/m);
+      const tree = JSON.parse((await cli('folders', 'tree', '--format', 'json')).stdout) as Array<{
+        id: string;
+        name: string;
+      }>;
+      const preview = await cli('devices', 'move', '--where', 'os:linux', '--to', tree[0]!.id, '--dry-run');
+      expect(preview.code, preview.stderr).toBe(0);
+      const [count, rest] = preview.stdout.split(/ (?=Geräte? nach )/);
+      expect(count).toMatch(/^\d+$/);
+      expect(rest).toMatch(/^Geräte? nach /);
+      expect(rest).toContain(` nach ${tree[0]!.name} (${tree[0]!.id}) verschieben.\n`);
+      const users = await cli('users', 'list');
+      expect(users.stdout.split('\n')[0]).toBe('ID\tNAME\tE-MAIL\tROLLE\tLETZTE ANMELDUNG');
+      expect(users.stdout).toMatch(/\tAdministrator\t/);
     } finally {
       await setLanguage('account');
     }

@@ -112,6 +112,10 @@ class StubApp extends StubEmitter {
   whenReady() {
     return this.ready;
   }
+  /** Electron's immediate exit (no 'before-quit'): what the app's binary run as the command line ends with. */
+  exit(code = 0) {
+    this.calls.push(`exit:${code}`);
+  }
   getAppPath() {
     return '/opt/support-console/resources/app.asar';
   }
