@@ -102,14 +102,16 @@ test('the detail panel’s close button stays clear of the fields scrolled under
         const range = document.createRange();
         range.selectNodeContents(n);
         for (const r of range.getClientRects()) {
-          const clipped = body && !body.contains(n) ? r : body ? body.getBoundingClientRect() : r;
-          const visible = r.bottom > clipped.top && r.top < clipped.bottom;
+          // A line half scrolled out of the body is cut at the body's edge: only its painted part counts.
+          const clip = body && body.contains(n) ? body.getBoundingClientRect() : r;
+          const top = Math.max(r.top, clip.top);
+          const bottom = Math.min(r.bottom, clip.bottom);
           if (
-            visible &&
+            bottom > top &&
             r.left < button.right &&
             r.right > button.left &&
-            r.top < button.bottom &&
-            r.bottom > button.top
+            top < button.bottom &&
+            bottom > button.top
           )
             hits.push(n.textContent!.trim());
         }
