@@ -20,6 +20,26 @@ export interface CliIo {
   locales: string[];
 }
 
+const watched = new WeakSet<NodeJS.WriteStream>();
+
+/**
+ * A reader that stops early (`support-console devices list | head`) closes the pipe, and the next write to
+ * stdout fails with EPIPE: without a listener Node throws it as an unhandled error with its stack on
+ * stderr. The reader has all it wanted, so the process ends quietly with the command's code so far (0
+ * unless it had failed). Ending here is safe for a write command too: its change was sent or is in the
+ * outbox before anything about it is printed, and the outbox survives a process ending at any moment.
+ * Both ways the command line runs in its own process (support-console, the app's --cli) pass through
+ * processIo.
+ */
+export function endQuietlyWhenStdoutCloses(stdout: NodeJS.WriteStream = process.stdout): void {
+  if (watched.has(stdout)) return;
+  watched.add(stdout);
+  stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
 /** The languages of this process's environment, as POSIX names them ("de_DE.UTF-8" → "de-DE"). */
 export function environmentLocales(env: Record<string, string | undefined> = process.env): string[] {
   const names = [env.LC_ALL, env.LC_MESSAGES, env.LANG, ...(env.LANGUAGE ?? '').split(':')];
@@ -31,6 +51,7 @@ export function environmentLocales(env: Record<string, string | undefined> = pro
 }
 
 export function processIo(): CliIo {
+  endQuietlyWhenStdoutCloses();
   return {
     out: stdoutOut(),
     err: { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true },
