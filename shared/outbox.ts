@@ -6,11 +6,11 @@
 // create is not naturally idempotent either: see electron/core/outbox/remote.ts for how a retry is made safe.
 
 import type { AppError } from './errors.js';
-import type { Id, SessionUpdate } from './model.js';
+import type { DeviceUpdate, Id, SessionUpdate } from './model.js';
 
 export type OutboxWrite =
-  /** PUT /devices/{id}: the fields present are the ones sent. folderId null: unassign. */
-  | { kind: 'device'; id: Id; alias?: string; folderId?: Id | null }
+  /** PUT /devices/{id}: the update as the service client sends it (the fields present are the ones sent). */
+  | ({ kind: 'device'; id: Id } & DeviceUpdate)
   | { kind: 'folder-create'; name: string; parentId: Id | null }
   /** Rename and/or move: the service requires the name on every folder update. */
   | { kind: 'folder-update'; id: Id; name: string; parentId?: Id | null }

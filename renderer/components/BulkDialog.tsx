@@ -14,7 +14,7 @@ import { useData, useDeviceView, useFolderTree, useStores, useWriteBlocked } fro
 import { BulkJobView } from './BulkJob.js';
 import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
-import { FolderPicker } from './FormKit.js';
+import { DialogFooter, Field, FolderPicker } from './FormKit.js';
 
 type Kind = 'move' | 'unassign' | 'alias';
 
@@ -98,18 +98,16 @@ export function BulkDialog(props: { onClose: () => void }) {
             <FolderPicker label={t('bulk.move')} value={folderId} onChange={setFolderId} none="—" />
           )}
           {kind === 'alias' && (
-            <label className="field">
-              <span>{t('bulk.pattern')}</span>
-              <input
-                value={pattern}
-                onChange={(e) => setPattern(e.target.value)}
-                aria-invalid={parsed.ok ? undefined : true}
-                aria-describedby="bulk-pattern-note"
-              />
-              <span id="bulk-pattern-note" className={parsed.ok ? 'field-hint' : 'error-text field-hint'}>
-                {parsed.ok ? (hasCounter(parsed.parts) ? '' : t('bulk.noCounter')) : parsed.error.message}
-              </span>
-            </label>
+            <Field
+              id="bulk-pattern"
+              label={t('bulk.pattern')}
+              hint={parsed.ok && !hasCounter(parsed.parts) ? t('bulk.noCounter') : undefined}
+              error={parsed.ok ? null : parsed.error.message}
+            >
+              {(control) => (
+                <input {...control} value={pattern} onChange={(e) => setPattern(e.target.value)} />
+              )}
+            </Field>
           )}
         </fieldset>
         {preview && (
@@ -122,21 +120,13 @@ export function BulkDialog(props: { onClose: () => void }) {
         {started?.batchId && <BulkJobView batchId={started.batchId} total={started.total} />}
         {blocked && <p className="error-text">{blocked}</p>}
       </div>
-      <div className="dialog-footer">
-        <button type="button" onClick={props.onClose}>
-          {t('common.close')}
-        </button>
-        {!started && (
-          <button
-            type="button"
-            className="primary"
-            disabled={starting || !plan || !preview?.count || !!blocked}
-            onClick={() => plan && void start(plan)}
-          >
-            {t('bulk.run', { count: preview?.count ?? 0 })}
-          </button>
-        )}
-      </div>
+      <DialogFooter
+        onCancel={props.onClose}
+        cancel={t('common.close')}
+        submit={started ? null : t('bulk.run', { count: preview?.count ?? 0 })}
+        onSubmit={() => plan && void start(plan)}
+        disabled={starting || !plan || !preview?.count || !!blocked}
+      />
     </Dialog>
   );
 }

@@ -13,6 +13,7 @@ import { planUndo, undoRequest, type BulkRecord } from '../domain/bulk-undo.js';
 import { useData, useFolderTree, useShell, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { BulkPreviewSection, startBulk, type StartedBulk } from './BulkPreview.js';
 import { Dialog } from './Dialog.js';
+import { DialogFooter } from './FormKit.js';
 import { useUiCommand } from './hooks.js';
 
 const FAILURES_SHOWN = 50;
@@ -234,11 +235,7 @@ export function BulkJobDialog(props: { batchId: string; onClose: () => void }) {
       <div className="dialog-body bulk">
         <BulkJobView batchId={props.batchId} total={job?.total ?? 0} />
       </div>
-      <div className="dialog-footer">
-        <button type="button" onClick={props.onClose}>
-          {t('common.close')}
-        </button>
-      </div>
+      <DialogFooter onCancel={props.onClose} cancel={t('common.close')} submit={null} />
     </Dialog>
   );
 }

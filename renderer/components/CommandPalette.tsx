@@ -6,7 +6,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { buildPaletteIndex, searchPalette, type PaletteItem } from '../domain/palette-index.js';
 import { DEFAULT_FILTER } from '../domain/device-query.js';
-import { columnContext, PALETTE_COLUMNS } from '../domain/device-columns.js';
+import { PALETTE_COLUMNS } from '../domain/device-columns.js';
 import { t } from '../i18n/index.js';
 import {
   useData,
@@ -166,7 +166,7 @@ export function CommandPalette(props: { onClose: () => void }) {
     for (const u of users.values())
       items.push({ kind: 'user', id: u.id, label: userName(u), detail: u.email ?? '' });
     // A device's detail: the display registry's palette fields (alias, IP, MAC), as its cells show them.
-    const ctx = columnContext({ folderName: () => undefined, fetchedAt: null, since: null, now: 0 });
+    const ctx = stores.views.columnContext();
     for (const d of devices.values())
       items.push({
         kind: 'device',

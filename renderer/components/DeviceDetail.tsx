@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { Device, Id } from '../../shared/model.js';
-import { folderPath } from '../domain/folder-tree.js';
-import { columnContext, DETAIL_COLUMNS, detailText, type ColumnContext } from '../domain/device-columns.js';
+import { DETAIL_COLUMNS, detailText, type ColumnContext } from '../domain/device-columns.js';
 import { MAX_NAME } from '../../shared/ipc/limits.js';
 import { formatError, t } from '../i18n/index.js';
 import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
@@ -26,14 +25,15 @@ export function DeviceDetail({
   const devices = useData((s) => s.devices);
   // The Map is updated in place: its version is what re-renders the panel when the device changed.
   useData((s) => s.versions.devices);
-  const tree = useFolderTree();
+  // Subscribed for what the fields read through the column context: folder paths, the device's since row.
+  useFolderTree();
   const blocked = useWriteBlocked();
-  const now = useNow(15_000);
+  const now = useNow(15_000, stores.now);
 
   const focusId =
     activeId && selected.has(activeId) ? activeId : selected.size === 1 ? [...selected][0]! : null;
   const device = focusId ? devices.get(focusId) : undefined;
-  const sinceRow = useData((s) => (focusId ? s.since.get(focusId) : undefined));
+  useData((s) => (focusId ? s.since.get(focusId) : undefined));
 
   return (
     // The close button sits in a head of its own above the scrolling body: drawn over the body, it
@@ -80,13 +80,7 @@ export function DeviceDetail({
         ) : (
           <DeviceFields
             device={device}
-            ctx={columnContext({
-              folderName: (id) => tree.byId.get(id)?.name,
-              folderPath: (id) => (tree.byId.has(id) ? folderPath(tree, id) : undefined),
-              fetchedAt: null,
-              since: sinceRow ? new Map([[device.id, sinceRow]]) : null,
-              now,
-            })}
+            ctx={stores.views.columnContext(now)}
             editing={editingAlias === device.id}
             setEditing={(on) => setEditingAlias(on ? device.id : null)}
             blocked={blocked}

@@ -2,10 +2,10 @@
 // the alias, move to a folder, unassign. It acts on the selection when the row is part of it.
 
 import type { Id } from '../../shared/model.js';
-import { columnByKey, columnContext } from '../domain/device-columns.js';
+import { columnByKey } from '../domain/device-columns.js';
 import { rowsToTsv } from '../domain/device-export.js';
 import { t } from '../i18n/index.js';
-import { useData, useFolderTree, useStores, useUi, useWriteBlocked } from '../state/context.js';
+import { useData, useStores, useUi, useWriteBlocked } from '../state/context.js';
 import { ContextMenu, copyText, type MenuAnchor, type MenuItem } from './ContextMenu.js';
 import { deviceDisplayName } from './DeviceCells.js';
 
@@ -19,9 +19,6 @@ export function DeviceRowMenu(props: {
   const devices = useData((s) => s.devices);
   const selected = useUi((s) => s.selectedDeviceIds);
   const columns = useUi((s) => s.deviceColumns);
-  const fetchedAt = useData((s) => s.fetchedAt.devices);
-  const since = useData((s) => s.since);
-  const tree = useFolderTree();
   const blocked = useWriteBlocked();
   const d = devices.get(props.id);
   if (!d) return null;
@@ -53,12 +50,7 @@ export function DeviceRowMenu(props: {
     onSelect: () => {
       const wanted = new Set(ids);
       const rows = stores.views.deviceView().rows.filter((id) => wanted.has(id));
-      const ctx = columnContext({
-        folderName: (id: Id) => tree.byId.get(id)?.name,
-        fetchedAt,
-        since,
-        now: stores.now(),
-      });
+      const ctx = stores.views.columnContext();
       const tsv = rowsToTsv(
         rows.map((id) => devices.get(id)!).filter(Boolean),
         columns.map((c) => columnByKey(c.key)!),

@@ -10,18 +10,10 @@ import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-vi
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Id } from '../../shared/model.js';
 import { DEFAULT_FILTER, isDefaultFilter } from '../domain/device-query.js';
-import { columnContext, gridMinWidth, type ColumnContext } from '../domain/device-columns.js';
+import { gridMinWidth, type ColumnContext } from '../domain/device-columns.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { formatError, t } from '../i18n/index.js';
-import {
-  useData,
-  useDeviceView,
-  useFolderTree,
-  useSavedViews,
-  useShell,
-  useStores,
-  useUi,
-} from '../state/context.js';
+import { useData, useDeviceView, useSavedViews, useShell, useStores, useUi } from '../state/context.js';
 import {
   AT_REST,
   cellDomId,
@@ -51,7 +43,6 @@ export function DeviceTable({
 }) {
   const stores = useStores();
   const view = useDeviceView();
-  const tree = useFolderTree();
   const devices = useData((s) => s.devices);
   useData((s) => s.versions.devices);
   const fetchedAt = useData((s) => s.fetchedAt.devices);
@@ -77,17 +68,9 @@ export function DeviceTable({
   const rows = view.rows;
   // The tree is rebuilt on every poll (its counts); the rows only care when folder names may have changed.
   const foldersVersion = useData((s) => s.versions.folders);
-  const treeRef = useRef(tree);
-  treeRef.current = tree;
   const ctx: ColumnContext = useMemo(
-    () =>
-      columnContext({
-        folderName: (id) => treeRef.current.byId.get(id)?.name,
-        fetchedAt,
-        since,
-        now,
-      }),
-    // foldersVersion stands for the names the rows read through treeRef; sinceVersion for the since rows,
+    () => stores.views.columnContext(now),
+    // foldersVersion stands for the folder names the context reads; sinceVersion for the since rows,
     // as the Map is updated in place (a new context is what makes the Since cells render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [foldersVersion, fetchedAt, now, since, sinceVersion],

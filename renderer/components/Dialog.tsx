@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/index.js';
+import { DialogFooter } from './FormKit.js';
 import { useReturnFocus } from './focus.js';
 
 const FOCUSABLE =
@@ -108,20 +109,14 @@ export function ConfirmDialog(props: {
           </p>
         )}
       </div>
-      <div className="dialog-footer">
-        <button type="button" onClick={props.onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className={props.danger ? 'danger' : 'primary'}
-          disabled={props.busy}
-          onClick={props.onConfirm}
-          data-autofocus
-        >
-          {props.confirmLabel}
-        </button>
-      </div>
+      <DialogFooter
+        onCancel={props.onClose}
+        submit={props.confirmLabel}
+        onSubmit={props.onConfirm}
+        danger={props.danger}
+        disabled={props.busy}
+        autoFocus="submit"
+      />
     </Dialog>
   );
 }

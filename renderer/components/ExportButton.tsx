@@ -5,13 +5,12 @@
 // (its default download handling) and in the browser host.
 
 import { useRef, useState } from 'react';
-import type { Id } from '../../shared/model.js';
-import { columnByKey, columnContext } from '../domain/device-columns.js';
+import { columnByKey } from '../domain/device-columns.js';
 import { devicesToCsvBytes } from '../domain/device-export.js';
 import { displayZoneName } from '../domain/time-zone.js';
 import { getLocale, t } from '../i18n/index.js';
 import { useUiCommand } from './hooks.js';
-import { useData, useDeviceView, useFolderTree, useStores, useUi } from '../state/context.js';
+import { useData, useDeviceView, useStores, useUi } from '../state/context.js';
 
 function fileName(now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:T]/g, '');
@@ -22,10 +21,7 @@ export function ExportButton() {
   const stores = useStores();
   const view = useDeviceView();
   const devices = useData((s) => s.devices);
-  const fetchedAt = useData((s) => s.fetchedAt.devices);
-  const since = useData((s) => s.since);
   const columns = useUi((s) => s.deviceColumns);
-  const tree = useFolderTree();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   useUiCommand('export', () => {
@@ -41,12 +37,7 @@ export function ExportButton() {
       const csv = await devicesToCsvBytes(
         rows,
         columns.map((c) => columnByKey(c.key)!),
-        columnContext({
-          folderName: (id: Id) => tree.byId.get(id)?.name,
-          fetchedAt,
-          since,
-          now: stores.now(),
-        }),
+        stores.views.columnContext(),
         {
           locale: getLocale(),
           // The cells are on the display clock: the header names its zone, not this computer's.

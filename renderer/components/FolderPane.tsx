@@ -328,11 +328,7 @@ function DeleteFolderDialog({ tree, id, onClose }: { tree: FolderTree; id: Id; o
         <div className="dialog-body">
           <p>{blocked}</p>
         </div>
-        <div className="dialog-footer">
-          <button type="button" className="primary" onClick={onClose} data-autofocus>
-            {t('common.close')}
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} cancel={t('common.close')} submit={null} autoFocus="cancel" />
       </Dialog>
     );
   }

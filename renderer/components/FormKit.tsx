@@ -9,7 +9,7 @@ import { folderPath } from '../domain/folder-tree.js';
 import { t } from '../i18n/index.js';
 import { useFolderTree } from '../state/context.js';
 
-export { MAX_EMAIL, MAX_NAME } from '../../shared/ipc/limits.js';
+export { MAX_EMAIL, MAX_NAME, MAX_SEARCH } from '../../shared/ipc/limits.js';
 
 /** What a field's control carries: its id and how it is described. Spread it onto the input or select. */
 export interface FieldControl {
@@ -106,23 +106,43 @@ export function FolderPicker(props: {
   );
 }
 
-/** Cancel (or Close) and the form's submit button; no submit when `submit` is null. */
+/**
+ * Cancel (or Close) and the dialog's one action: the form's submit button, or with `onSubmit` a button that
+ * acts by itself (a question, a dialog without a form). No action when `submit` is null.
+ */
 export function DialogFooter(props: {
   onCancel: () => void;
   /** The cancel button's words: "Close" once there is nothing left to cancel. */
   cancel?: string;
-  /** The submit button's words ("Save" when absent); null: no submit button. */
+  /** The action's words ("Save" when absent); null: no action button. */
   submit?: string | null;
+  /** The action outside a form: its button acts on a click instead of submitting. */
+  onSubmit?: () => void;
+  /** The action destroys something (a delete): drawn as such. */
+  danger?: boolean;
+  /** The button the dialog opens on (a question's answer; Close when there is nothing else to do). */
+  autoFocus?: 'submit' | 'cancel';
   /** Waiting for the answer, or nothing to submit yet. */
   disabled?: boolean;
 }) {
   return (
     <div className="dialog-footer">
-      <button type="button" onClick={props.onCancel}>
+      <button
+        type="button"
+        onClick={props.onCancel}
+        className={props.autoFocus === 'cancel' && props.submit === null ? 'primary' : undefined}
+        data-autofocus={props.autoFocus === 'cancel' || undefined}
+      >
         {props.cancel ?? t('common.cancel')}
       </button>
       {props.submit !== null && (
-        <button type="submit" className="primary" disabled={props.disabled}>
+        <button
+          type={props.onSubmit ? 'button' : 'submit'}
+          className={props.danger ? 'danger' : 'primary'}
+          disabled={props.disabled}
+          onClick={props.onSubmit}
+          data-autofocus={props.autoFocus === 'submit' || undefined}
+        >
           {props.submit ?? t('common.save')}
         </button>
       )}

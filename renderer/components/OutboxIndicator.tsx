@@ -10,6 +10,7 @@ import { parseTimestamp, displayTime } from '../domain/time-zone.js';
 import { formatError, t, type MessageKey } from '../i18n/index.js';
 import { useData, useShell, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { DialogFooter } from './FormKit.js';
 import { OutboxList } from './OutboxList.js';
 
 export function OutboxIndicator() {
@@ -91,12 +92,7 @@ function ConflictDialog({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       </div>
-      {/* A div, not <footer>: a footer outside a section is announced as the page's contentinfo. */}
-      <div className="dialog-footer">
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      </div>
+      <DialogFooter onCancel={onClose} cancel={t('common.close')} submit={null} />
     </Dialog>
   );
 }

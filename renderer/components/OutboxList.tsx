@@ -7,6 +7,7 @@ import { formatAge, formatError, t } from '../i18n/index.js';
 import { displayTime } from '../domain/time-zone.js';
 import { useData, useShell, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
+import { DialogFooter } from './FormKit.js';
 import { useNow } from './hooks.js';
 
 /** What the edit does, in the technician's words. */
@@ -138,11 +139,7 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
           </table>
         )}
       </div>
-      <footer className="dialog-footer">
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      </footer>
+      <DialogFooter onCancel={onClose} cancel={t('common.close')} submit={null} />
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
 import { useSavedViews, useStores } from '../state/context.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
+import { DialogFooter, Field } from './FormKit.js';
 import { useUiCommand } from './hooks.js';
 import { ViewConditionsDialog } from './ViewConditionsEditor.js';
 
@@ -180,32 +181,27 @@ function NameDialog(props: {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    props.onSubmit(trimmed.slice(0, 120));
+    props.onSubmit(trimmed.slice(0, MAX_VIEW_NAME));
     props.onClose();
   }
   return (
     <Dialog title={props.title} onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body">
-          <label className="field">
-            <span>{props.label}</span>
-            <input
-              value={name}
-              data-autofocus
-              required
-              maxLength={MAX_VIEW_NAME}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <Field label={props.label}>
+            {(control) => (
+              <input
+                {...control}
+                value={name}
+                data-autofocus
+                required
+                maxLength={MAX_VIEW_NAME}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={!name.trim()}>
-            {t('common.save')}
-          </button>
-        </div>
+        <DialogFooter onCancel={props.onClose} disabled={!name.trim()} />
       </form>
     </Dialog>
   );
@@ -230,34 +226,22 @@ function PasteDialog(props: { onClose: () => void }) {
     <Dialog title={t('views.pasteTitle')} onClose={props.onClose} wide>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body">
-          <label className="field">
-            <span>{t('views.pasteLabel')}</span>
-            <textarea
-              value={text}
-              data-autofocus
-              rows={10}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'paste-view-error' : undefined}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
-            />
-          </label>
-          {error && (
-            <p id="paste-view-error" role="alert" className="error-text">
-              {error}
-            </p>
-          )}
+          <Field id="paste-view" label={t('views.pasteLabel')} error={error}>
+            {(control) => (
+              <textarea
+                {...control}
+                value={text}
+                data-autofocus
+                rows={10}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </Field>
         </div>
-        <div className="dialog-footer">
-          <button type="button" onClick={props.onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={!text.trim()}>
-            {t('views.pasteAdd')}
-          </button>
-        </div>
+        <DialogFooter onCancel={props.onClose} submit={t('views.pasteAdd')} disabled={!text.trim()} />
       </form>
     </Dialog>
   );

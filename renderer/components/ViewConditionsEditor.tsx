@@ -25,7 +25,7 @@ import { viewConditionPhrases } from '../domain/view-summary.js';
 import { formatNumber, t } from '../i18n/index.js';
 import { useData, useDeviceView, useFolderTree, useStores } from '../state/context.js';
 import { Dialog } from './Dialog.js';
-import { DialogFooter } from './FormKit.js';
+import { DialogFooter, Field, MAX_SEARCH } from './FormKit.js';
 
 const STATUS_LABEL: Record<string, 'status.online' | 'status.offline' | 'status.busy' | 'status.unknown'> = {
   online: 'status.online',
@@ -94,16 +94,18 @@ export function ViewConditionsDialog(props: { view: SavedView; onClose: () => vo
     <Dialog title={t('views.edit.title', { name: props.view.name })} onClose={props.onClose} wide>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body view-editor">
-          <label className="field">
-            <span>{t('views.edit.search')}</span>
-            <input
-              type="search"
-              value={search}
-              maxLength={1000}
-              data-autofocus
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </label>
+          <Field label={t('views.edit.search')}>
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                value={search}
+                maxLength={MAX_SEARCH}
+                data-autofocus
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            )}
+          </Field>
           <GroupEditor group={top} path="" level={1} ctx={ctx} />
           <p className="view-editor-count" role="status" aria-live="polite">
             {!result.ok
@@ -301,7 +303,7 @@ function ValueEditor(props: {
         aria-label={t('views.edit.value')}
         inputMode={v.type === 'number' ? 'decimal' : undefined}
         value={row.text}
-        maxLength={1000}
+        maxLength={MAX_SEARCH}
         aria-invalid={invalid}
         aria-describedby={props.errorId}
         onChange={(e) => set({ text: e.target.value })}

@@ -16,7 +16,7 @@ import {
   type ConditionGroup,
 } from './view-conditions.js';
 import type { Device } from '../../shared/model.js';
-import { MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
+import { MAX_SEARCH, MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
 
 export interface ViewColumn {
   key: string;
@@ -41,7 +41,7 @@ const columnSchema = z.object({ key: z.string().min(1).max(40), width: z.number(
 
 export const viewBodySchema = z.object({
   name: z.string().trim().min(1).max(MAX_VIEW_NAME),
-  search: z.string().max(1000),
+  search: z.string().max(MAX_SEARCH),
   where: conditionSchema
     // Refusals carry message keys (views.paste.*): the technician reads them in the chosen language.
     .refine((c) => c.kind === 'group', 'views.paste.notGroup')

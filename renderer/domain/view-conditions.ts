@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
+import { MAX_SEARCH } from '../../shared/ipc/limits.js';
 import { compileSearch, type SearchEntry } from './device-search.js';
 import { freeSpacePercent } from './cell-kinds.js';
 
@@ -99,7 +100,7 @@ const builtInSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ramBelow'), mb: z.number().positive().finite() }),
   z.object({ kind: z.literal('freeSpaceBelow'), percent: z.number().min(0).max(100) }),
   z.object({ kind: z.literal('statusOlderThan'), minutes: z.number().positive().finite() }),
-  z.object({ kind: z.literal('text'), query: z.string().max(1000) }),
+  z.object({ kind: z.literal('text'), query: z.string().max(MAX_SEARCH) }),
 ]);
 
 /** Deeper nesting than an editor can show is refused on paste (and cannot overflow the stack). */

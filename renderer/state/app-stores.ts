@@ -51,7 +51,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   const { client, call } = createClient(bridge);
 
-  const savedViews = createSavedViews({ data, ui, views, service: client.views });
+  const savedViews = createSavedViews({ data, ui, views, service: client.views, now });
   const accounts = createAccounts(client.accounts);
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });

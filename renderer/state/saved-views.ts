@@ -59,8 +59,11 @@ export function createSavedViews(deps: {
   ui: UiStore;
   views: Views;
   service: ServiceClient<'views'>;
+  /** The app's clock (stores.now): what the grid's time columns read too. */
+  now?: () => number;
 }) {
   const { data, ui, views: derived, service } = deps;
+  const now = deps.now ?? Date.now;
   const store = createStore<SavedViewsState>()(() => ({
     views: [],
     activeId: null,
@@ -80,7 +83,7 @@ export function createSavedViews(deps: {
   function context(): ConditionContext {
     const tree = derived.folderTree();
     return {
-      now: Date.now(),
+      now: now(),
       subtree: (id) => descendantsAndSelf(tree, id),
       knownFolder: (id) => tree.byId.has(id),
       extensions: { [HISTORY_EXTENSION]: (id: Id) => data.getState().since.get(id) },

@@ -7,12 +7,12 @@
 // nothing.
 
 import type { Device, Id } from '../../shared/model.js';
-import { columnContext, sortIdsByColumn } from '../domain/device-columns.js';
+import { columnContext, sortIdsByColumn, type ColumnContext } from '../domain/device-columns.js';
 import { DeviceIndex, type DeviceQuery } from '../domain/device-index.js';
 import type { DeviceFilter, StatusCounts } from '../domain/device-query.js';
 import { compileSearch, type SearchEntry, type SearchPredicate } from '../domain/device-search.js';
 import { historyPredicate } from '../domain/device-since.js';
-import { buildFolderTree, descendantsAndSelf, type FolderTree } from '../domain/folder-tree.js';
+import { buildFolderTree, descendantsAndSelf, folderPath, type FolderTree } from '../domain/folder-tree.js';
 import type { DataStore } from './data-store.js';
 import type { UiStore } from './ui-store.js';
 
@@ -52,6 +52,22 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
     return tree;
   }
 
+  /**
+   * The one ColumnContext: folder names and paths, when the devices were fetched, their since rows, and
+   * the app's clock. `at`: an instant the caller holds already (a render's tick), so its cells share it.
+   */
+  function deviceColumnContext(at: number = now()): ColumnContext {
+    const { since, fetchedAt } = data.getState();
+    const current = folderTree();
+    return columnContext({
+      folderName: (id) => current.byId.get(id)?.name,
+      folderPath: (id) => (current.byId.has(id) ? folderPath(current, id) : undefined),
+      fetchedAt: fetchedAt.devices,
+      since,
+      now: at,
+    });
+  }
+
   let sortKey = '';
   let sorted: Id[] = [];
   let statsVersion = -1;
@@ -71,7 +87,7 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
   let result: DeviceView | null = null;
 
   function deviceView(): DeviceView {
-    const { versions, deviceIndex, devices, since, sinceVersion, fetchedAt } = data.getState();
+    const { versions, deviceIndex, devices, since, sinceVersion } = data.getState();
     const { deviceSort, deviceFilter, historyFilter, historyClock } = ui.getState();
     const currentTree = folderTree();
     const foldersPart = deviceSort.key === 'folder' ? versions.folders : 0;
@@ -81,17 +97,7 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
       // The index keeps the orders of the columns that sort by the device alone; the others sort here.
       const next = DeviceIndex.sorts(deviceSort.key)
         ? deviceIndex.sorted(deviceSort)
-        : sortIdsByColumn(
-            devices,
-            deviceSort.key,
-            deviceSort.direction,
-            columnContext({
-              folderName: (id: Id) => currentTree.byId.get(id)?.name,
-              fetchedAt: fetchedAt.devices,
-              since,
-              now: now(),
-            }),
-          );
+        : sortIdsByColumn(devices, deviceSort.key, deviceSort.direction, deviceColumnContext());
       // A poll that moved nothing keeps the same array, so nothing keyed on it is recomputed.
       if (next !== sorted && !sameIds(next, sorted)) sorted = next;
       sortKey = nextSortKey;
@@ -159,7 +165,7 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
         historyKey.version !== sinceVersion ||
         historyKey.clock !== historyClock
       ) {
-        const match = historyPredicate(historyFilter, (id) => since.get(id), Date.now());
+        const match = historyPredicate(historyFilter, (id) => since.get(id), now());
         const out: Id[] = [];
         for (const id of rows) {
           const d = devices.get(id);
@@ -178,6 +184,7 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
   return {
     folderTree,
     deviceView,
+    columnContext: deviceColumnContext,
     setExtraFilter(filter: ExtraFilter) {
       extraFilter = filter;
     },

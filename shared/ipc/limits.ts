@@ -8,5 +8,7 @@ export const MAX_NAME = 255;
 export const MAX_ACCOUNT_NAME = 80;
 /** A saved view's name (the views list, its file and the name input). */
 export const MAX_VIEW_NAME = 120;
+/** A search as typed: a view's own search and a search condition (renderer/domain/saved-view.ts). */
+export const MAX_SEARCH = 1000;
 /** An e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;

@@ -570,7 +570,12 @@ export class Outbox {
         // a retry by hand is compared (or, for a create, looked up) first, never sent blind.
         if (sending && (error.httpStatus ?? 0) >= 500) entry.maybeSent = true;
         entry.error = error;
-        await this.#settle(entry, 'failed');
+        // A refusal the caller waits for (an edit's reply) is told to that caller alone: listed for a
+        // retry too, one refusal was said twice (at the field, and as "1 change refused" on the status
+        // bar). A write nobody waits for any more (it waited offline), or whose outcome is unknown (a 5xx
+        // after it went out: a retry from the list compares first), stays listed.
+        const told = entry.batchId === null && !entry.maybeSent && this.#watchers.has(entry.id);
+        await this.#settleMany([entry], 'failed', told);
       }
     }
   }
@@ -600,13 +605,15 @@ export class Outbox {
     await this.#settleMany([entry], how);
   }
 
-  async #settleMany(entries: OutboxEntry[], how: SettleHow): Promise<void> {
+  /** `told`: a failure its caller heard, so it is kept as a withdrawn write, not listed as failed. */
+  async #settleMany(entries: OutboxEntry[], how: SettleHow, told = false): Promise<void> {
     if (entries.length === 0) return;
+    const kept: OutboxEntryState = told ? 'cancelled' : how;
     const records: JournalRecord[] = entries.map((e) => ({
       t: 'set',
       id: e.id,
-      state: how,
-      ...(how === 'failed' && e.error ? { error: e.error } : {}),
+      state: kept,
+      ...(kept === 'failed' && e.error ? { error: e.error } : {}),
       ...(how === 'conflict' && e.theirs ? { theirs: e.theirs } : {}),
       ...(e.createdId !== undefined ? { createdId: e.createdId } : {}),
     }));
@@ -618,13 +625,13 @@ export class Outbox {
     }
     for (const e of entries) {
       e.verify = false;
-      this.#setState(e, how);
+      this.#setState(e, kept);
       this.#o.hooks?.onSettled?.(e, how);
       const watchers = this.#watchers.get(e.id);
       this.#watchers.delete(e.id);
       for (const w of watchers ?? []) w(how);
-      if (how === 'done' || how === 'cancelled') {
-        if (e.batchId === null || how === 'done') this.#entries.delete(e.id);
+      if (kept === 'done' || kept === 'cancelled') {
+        if (e.batchId === null || kept === 'done') this.#entries.delete(e.id);
       }
     }
     this.#changed();

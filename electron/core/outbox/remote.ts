@@ -167,10 +167,9 @@ export async function send(
 ): Promise<{ createdId?: Id }> {
   switch (write.kind) {
     case 'device': {
-      const update: { alias?: string; folderId?: Id | null } = {};
-      if (write.alias !== undefined) update.alias = write.alias;
-      if (write.folderId !== undefined) update.folderId = write.folderId;
-      await api.updateDevice(write.id, update);
+      // The write carries the update itself: the service client encodes it as it stands.
+      const { kind: _kind, id, ...update } = write;
+      await api.updateDevice(id, update);
       return {};
     }
     case 'folder-create': {

@@ -1,5 +1,5 @@
 // Writes: checked before sending, optimistic with rollback, creates never retried, bulk moves capped.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import { settle } from '../support/fake-clock.js';
 import { device, serviceError } from '../support/fake-service.js';
@@ -111,6 +111,34 @@ describe('optimistic writes', () => {
     expect(devices.get('1')).toBe('10');
     expect(devices.get('2')).toBe('20');
     expect(devices.get('3')).toBe('20');
+  });
+});
+
+describe('the outcome of an edit, told once', () => {
+  it('a refused edit is answered in its reply and not listed again for a retry', async () => {
+    await signedIn();
+    h.service.failures.set('updateDevice', [
+      serviceError('service', { code: 1002, httpStatus: 422, field: 'alias' }),
+    ]);
+    const r = await h.invoke('devices:set-alias', { id: '1', alias: 'Refused' });
+    expect(!r.ok && r.error).toMatchObject({ code: 1002, field: 'alias' });
+    expect(h.core.snapshot().data.devices.find((d) => d.id === '1')?.alias).not.toBe('Refused');
+    const outbox = await h.invoke('outbox:state', {});
+    expect(outbox.ok && outbox.value.items).toEqual([]);
+  });
+
+  it('an edit left waiting (signed out) and refused later is listed: no reply waits for it', async () => {
+    await signedIn();
+    const refused = serviceError('service', { code: 1002, httpStatus: 422, field: 'alias' });
+    h.service.failures.set('updateDevice', [serviceError('not-signed-in', { httpStatus: 401 }), refused]);
+    const waiting = await h.invoke('devices:set-alias', { id: '1', alias: 'Later' });
+    expect(waiting.ok).toBe(true);
+    await h.signIn();
+    await vi.waitFor(async () => {
+      const outbox = await h.invoke('outbox:state', {});
+      const items = outbox.ok ? outbox.value.items : [];
+      expect(items.map((i) => [i.state, i.error?.code])).toEqual([['failed', 1002]]);
+    });
   });
 });
 

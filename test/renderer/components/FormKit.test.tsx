@@ -1,6 +1,8 @@
 // The form kit: a field's error and hints reach its control (aria-invalid, aria-describedby), the folder
 // picker offers folders by path with the "none" choice first and leaves out what may not be chosen, the
 // footer submits the form. And "planned end after start" is one rule for both processes.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DialogFooter, Field, FolderPicker, MAX_NAME } from '../../../renderer/components/FormKit.js';
@@ -96,6 +98,45 @@ describe('DialogFooter', () => {
       </form>,
     );
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Close']);
+  });
+
+  it('acts by itself outside a form: a question’s answer, drawn as a danger and focused first', () => {
+    const confirm = vi.fn();
+    const submitted = vi.fn();
+    render(
+      <form onSubmit={submitted}>
+        <DialogFooter onCancel={() => {}} submit="Delete" onSubmit={confirm} danger autoFocus="submit" />
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Delete' });
+    fireEvent.click(button);
+    expect([confirm.mock.calls.length, submitted.mock.calls.length]).toEqual([1, 0]);
+    expect(button.className).toBe('danger');
+    expect(button.hasAttribute('data-autofocus')).toBe(true);
+  });
+});
+
+describe('the kit is the one way a dialog writes a field, a footer or a limit', () => {
+  // A dialog's label + control + error, its Cancel / Save footer and the contract's text limits are the
+  // kit's (Field, DialogFooter, MAX_*): a hand-written copy in a component is what this refuses.
+  const dir = path.resolve('renderer/components');
+  const sources = readdirSync(dir)
+    .filter((f) => f.endsWith('.tsx') && f !== 'FormKit.tsx')
+    .map((f) => [f, readFileSync(path.join(dir, f), 'utf8')] as const);
+
+  it('leaves the footer to DialogFooter', () => {
+    expect(sources.filter(([, text]) => text.includes('dialog-footer')).map(([f]) => f)).toEqual([]);
+  });
+
+  it('writes no length limit as a number', () => {
+    const literal = /maxLength=\{\d+\}/;
+    expect(sources.filter(([, text]) => literal.test(text)).map(([f]) => f)).toEqual([]);
+  });
+
+  it('leaves a dialog’s label, control and error to Field', () => {
+    const dialogs = sources.filter(([, text]) => text.includes('<Dialog'));
+    const handWritten = dialogs.filter(([, text]) => text.includes('className="field"')).map(([f]) => f);
+    expect(handWritten).toEqual([]);
   });
 });
 
