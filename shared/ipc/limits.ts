@@ -8,5 +8,9 @@ export const MAX_NAME = 255;
 export const MAX_ACCOUNT_NAME = 80;
 /** A saved view's name (the views list, its file and the name input). */
 export const MAX_VIEW_NAME = 120;
+/** Rows per account a saved view spanning accounts fetches of the accounts not on screen. */
+export const VIEW_MATCHES_MAX = 500;
+/** The columns those rows can be ordered by in main (the rows' own fields). */
+export const VIEW_MATCH_SORT_KEYS = ['name', 'ip', 'os', 'status'] as const;
 /** An e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;
