@@ -11,9 +11,8 @@
 
 import type { AccountViewMatches, InvokeRequest } from '../../../shared/ipc/contract.js';
 import type { Device, Folder, Id } from '../../../shared/model.js';
-import { enumValue } from '../../../shared/model.js';
 import { fail } from '../../../shared/errors.js';
-import { compareSortValues, ipKey } from '../../../renderer/domain/sort-values.js';
+import { compareMatches } from '../../../renderer/domain/account-view-rows.js';
 import { searchEntry } from '../../../renderer/domain/device-search.js';
 import {
   buildFolderTree,
@@ -66,10 +65,9 @@ function accountMatches(
   const matched: Device[] = [];
   for (const d of h.core.devices())
     if (match(d, searchEntry(d, d.folderId ? names.get(d.folderId) : null))) matched.push(d);
-  const order = request.sort.direction === 'asc' ? 1 : -1;
-  const key = sortKey(request.sort.key);
+  const { key, direction } = request.sort;
   // Sorting all matches is O(m log m) of the matches only; the rows sent are the first `limit` of them.
-  if (request.limit > 0) matched.sort((a, b) => order * compareSortValues(key(a), key(b)) || byName(a, b));
+  if (request.limit > 0) matched.sort((a, b) => compareMatches(a, b, key, direction));
   return {
     account: { id: h.entry.id, name: shownName(h) },
     copy: copyOf(h),
@@ -80,19 +78,6 @@ function accountMatches(
 
 function row(d: Device): Row {
   return { id: d.id, name: d.name, alias: d.alias, ip: d.ip, os: d.os, status: d.status };
-}
-
-function sortKey(key: Request['sort']['key']): (d: Device) => string | number | null {
-  if (key === 'ip') return (d) => (d.ip ? ipKey(d.ip) : null);
-  if (key === 'name') return (d) => (d.name ?? d.alias ?? '').toLowerCase();
-  return (d) => {
-    const value = d[key];
-    return value === null ? null : enumValue(value).toLowerCase();
-  };
-}
-
-function byName(a: Device, b: Device): number {
-  return (a.name ?? '').localeCompare(b.name ?? '') || a.id.localeCompare(b.id);
 }
 
 /** Live while the account is signed in and reaches its service; otherwise its offline copy. */
