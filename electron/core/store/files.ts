@@ -226,7 +226,8 @@ export const savedViewsFile = storedFile({
       z.looseObject({
         id: z.string().min(1),
         name: z.string(),
-        accounts: z.enum(['this', 'all']).default('this'),
+        // Absent: 'this' (the renderer writes it only when it was chosen).
+        accounts: z.enum(['this', 'all']).optional(),
       }),
     ),
   }),

@@ -22,9 +22,8 @@ describe('saved views store', () => {
     await new SavedViewsStore(dir).save('https://a.example', '7', { views: [view('1'), view('2')] });
     await new SavedViewsStore(dir).save('https://b.example', '7', { views: [view('3')] });
     const again = new SavedViewsStore(dir);
-    const own = (v: ReturnType<typeof view>) => ({ ...v, accounts: 'this' });
-    expect(await again.load('https://a.example', '7')).toEqual({ views: [own(view('1')), own(view('2'))] });
-    expect(await again.load('https://b.example', '7')).toEqual({ views: [own(view('3'))] });
+    expect(await again.load('https://a.example', '7')).toEqual({ views: [view('1'), view('2')] });
+    expect(await again.load('https://b.example', '7')).toEqual({ views: [view('3')] });
     expect(await again.load('https://a.example', '8')).toEqual({ views: [] });
   });
 
@@ -54,13 +53,13 @@ describe('saved views store', () => {
     expect((await readdir(path.join(dir, 'views'))).some((n) => n.includes('.corrupt-'))).toBe(false);
   });
 
-  it('keeps a view spanning all accounts as such, in a file of version 2', async () => {
+  it('keeps a view spanning all accounts as such and one without a choice as it was, in a file of version 2', async () => {
     const store = new SavedViewsStore(dir);
     await store.save('https://a.example', '7', { views: [{ ...view('1'), accounts: 'all' }, view('2')] });
     const loaded = await new SavedViewsStore(dir).load('https://a.example', '7');
     expect(loaded.views.map((v) => [v.id, v.accounts])).toEqual([
       ['1', 'all'],
-      ['2', 'this'],
+      ['2', undefined],
     ]);
     const file = path.join(dir, 'views', `${accountKey('https://a.example', '7')}.json`);
     expect(JSON.parse(await readFile(file, 'utf8')).version).toBe(2);
