@@ -389,7 +389,7 @@ export class AccountsCore implements AppCore {
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
       'accounts:search': async ({ query }) => searchAccounts(this.#others(), query),
-      'accounts:view-matches': async (request) => viewMatches(this.#others(), request),
+      'accounts:view-matches': (request) => viewMatches(this.#others(), request),
       'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
       // A long call keeps running in the account it began in, even after a switch: asked of each.
