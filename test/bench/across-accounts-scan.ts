@@ -2,7 +2,8 @@
 // devices, in Node: the search of the accounts not on screen (accounts:search, one linear scan per paused
 // query) and a saved view spanning accounts (accounts:view-matches: the view matched over the other
 // account's devices; its sidebar count and its table). Each figure is the median and the worst of RUNS
-// calls, with the load average beside it: this machine is shared, so the figures are under that load.
+// calls (and the CPU time of the median call, which another process's load moves less than the wall
+// clock), with the load average beside it: this machine is shared, so the figures are under that load.
 //
 //   npx tsx test/bench/across-accounts-scan.ts [devices per account, default 50000]
 
@@ -37,6 +38,7 @@ function held(id: string, seed: number): Held {
  */
 async function measure(label: string, run: () => unknown): Promise<void> {
   const times: number[] = [];
+  const cpu: number[] = [];
   let result: unknown;
   let last = performance.now();
   let held = 0;
@@ -51,16 +53,21 @@ async function measure(label: string, run: () => unknown): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     await new Promise<void>((resolve) => setImmediate(resolve));
     const start = performance.now();
+    const startCpu = process.cpuUsage();
     result = await run();
     times.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
   }
   ticking = false;
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
+  const cpuMedian = cpu[Math.floor(cpu.length / 2)]!;
   const worst = times[times.length - 1]!;
   const size = Array.isArray(result) ? result.length : '';
   console.log(
-    `${label.padEnd(52)} median ${median.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  loop held ≤ ${held.toFixed(1).padStart(6)} ms  ${size}`,
+    `${label.padEnd(52)} median ${median.toFixed(1).padStart(6)} ms (CPU ${cpuMedian.toFixed(1).padStart(6)} ms)  worst ${worst.toFixed(1).padStart(6)} ms  loop held ≤ ${held.toFixed(1).padStart(6)} ms  ${size}`,
   );
 }
 
