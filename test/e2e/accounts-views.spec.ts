@@ -42,6 +42,7 @@ test('a view saved for all accounts lists the other account’s matches with an 
   await dialog.getByRole('button', { name: 'Save' }).click();
 
   // A's matches in the grid; B's under it, each row naming B in the Account column.
+  await expect(page.getByRole('group', { name: 'Active view' })).toContainText('(all accounts)');
   await expect(deviceGrid(page)).toHaveAttribute('aria-rowcount', String(offlineA.length + 1));
   const others = page.getByRole('table', { name: 'Other accounts in this view' });
   await expect(others.getByRole('columnheader').first()).toHaveText('Account');
