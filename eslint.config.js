@@ -223,6 +223,29 @@ export default tseslint.config(
     },
   },
   {
+    // A saved view spanning accounts is matched where the other accounts' devices are (issue 28): this one
+    // core module runs the renderer's DOM-free view model as the command line does, so a view shows the
+    // same devices in every account. The rest of the core rule stands.
+    files: ['electron/core/accounts/view-across-accounts.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            noReact,
+            noService,
+            {
+              regex: '(^|/)renderer/(?!domain/[\\w.-]+$)',
+              message: 'The spanning view match uses renderer/domain only: no UI, no bridge.',
+            },
+            ...packagesNotIn('core'),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/browser-host/**/*.ts', 'electron/main.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {

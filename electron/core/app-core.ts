@@ -16,7 +16,7 @@ import type {
   Settings,
   SyncState,
 } from '../../shared/ipc/contract.js';
-import type { Device, Id } from '../../shared/model.js';
+import type { Device, Folder, Id } from '../../shared/model.js';
 import type { StatusTarget } from '../../shared/status-history.js';
 import type { HostedCore } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
@@ -54,6 +54,8 @@ export interface AppCore extends HostedCore {
   snapshot(): AppSnapshot;
   /** The account's devices where the core holds them, not copied (a search of another account reads them). */
   devices(): Iterable<Device>;
+  /** Its folders, likewise (a saved view spanning accounts matches folder conditions with them). */
+  folders(): Iterable<Folder>;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;
@@ -185,6 +187,10 @@ class Core implements AppCore {
 
   devices(): Iterable<Device> {
     return this.#picture.maps.devices.values();
+  }
+
+  folders(): Iterable<Folder> {
+    return this.#picture.maps.folders.values();
   }
 
   /**

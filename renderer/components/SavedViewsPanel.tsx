@@ -4,10 +4,18 @@
 // "Save" keeps the current filter, sort and columns as a new view; "Paste" adds a view shared as text.
 
 import { useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { viewFromShareText, viewToShareText, type SavedView } from '../domain/saved-view.js';
+import {
+  viewFromShareText,
+  viewToShareText,
+  type SavedView,
+  type ViewAccounts,
+} from '../domain/saved-view.js';
 import { formatNumber, t } from '../i18n/index.js';
 import { MAX_VIEW_NAME } from '../../shared/ipc/limits.js';
-import { useSavedViews, useStores } from '../state/context.js';
+import { accountLabel } from '../state/accounts.js';
+import { useSavedViews, useSpanning, useStores } from '../state/context.js';
+import { spansAccounts } from '../state/spanning-views.js';
+import { useAccounts } from './AccountSwitcher.js';
 import { ContextMenu, copyText, isMenuKey, type MenuAnchor } from './ContextMenu.js';
 import { ConfirmDialog, Dialog } from './Dialog.js';
 import { DialogFooter, Field } from './FormKit.js';
@@ -30,6 +38,11 @@ export function SavedViewsPanel() {
   const counts = useSavedViews((s) => s.counts);
   const saveError = useSavedViews((s) => s.saveError);
   const loadError = useSavedViews((s) => s.loadError);
+  const others = useSpanning((s) => s.others);
+  // With several accounts signed in, a view may show every account's devices (the choice is offered).
+  const onScreen = useAccounts((s) =>
+    s.accounts.length > 1 ? accountLabel(s.accounts.find((a) => a.id === s.active)?.name ?? '') : null,
+  );
   const [dialog, setDialog] = useState<DialogState>(null);
   const [menu, setMenu] = useState<{ view: SavedView; at: MenuAnchor } | null>(null);
   useUiCommand('save-view', () => setDialog({ kind: 'create' }));
@@ -70,7 +83,11 @@ export function SavedViewsPanel() {
           </button>
         </li>
         {views.map((v) => {
-          const count = counts.get(v.id);
+          const spans = onScreen !== null && spansAccounts(v);
+          const own = counts.get(v.id);
+          const more = spans ? others.get(v.id) : 0;
+          // A spanning view's count sums the accounts: pending until the others have answered too.
+          const count = own === undefined || more === undefined ? undefined : own + more;
           return (
             <li key={v.id}>
               <button
@@ -83,9 +100,16 @@ export function SavedViewsPanel() {
                 onKeyDown={(e) => isMenuKey(e) && openMenu(v, e)}
               >
                 <span className="view-name">{v.name}</span>
+                {spans && <span className="hint"> ({t('views.spansAccounts')})</span>}
                 <span
                   className="view-count"
-                  aria-label={count === undefined ? t('views.countPending') : t('views.count', { count })}
+                  aria-label={
+                    count === undefined
+                      ? t('views.countPending')
+                      : spans
+                        ? t('views.countAll', { count })
+                        : t('views.count', { count })
+                  }
                 >
                   {count === undefined ? '…' : formatNumber(count)}
                 </span>
@@ -123,6 +147,19 @@ export function SavedViewsPanel() {
               label: t('views.editConditions'),
               onSelect: () => setDialog({ kind: 'conditions', view: menu.view }),
             },
+            ...(onScreen === null
+              ? []
+              : [
+                  spansAccounts(menu.view)
+                    ? {
+                        label: t('views.spanThis'),
+                        onSelect: () => saved.setAccounts(menu.view.id, 'this'),
+                      }
+                    : {
+                        label: t('views.spanAll'),
+                        onSelect: () => saved.setAccounts(menu.view.id, 'all'),
+                      },
+                ]),
             { label: t('views.moveUp'), onSelect: () => saved.move(menu.view.id, -1) },
             { label: t('views.moveDown'), onSelect: () => saved.move(menu.view.id, 1) },
             { label: t('views.copy'), onSelect: () => void copy(menu.view) },
@@ -135,8 +172,9 @@ export function SavedViewsPanel() {
           title={t('views.save')}
           label={t('views.savePrompt')}
           initial={t('views.defaultName', { n: views.length + 1 })}
+          onScreen={onScreen}
           onClose={() => setDialog(null)}
-          onSubmit={(name) => saved.createFromCurrent(name)}
+          onSubmit={(name, accounts) => saved.createFromCurrent(name, accounts)}
         />
       )}
       {dialog?.kind === 'rename' && (
@@ -173,15 +211,18 @@ function NameDialog(props: {
   title: string;
   label: string;
   initial: string;
+  /** The account on screen, when several are signed in: the view may then span them all. */
+  onScreen?: string | null;
   onClose: () => void;
-  onSubmit: (name: string) => void;
+  onSubmit: (name: string, accounts: ViewAccounts) => void;
 }) {
   const [name, setName] = useState(props.initial);
+  const [accounts, setAccounts] = useState<ViewAccounts>('this');
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    props.onSubmit(trimmed.slice(0, MAX_VIEW_NAME));
+    props.onSubmit(trimmed.slice(0, MAX_VIEW_NAME), accounts);
     props.onClose();
   }
   return (
@@ -200,6 +241,24 @@ function NameDialog(props: {
               />
             )}
           </Field>
+          {props.onScreen != null && (
+            <fieldset>
+              <legend>{t('views.accountsLegend')}</legend>
+              {(['this', 'all'] as const).map((choice) => (
+                <label key={choice} className="inline-field">
+                  <input
+                    type="radio"
+                    name="view-accounts"
+                    checked={accounts === choice}
+                    onChange={() => setAccounts(choice)}
+                  />
+                  {choice === 'this'
+                    ? t('views.accountsThis', { account: props.onScreen! })
+                    : t('views.accountsAll')}
+                </label>
+              ))}
+            </fieldset>
+          )}
         </div>
         <DialogFooter onCancel={props.onClose} disabled={!name.trim()} />
       </form>

@@ -32,7 +32,15 @@ export interface SavedView {
   sort: { key: string; direction: 'asc' | 'desc' };
   /** Visible columns in order; empty: the default set. */
   columns: ViewColumn[];
+  /**
+   * Whose devices it shows: the account it is saved in ('this', also when absent), or every account the
+   * console holds ('all': the others' matches listed with their account). Local: not in the shared text.
+   */
+  accounts?: ViewAccounts;
 }
+
+export const VIEW_ACCOUNTS = ['this', 'all'] as const;
+export type ViewAccounts = (typeof VIEW_ACCOUNTS)[number];
 
 export const SHARE_TYPE = 'support-console/view';
 export const SHARE_VERSION = 1;
@@ -50,7 +58,10 @@ export const viewBodySchema = z.object({
   columns: z.array(columnSchema).max(40),
 });
 
-export const savedViewSchema = viewBodySchema.extend({ id: z.string().min(1).max(100) });
+export const savedViewSchema = viewBodySchema.extend({
+  id: z.string().min(1).max(100),
+  accounts: z.enum(VIEW_ACCOUNTS).optional(),
+});
 
 const shareSchema = z.object({
   type: z.literal(SHARE_TYPE),
@@ -60,7 +71,7 @@ const shareSchema = z.object({
 
 /** The text a technician copies: the view without its local id. */
 export function viewToShareText(view: SavedView): string {
-  const { id: _id, ...body } = view;
+  const { id: _id, accounts: _accounts, ...body } = view;
   return JSON.stringify({ type: SHARE_TYPE, version: SHARE_VERSION, view: body }, null, 2);
 }
 

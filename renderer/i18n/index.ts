@@ -36,17 +36,32 @@ export function setLanguage(language: UiLanguage): void {
   plain = new Map();
   numberFormat = new Intl.NumberFormat(translator.locale);
   dateFormats.clear();
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = translator.locale;
-    focusBeforeChange = document.activeElement?.id || null;
+  const doc = page();
+  if (doc) {
+    doc.documentElement.lang = translator.locale;
+    focusBeforeChange = doc.activeElement?.id || null;
   }
   for (const listener of listeners) listener();
+}
+
+/**
+ * The page, where there is one. Typed by what is used of it: the main process also runs the view model
+ * (a saved view spanning accounts is matched where the other accounts' devices are), without the DOM lib.
+ */
+function page():
+  | {
+      documentElement: { lang: string };
+      activeElement: { id: string } | null;
+      getElementById(id: string): { focus(): void } | null;
+    }
+  | undefined {
+  return (globalThis as { document?: ReturnType<typeof page> }).document;
 }
 
 let focusBeforeChange: string | null = null;
 /** The console re-renders in the new language; the control that changed it keeps the focus. */
 export function restoreFocusAfterLanguageChange(): void {
-  if (focusBeforeChange) document.getElementById(focusBeforeChange)?.focus();
+  if (focusBeforeChange) page()?.getElementById(focusBeforeChange)?.focus();
   focusBeforeChange = null;
 }
 

@@ -50,7 +50,9 @@ const FLAG = 'supportConsole.pseudoLocale';
 /** The hidden development switch: localStorage "supportConsole.pseudoLocale" = "1". */
 export function isPseudoLocaleOn(): boolean {
   try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(FLAG) === '1';
+    // Read off globalThis: the main process runs this module too, without the DOM lib's types.
+    const storage = (globalThis as { localStorage?: { getItem(key: string): string | null } }).localStorage;
+    return storage?.getItem(FLAG) === '1';
   } catch {
     return false;
   }

@@ -23,6 +23,7 @@ import { HistoryFilterControl } from '../components/HistoryFilterControl.js';
 import { ActiveViewBar } from '../components/ActiveViewBar.js';
 import { COMPACT_BELOW_PX, SidePanes, useNarrowerThan } from '../components/SidePanes.js';
 import { OtherAccountsMatches } from '../components/OtherAccountsMatches.js';
+import { SpanningViewMatches, useSpanningView } from '../components/SpanningViewMatches.js';
 
 const STATUS_CHIPS: Array<{
   status: Exclude<StatusFilter, 'all'>;
@@ -43,6 +44,7 @@ export function DevicesScreen() {
   const [editingAlias, setEditingAlias] = useState<Id | null>(null);
   const [rowMenu, setRowMenu] = useState<{ id: Id; at: MenuAnchor } | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  const spanning = useSpanningView();
   useUiCommand('bulk', () => setBulkOpen(true));
   const commitSearch = useCallback((text: string) => stores.uiActions.setFilter({ text }), [stores]);
   const [searchText, setSearchText] = useDebouncedText(filter.text, commitSearch);
@@ -208,7 +210,7 @@ export function DevicesScreen() {
           <DeviceTable onEditAlias={editAlias} onContextMenu={(id, at) => setRowMenu({ id, at })} />
           {hasSelection && <DeviceDetail editingAlias={editingAlias} setEditingAlias={setEditingAlias} />}
         </div>
-        <OtherAccountsMatches />
+        {spanning ? <SpanningViewMatches view={spanning} /> : <OtherAccountsMatches />}
       </section>
       <MoveDevicesDialog />
       {bulkOpen && <BulkDialog onClose={() => setBulkOpen(false)} />}

@@ -23,6 +23,7 @@ import { createViews } from './views.js';
 import { createSavedViews } from './saved-views.js';
 import { createSinceSync } from './since-sync.js';
 import { createAccounts } from './accounts.js';
+import { createSpanningViews } from './spanning-views.js';
 import { mainEventHandlers } from './main-events.js';
 import { createShellStore, setAuth, writeBlockedReason } from './shell-store.js';
 import type { WriteKind } from '../../shared/write-guard.js';
@@ -53,6 +54,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
 
   const savedViews = createSavedViews({ data, ui, views, service: client.views, now });
   const accounts = createAccounts(client.accounts);
+  const spanning = createSpanningViews({ savedViews, accounts, service: client.accounts });
   const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in, and once more
@@ -73,6 +75,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
       void savedViews.load();
     }),
     () => savedViews.dispose(),
+    () => spanning.dispose(),
     bridge.onHostLink?.((hostLink) => shell.setState({ hostLink })) ?? (() => undefined),
   ];
 
@@ -238,6 +241,7 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     uiActions: uiAct,
     views,
     savedViews,
+    spanning,
     accounts,
     actions,
     start,

@@ -7,6 +7,7 @@ import type { DataState } from './data-store.js';
 import type { UiState } from './ui-store.js';
 import type { DeviceView } from './views.js';
 import type { SavedViewsState } from './saved-views.js';
+import type { SpanningState } from './spanning-views.js';
 import type { FolderTree } from '../domain/folder-tree.js';
 
 const StoresContext = createContext<AppStores | null>(null);
@@ -56,6 +57,10 @@ export function useDeviceView(): DeviceView {
 
 export function useSavedViews<T>(selector: (s: SavedViewsState) => T): T {
   return useStore(useStores().savedViews.store, selector);
+}
+
+export function useSpanning<T>(selector: (s: SpanningState) => T): T {
+  return useStore(useStores().spanning.store, selector);
 }
 
 /** Why writes are disabled right now (sign-in needed; offline for 'direct' writes), or null. */

@@ -13,7 +13,7 @@ import { normaliseColumns } from '../domain/device-columns.js';
 import { DEFAULT_FILTER, type DeviceFilter } from '../domain/device-query.js';
 import { NO_HISTORY_FILTER } from '../domain/device-since.js';
 import { descendantsAndSelf } from '../domain/folder-tree.js';
-import { compileView, savedViewSchema, type SavedView } from '../domain/saved-view.js';
+import { compileView, savedViewSchema, type SavedView, type ViewAccounts } from '../domain/saved-view.js';
 import type {
   Condition,
   ConditionContext,
@@ -242,11 +242,12 @@ export function createSavedViews(deps: {
       scheduler.kick();
     },
     /** Saves the toolbar's current filter, sort and columns as a new view and makes it active. */
-    createFromCurrent(name: string): SavedView {
+    createFromCurrent(name: string, accounts: ViewAccounts = 'this'): SavedView {
       const s = ui.getState();
       const view: SavedView = {
         id: newId(),
         name,
+        accounts,
         search: s.deviceFilter.text.trim(),
         where: {
           kind: 'group',
@@ -291,6 +292,10 @@ export function createSavedViews(deps: {
     },
     rename(id: string, name: string): void {
       update(id, { name });
+    },
+    /** Whose devices the view shows: its own account's, or every account's. */
+    setAccounts(id: string, accounts: ViewAccounts): void {
+      update(id, { accounts });
     },
     move(id: string, by: number): void {
       const list = [...store.getState().views];

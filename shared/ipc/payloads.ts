@@ -78,6 +78,18 @@ export interface AccountDeviceHit {
   device: Pick<Device, 'id' | 'name' | 'alias' | 'ip' | 'status'>;
 }
 
+/**
+ * The devices of one account not on screen that a saved view spanning accounts shows
+ * (accounts:view-matches): the first `devices` in the asked order, and how many match in all.
+ */
+export interface AccountViewMatches {
+  account: { id: string; name: string };
+  /** Where the rows come from: the account's live copy, or its offline copy (no service, or signed out). */
+  copy: 'live' | 'offline' | 'signed-out';
+  total: number;
+  devices: Array<Pick<Device, 'id' | 'name' | 'alias' | 'ip' | 'os' | 'status'>>;
+}
+
 export interface AccountInfo {
   baseUrl: string;
   consumerKey: string;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type {
   AccountDeviceHit,
   AccountInfo,
+  AccountViewMatches,
   AccountsState,
   AppSnapshot,
   BulkMoveResult,
@@ -25,7 +26,14 @@ import type { Id } from '../model.js';
 import type { SinceDelta, WatchConditions } from '../status-history.js';
 import type { BulkProgress, BulkUndoRecord, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
-import { MAX_ACCOUNT_NAME, MAX_EMAIL, MAX_NAME, MAX_VIEW_NAME } from './limits.js';
+import {
+  MAX_ACCOUNT_NAME,
+  MAX_EMAIL,
+  MAX_NAME,
+  MAX_VIEW_NAME,
+  VIEW_MATCHES_MAX,
+  VIEW_MATCH_SORT_KEYS,
+} from './limits.js';
 
 // Limits where the spec says "not shown": generous for real data, finite against a compromised renderer.
 
@@ -272,6 +280,22 @@ export const invokeTable = {
   'accounts:search': {
     request: z.object({ query: z.string().max(200) }).strict(),
     response: reply<AccountDeviceHit[]>(),
+  },
+  /**
+   * A saved view spanning accounts, over the devices of the accounts not on screen: per account the first
+   * `limit` matches in the order asked, and how many match. `where` is the view's condition group, checked
+   * by the view schema in main before it runs.
+   */
+  'accounts:view-matches': {
+    request: z
+      .object({
+        search: z.string().max(1000),
+        where: z.unknown().refine((w) => depthWithin(w, MAX_VIEW_DEPTH), 'conditions nested too deep'),
+        sort: z.object({ key: z.enum(VIEW_MATCH_SORT_KEYS), direction: z.enum(['asc', 'desc']) }).strict(),
+        limit: z.number().int().min(0).max(VIEW_MATCHES_MAX),
+      })
+      .strict(),
+    response: reply<AccountViewMatches[]>(),
   },
   /** The same quiet hours in every account (null: none), each account's watches left as they are. */
   'accounts:quiet-hours': {

@@ -4,56 +4,22 @@
 // outage on the account not on screen is one notice naming it whose click opens it there, signing out of
 // one leaves the other syncing, and a restart (with the keychain) reopens both.
 
-import type { Page } from '@playwright/test';
 import type { AccountsCore } from '../../electron/core/accounts/accounts-core.js';
 import type { RunningService } from '../../service/server.js';
-import { startService } from '../../service/server.js';
 import { expect, test } from './fixtures.js';
 import type { ConsoleApp } from './support/console-app.js';
 import { approveOnAuthorizePage, DEMO } from './support/console-app.js';
 import { ControlClient } from './support/control.js';
+import { accountButton, addAccountB, countOf, startServiceB } from './support/second-account.js';
 import { detailPane, deviceGrid, searchBox, showScreen, toasts, treeItem } from './support/ui.js';
-
-const CONSUMER_B = { key: 'customer-b-console', secret: 'customer-b-secret' };
 
 let serviceB: RunningService;
 test.beforeEach(async () => {
-  serviceB = await startService({
-    port: 0,
-    seed: 5,
-    devices: 60,
-    consumerKey: CONSUMER_B.key,
-    consumerSecret: CONSUMER_B.secret,
-    adminEmail: DEMO.email,
-    adminPassword: DEMO.password,
-    control: true,
-  });
+  serviceB = await startServiceB();
 });
 test.afterEach(async () => {
   await serviceB?.close();
 });
-
-const countOf = (page: Page, n: number) => page.getByText(`${n} devices`, { exact: true });
-const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Account:/ });
-
-/** From the account menu: "Add account", named, then the PIN sign-in with B's own address and consumer. */
-async function addAccountB(page: Page): Promise<void> {
-  await accountButton(page).click();
-  await page.getByRole('button', { name: 'Add account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add an account' });
-  await dialog.getByLabel('Account name').fill('Customer B');
-  await dialog.getByRole('button', { name: 'Add account' }).click();
-  const signIn = page.getByRole('form', { name: 'Sign in to your remote-support account' });
-  await signIn.getByLabel('Service URL').fill(serviceB.baseUrl);
-  await signIn.getByLabel('Consumer key').fill(CONSUMER_B.key);
-  await signIn.getByLabel('Consumer secret').fill(CONSUMER_B.secret);
-  await signIn.getByRole('button', { name: 'Open the authorization page' }).click();
-  const href = await page.getByRole('link', { name: 'Authorization page' }).getAttribute('href');
-  expect(href).toContain(serviceB.baseUrl);
-  await page.getByLabel('PIN').fill(await approveOnAuthorizePage(href!, DEMO.email, DEMO.password));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(countOf(page, 60)).toBeVisible({ timeout: 20_000 });
-}
 
 function accountsOf(app: ConsoleApp): AccountsCore {
   return app.core as AccountsCore;
@@ -65,7 +31,7 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
 }) => {
   const totalA = (await app.control.summary()).devices.total;
   await expect(countOf(page, totalA)).toBeVisible();
-  await addAccountB(page);
+  await addAccountB(page, serviceB);
   const nameA = new URL(app.service.baseUrl).host;
 
   // By mouse: the account menu's list.
@@ -147,7 +113,7 @@ test('the Devices search and the palette find a device of the other account, nam
   consolePage: page,
 }) => {
   const totalA = (await app.control.summary()).devices.total;
-  await addAccountB(page);
+  await addAccountB(page, serviceB);
   await page.keyboard.press('Control+1');
   await expect(countOf(page, totalA)).toBeVisible();
 
@@ -226,7 +192,7 @@ test('a restart with the keychain reopens both accounts signed in, on the one sh
   consolePage: page,
 }) => {
   const totalA = (await app.control.summary()).devices.total;
-  await addAccountB(page);
+  await addAccountB(page, serviceB);
   await app.stopHost();
   await app.restartHost();
   await page.goto(app.launchUrl);
@@ -275,7 +241,7 @@ test.describe('without a keychain', { tag: '@no-keychain' }, () => {
     await app.signInThroughCore(DEMO.email, { memoryOnly: true });
     const totalA = (await app.control.summary()).devices.total;
     await expect(countOf(page, totalA)).toBeVisible({ timeout: 20_000 });
-    await addAccountB(page);
+    await addAccountB(page, serviceB);
     await app.settled();
 
     await app.stopHost();

@@ -32,7 +32,7 @@ import type {
 import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
-import type { Device, Id } from '../../../shared/model.js';
+import type { Device, Folder, Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { TrayState } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
@@ -45,6 +45,7 @@ import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
 import { searchAccounts, setQuietHoursEverywhere, sharedSettings } from './across-accounts.js';
+import { viewMatches } from './view-across-accounts.js';
 import { mergedTray, shownName, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
@@ -107,6 +108,10 @@ export class AccountsCore implements AppCore {
 
   devices(): Iterable<Device> {
     return this.#on().core.devices();
+  }
+
+  folders(): Iterable<Folder> {
+    return this.#on().core.folders();
   }
 
   rendererSnapshot(): AppSnapshot {
@@ -384,6 +389,7 @@ export class AccountsCore implements AppCore {
       'accounts:rename': ({ id, name }) => this.rename(id, name),
       'accounts:remove': ({ id }) => this.remove(id),
       'accounts:search': async ({ query }) => searchAccounts(this.#others(), query),
+      'accounts:view-matches': (request) => viewMatches(this.#others(), request),
       'accounts:quiet-hours': ({ quietHours }) => setQuietHoursEverywhere(this.#held, quietHours),
       'window:activity': async (activity) => this.setWindowActivity(activity),
       // A long call keeps running in the account it began in, even after a switch: asked of each.

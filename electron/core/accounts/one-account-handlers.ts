@@ -19,8 +19,9 @@ export function oneAccountHandlers(): ServiceHandlers<'accounts'> {
     'accounts:switch': refuse,
     'accounts:rename': refuse,
     'accounts:remove': refuse,
-    // No other account to search; quiet hours for all are this account's own (watch:set).
+    // No other account to search or to match a view in; quiet hours for all are this account's own (watch:set).
     'accounts:search': async () => [],
+    'accounts:view-matches': async () => [],
     'accounts:quiet-hours': refuse,
   };
 }

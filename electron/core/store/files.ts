@@ -218,11 +218,31 @@ export const updateCheckFile = storedFile({
 
 export const savedViewsFile = storedFile({
   what: 'the saved views',
-  version: 1,
+  // 2: a view may span accounts (`accounts`: 'this' or 'all'); every view of an earlier file was its own
+  // account's.
+  version: 2,
   schema: z.object({
-    views: z.array(z.looseObject({ id: z.string().min(1), name: z.string() })),
+    views: z.array(
+      z.looseObject({
+        id: z.string().min(1),
+        name: z.string(),
+        // Absent: 'this' (the renderer writes it only when it was chosen).
+        accounts: z.enum(['this', 'all']).optional(),
+      }),
+    ),
   }),
-  migrations: {},
+  migrations: {
+    // Anything but a list of objects is left as it was, for the schema to refuse (kept aside, not lost).
+    1: (body) =>
+      Array.isArray(body.views)
+        ? {
+            ...body,
+            views: (body.views as unknown[]).map((v) =>
+              v && typeof v === 'object' ? { ...v, accounts: 'this' } : v,
+            ),
+          }
+        : body,
+  },
   fresh: () => ({ views: [] }),
 });
 

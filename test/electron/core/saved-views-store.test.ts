@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SavedViewsStore } from '../../../electron/core/saved-views-store.js';
@@ -39,5 +39,29 @@ describe('saved views store', () => {
     await writeFile(file, '{"views": [{"id": 5}, {"id": "2", "name": "ok"}]}');
     expect(await store.load('https://a.example', '7')).toEqual({ views: [] });
     expect((await readdir(path.join(dir, 'views'))).filter((n) => n.includes('.corrupt-'))).toHaveLength(2);
+  });
+
+  it('loads a file from before views could span accounts (no version) as views of their own account', async () => {
+    const file = path.join(dir, 'views', `${accountKey('https://a.example', '7')}.json`);
+    await new SavedViewsStore(dir).save('https://a.example', '7', { views: [] });
+    await writeFile(file, JSON.stringify({ views: [view('1'), view('2')] }));
+    const loaded = await new SavedViewsStore(dir).load('https://a.example', '7');
+    expect(loaded.views.map((v) => [v.id, v.accounts])).toEqual([
+      ['1', 'this'],
+      ['2', 'this'],
+    ]);
+    expect((await readdir(path.join(dir, 'views'))).some((n) => n.includes('.corrupt-'))).toBe(false);
+  });
+
+  it('keeps a view spanning all accounts as such and one without a choice as it was, in a file of version 2', async () => {
+    const store = new SavedViewsStore(dir);
+    await store.save('https://a.example', '7', { views: [{ ...view('1'), accounts: 'all' }, view('2')] });
+    const loaded = await new SavedViewsStore(dir).load('https://a.example', '7');
+    expect(loaded.views.map((v) => [v.id, v.accounts])).toEqual([
+      ['1', 'all'],
+      ['2', undefined],
+    ]);
+    const file = path.join(dir, 'views', `${accountKey('https://a.example', '7')}.json`);
+    expect(JSON.parse(await readFile(file, 'utf8')).version).toBe(2);
   });
 });

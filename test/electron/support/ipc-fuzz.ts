@@ -35,6 +35,12 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'accounts:rename': { id: 'a1', name: 'Customer B' },
   'accounts:remove': { id: 'a1' },
   'accounts:search': { query: 'desk 10.0' },
+  'accounts:view-matches': {
+    search: 'desk',
+    where: { kind: 'group', op: 'and', conditions: [{ kind: 'status', in: ['offline'] }] },
+    sort: { key: 'name', direction: 'asc' },
+    limit: 50,
+  },
   'accounts:quiet-hours': { quietHours: { fromMinute: 1320, toMinute: 420 } },
   'updates:status': {},
   'outbox:state': {},

@@ -19,23 +19,23 @@ function held(id: string, devices: Device[]): Held {
 }
 
 describe('search across accounts, ranked', () => {
-  it('sends the exact match, then those starting with the words, before those that only hold them', () => {
+  it('sends the exact match, then those starting with the words, before those that only hold them', async () => {
     const many = Array.from({ length: 12 }, (_, i) => device(`m${i}`, `desk-${i}`, `10.0.0.1${i}`));
     const holds = device('h', 'old-10.0.0.1-label', '192.168.1.1');
     const exact = device('x', 'printer', '10.0.0.1');
-    const hits = searchAccounts([held('b', [holds, ...many, exact])], '10.0.0.1');
+    const hits = await searchAccounts([held('b', [holds, ...many, exact])], '10.0.0.1');
     expect(hits).toHaveLength(HITS_PER_ACCOUNT);
     expect(hits[0]!.device.id).toBe('x');
     expect(hits.slice(1).every((h) => h.device.id.startsWith('m'))).toBe(true);
     expect(hits.map((h) => h.device.id)).not.toContain('h');
   });
 
-  it('ranks a device by its weakest word, and every word must match', () => {
+  it('ranks a device by its weakest word, and every word must match', async () => {
     const exact = device('a', 'front', '10.1.0.5'); // both words exact
     const half = device('c', 'front', '10.1.0.55'); // one exact, one only a start: a start
     const starts = device('b', 'frontdesk-2', '10.1.0.50');
     const other = device('z', 'back office', '10.1.0.5'); // "front" nowhere
-    const hits = searchAccounts([held('c', [half, starts, other, exact])], 'FRONT 10.1.0.5');
+    const hits = await searchAccounts([held('c', [half, starts, other, exact])], 'FRONT 10.1.0.5');
     expect(hits.map((h) => h.device.id)).toEqual(['a', 'c', 'b']);
     expect(hits[0]!.account).toEqual({ id: 'c', name: 'Customer c' });
   });

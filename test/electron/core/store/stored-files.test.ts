@@ -203,7 +203,10 @@ const cases: FileCase[] = [
     file: () => path.join(dir, 'views', `${accountKey(BASE, '7')}.json`),
     today: { version: 1, views: [{ id: 'v1', name: 'Berlin', conditions: { all: [{ field: 'ip' }] } }] },
     load: () => new SavedViewsStore(dir, log).load(BASE, '7'),
-    loaded: { views: [{ id: 'v1', name: 'Berlin', conditions: { all: [{ field: 'ip' }] } }] },
+    // Version 2: every view of an earlier file was its own account's.
+    loaded: {
+      views: [{ id: 'v1', name: 'Berlin', conditions: { all: [{ field: 'ip' }] }, accounts: 'this' }],
+    },
     fresh: { views: [] },
     wrongType: (t) => ({ ...t, views: 'Berlin' }),
   },
