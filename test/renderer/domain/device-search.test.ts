@@ -1,6 +1,8 @@
 import type { Device } from '../../../shared/model.js';
 import {
   compileSearch,
+  macHasHex,
+  macHex,
   parseSearch,
   searchEntry,
   type SearchEntry,
@@ -95,6 +97,19 @@ describe('device search', () => {
       expect(matching(q, d), q).toEqual(['A', 'C']);
     expect(matching('mac:3c4d', d)).toEqual(['A']);
     expect(matching('1a2c', d)).toEqual(['B']);
+  });
+
+  it('reads a MAC in place exactly as its hex digits would be matched', () => {
+    // Repeating digits (overlapping starts), both cases and any separators, against the plain reference.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const digits = '0a1A';
+    for (let round = 0; round < 3000; round++) {
+      const parts = Array.from({ length: 1 + next(6) }, () => digits[next(4)]! + digits[next(4)]!);
+      const mac = parts.join([':', '-', '.', ''][next(4)]!);
+      const hex = Array.from({ length: 1 + next(6) }, () => digits[next(4)]!.toLowerCase()).join('');
+      expect(macHasHex(mac, hex), `${mac} ${hex}`).toBe(macHex(mac).includes(hex));
+    }
   });
 
   it('treats an empty query as everything and parses terms', () => {
