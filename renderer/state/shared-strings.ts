@@ -15,14 +15,18 @@ const REPEATING: readonly DeviceKey[] = ['status', 'os', 'cpu', 'freeSpace', 'la
 const POOL_LIMIT = 20_000;
 
 export class SharedStrings {
-  readonly #pools = new Map<DeviceKey, Map<string, string>>(REPEATING.map((key) => [key, new Map()]));
+  // Parallel arrays walked by index: a Map's entries iterator allocated a pair per field per device.
+  readonly #keys: readonly DeviceKey[] = REPEATING;
+  readonly #pools: ReadonlyArray<Map<string, string>> = REPEATING.map(() => new Map());
 
   /** Points the device's repeating fields at the shared copy of their value (the device is changed). */
   share(device: Device): void {
     const record = device as unknown as Record<DeviceKey, unknown>;
-    for (const [key, pool] of this.#pools) {
+    for (let k = 0; k < this.#keys.length; k++) {
+      const key = this.#keys[k]!;
       const value = record[key];
       if (typeof value !== 'string') continue;
+      const pool = this.#pools[k]!;
       const shared = pool.get(value);
       if (shared !== undefined) record[key] = shared;
       else {
