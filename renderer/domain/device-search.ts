@@ -59,9 +59,37 @@ export function searchWords(text: string): string[] {
 }
 const ASCII = /^\p{ASCII}*$/u;
 
-function fieldText(value: string | null | undefined): string {
-  const words = value ? searchWords(value) : [];
+/** " word word " of `value` (searchWords), or " " when it has none. */
+export function fieldText(value: string | null | undefined): string {
+  if (!value) return ' ';
+  const plain = asciiFieldText(value);
+  if (plain !== null) return plain;
+  const words = searchWords(value);
   return words.length ? ` ${words.join(' ')} ` : ' ';
+}
+
+/**
+ * fieldText of a plain-ASCII value in one pass over its characters (no regex, no word array, no join):
+ * every device's entry is built from these, ~100,000 of them at a first load or a command line's query.
+ * Null when the value has a character beyond ASCII (the Unicode path then folds its accents).
+ */
+function asciiFieldText(value: string): string | null {
+  let out = ' ';
+  /** 0: between words; 1: in letters; 2: in digits. */
+  let kind = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 127) return null;
+    const lower = code | 0x20;
+    const next = code >= 48 && code <= 57 ? 2 : lower >= 97 && lower <= 122 ? 1 : 0;
+    if (next === kind) continue;
+    if (kind !== 0) out += `${value.slice(start, i)} `;
+    kind = next;
+    start = i;
+  }
+  if (kind !== 0) out += `${value.slice(start)} `;
+  return out.toLowerCase();
 }
 
 export function macHex(mac: string): string {
@@ -70,6 +98,7 @@ export function macHex(mac: string): string {
 
 export function searchEntry(device: Device, folderName: string | null | undefined): SearchEntry {
   return {
+    // Joined (one flat string): a `+=` chain would keep a tree of pieces per device until searched.
     text: WORD_COLUMNS.map((c) => fieldText(c.searchWords!(device, folderName))).join(FIELD_SEP),
     ip: (device.ip ?? '').toLowerCase(),
     mac: device.mac ?? '',
