@@ -15,7 +15,7 @@ import { heapRelease } from './worker-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts } from './devices-owner.js';
-import { packDelta, packDevices, type PackedDelta, type PackedDevices } from './packed-devices.js';
+import { carryDelta, carryDevices, type DeltaCarried, type DevicesCarried } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   diffDevices,
@@ -63,14 +63,14 @@ export type PollerReply =
    * One part of the log entry `seq` (a commit's, or a cache load's base), packed by column
    * (packed-devices.ts): far less for the main thread to deserialise and keep.
    */
-  | { id: number; op: 'part'; seq: number; part: PackedDelta }
+  | { id: number; op: 'part'; seq: number; part: DeltaCarried }
   | { id: number; op: 'polled'; outcome: PollSummary }
   /** `count`: records the commit's entry holds (0: nothing changed, no part came). */
   | { id: number; op: 'committed'; seq: number; count: number }
   | { id: number; op: 'loaded'; result: LoadSummary; seq: number }
   | { id: number; op: 'saved'; notice: string | null }
   /** `found` packed by column; `missing`: the ids the mirror does not hold. */
-  | { id: number; op: 'read'; found: PackedDevices; missing: Id[] }
+  | { id: number; op: 'read'; found: DevicesCarried; missing: Id[] }
   | { id: number; op: 'counted'; count: number }
   | { id: number; op: 'failed'; message: string };
 
@@ -82,6 +82,8 @@ export type PollerReply =
 export function createPollerHandler(
   reply: (message: PollerReply) => void,
   release: () => void = () => undefined,
+  /** False in the main thread: its replies carry device objects, not columns (packed-devices.ts). */
+  pack = true,
 ): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
   const log = new DevicesChangeLog();
@@ -95,7 +97,7 @@ export function createPollerHandler(
   const sendParts = async (id: number, seq: number, delta: DevicesDelta): Promise<void> => {
     for (const part of changeParts(delta)) {
       const acked = new Promise<void>((resolve) => acks.set(id, resolve));
-      reply({ id, op: 'part', seq, part: packDelta(part) });
+      reply({ id, op: 'part', seq, part: carryDelta(part, pack) });
       await acked;
     }
   };
@@ -150,7 +152,7 @@ export function createPollerHandler(
           if (device) found.push(device);
           else missing.push(id);
         }
-        reply({ id: message.id, op: 'read', found: packDevices(found), missing });
+        reply({ id: message.id, op: 'read', found: carryDevices(found, pack), missing });
         return;
       }
       case 'count':

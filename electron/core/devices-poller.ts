@@ -31,7 +31,7 @@ import {
 } from './devices-poll-worker.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
-import { unpackDelta, unpackDevices, type Interner } from './packed-devices.js';
+import { carriedDelta, carriedDevices, type Interner } from './packed-devices.js';
 import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
 
 /**
@@ -156,7 +156,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       // Handed on as it comes, each part in its own short task: never 100,000 records at once.
       const first = p.first;
       p.first = false;
-      p.onPart?.({ ...unpackDelta(reply.part, p.interner), seq: reply.seq, first });
+      p.onPart?.({ ...carriedDelta(reply.part, p.interner), seq: reply.seq, first });
       return;
     }
     pending.delete(reply.id);
@@ -171,7 +171,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       log.warn('the devices poll worker could not start; polling in the main thread instead', {
         error: why instanceof Error ? why.message : String(why),
       });
-      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)));
+      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
     }
     worker = null;
     // Requests sent to the worker that never answered go to the local handler, in order.
@@ -190,7 +190,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
 
   const start = (): void => {
     if (options.worker === null) {
-      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)));
+      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
       return;
     }
     const spec = options.worker ?? defaultWorkerSpec();
@@ -373,7 +373,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (id) => ({ op: 'read', id, ids: [...ids] }),
         (reply) => {
           if (reply.op !== 'read') throw new Error('The devices poll worker answered out of turn.');
-          return new Map(unpackDevices(reply.found).map((device) => [device.id, device]));
+          return new Map(carriedDevices(reply.found).map((device) => [device.id, device]));
         },
       );
     },

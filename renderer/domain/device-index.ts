@@ -65,6 +65,8 @@ export class DeviceIndex {
   #nameOrder: number[] | null = [];
   /** Per slot: the group of its lower-case name in #nameOrder (equal names share a group). */
   #nameRank = new Float64Array(1024);
+  /** #nameRank no longer matches #nameOrder: ranked again when next read (#ranks), not per delta. */
+  #ranksStale = false;
   /** Ascending orders by column key, most recently used last. */
   readonly #orders = new Map<string, KeptOrder>();
   /** The slots each delta moved, by sequence number, back to the oldest kept order's. */
@@ -76,6 +78,8 @@ export class DeviceIndex {
   /** Slots below this one have their search entry (see warmEntries). */
   #warmed = 0;
   #lastDesc: { key: string; from: number[]; slots: number[] } | null = null;
+  /** The last name order asked for, and the #nameOrder it was made from. */
+  #byName: { names: number[]; direction: DeviceSort['direction']; order: number[] } | null = null;
   /** Sort keys per column, per slot; dropped for a device when it changes. */
   readonly #keys = new Map<string, Keys>();
   #folderName: (id: Id) => string | undefined = () => undefined;
@@ -154,6 +158,8 @@ export class DeviceIndex {
     const patch = !change.reset && touched <= PATCH_LIMIT && this.#nameOrder !== null;
     const moved: number[] = [];
     const renamed: number[] = [];
+    /** A device already in the name order was renamed (a new one is not in it yet). */
+    let renamedInOrder = false;
     for (const id of change.removed) {
       const slot = this.#slotOf.get(id);
       if (slot === undefined) continue;
@@ -180,7 +186,10 @@ export class DeviceIndex {
         this.#devices[slot] = device;
         this.#entries[slot] = undefined;
         const name = device.name ? device.name.toLowerCase() : '';
-        if (before === undefined || this.#name[slot] !== name) renamed.push(slot);
+        if (before === undefined || this.#name[slot] !== name) {
+          renamed.push(slot);
+          if (before !== undefined) renamedInOrder = true;
+        }
         this.#name[slot] = name;
         this.#status[slot] = STATUS_RANK[statusKind(device)];
         this.#account(slot, 1);
@@ -198,7 +207,7 @@ export class DeviceIndex {
       return;
     }
     if (renamed.length > 0 || change.removed.length > 0)
-      this.#patchNameOrder(renamed, change.removed.length > 0);
+      this.#patchNameOrder(renamed, renamedInOrder || change.removed.length > 0);
     if (moved.length > 0 && this.#orders.size > 0) this.#moves.push({ seq: ++this.#seq, slots: moved });
   }
 
@@ -346,43 +355,55 @@ export class DeviceIndex {
       for (const slot of this.#slotOf.values()) order.push(slot);
       order.sort((a, b) => this.#compareNames(a, b));
       this.#nameOrder = order;
-      this.#rankNames();
+      this.#ranksStale = true;
     }
     return this.#nameOrder;
   }
 
-  /** Equal names share a rank; ranks grow with the name. */
-  #rankNames(): void {
-    const order = this.#nameOrder!;
-    let rank = 0;
-    for (let i = 0; i < order.length; i++) {
-      const slot = order[i]!;
-      if (i > 0 && this.#name[order[i - 1]!] !== this.#name[slot]) rank++;
-      this.#nameRank[slot] = rank;
+  /** Equal names share a rank; ranks grow with the name. Ranked when read after the order changed. */
+  #ranks(): Float64Array {
+    if (this.#ranksStale) {
+      const order = this.#nameOrderNow();
+      let rank = 0;
+      for (let i = 0; i < order.length; i++) {
+        const slot = order[i]!;
+        if (i > 0 && this.#name[order[i - 1]!] !== this.#name[slot]) rank++;
+        this.#nameRank[slot] = rank;
+      }
+      this.#ranksStale = false;
     }
+    return this.#nameRank;
   }
 
-  #patchNameOrder(renamed: readonly number[], anyRemoved: boolean): void {
+  /**
+   * Places the renamed and new slots in the name order. `inOrder`: some of them (or removed slots) are in
+   * it now and are taken out first; a part of a first load only adds, and skips that pass over 100,000.
+   */
+  #patchNameOrder(renamed: readonly number[], inOrder: boolean): void {
     const moving = new Set(renamed);
     let order = this.#nameOrder!;
-    if (moving.size > 0 || anyRemoved)
-      order = order.filter((s) => !moving.has(s) && this.#ids[s] !== undefined);
+    if (inOrder) order = order.filter((s) => !moving.has(s) && this.#ids[s] !== undefined);
     const live = [...moving].filter((s) => this.#ids[s] !== undefined);
     this.#nameOrder = mergeSorted(order, live, (a, b) => this.#compareNames(a, b));
     // Ranks of other names may shift, but never their relative order: the kept orders stay valid except
     // for the moved devices, which are placed again when the order is next used.
-    this.#rankNames();
+    this.#ranksStale = true;
   }
 
   #order(sort: DeviceSort): number[] {
     const names = this.#nameOrderNow();
     if (sort.key === 'name') {
+      // Kept while the name order is the same array: a delta that renamed nobody (a status poll, a search
+      // keystroke) then costs no copy of 100,000 slots, and `sorted` keeps its ids.
+      const kept = this.#byName;
+      if (kept?.names === names && kept.direction === sort.direction) return kept.order;
       // Devices without a name sort last in both directions, by id.
       let firstNamed = 0;
       while (firstNamed < names.length && this.#name[names[firstNamed]!] === '') firstNamed++;
       const named = names.slice(firstNamed);
       const order = sort.direction === 'asc' ? named : this.#reverseGroups(named, null);
       for (let i = 0; i < firstNamed; i++) order.push(names[i]!);
+      this.#byName = { names, direction: sort.direction, order };
       return order;
     }
     const asc = this.#ascending(sort.key, names);
@@ -425,7 +446,7 @@ export class DeviceIndex {
 
   /** Reverses the runs of equal (key, name) in `asc`, keeping each run's order (ids ascending). */
   #reverseGroups(asc: readonly number[], keys: Keys | null): number[] {
-    const rank = this.#nameRank;
+    const rank = this.#ranks();
     const same = (a: number, b: number) => rank[a] === rank[b] && (keys === null || keys[a] === keys[b]);
     const out: number[] = [];
     let end = asc.length;
@@ -463,7 +484,7 @@ export class DeviceIndex {
   /** Ascending by the column's value (empty values last), then by name, then by id. */
   #comparator(key: string): (a: number, b: number) => number {
     const keys = this.#keys.get(key)!;
-    const rank = this.#nameRank;
+    const rank = this.#ranks();
     const ids = this.#ids;
     return (a, b) => {
       const va = keys[a]!;

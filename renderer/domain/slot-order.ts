@@ -5,7 +5,11 @@ import type { SortValue } from './sort-values.js';
 /** Per slot, the column's sort key; undefined: not computed yet for that slot. */
 export type Keys = Array<SortValue | undefined>;
 
-/** `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k). */
+/**
+ * `kept` (sorted, without the moved slots) merged with `moved` (any order): O(n + k log k) steps. Few moved
+ * among many kept (a part of a first load into the devices already in) are each placed by binary search,
+ * so the names are compared k log n times rather than n: the rest of `kept` is only copied.
+ */
 export function mergeSorted(
   kept: readonly number[],
   moved: number[],
@@ -16,6 +20,21 @@ export function mergeSorted(
   let i = 0;
   let j = 0;
   let o = 0;
+  if (moved.length * Math.log2(kept.length + 2) < kept.length) {
+    for (; j < moved.length; j++) {
+      const m = moved[j]!;
+      // The first of kept[i…] that sorts after m (equal ones stay first, as in the merge below).
+      let lo = i;
+      let hi = kept.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compare(kept[mid]!, m) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      while (i < lo) out[o++] = kept[i++]!;
+      out[o++] = m;
+    }
+  }
   while (i < kept.length && j < moved.length)
     out[o++] = compare(kept[i]!, moved[j]!) <= 0 ? kept[i++]! : moved[j++]!;
   while (i < kept.length) out[o++] = kept[i++]!;

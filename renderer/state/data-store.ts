@@ -7,6 +7,7 @@ import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../.
 import type { Device, Id, SupportSession, Timestamp, User } from '../../shared/model.js';
 import type { SinceRow } from '../../shared/status-history.js';
 import { DeviceIndex } from '../domain/device-index.js';
+import { SharedStrings } from './shared-strings.js';
 
 export interface DataState {
   folders: Map<Id, FolderNode>;
@@ -48,6 +49,9 @@ function mapOf(state: DataState, dataset: DatasetName): Map<Id, AnyRecord> {
   return state[dataset] as Map<Id, AnyRecord>;
 }
 
+/** One table for every store: the values it shares are the same whichever account they came from. */
+const sharedStrings = new SharedStrings();
+
 /** Applies one change; returns the ids it removed (the UI drops them from its selections). */
 export function applyDataChange(store: DataStore, change: DataChange): Id[] {
   const state = store.getState();
@@ -60,6 +64,10 @@ export function applyDataChange(store: DataStore, change: DataChange): Id[] {
     map.clear();
   } else {
     for (const id of change.removed) if (map.delete(id)) removed.push(id);
+  }
+  if (isDevices) {
+    for (const device of change.added as Device[]) sharedStrings.share(device);
+    for (const device of change.changed as Device[]) sharedStrings.share(device);
   }
   for (const record of change.added) map.set(record.id, record);
   for (const record of change.changed) map.set(record.id, record);

@@ -25,7 +25,7 @@ import { defaultWorkerSpec, workerLocation } from '../../../electron/core/device
 import { createPollerHandler, type PollerReply } from '../../../electron/core/devices-poll-worker.js';
 import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
-import { unpackDelta } from '../../../electron/core/packed-devices.js';
+import { carriedDelta } from '../../../electron/core/packed-devices.js';
 import { heapRelease } from '../../../electron/core/worker-heap.js';
 import { createLogger } from '../../../electron/core/logger.js';
 import { AppFailure } from '../../../shared/errors.js';
@@ -365,7 +365,7 @@ describe('delta parts', () => {
     expect(ops()).toEqual(['part', 'part', 'part']);
     handle({ op: 'ack', id: 7 });
     await expect.poll(ops).toEqual(['part', 'part', 'part', 'committed']);
-    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? unpackDelta(r.part).added : []));
+    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? carriedDelta(r.part).added : []));
     expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
   });
 });

@@ -2,7 +2,16 @@
 // for field, whatever their values (null, numbers, unknown enums, unique or repeated), and repeated texts
 // come back as one string shared by every device and every part of a request.
 import { describe, expect, it } from 'vitest';
-import { packDelta, packDevices, unpackDelta, unpackDevices } from '../../../electron/core/packed-devices.js';
+import {
+  carriedDelta,
+  carriedDevices,
+  carryDelta,
+  carryDevices,
+  packDelta,
+  packDevices,
+  unpackDelta,
+  unpackDevices,
+} from '../../../electron/core/packed-devices.js';
 import { DEVICE_KEYS } from '../../../shared/device-fields.js';
 import type { Device } from '../../../shared/model.js';
 import { device } from '../support/fake-service.js';
@@ -52,5 +61,19 @@ describe('devices packed by column', () => {
     // Same text, same string object: Object.is cannot tell, so the interner's own entry is the witness.
     expect(interner.get(first.added[1]!.folderId!)).toBe(second.changed[1]!.folderId);
     expect(interner.has('PC-1')).toBe(false); // unique texts are not kept
+  });
+
+  it("carry devices within one thread as copies, unpacked nowhere: equal, never the mirror's own objects", () => {
+    const devices = list(50);
+    const delta = { added: devices.slice(0, 20), changed: devices.slice(20), removed: ['x'] };
+    for (const pack of [true, false]) {
+      const back = carriedDelta(structuredClone(carryDelta(delta, pack)));
+      expect(back).toEqual(delta);
+      const found = carriedDevices(carryDevices(devices, pack));
+      expect(found).toEqual(devices);
+      // A change the main thread makes to what it got never reaches the worker's mirror.
+      for (let i = 0; i < devices.length; i++) expect(found[i]).not.toBe(devices[i]);
+      for (let i = 0; i < 20; i++) expect(back.added[i]).not.toBe(delta.added[i]);
+    }
   });
 });

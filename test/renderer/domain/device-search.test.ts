@@ -1,8 +1,12 @@
 import type { Device } from '../../../shared/model.js';
 import {
   compileSearch,
+  fieldText,
+  macHasHex,
+  macHex,
   parseSearch,
   searchEntry,
+  searchWords,
   type SearchEntry,
 } from '../../../renderer/domain/device-search.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
@@ -95,6 +99,33 @@ describe('device search', () => {
       expect(matching(q, d), q).toEqual(['A', 'C']);
     expect(matching('mac:3c4d', d)).toEqual(['A']);
     expect(matching('1a2c', d)).toEqual(['B']);
+  });
+
+  it('reads a MAC in place exactly as its hex digits would be matched', () => {
+    // Repeating digits (overlapping starts), both cases and any separators, against the plain reference.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const digits = '0a1A';
+    for (let round = 0; round < 3000; round++) {
+      const parts = Array.from({ length: 1 + next(6) }, () => digits[next(4)]! + digits[next(4)]!);
+      const mac = parts.join([':', '-', '.', ''][next(4)]!);
+      const hex = Array.from({ length: 1 + next(6) }, () => digits[next(4)]!.toLowerCase()).join('');
+      expect(macHasHex(mac, hex), `${mac} ${hex}`).toBe(macHex(mac).includes(hex));
+    }
+  });
+
+  it("builds a field's words in one pass exactly as the word splitter does", () => {
+    // Letters, digits, punctuation, both cases, and a few characters beyond ASCII (the Unicode path).
+    const alphabet = 'aZ09 -._@[`{/:Éü€';
+    let seed = 11;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let round = 0; round < 5000; round++) {
+      const value = Array.from({ length: next(12) }, () => alphabet[next(alphabet.length)]!).join('');
+      const words = searchWords(value);
+      expect(fieldText(value), JSON.stringify(value)).toBe(words.length ? ` ${words.join(' ')} ` : ' ');
+    }
+    expect(fieldText(null)).toBe(' ');
+    expect(fieldText('PC-0042 Front desk')).toBe(' pc 0042 front desk ');
   });
 
   it('treats an empty query as everything and parses terms', () => {
