@@ -21,8 +21,10 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/{shared,electron,service,scripts}/**/*.test.ts'],
-          // The command line and the children some tests kill, bundled once per run to be spawned.
+          // The command line and the children some tests kill, bundled once per run to be spawned; the
+          // devices poll worker starts from the same bundle rather than its source under tsx.
           globalSetup: ['test/support/spawned-bundle.ts'],
+          setupFiles: ['test/support/poll-worker-bundle.ts'],
         },
       },
       {
