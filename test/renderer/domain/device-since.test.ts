@@ -154,7 +154,7 @@ describe('history filters', () => {
   it('combines with the status and search filters in the device view, and follows since deltas', async () => {
     const data = createDataStore();
     const ui = createUiStore();
-    const views = createViews(data, ui);
+    const views = createViews(data, ui, () => NOW); // the app clock the history filter reads
     const { applyDataChange } = await import('../../../renderer/state/data-store.js');
     applyDataChange(data, {
       dataset: 'devices',
