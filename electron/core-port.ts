@@ -58,6 +58,12 @@ export interface HostedCore {
   trayState(): TrayState;
   onTrayStateChange(listener: (state: TrayState) => void): () => void;
   setSuspended(suspended: boolean): void;
+  /**
+   * The tray's "Refresh now": every account the console holds, as the tray lists them all, not only the one
+   * on screen. Never rejects: an account signed out has nothing to refresh, and one whose refresh fails says
+   * so in its own connection state (the tray's line for it, the window's status bar).
+   */
+  refreshAll(): Promise<void>;
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void;
   /** `account`: the session's account, when the console holds several; it is shown first. */
   focusSession(id: Id, account?: string): void;

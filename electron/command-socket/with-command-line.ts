@@ -20,6 +20,7 @@ export function withCommandLine(
     trayState: () => core.trayState(),
     onTrayStateChange: (listener) => core.onTrayStateChange(listener),
     setSuspended: (suspended) => core.setSuspended(suspended),
+    refreshAll: () => core.refreshAll(),
     setWindowActivity: (activity) => core.setWindowActivity(activity),
     focusSession: (id, account) => core.focusSession(id, account),
     openTarget: (target) => core.openTarget(target),

@@ -235,6 +235,11 @@ class Core implements AppCore {
     this.#account.setActivity(activity);
   }
 
+  async refreshAll(): Promise<void> {
+    // Signed out: nothing to refresh. A failed refresh is already this account's connection state.
+    await this.handlers['sync:refresh']({}).catch(() => undefined);
+  }
+
   focusSession(id: Id): void {
     this.#events.emit('ui:focus-session', { sessionId: id });
   }

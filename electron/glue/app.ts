@@ -182,7 +182,7 @@ export function runElectronApp(createCore: CoreFactory): void {
         c.openTarget(target);
       },
       copyCode: (code) => clipboard.writeText(code),
-      refresh: () => void c.handlers['sync:refresh']({}),
+      refresh: () => void c.refreshAll(),
       pauseNotifications: (minutes) => void c.handlers['notifications:pause']({ minutes }),
       quit: () => app.quit(),
     });

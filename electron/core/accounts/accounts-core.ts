@@ -132,6 +132,10 @@ export class AccountsCore implements AppCore {
     for (const h of this.#held) h.core.setSuspended(suspended);
   }
 
+  async refreshAll(): Promise<void> {
+    await Promise.all(this.#held.map((h) => h.core.refreshAll()));
+  }
+
   setWindowActivity(activity: { visible: boolean; focused: boolean }): void {
     this.#window = activity;
     for (const h of this.#held) h.core.setWindowActivity(this.#activityOf(h));

@@ -67,16 +67,29 @@ function rankOf(d: Device, words: readonly string[]): number | null {
 }
 
 /**
- * Sets `quietHours` in every account, keeping each account's own watches. One after another, and each
- * account's watches read just before its write, so a watch saved meanwhile on screen is not undone.
+ * Sets `quietHours` in every account, keeping each account's own watches: all of them or none. One after
+ * another, each account's watches read just before its write, so a watch saved meanwhile on screen is not
+ * undone. When one account's write fails (a full disk), the accounts already written get their own quiet
+ * hours back and the call fails: the technician is never left with quiet nights in some accounts only,
+ * believing they hold everywhere.
  */
 export async function setQuietHoursEverywhere(
   held: readonly Held[],
   quietHours: QuietHours | null,
 ): Promise<void> {
-  for (const h of held) {
-    const { watches } = await h.core.handlers['watch:get']({});
-    await h.core.handlers['watch:set']({ watches, quietHours });
+  const written: Array<{ h: Held; before: QuietHours | null }> = [];
+  try {
+    for (const h of held) {
+      const { watches, quietHours: before } = await h.core.handlers['watch:get']({});
+      await h.core.handlers['watch:set']({ watches, quietHours });
+      written.push({ h, before });
+    }
+  } catch (error) {
+    for (const { h, before } of written.reverse()) {
+      const { watches } = await h.core.handlers['watch:get']({});
+      await h.core.handlers['watch:set']({ watches, quietHours: before }).catch(() => undefined);
+    }
+    throw error;
   }
 }
 

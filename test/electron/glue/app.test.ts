@@ -121,6 +121,13 @@ it('the tray follows the core: icon, tooltip, menu', () => {
   expect(tray.tooltip).toContain('1 session ongoing');
   const labels = (tray.menu as { template: Array<{ label?: string }> }).template.map((i) => i.label);
   expect(labels).toContain('ACME — code 123 (click to copy)');
+  // Refresh now: every account the tray lists, not only the one on screen (nor a sync:refresh of it).
+  const refresh = (tray.menu as { template: Array<{ label?: string; click?: () => void }> }).template.find(
+    (i) => i.label === 'Refresh now',
+  )!;
+  refresh.click!();
+  expect(core.refreshes).toBe(1);
+  expect(core.calls.map((c) => c.channel)).not.toContain('sync:refresh');
 });
 
 it('a status notification or a tray outage or watched-device item shows the window on what it names', () => {

@@ -50,6 +50,8 @@ export interface FakeCore extends HostedCore {
   emit<E extends EventChannel>(event: E, payload: MainEvents[E]): void;
   setTray(state: TrayState): void;
   suspended: boolean[];
+  /** refreshAll calls (the tray's Refresh now). */
+  refreshes: number;
   activity: Array<{ visible: boolean; focused: boolean }>;
   focused: string[];
   opened: StatusTarget[];
@@ -88,6 +90,7 @@ export function createFakeCore(): FakeCore {
     calls,
     sinks,
     suspended: [],
+    refreshes: 0,
     activity: [],
     focused: [],
     opened: [],
@@ -104,6 +107,9 @@ export function createFakeCore(): FakeCore {
     },
     setSuspended(s) {
       core.suspended.push(s);
+    },
+    async refreshAll() {
+      core.refreshes++;
     },
     setWindowActivity(a) {
       core.activity.push(a);

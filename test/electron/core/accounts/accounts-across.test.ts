@@ -130,4 +130,25 @@ describe('across accounts', () => {
     expect(await of('Customer A')).toEqual({ watches: [watch], quietHours: null });
     expect(await of('Customer B')).toEqual({ watches: [], quietHours: null });
   });
+
+  it('sets quiet hours in all accounts or in none: a failed write puts back what the others had', async () => {
+    const before = { fromMinute: 12 * 60, toMinute: 13 * 60 };
+    await invoke('accounts:quiet-hours', { quietHours: before });
+    const handlersOfB = core.coreOf(idOf('Customer B'))!.handlers;
+    const set = handlersOfB['watch:set'];
+    // B's settings file cannot be written (a full disk): the stand-in for what no test machine can do here.
+    handlersOfB['watch:set'] = () => Promise.reject(new Error('ENOSPC: no space left on device'));
+    try {
+      await expect(
+        invoke('accounts:quiet-hours', { quietHours: { fromMinute: 22 * 60, toMinute: 7 * 60 } }),
+      ).rejects.toThrow('accounts:quiet-hours');
+    } finally {
+      handlersOfB['watch:set'] = set;
+    }
+    const of = (name: string): Promise<WatchSettings> =>
+      invoke('watch:get', {}, core.coreOf(idOf(name))!.handlers);
+    expect((await of('Customer A')).quietHours).toEqual(before);
+    expect((await of('Customer B')).quietHours).toEqual(before);
+    await invoke('accounts:quiet-hours', { quietHours: null });
+  });
 });

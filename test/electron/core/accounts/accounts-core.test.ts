@@ -299,6 +299,36 @@ describe('several accounts in one console', () => {
     expect(activity.get(dirB)).toEqual({ visible: true, focused: false });
   });
 
+  it('the tray’s Refresh now refreshes every account it lists, a signed-out one left alone', async () => {
+    const run = await open(newDir(), new MemoryVault());
+    const a = run.core.accounts().active;
+    await signIn(run, svcA, { key: 'test-console', secret: '' });
+    await run.invoke('accounts:add', { name: 'Customer B' });
+    const b = idOf(run, 'Customer B');
+    await signIn(run, svcB, CONSUMER_B);
+    await run.invoke('accounts:add', { name: 'Customer C' }); // never signed in
+    await run.invoke('accounts:switch', { id: b });
+    // A device of each service changes between two polls (the fake clock holds the polls back).
+    const changed = async (svc: ServiceHarness) => {
+      const d = svc.service.store.listDevices()[0]!;
+      const status = d.status === 'offline' ? 'online' : 'offline';
+      await control(svc, 'POST', `devices/${d.id}/status`, { status });
+      return { id: d.id, status };
+    };
+    const inA = await changed(svcA);
+    const inB = await changed(svcB);
+    const statusIn = (account: string, id: string) =>
+      run.core
+        .coreOf(account)!
+        .snapshot()
+        .data.devices.find((d) => d.id === id)?.status;
+    expect(statusIn(a, inA.id)).not.toBe(inA.status);
+
+    await expect(run.core.refreshAll()).resolves.toBeUndefined();
+    expect(statusIn(a, inA.id)).toBe(inA.status);
+    expect(statusIn(b, inB.id)).toBe(inB.status);
+  });
+
   it('removes an account: signed out, its keychain entry and directory gone, the other untouched', async () => {
     const vault = new MemoryVault();
     const dataDir = newDir();
