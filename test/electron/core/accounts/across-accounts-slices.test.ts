@@ -8,27 +8,14 @@ import type { Held } from '../../../../electron/core/accounts/held-account.js';
 import { SCAN_SLICE, viewMatches } from '../../../../electron/core/accounts/view-across-accounts.js';
 import type { AppCore } from '../../../../electron/core/app-core.js';
 import type { Device } from '../../../../shared/model.js';
+import { bareDevice } from '../../../support/make-device.js';
 
 function device(
   i: number,
   name = `desk-${i}`,
   ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
 ): Device {
-  return {
-    id: `d${i}`,
-    name,
-    alias: null,
-    status: i % 2 ? 'online' : 'offline',
-    ip,
-    os: null,
-    lastRefresh: null,
-    cpu: null,
-    ram: null,
-    freeSpace: null,
-    mac: null,
-    dateInstalled: null,
-    folderId: null,
-  };
+  return bareDevice({ id: `d${i}`, name, status: i % 2 ? 'online' : 'offline', ip });
 }
 
 function held(devices: Device[]): Held {
