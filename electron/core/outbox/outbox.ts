@@ -133,6 +133,8 @@ export class Outbox {
   #retryTimer: TimerHandle | null = null;
   readonly #backoff: Backoff;
   #verifyGen = 0;
+  /** The attempt under way per entry (a cancel waits for its end). */
+  readonly #attempts = new Map<string, Promise<void>>();
   #devices: { gen: number; map: Promise<Map<Id, Device>>; written: Set<Id> } | null = null;
   #idle: Array<() => void> = [];
   #watchers = new Map<string, Array<(how: SettleHow | 'queued') => void>>();
@@ -306,9 +308,16 @@ export class Outbox {
    */
   async cancel(entryId: string): Promise<boolean> {
     const entry = this.#entries.get(entryId);
-    if (!entry || entry.state !== 'queued') return false;
+    if (!entry || TERMINAL.has(entry.state)) return false;
+    // Held first: no lane takes it (again) from here on.
     entry.held = true;
     try {
+      // An attempt in flight often ends with the write back in the queue: while the service is away the
+      // outbox keeps trying it (a reconnection attempt, a comparison read), and a Cancel clicked in that
+      // moment was refused as "too late" although nothing reached the service. Its end is awaited; only a
+      // write that was sent (done, or in conflict) is too late.
+      await this.#attempts.get(entry.id)?.catch(() => undefined);
+      if (entry.state !== 'queued') return false;
       await this.#settleMany([entry], 'cancelled');
     } finally {
       entry.held = false;
@@ -482,10 +491,13 @@ export class Outbox {
       if (!next) break;
       this.#inflight += 1;
       this.#setState(next, 'sending');
-      void this.#run(next).finally(() => {
+      const attempt = this.#run(next).finally(() => {
+        this.#attempts.delete(next.id);
         this.#inflight -= 1;
         this.#pump();
       });
+      this.#attempts.set(next.id, attempt);
+      void attempt;
     }
     this.#compactQueue();
     this.#checkIdle();

@@ -95,3 +95,27 @@ test('a waiting edit is withdrawn: never sent, its change undone, still gone aft
   expect(again.state().items).toEqual([]);
   expect(putsTo(a!.id)).toBe(0);
 });
+
+test('a Cancel clicked while the outbox is trying the write again, with the service still away, holds', async () => {
+  const box = await open();
+  const [, , c] = h.service.store.listDevices();
+  const before = h.service.store.getDevice(c!.id).alias;
+  await control(h, 'POST', 'faults', { kind: 'reset', count: 10_000 });
+  const [ec] = await box.enqueue([aliasWrite(c!.id, 'Withdrawn C')]);
+  expect(await box.outcome(ec!.id)).toBe('queued');
+
+  // A reconnection attempt takes it (the service is still away) and the technician clicks Cancel then.
+  box.wake();
+  expect(box.state().items.find((i) => i.id === ec!.id)?.state).toBe('sending');
+  expect(await box.cancel(ec!.id)).toBe(true);
+  expect(settled.find((s) => s.id === ec!.id)?.how).toBe('cancelled');
+
+  // Back: nothing of it goes out.
+  await control(h, 'DELETE', 'faults');
+  served.length = 0;
+  box.wake();
+  await box.idle();
+  expect(putsTo(c!.id)).toBe(0);
+  expect(h.service.store.getDevice(c!.id).alias).toBe(before);
+  expect(box.state().items).toEqual([]);
+});
