@@ -174,6 +174,11 @@ test.describe('a German technician’s day', () => {
     const aliasInput = pane.getByRole('textbox', { name: W('Alias') });
     await aliasInput.fill('Empfang');
     await aliasInput.press('Enter');
+    // Waiting in the outbox before the service is back: an edit that reached the outbox only after the
+    // restart (a slow machine) is simply sent, as any edit online is, and there is no conflict to show.
+    await expect(
+      page.getByRole('contentinfo').getByRole('status', { name: /^1 Änderung wartet/ }),
+    ).toBeVisible();
     await check('offline');
     await app.restartService();
     await refresh();
