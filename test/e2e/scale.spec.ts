@@ -75,8 +75,16 @@ test('a fling draws rows as sketches (a bar for the name, the status dot), a jum
   const grid = deviceGrid(page);
   await expect(grid).toHaveAttribute('aria-rowcount', String(DEVICES + 1));
   // What the drawn rows hold: rows whose cells other than the name carry text, and rows with a name.
-  const drawn = () =>
-    grid.evaluate((el) => {
+  // `flingFrames`: first drag that many frames, three screens a frame, and count in the same page task
+  // a frame later: a count read in a later round trip could come after the rows were drawn whole again
+  // (150 ms after the last scroll event), which a loaded machine's round trip can take.
+  const drawn = (flingFrames = 0) =>
+    grid.evaluate(async (el, frames) => {
+      for (let frame = 0; frame < frames; frame++) {
+        el.scrollTop += el.clientHeight * 3;
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      if (frames > 0) await new Promise((r) => requestAnimationFrame(r));
       const rows = [...el.querySelectorAll('.grid-body [role="row"]')];
       const texts = (r: Element) =>
         [...r.querySelectorAll('[role="gridcell"]:not(.col-name)')].map((c) => c.textContent ?? '');
@@ -88,7 +96,7 @@ test('a fling draws rows as sketches (a bar for the name, the status dot), a jum
         dots: rows.filter((r) => r.querySelector('.col-status .dot')).length,
         labelled: rows.filter((r) => r.getAttribute('aria-label')).length,
       };
-    });
+    }, flingFrames);
 
   // A single jump from rest (what End or a row revealed from the palette does) is drawn whole at once.
   const jumped = await grid.evaluate(async (el) => {
@@ -102,13 +110,7 @@ test('a fling draws rows as sketches (a bar for the name, the status dot), a jum
 
   // A drag moving three screens a frame: after a few frames the rows hold no text, a bar for the name
   // and the status dot, and keep their accessible names.
-  await grid.evaluate(async (el) => {
-    for (let frame = 0; frame < 6; frame++) {
-      el.scrollTop += el.clientHeight * 3;
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-  });
-  const mid = await drawn();
+  const mid = await drawn(6);
   expect(mid.rows).toBeGreaterThan(5);
   expect(mid).toMatchObject({ whole: 0, named: 0, bars: mid.rows, dots: mid.rows, labelled: mid.rows });
 
