@@ -10,7 +10,6 @@ import { useStores, useUi } from '../state/context.js';
 import { hitName, openHit, useOtherAccountHits } from './other-accounts-search.js';
 
 export function OtherAccountsMatches() {
-  const stores = useStores();
   const text = useUi((s) => s.deviceFilter.text);
   const hits = useOtherAccountHits(text);
   if (hits.length === 0) return null;
@@ -28,30 +27,35 @@ export function OtherAccountsMatches() {
           </tr>
         </thead>
         <tbody>
-          {hits.map((h) => {
-            const account = accountLabel(h.account.name);
-            const name = hitName(h);
-            return (
-              <tr key={key(h)}>
-                <td>{account}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    aria-label={t('accounts.openIn', { device: name, account })}
-                    onClick={() => openHit(stores, h.account.id, h.device.id)}
-                  >
-                    {name}
-                  </button>
-                  {h.device.name && h.device.alias && <span className="hint"> ({h.device.alias})</span>}
-                </td>
-                <td>{h.device.ip ?? ''}</td>
-                <td>{statusName(h.device.status)}</td>
-              </tr>
-            );
-          })}
+          {hits.map((h) => (
+            <tr key={key(h)}>
+              <td>{accountLabel(h.account.name)}</td>
+              <td>
+                <OpenInAccount hit={h} />
+                {h.device.name && h.device.alias && <span className="hint"> ({h.device.alias})</span>}
+              </td>
+              <td>{h.device.ip ?? ''}</td>
+              <td>{statusName(h.device.status)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** A device of another account by its name: a click opens it there (the account on screen switches). */
+export function OpenInAccount({ hit }: { hit: AccountDeviceHit }) {
+  const stores = useStores();
+  const name = hitName(hit);
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-label={t('accounts.openIn', { device: name, account: accountLabel(hit.account.name) })}
+      onClick={() => openHit(stores, hit.account.id, hit.device.id)}
+    >
+      {name}
+    </button>
   );
 }

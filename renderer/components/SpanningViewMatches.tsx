@@ -16,7 +16,7 @@ import { accountLabel } from '../state/accounts.js';
 import { useSavedViews, useSpanning, useStores, useUi } from '../state/context.js';
 import { spansAccounts } from '../state/spanning-views.js';
 import { useAccounts } from './AccountSwitcher.js';
-import { hitName, openHit } from './other-accounts-search.js';
+import { OpenInAccount } from './OtherAccountsMatches.js';
 
 /** Rows per account: a screenful or two of each; a view matching more is narrowed to see the rest. */
 export const ROWS_PER_ACCOUNT = 200;
@@ -138,12 +138,10 @@ export function SpanningViewMatches({ view }: { view: SavedView }) {
           </thead>
           <tbody>
             {rows.map((r) => {
-              const account = accountLabel(r.account.name);
-              const name = hitName({ account: r.account, device: r.device });
               return (
                 <tr key={`${r.account.id}:${r.device.id}`}>
                   <td>
-                    {account}
+                    {accountLabel(r.account.name)}
                     {r.copy !== 'live' && (
                       <span className="hint">
                         {' '}
@@ -152,14 +150,7 @@ export function SpanningViewMatches({ view }: { view: SavedView }) {
                     )}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-label={t('accounts.openIn', { device: name, account })}
-                      onClick={() => openHit(stores, r.account.id, r.device.id)}
-                    >
-                      {name}
-                    </button>
+                    <OpenInAccount hit={r} />
                   </td>
                   <td>{r.device.ip ?? ''}</td>
                   <td>{r.device.os === null ? '' : enumValue(r.device.os)}</td>
