@@ -2,74 +2,32 @@
 // naming their account, and quiet hours can be set for all accounts at once, each keeping its watches.
 // Two stand-in services on two ports with different consumers and data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
+import type { AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
 import { HITS_PER_ACCOUNT } from '../../../../electron/core/accounts/across-accounts.js';
-import { MemoryVault } from '../../../../electron/core/vault.js';
-import type {
-  AccountDeviceHit,
-  InvokeChannel,
-  InvokeRequest,
-  InvokeResponse,
-  WatchSettings,
-} from '../../../../shared/ipc/contract.js';
-import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
+import type { AccountDeviceHit, WatchSettings } from '../../../../shared/ipc/contract.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { tempDir } from '../../support/core-harness.js';
-import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
-import { accountsCoreOptions, startTwoServices, type TwoServices } from '../../support/two-accounts.js';
+import { twoSignedInAccounts, type TwoAccounts } from '../../support/two-accounts.js';
 
+let accounts: TwoAccounts;
 let svcA: ServiceHarness;
 let svcB: ServiceHarness;
-let services: TwoServices | undefined;
 let core: AccountsCore;
-let removeDir: () => void;
-
-async function invoke<C extends InvokeChannel>(
-  channel: C,
-  payload: InvokeRequest<C>,
-  handlers = core.handlers,
-): Promise<InvokeResponse<C>> {
-  const r = await dispatchInvoke(handlers, channel, payload);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as InvokeResponse<C>;
-}
-
-async function signIn(svc: ServiceHarness, consumer: { key: string; secret: string }): Promise<void> {
-  const done = await pinSignIn(core.handlers, svc, consumer);
-  if (!done.ok) throw new Error(`auth:complete: ${done.error.message}`);
-  await invoke('sync:refresh', {});
-}
-
-const idOf = (name: string) => core.accounts().accounts.find((a) => a.name === name)!.id;
+const invoke: TwoAccounts['invoke'] = (channel, payload, handlers) =>
+  accounts.invoke(channel, payload, handlers);
+const idOf = (name: string) => accounts.idOf(name);
 const namesOf = (svc: ServiceHarness) =>
   svc.service.store.listDevices().map((d) => ({ name: d.name ?? '', ip: d.ip ?? '', mac: d.mac ?? '' }));
 
 beforeAll(async () => {
-  services = await startTwoServices({ a: 30, b: 45 });
-  ({ a: svcA, b: svcB } = services);
+  accounts = await twoSignedInAccounts({ a: 30, b: 45 });
+  ({ core } = accounts);
+  ({ a: svcA, b: svcB } = accounts.services);
 });
 afterAll(async () => {
-  await services?.close();
+  await accounts?.close();
 });
 
 describe('across accounts', () => {
-  beforeAll(async () => {
-    const dir = tempDir();
-    removeDir = dir.remove;
-    core = createAccountsCore(
-      accountsCoreOptions(dir.dir, svcA, { vault: new MemoryVault(), cacheSaveDelayMs: 1_000 }),
-    );
-    await core.start();
-    await signIn(svcA, { key: 'test-console', secret: '' });
-    await invoke('accounts:add', { name: 'Customer B' });
-    await signIn(svcB, CONSUMER_B);
-    await invoke('accounts:switch', { id: idOf('Customer A') });
-  });
-  afterAll(async () => {
-    await core?.dispose();
-    removeDir?.();
-  });
-
   it('finds a device of the account not on screen by its name, naming that account', async () => {
     const inA = new Set(namesOf(svcA).map((d) => d.name.toLowerCase()));
     const onlyB = namesOf(svcB).find(

@@ -3,55 +3,26 @@
 // the count of all, each account named, and an account whose service is gone answering from its offline
 // copy, marked so. Two stand-in services on two ports with different consumers and data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountsCore, type AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
-import { MemoryVault } from '../../../../electron/core/vault.js';
-import type { InvokeChannel, InvokeRequest, InvokeResponse } from '../../../../shared/ipc/contract.js';
+import type { AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
 import { dispatchInvoke } from '../../../../shared/ipc/dispatch.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
-import { tempDir } from '../../support/core-harness.js';
-import { CONSUMER_B, pinSignIn } from '../../support/pin-sign-in.js';
-import { accountsCoreOptions, startTwoServices, type TwoServices } from '../../support/two-accounts.js';
+import { twoSignedInAccounts, type TwoAccounts } from '../../support/two-accounts.js';
 
-let svcA: ServiceHarness;
+let accounts: TwoAccounts;
 let svcB: ServiceHarness;
-let services: TwoServices | undefined;
 let core: AccountsCore;
-let removeDir: () => void;
-
-async function invoke<C extends InvokeChannel>(channel: C, payload: InvokeRequest<C>) {
-  const r = await dispatchInvoke(core.handlers, channel, payload);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as InvokeResponse<C>;
-}
-
-async function signIn(svc: ServiceHarness, consumer: { key: string; secret: string }): Promise<void> {
-  const done = await pinSignIn(core.handlers, svc, consumer);
-  if (!done.ok) throw new Error(`auth:complete: ${done.error.message}`);
-  await invoke('sync:refresh', {});
-}
-
-const idOf = (name: string) => core.accounts().accounts.find((a) => a.name === name)!.id;
+const invoke: TwoAccounts['invoke'] = (channel, payload) => accounts.invoke(channel, payload);
+const idOf = (name: string) => accounts.idOf(name);
 const offlineOnly = { kind: 'group', op: 'and', conditions: [{ kind: 'status', in: ['offline'] }] };
 const byName = { key: 'name', direction: 'asc' } as const;
 
 beforeAll(async () => {
-  services = await startTwoServices({ a: 30, b: 45 });
-  ({ a: svcA, b: svcB } = services);
-  const dir = tempDir();
-  removeDir = dir.remove;
-  core = createAccountsCore(
-    accountsCoreOptions(dir.dir, svcA, { vault: new MemoryVault(), cacheSaveDelayMs: 1_000 }),
-  );
-  await core.start();
-  await signIn(svcA, { key: 'test-console', secret: '' });
-  await invoke('accounts:add', { name: 'Customer B' });
-  await signIn(svcB, CONSUMER_B);
-  await invoke('accounts:switch', { id: idOf('Customer A') });
+  accounts = await twoSignedInAccounts({ a: 30, b: 45 });
+  ({ core } = accounts);
+  svcB = accounts.services.b;
 });
 afterAll(async () => {
-  await core?.dispose();
-  removeDir?.();
-  await services?.close().catch(() => undefined);
+  await accounts?.close();
 });
 
 describe('a saved view spanning accounts, in the accounts not on screen', () => {
