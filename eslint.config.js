@@ -93,6 +93,10 @@ const noService = {
   message: 'The app never imports the stand-in service.',
 };
 const noRenderer = { group: ['**/renderer/**'], message: 'The main process does not import renderer code.' };
+const noHost = {
+  group: ['**/glue/**', '**/browser-host/**', '**/cli/**', '../glue/*', '../browser-host/*', '../cli/*'],
+  message: 'The core is what hosts drive: it never imports a host (glue, browser-host, cli).',
+};
 const noElectronLayer = {
   group: ['**/electron/**'],
   message: 'This layer does not import main-process code.',
@@ -193,24 +197,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            noElectron,
-            noReact,
-            noService,
-            noRenderer,
-            {
-              group: [
-                '**/glue/**',
-                '**/browser-host/**',
-                '**/cli/**',
-                '../glue/*',
-                '../browser-host/*',
-                '../cli/*',
-              ],
-              message: 'The core is what hosts drive: it never imports a host (glue, browser-host, cli).',
-            },
-            ...packagesNotIn('core'),
-          ],
+          patterns: [noElectron, noReact, noService, noRenderer, noHost, ...packagesNotIn('core')],
         },
       ],
       'no-restricted-syntax': [
@@ -235,6 +222,7 @@ export default tseslint.config(
             noElectron,
             noReact,
             noService,
+            noHost,
             {
               regex: '(^|/)renderer/(?!domain/[\\w.-]+$)',
               message: 'The spanning view match uses renderer/domain only: no UI, no bridge.',
