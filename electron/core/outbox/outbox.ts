@@ -497,7 +497,6 @@ export class Outbox {
         this.#pump();
       });
       this.#attempts.set(next.id, attempt);
-      void attempt;
     }
     this.#compactQueue();
     this.#checkIdle();
