@@ -21,6 +21,11 @@ test('a toast opens the device that went offline, and an outage’s toast opens 
   for (const d of [...site, lone]) await app.control.setDeviceStatus(d.id, 'online');
   await app.watchAccount();
   await refresh();
+  // Seen online by the history before anything goes offline: otherwise a device that started offline
+  // makes no transition (and no toast) when it is set offline again.
+  await expect
+    .poll(async () => (await app.invoke('history:device', { deviceId: lone.id, days: 1 })).status)
+    .toBe('online');
 
   // One device: its toast's "Open device", from another screen, shows it with its details.
   await showScreen(page, 'Settings');

@@ -166,9 +166,15 @@ test('every screen, dialog, menu and notice in the pseudo-locale: no English, no
       .getByRole('banner')
       .getByRole('button', { name: p('common.refresh') })
       .click();
+  // The history must have seen the device online before it goes offline: a device that started offline
+  // and was set offline again before the first refresh landed makes no transition and no notice.
+  const recorded = () =>
+    expect.poll(async () => (await app.invoke('history:device', { deviceId: device.id, days: 1 })).status);
   await refresh();
+  await recorded().toBe('online');
   await app.control.setDeviceStatus(device.id, 'offline');
   await refresh();
+  await recorded().toBe('offline');
   const notices = page.getByRole('region', { name: p('toasts.region') });
   await expect(notices.getByRole('button', { name: p('alerts.openDevice') }).first()).toBeVisible({
     timeout: 15_000,
