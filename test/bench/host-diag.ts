@@ -20,6 +20,7 @@ type Mem = {
   external: number;
   arrayBuffers: number;
   heap: { total_physical_size: number };
+  spaces: Array<{ space_name: string; space_used_size: number; physical_space_size: number }>;
 };
 try {
   const host = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
@@ -27,6 +28,14 @@ try {
     const m = await host.call<Mem>('memory');
     console.log(
       `${what}: rss ${mb(m.rss)} heap ${mb(m.heapUsed)} (main thread's resident ${mb(m.heap.total_physical_size)}) external ${mb(m.external)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+    // Where the main thread's heap is, by V8 space (used / resident): garbage in the large-object space
+    // waits for a full collection.
+    console.log(
+      `  spaces: ${m.spaces
+        .filter((s) => s.physical_space_size >= 2 ** 20)
+        .map((s) => `${s.space_name} ${mb(s.space_used_size)}/${mb(s.physical_space_size)}`)
+        .join(', ')}`,
     );
   };
   console.log(`host listening after ${host.readyAt - host.spawnedAt} ms`);

@@ -194,8 +194,8 @@ const commands = {
   },
   /** Diagnostics: this thread's heap and the process's memory (the poll worker's heap is in rss only). */
   async memory() {
-    const { getHeapStatistics } = await import('node:v8');
-    return { ...process.memoryUsage(), heap: getHeapStatistics() };
+    const { getHeapStatistics, getHeapSpaceStatistics } = await import('node:v8');
+    return { ...process.memoryUsage(), heap: getHeapStatistics(), spaces: getHeapSpaceStatistics() };
   },
   /** Diagnostics: writes this thread's heap snapshot to `file` (v8.writeHeapSnapshot). */
   async 'heap-snapshot'({ file }) {
