@@ -9,7 +9,7 @@ import type { AccountHost, AccountSession } from './account-session.js';
 import type { CacheKeeper } from './cache-keeper.js';
 import type { ChangePump } from './change-pump.js';
 import type { Clock } from './clock.js';
-import type { DevicesFeed } from './devices-poller.js';
+import type { DevicesFeed } from './devices-feed.js';
 import type { Logger } from './logger.js';
 import { OfflineCache, accountKey } from './offline-cache.js';
 import type { CoreOutbox } from './outbox/core-outbox.js';

@@ -8,7 +8,7 @@ import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Device, Id, User } from '../../shared/model.js';
 import type { Clock, TimerHandle } from './clock.js';
-import type { DevicesFeed } from './devices-poller.js';
+import type { DevicesFeed } from './devices-feed.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';

@@ -5,7 +5,7 @@
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Id, Timestamp } from '../../shared/model.js';
 import { withoutFenced, type DeviceWriteFence } from './device-write-fence.js';
-import type { DevicesPoll } from './devices-poller.js';
+import type { DevicesPoll } from './devices-feed.js';
 import type { Picture } from './picture.js';
 
 export interface CommitPollOptions {

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: the datasets' slots, their timers and backoff, and the connection state they
+// share change together in one poll's outcome; split, each half would reach into the other's fields.
+//
 // Keeps the Picture in step with the service: the first sync builds everything with a handful of requests
 // (folder tree level by level, all devices in one GET, sessions, users + current user), then each dataset
 // polls on its own rhythm. Faster while the window is in front, slower in the tray, paused while the
@@ -25,7 +28,7 @@ import type { Clock, TimerHandle } from './clock.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
-import type { DevicesFeed, DevicesGet, DevicesPoll } from './devices-poller.js';
+import type { DevicesFeed, DevicesGet, DevicesPoll } from './devices-feed.js';
 import type { Picture } from './picture.js';
 import { isUnauthorized, isUnreachable } from './sync-state.js';
 

@@ -24,7 +24,7 @@ import type {
 import type { Device, Id, SupportSession } from '../../shared/model.js';
 import type { OutboxWrite, SeenValues } from '../../shared/outbox.js';
 import type { CoreOutbox, SubmitOutcome } from './outbox/core-outbox.js';
-import type { DevicesFeed } from './devices-poller.js';
+import type { DevicesFeed } from './devices-feed.js';
 import type { Picture } from './picture.js';
 import type { SyncEngine } from './sync-engine.js';
 

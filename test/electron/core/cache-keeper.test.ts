@@ -4,7 +4,8 @@
 import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
-import { createDevicesFeed, type DevicesFeed } from '../../../electron/core/devices-poller.js';
+import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
+import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { OfflineCache } from '../../../electron/core/offline-cache.js';
 import { Picture } from '../../../electron/core/picture.js';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitPoll } from '../../../electron/core/devices-commit.js';
 import { DeviceWriteFence } from '../../../electron/core/device-write-fence.js';
-import type { DevicesCommit, DevicesPart, DevicesPoll } from '../../../electron/core/devices-poller.js';
+import type { DevicesCommit, DevicesPart, DevicesPoll } from '../../../electron/core/devices-feed.js';
 import { Picture } from '../../../electron/core/picture.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';

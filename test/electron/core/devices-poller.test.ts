@@ -14,11 +14,11 @@ import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   DevicesFeed,
-  DevicesFeedOptions,
   DevicesGet,
   DevicesPart,
   DevicesPoll,
-} from '../../../electron/core/devices-poller.js';
+} from '../../../electron/core/devices-feed.js';
+import type { DevicesFeedOptions } from '../../../electron/core/devices-poller.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { defaultWorkerSpec, workerLocation } from '../../../electron/core/devices-worker-start.js';

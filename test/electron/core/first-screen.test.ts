@@ -5,7 +5,8 @@
 import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
-import { createDevicesFeed, type DevicesFeed } from '../../../electron/core/devices-poller.js';
+import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
+import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { PART_SIZE as FIRST_SCREEN_ROWS } from '../../../electron/core/devices-owner.js';
 import { firstScreenPath, firstScreenRows } from '../../../electron/core/first-screen.js';
 import { silentLogger } from '../../../electron/core/logger.js';

@@ -5,7 +5,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevicesFeed, type DevicesFeed } from '../../../electron/core/devices-poller.js';
+import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
+import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { AppFailure, type AppError } from '../../../shared/errors.js';
 import { encodeDevices } from '../../../shared/xml/resources.js';

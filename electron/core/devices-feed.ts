@@ -1,0 +1,65 @@
+// What the main thread holds of the account's devices' owner (the poll worker, devices-poller.ts): the feed
+// it polls through, commits or discards polls with, patches its own changes into and reads devices from.
+// The contract alone, so that the sync engine, the writes and the offline copy depend on what the owner
+// answers, not on how its worker is started and spoken to.
+
+import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
+import type { Device, Id, Timestamp } from '../../shared/model.js';
+import type { DevicesDelta } from './devices-mirror.js';
+import type { LoadSummary } from './devices-poll-worker.js';
+
+/**
+ * The devices list's GET under the client's policy, its attempts sent by this feed (ServiceClient.getVia
+ * bound to /devices.xml): resolves with the 2xx answer, rejects with the client's AppFailure.
+ */
+export type DevicesGet = (attempt: ForeignAttempt, signal?: AbortSignal) => Promise<RawResponse>;
+
+/** One part of an entry of the worker's change log (`seq`), as it arrived; `first`: the entry's first. */
+export interface DevicesPart extends DevicesDelta {
+  seq: number;
+  first: boolean;
+}
+
+/** Called with each part of an entry, in order, each in a task of its own. */
+export type OnDevicesPart = (part: DevicesPart) => void;
+
+export interface DevicesCommit {
+  /** Devices the mirror keeps its own copy of: a local write raced the poll (device-write-fence.ts). */
+  fenced?: ReadonlySet<Id>;
+  /** The poll is the whole list (a first sync, a lost mirror): its entry is the log's new base. */
+  reset?: boolean;
+  onPart?: OnDevicesPart;
+}
+
+export interface DevicesPoll {
+  /** false: the service sent the very same bytes as last time (a commit takes nothing). */
+  changed: boolean;
+  /** The mirror was empty (a replaced worker): the poll is the whole list, to replace with. */
+  complete: boolean;
+  /**
+   * The mirror takes the poll but the fenced devices; resolves with the number of records it took, once
+   * every part of that log entry came to `onPart` (no part comes when nothing changed, but for a reset).
+   */
+  commit(options?: DevicesCommit): Promise<number>;
+  discard(): void;
+}
+
+export interface DevicesFeed {
+  poll(get: DevicesGet, signal?: AbortSignal): Promise<DevicesPoll>;
+  /** A list fetched by other means (a client that cannot sign for the worker), diffed as a poll's. */
+  diff(devices: readonly Device[]): Promise<DevicesPoll>;
+  /** Mirrors a change the main thread made itself (optimistic write, rollback). */
+  patch(puts: readonly Device[], removals: readonly Id[]): void;
+  replaceAll(devices: readonly Device[]): void;
+  /**
+   * The devices as their owner holds them now: every poll committed and every patch sent before this
+   * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
+   */
+  read(ids: readonly Id[]): Promise<Map<Id, Device>>;
+  /** How many devices the owner holds in a folder, as read() sees them. */
+  countInFolder(folderId: Id): Promise<number>;
+  /** The cached devices, in parts to `onPart` as they come (the log's new base). */
+  loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
+  saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
+  close(): Promise<void>;
+}
