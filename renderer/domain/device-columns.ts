@@ -23,6 +23,7 @@ import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
 import {
   freeSpacePercent,
   lower,
+  lowerFew,
   PLAIN_BY_KIND,
   TIME_WIDTH,
   timeDetail,
@@ -164,7 +165,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => (d.os ? enumValue(d.os) : ''),
-    sortValue: (d) => (d.os ? enumValue(d.os).toLowerCase() : null),
+    sortValue: (d) => (d.os ? lowerFew(enumValue(d.os)) : null),
     searchWords: (d) => (d.os === null ? null : enumValue(d.os)),
     conditions: ['os', 'text'],
   },
@@ -211,7 +212,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: folderText,
-    sortValue: (d, ctx) => (d.folderId !== null ? lower(ctx.folderName(d.folderId) ?? null) : null),
+    sortValue: (d, ctx) => (d.folderId !== null ? lowerFew(ctx.folderName(d.folderId) ?? null) : null),
     detail: (d, ctx) =>
       d.folderId === null ? folderText(d, ctx) : (ctx.folderPath?.(d.folderId) ?? folderText(d, ctx)),
     searchWords: (_d, folderName) => folderName ?? null,
@@ -224,7 +225,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => d.cpu ?? '',
-    sortValue: (d) => lower(d.cpu),
+    sortValue: (d) => lowerFew(d.cpu),
   },
   {
     key: 'ram',

@@ -1,6 +1,6 @@
 // Orders of the DeviceIndex's slots (device-index.ts): built from a column's keys without comparing devices
 // (orderByValue), and kept orders patched with the few slots a poll moved (patchOrder).
-import type { SortValue } from './sort-values.js';
+import { compareSortValues, type SortValue } from './sort-values.js';
 
 /** Per slot, the column's sort key; undefined: not computed yet for that slot. */
 export type Keys = Array<SortValue | undefined>;
@@ -118,41 +118,62 @@ function radixByNumber(slots: readonly number[], keys: Keys): number[] {
   return out;
 }
 
+/** Distinct numeric keys up to which a column is bucketed like text instead of radix-sorted. */
+const FEW_NUMBERS = 1024;
+
+/**
+ * Appends `slots` to `out` grouped by their key's rank among `distinct` (every key of `slots`, in any
+ * order; ranked here by one sort of the distinct values), each group keeping the order of `slots`: a
+ * counting sort, no comparison of devices.
+ */
+function appendByRank(
+  out: number[],
+  slots: readonly number[],
+  keys: Keys,
+  distinct: Map<SortValue, number>,
+): void {
+  const values = [...distinct.keys()].sort(compareSortValues);
+  for (let i = 0; i < values.length; i++) distinct.set(values[i]!, i);
+  const starts = new Uint32Array(values.length + 1);
+  const ranks = new Uint32Array(slots.length);
+  for (let k = 0; k < slots.length; k++) {
+    const r = distinct.get(keys[slots[k]!]!)!;
+    ranks[k] = r;
+    starts[r + 1]!++;
+  }
+  for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
+  const base = out.length;
+  out.length = base + slots.length;
+  for (let k = 0; k < slots.length; k++) out[base + starts[ranks[k]!]!++] = slots[k]!;
+}
+
 /**
  * `names` (slots in name order) ordered by `keys` ascending as compareSortValues orders them, equal keys
- * keeping their name order, without comparing devices: the numbers by radix (radixByNumber), then the
- * text values bucketed by the rank of their distinct strings (one sort of the distinct ones), then null.
+ * keeping their name order, without comparing devices: the numbers by radix (radixByNumber), or, when
+ * they are few distinct ones (a status rank, a size), bucketed as the text values are: by the rank of
+ * their distinct values (one sort of those); then null.
  */
 export function orderByValue(names: readonly number[], keys: Keys): number[] {
   const numeric: number[] = [];
   const textual: number[] = [];
   const empty: number[] = [];
-  const strings = new Map<string, number>();
+  const strings = new Map<SortValue, number>();
+  let numbers: Map<SortValue, number> | null = new Map();
   for (const slot of names) {
     const v = keys[slot]!;
     if (v === null) empty.push(slot);
-    else if (typeof v === 'number') numeric.push(slot);
-    else {
+    else if (typeof v === 'number') {
+      numeric.push(slot);
+      if (numbers && !numbers.has(v)) numbers = numbers.size < FEW_NUMBERS ? numbers.set(v, 0) : null;
+    } else {
       textual.push(slot);
       strings.set(v, 0);
     }
   }
-  const out = numeric.length > 0 ? radixByNumber(numeric, keys) : [];
-  if (textual.length > 0) {
-    const texts = [...strings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (let i = 0; i < texts.length; i++) strings.set(texts[i]!, i);
-    const starts = new Uint32Array(texts.length + 1);
-    const ranks = new Uint32Array(textual.length);
-    for (let k = 0; k < textual.length; k++) {
-      const r = strings.get(keys[textual[k]!] as string)!;
-      ranks[k] = r;
-      starts[r + 1]!++;
-    }
-    for (let r = 1; r < starts.length; r++) starts[r]! += starts[r - 1]!;
-    const base = out.length;
-    out.length = base + textual.length;
-    for (let k = 0; k < textual.length; k++) out[base + starts[ranks[k]!]!++] = textual[k]!;
-  }
+  // Never a spread of 100,000 slots into push: that many arguments can overflow the stack.
+  const out = numeric.length > 0 && !numbers ? radixByNumber(numeric, keys) : [];
+  if (numeric.length > 0 && numbers) appendByRank(out, numeric, keys, numbers);
+  if (textual.length > 0) appendByRank(out, textual, keys, strings);
   for (const slot of empty) out.push(slot);
   return out;
 }
