@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 npm run --silent build
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
-SUPPORT_CONSOLE_SCREENSHOTS=docs bash scripts/with-keyring.sh npx playwright test \
+# The README's pictures come from the full browser, as a user's window would (the suite uses the headless shell).
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" SUPPORT_CONSOLE_SCREENSHOTS=docs bash scripts/with-keyring.sh npx playwright test \
   test/e2e/screenshots.spec.ts test/e2e/status-history.spec.ts test/e2e/languages.spec.ts \
   test/e2e/reflow.spec.ts
 stale=$(find docs/screenshots -name '*.png' ! -newer "$stamp" | sort)

@@ -124,6 +124,9 @@ test('a session the simulator starts shows as ongoing and raises a notice', asyn
         asked.push({ title, ...(options?.body ? { body: options.body } : {}) });
       }
     }
+    // The headless shell answers "denied" even where the context grants notifications (full Chromium
+    // answers "granted"); what is under test is the page's call, so the recording reports the grant.
+    Object.defineProperty(Recording, 'permission', { get: () => 'granted' });
     window.Notification = Recording as typeof Notification;
   });
   await page.reload();
