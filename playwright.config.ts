@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 // stand-in service, both started by the tests' fixtures on loopback. The browser is Debian's headless shell
 // (chromium-headless-shell: Chromium's own Blink and V8 without the desktop browser's processes), which
 // cost 328 CPU-seconds for the whole suite where the full browser cost 444 (190 s against 242 s alone,
-// quiet); the bench and `npm run screenshots` set CHROMIUM_PATH to the full browser.
+// quiet). The bench launches the full browser itself, and `npm run screenshots` sets CHROMIUM_PATH to it.
 export default defineConfig({
   testDir: 'test/e2e',
   // Every test starts its own service and browser host on ephemeral ports with their own data directories

@@ -30,7 +30,7 @@ interface BuildHost {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const outdir = path.join(ROOT, 'test-results', `.spawned-${process.pid}`);
+  const outdir = path.join(ROOT, 'test-results', `.spawned-${process.pid}-${project.name}`);
   const { HOST_ENTRIES, bundleHost } = (await import(
     pathToFileURL(path.join(ROOT, 'scripts/build-host.mjs')).href
   )) as BuildHost;

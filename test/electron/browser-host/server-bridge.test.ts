@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Agent, EventSource } from 'undici';
+import { Agent, EventSource, fetch as fetchWith } from 'undici';
 import type { Dispatcher } from 'undici';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BrowserHost } from '../../../electron/browser-host/server.js';
@@ -132,7 +132,9 @@ it('reopens a stream the host closed and receives the whole state again', async 
   await host.close();
   host = await startBrowserHost({ core, rendererDir: dir, launchSecret: SECRET, port, reconnectMs: 50 });
   // The new host has a new session value: log in again as the user would by reopening the printed URL.
-  const res = await fetch(host.launchUrl, { redirect: 'manual' });
+  // On a connection of its own: the shared pool may still hold a kept-alive socket to the closed host
+  // on this port and lose the request to it ("other side closed"), as a browser retries but fetch does not.
+  const res = await fetchWith(host.launchUrl, { redirect: 'manual', dispatcher: new Agent() });
   cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   await expect.poll(() => resets.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
   expect(resets).toEqual(expect.arrayContaining(['folders', 'devices', 'sessions', 'users']));
