@@ -367,4 +367,19 @@ export default tseslint.config(
     ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // A test file imported by another runs its tests again inside the importer (or, where the unit suite
+    // shares a module registry, silently not): what two test files share lives in a support module.
+    files: ['test/**/*.ts', 'test/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '\\.(test|spec)(\\.[jt]sx?)?$', message: 'Import a support module, not a test file.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -25,30 +25,24 @@ source scripts/phases.sh
 
 # On 2 cores the run is bound by CPU seconds, so phases are placed by what they use, not only by what they
 # need. The build comes first, alone: every suite needs it. The end-to-end suites (Chromium, loopback HTTP,
-# polls) use about one core and wait the rest of the time; beside them run the chaos soak, whose two minutes
-# are mostly its technician's pauses and the faults' holds, then the bench smoke, and lint and typecheck,
-# which only compute. These run at a lower CPU priority (nice) than the end-to-end suites, so they take the
-# core the browser tests leave idle and not the time a spec's frame or notice needs. The unit suite keeps
-# both cores to itself afterwards: beside it two timing-bound end-to-end specs starved, and its own budget
-# tests (view counts, device index) need the machine as they were measured on.
+# polls) use most of both cores and wait the rest of the time; beside them run the chaos soak, whose two
+# minutes are mostly its technician's pauses and the faults' holds, and the bench smoke, at a lower CPU
+# priority (nice) so they take the CPU the browser tests leave idle and not the time a spec's frame or
+# notice needs. Lint and typecheck, which only compute, run at the lowest priority from the start to the
+# end, filling whatever the suites leave. The unit suite comes last, with both cores but for those two:
+# beside the browser tests two timing-bound end-to-end specs starved.
 start build npm run --silent build
 finish build
 give_up_if_failed
 
-# The soak and the bench smoke need the build only; they run their own service and host processes. The soak
-# stays the witness it was: it still checks the service's state after every fault, now under the load of
-# the browser suites beside it. (Called in an `if`, where set -e does not apply: a failed soak returns its
-# own failure.)
-soak_and_bench() {
-  echo "-- chaos soak (2 minutes, seed 24: kills, network faults, clock steps; the service's state checked after each)"
-  nice -n 5 bash scripts/with-keyring.sh npx tsx test/soak/run.ts --minutes 2 --seed 24 || return
-  echo "-- bench smoke (2,000 devices, every scenario: it must complete; timings are not judged here)"
-  nice -n 5 bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 2000 --runs 1 \
-    --out test-results/bench-smoke.json
-}
-start soak-and-bench soak_and_bench
-start lint nice -n 15 npm run --silent lint
-start typecheck nice -n 15 npm run --silent typecheck
+start lint nice -n 19 npm run --silent lint
+start typecheck nice -n 19 npm run --silent typecheck
+# The soak stays the witness it was: it still checks the service's state after every fault, now under the
+# load of the browser suites beside it.
+start soak nice -n 5 bash scripts/with-keyring.sh npx tsx test/soak/run.ts --minutes 2 --seed 24
+# Every scenario at 2,000 devices: it must complete; timings are not judged here.
+start bench-smoke nice -n 5 bash scripts/with-keyring.sh npx tsx test/bench/run.ts --devices 2000 --runs 1 \
+  --out test-results/bench-smoke.json
 run "end-to-end (Debian Chromium against the browser host and service/)" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
   bash scripts/with-keyring.sh npx playwright test --grep-invert @no-keychain --reporter=list,json
@@ -56,9 +50,10 @@ run "end-to-end without a keychain (no session bus, as on a server or in a conta
   env PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright-no-keychain.json \
   bash scripts/without-keyring.sh npx playwright test --grep @no-keychain --reporter=list,json
 run "Electron end-to-end" node scripts/electron-e2e.mjs test-results/electron-e2e.json
-finish lint typecheck soak-and-bench
+finish soak bench-smoke
 run "unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)" \
   bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+finish lint typecheck
 give_up_if_failed
 
 echo "== the working tree is as it was"

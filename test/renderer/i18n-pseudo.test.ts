@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../shared/i18n/translator.js';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { pseudoCatalogue, pseudoMessage } from '../../renderer/i18n/pseudo.js';
-import { icuArguments } from '../shared/i18n-parity.test.js';
+import { icuArguments } from '../support/icu-arguments.js';
 
 describe('pseudo-locale', () => {
   it('accents, lengthens and brackets a message, keeping its arguments', () => {

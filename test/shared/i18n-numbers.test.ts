@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { setLanguage, t } from '../../renderer/i18n/index.js';
-import { icuArguments } from './i18n-parity.test.js';
+import { icuArguments } from '../support/icu-arguments.js';
 
 /** Argument names that always carry a number in this product's messages. */
 const NUMERIC = new Set([

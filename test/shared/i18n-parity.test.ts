@@ -6,36 +6,11 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { localeOf, UI_LANGUAGES, type UiLanguage } from '../../shared/i18n/translator.js';
-
-const KIND: Partial<Record<TYPE, string>> = {
-  [TYPE.argument]: 'plain',
-  [TYPE.number]: 'number',
-  [TYPE.date]: 'date',
-  [TYPE.time]: 'time',
-  [TYPE.select]: 'select',
-  [TYPE.plural]: 'plural',
-};
-
-/** "count:plural", "name:plain", … for every argument the message reads, nested ones included. */
-export function icuArguments(message: string): string[] {
-  const found = new Set<string>();
-  const walk = (elements: MessageFormatElement[]) => {
-    for (const el of elements) {
-      const kind = KIND[el.type];
-      if (kind && 'value' in el) found.add(`${el.value as string}:${kind}`);
-      if ('options' in el)
-        for (const option of Object.values(el.options) as Array<{ value: MessageFormatElement[] }>)
-          walk(option.value);
-      if (el.type === TYPE.tag) walk(el.children);
-    }
-  };
-  walk(parse(message));
-  return [...found].sort();
-}
+import { icuArguments } from '../support/icu-arguments.js';
 
 const MESSAGES = path.resolve(import.meta.dirname, '../../shared/i18n/messages');
 
