@@ -31,6 +31,11 @@ export interface BrowserAppOptions {
   launchSecret?: string;
   /** Default: the core's own logger (stdout/stderr). Tests pass a quiet one. */
   logger?: Logger;
+  /**
+   * Called as soon as the host listens, before the core has read its copy: a page opened then loads and
+   * compiles its code meanwhile (about 200 ms at 100,000 devices), and its calls wait for the core.
+   */
+  onListening?: (launchUrl: string) => void;
 }
 
 export interface BrowserApp {
@@ -62,14 +67,25 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     defaults: options.defaults,
     ...(options.logger ? { logger: options.logger } : {}),
   });
+  let started = (): void => undefined;
+  let failed = (_error: unknown): void => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    started = resolve;
+    failed = reject;
+  });
+  // A failed start closes the host below; a request still waiting then ends with it.
+  ready.catch(() => undefined);
   try {
     host = await startBrowserHost({
       core,
       rendererDir: options.rendererDir,
       port: options.port ?? 0,
+      ready,
       ...(options.launchSecret ? { launchSecret: options.launchSecret } : {}),
     });
+    options.onListening?.(host.launchUrl);
     await core.start();
+    started();
     // Before the page's first request comes (it is still loading the renderer): see loadInvokeSchemas.
     void loadInvokeSchemas();
     // From now on a support-console command finds the lock held and sends its command here.
@@ -80,6 +96,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
       logger,
     });
   } catch (error) {
+    failed(error);
     await commandSocket?.close();
     await host?.close();
     await core.dispose();

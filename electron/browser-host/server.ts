@@ -32,6 +32,12 @@ export interface BrowserHostOptions {
   reconnectMs?: number;
   /** A move of 100,000 devices is ~7 MB of ids; anything far beyond that is not ours. */
   maxBodyBytes?: number;
+  /**
+   * Settles once the core has started. The host listens before that, so a page opened at once loads its
+   * code while the core reads its copy; its calls and its event stream wait here rather than meet a core
+   * that has not read the account yet. Default: started already.
+   */
+  ready?: Promise<void>;
 }
 
 export interface BrowserHost {
@@ -152,6 +158,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         });
         return;
       }
+      await options.ready;
       sendJson(res, 200, await dispatchInvoke(core.handlers, channel, payload));
       return;
     }
@@ -162,6 +169,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (site !== undefined && site !== 'same-origin') throw new RequestError(403, FORBIDDEN_TEXT);
       // A browser reconnecting sends Last-Event-ID; the HTTP bridge reopening a stream sends ?since=.
       const reconnect = req.headers['last-event-id'] !== undefined || url.searchParams.has('since');
+      await options.ready;
       stream.attach(res, reconnect ? await resyncEvents() : []);
       return;
     }

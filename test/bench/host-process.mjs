@@ -12,7 +12,7 @@
 //   rss                        this process's resident set in bytes
 //   close                      quits the app (it saves its offline copy) and exits
 // Environment: BENCH_DATA_DIR, BENCH_RENDERER_DIR, BENCH_SERVICE_URL, BENCH_CONSUMER_KEY, BENCH_CONSUMER_SECRET.
-/* global process, console, Buffer, setTimeout, clearTimeout, performance */
+/* global process, console, Buffer, setTimeout, clearTimeout, performance, URL */
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -105,7 +105,13 @@ const env = (name) => {
   return value;
 };
 
-const app = await startBrowserApp({
+// The bench opens its page as soon as the host listens (`onListening`), as a window opened at once would;
+// a command that comes before the app has started waits for it here.
+let handle = null;
+const early = [];
+process.on('message', (message) => (handle ? handle(message) : early.push(message)));
+let app = null;
+const appStarted = startBrowserApp({
   rendererDir: env('BENCH_RENDERER_DIR'),
   dataDir: env('BENCH_DATA_DIR'),
   defaults: {
@@ -118,7 +124,9 @@ const app = await startBrowserApp({
   logger: createLogger((level, line) => {
     if (level === 'error') console.error(`[host] ${line}`);
   }),
+  onListening: (launchUrl) => process.send({ ready: true, launchUrl, origin: new URL(launchUrl).origin }),
 });
+app = await appStarted;
 
 // The sync's own account of itself, as the renderer receives it (a reference kept, nothing copied).
 let syncState = null;
@@ -209,7 +217,7 @@ const commands = {
   },
 };
 
-process.on('message', (message) => {
+handle = (message) => {
   const { id, cmd, ...args } = message;
   const run = commands[cmd];
   Promise.resolve()
@@ -218,6 +226,6 @@ process.on('message', (message) => {
       (value) => process.send({ id, ok: true, value }),
       (error) => process.send({ id, ok: false, error: String(error?.stack ?? error) }),
     );
-});
+};
+for (const message of early.splice(0)) handle(message);
 process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
-process.send({ ready: true, launchUrl: app.host.launchUrl, origin: app.host.origin });

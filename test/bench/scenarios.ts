@@ -297,10 +297,48 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
 
 /** first_rows_from_cache_ms: from spawning the host to the first row painted, read from `page`. */
 export async function firstRowsFromCache(page: Page, host: BenchHost, timeoutMs: number): Promise<number> {
+  // Diagnostics (BENCH_PROFILE_FIRST_ROWS=file): the page's CPU profile from the navigation to the first rows.
+  const profileTo = process.env.BENCH_PROFILE_FIRST_ROWS;
+  const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(host.launchUrl);
   await page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs });
+  if (cdp && profileTo) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(profileTo, JSON.stringify(profile));
+  }
   const at = await page.evaluate(() => window.__bench.firstRowsAt!);
+  if (process.env.BENCH_FIRST_ROWS_TIMELINE) await printFirstRowsTimeline(page, host, at);
   return at - host.spawnedAt;
+}
+
+/** Diagnostics (BENCH_FIRST_ROWS_TIMELINE=1): each request of the page, from and to, in ms after the spawn. */
+async function printFirstRowsTimeline(page: Page, host: BenchHost, at: number): Promise<void> {
+  const marks = await page.evaluate(() =>
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return {
+        name: r.name.replace(/^.*\/\/[^/]+/, '').slice(0, 48),
+        start: r.startTime,
+        end: r.responseEnd,
+        origin: performance.timeOrigin,
+      };
+    }),
+  );
+  console.log(
+    `  first rows at ${Math.round(at - host.spawnedAt)} ms after spawn, host listening at ${host.readyAt - host.spawnedAt}: ` +
+      marks
+        .map(
+          (m) =>
+            `${m.name} ${Math.round(m.origin + m.start - host.spawnedAt)}–${Math.round(m.origin + m.end - host.spawnedAt)}`,
+        )
+        .join(', '),
+  );
 }
 
 /** Diagnostics (BENCH_SMAPS=1): a process's resident memory by mapping: brk heap (malloc), files, anonymous. */

@@ -256,6 +256,39 @@ describe('browser host: IPC over HTTP', () => {
   });
 });
 
+describe('browser host: listening before the core has started', () => {
+  it('serves the page at once; its calls and its event stream wait until the core is ready', async () => {
+    await host.close();
+    let started = (): void => undefined;
+    const ready = new Promise<void>((resolve) => (started = resolve));
+    host = await startBrowserHost({ core, rendererDir: dir, port: 0, launchSecret: SECRET, ready });
+    const cookie = await login();
+    // The page's code loads meanwhile.
+    expect((await fetch(`${host.origin}/`, { headers: { cookie } })).status).toBe(200);
+    let answered = false;
+    const call = invoke(cookie, 'folders:create', { name: 'Lab', parentId: null }).then((res) => {
+      answered = true;
+      return res;
+    });
+    let attached = false;
+    const stream = fetch(`${host.origin}/events`, { headers: { cookie } }).then((res) => {
+      attached = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect({ answered, attached, calls: core.calls }).toEqual({
+      answered: false,
+      attached: false,
+      calls: [],
+    });
+    started();
+    expect(await (await call).json()).toEqual({ ok: true, value: { id: 'f-1' } });
+    const events = readEvents(await stream, 1);
+    core.emit('ui:focus-session', { sessionId: 's-1' });
+    expect((await events).map((e) => e.event)).toEqual(['ui:focus-session']);
+  });
+});
+
 describe('browser host: events', () => {
   it('delivers core events and session notices over server-sent events', async () => {
     const cookie = await login();

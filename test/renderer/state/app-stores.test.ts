@@ -33,6 +33,28 @@ describe('app stores', () => {
     expect(bridge.callsTo('app:snapshot')).toHaveLength(1);
   });
 
+  it('warms the search entries in idle turns, none in a timer turn before the first rows are drawn', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const bridge = createFakeBridge(
+        makeSnapshot({ data: { folders: [], devices: [device('1'), device('2')], sessions: [], users: [] } }),
+      );
+      const stores = createAppStores(bridge);
+      await stores.start();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // warmEntries(() => false) answers whether every entry is built without building one.
+      expect(stores.data.getState().deviceIndex.warmEntries(() => false)).toBe(false);
+      expect(idle.length).toBeGreaterThan(0);
+      for (const run of idle.splice(0)) run();
+      expect(stores.data.getState().deviceIndex.warmEntries(() => false)).toBe(true);
+      stores.dispose();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('asks for the since rows only once the first screen has had its time', async () => {
     vi.useFakeTimers();
     try {
