@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const NODE_TESTS = ['test/{shared,electron,service,scripts}/**/*.test.ts'];
+/** The test folders that run in Node (the renderer's have projects of their own below). */
+const NODE_DIRS = ['shared', 'electron', 'service', 'scripts'];
 
 /**
  * The Node test files that replace a module (`vi.mock`, `vi.doMock`: electron, node:fs, a catalogue). A
@@ -14,7 +15,7 @@ const NODE_TESTS = ['test/{shared,electron,service,scripts}/**/*.test.ts'];
  * locale, a timer, a global) it restores in its own afterEach.
  */
 function filesThatMock(): string[] {
-  return ['shared', 'electron', 'service', 'scripts'].flatMap((dir) =>
+  return NODE_DIRS.flatMap((dir) =>
     readdirSync(`test/${dir}`, { recursive: true, encoding: 'utf8' })
       .filter((name) => name.endsWith('.test.ts'))
       .map((name) => `test/${dir}/${name}`)
@@ -23,8 +24,18 @@ function filesThatMock(): string[] {
 }
 const MOCKING = filesThatMock();
 
-// Two projects: everything that runs in Node (shared/, electron/, service/ against real loopback HTTP and a
-// real Secret Service), and the renderer's stores and components in jsdom with a fake bridge.
+/** What both Node projects start with. */
+const NODE_PROJECT = {
+  environment: 'node' as const,
+  // The command line and the children some tests kill, bundled once per run to be spawned; the devices
+  // poll worker starts from the same bundle rather than its source under tsx.
+  globalSetup: ['test/support/spawned-bundle.ts'],
+  setupFiles: ['test/support/poll-worker-bundle.ts'],
+};
+
+// Everything that runs in Node (shared/, electron/, service/ against real loopback HTTP and a real Secret
+// Service) in two projects, the files that mock apart; the renderer's components in jsdom with a fake
+// bridge, and its logic in Node.
 // Chromium end-to-end tests are Playwright's (playwright.config.ts), benchmarks are `npm run bench`.
 export default defineConfig({
   plugins: [react()],
@@ -39,26 +50,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...NODE_PROJECT,
           name: 'node',
-          environment: 'node',
-          include: NODE_TESTS,
+          include: [`test/{${NODE_DIRS.join(',')}}/**/*.test.ts`],
           exclude: MOCKING,
           isolate: false,
-          // The command line and the children some tests kill, bundled once per run to be spawned; the
-          // devices poll worker starts from the same bundle rather than its source under tsx.
-          globalSetup: ['test/support/spawned-bundle.ts'],
-          setupFiles: ['test/support/poll-worker-bundle.ts'],
         },
       },
       {
         extends: true,
-        test: {
-          name: 'node-mocks',
-          environment: 'node',
-          include: MOCKING,
-          globalSetup: ['test/support/spawned-bundle.ts'],
-          setupFiles: ['test/support/poll-worker-bundle.ts'],
-        },
+        test: { ...NODE_PROJECT, name: 'node-mocks', include: MOCKING },
       },
       {
         extends: true,

@@ -84,10 +84,10 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
       ...(options.launchSecret ? { launchSecret: options.launchSecret } : {}),
     });
     options.onListening?.(host.launchUrl);
+    // While a page opened now is still loading the renderer, before its first call: see loadInvokeSchemas.
+    void loadInvokeSchemas();
     await core.start();
     started();
-    // Before the page's first request comes (it is still loading the renderer): see loadInvokeSchemas.
-    void loadInvokeSchemas();
     // From now on a support-console command finds the lock held and sends its command here.
     commandSocket = await serveCommandLine({
       dataDir: options.dataDir,

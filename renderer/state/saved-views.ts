@@ -341,10 +341,11 @@ export function createSavedViews(deps: {
 }
 
 /**
- * Runs `fn` in an idle turn of the page, returning what cancels it. Idle callbacks wait for a painted frame:
- * the search entries' warm-up, started by a load's first devices, then never runs between them and their
- * first painted rows (at 100,000 devices its slices had put ~40 ms in front of them). Where the page has
- * no idle callbacks (jsdom, Node), a timer's next turn.
+ * Runs `fn` in an idle turn of the page, returning what cancels it. An idle callback runs only when the page
+ * has no task or frame due, one per idle period: the search entries' warm-up, started by a load's first
+ * devices, no longer runs its slices back to back in front of their first painted rows (at 100,000 devices
+ * it had put ~40 ms there), but a slice may still come while the page waits for data. Where the page has no
+ * idle callbacks (jsdom, Node), a timer's next turn.
  */
 function whenIdle(fn: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {

@@ -110,8 +110,7 @@ const env = (name) => {
 let handle = null;
 const early = [];
 process.on('message', (message) => (handle ? handle(message) : early.push(message)));
-let app = null;
-const appStarted = startBrowserApp({
+const app = await startBrowserApp({
   rendererDir: env('BENCH_RENDERER_DIR'),
   dataDir: env('BENCH_DATA_DIR'),
   defaults: {
@@ -126,7 +125,6 @@ const appStarted = startBrowserApp({
   }),
   onListening: (launchUrl) => process.send({ ready: true, launchUrl, origin: new URL(launchUrl).origin }),
 });
-app = await appStarted;
 
 // The sync's own account of itself, as the renderer receives it (a reference kept, nothing copied).
 let syncState = null;

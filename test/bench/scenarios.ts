@@ -307,10 +307,10 @@ export async function firstRowsFromCache(page: Page, host: BenchHost, timeoutMs:
   }
   await page.goto(host.launchUrl);
   await page.waitForFunction(() => (window.__bench.firstRowsAt ?? 0) > 0, null, { timeout: timeoutMs });
-  if (cdp && profileTo) {
+  if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(profileTo, JSON.stringify(profile));
+    await writeFile(profileTo!, JSON.stringify(profile));
   }
   const at = await page.evaluate(() => window.__bench.firstRowsAt!);
   if (process.env.BENCH_FIRST_ROWS_TIMELINE) await printFirstRowsTimeline(page, host, at);
@@ -319,23 +319,25 @@ export async function firstRowsFromCache(page: Page, host: BenchHost, timeoutMs:
 
 /** Diagnostics (BENCH_FIRST_ROWS_TIMELINE=1): each request of the page, from and to, in ms after the spawn. */
 async function printFirstRowsTimeline(page: Page, host: BenchHost, at: number): Promise<void> {
-  const marks = await page.evaluate(() =>
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => {
-      const r = e as PerformanceResourceTiming;
-      return {
-        name: r.name.replace(/^.*\/\/[^/]+/, '').slice(0, 48),
-        start: r.startTime,
-        end: r.responseEnd,
-        origin: performance.timeOrigin,
-      };
-    }),
-  );
+  const { origin, marks } = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    marks: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(
+      (e) => {
+        const r = e as PerformanceResourceTiming;
+        return {
+          name: r.name.replace(/^.*\/\/[^/]+/, '').slice(0, 48),
+          start: r.startTime,
+          end: r.responseEnd,
+        };
+      },
+    ),
+  }));
   console.log(
     `  first rows at ${Math.round(at - host.spawnedAt)} ms after spawn, host listening at ${host.readyAt - host.spawnedAt}: ` +
       marks
         .map(
           (m) =>
-            `${m.name} ${Math.round(m.origin + m.start - host.spawnedAt)}–${Math.round(m.origin + m.end - host.spawnedAt)}`,
+            `${m.name} ${Math.round(origin + m.start - host.spawnedAt)}–${Math.round(origin + m.end - host.spawnedAt)}`,
         )
         .join(', '),
   );
