@@ -2,36 +2,19 @@
 // dark, in German (dark) and in the pseudo-locale, with no serious or critical violation;
 // reduced motion honoured.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { catalogueOf } from '../../renderer/i18n/catalogues.js';
 import { pseudoCatalogue } from '../../renderer/i18n/pseudo.js';
 import { expect, test } from './fixtures.js';
+import { axeFindings } from './support/axe-audit.js';
 import { deviceGrid, deviceRows, selectFolder, showScreen } from './support/ui.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const DIALOG = '[role="dialog"]';
+const MENU = '[role="menu"]';
 
-/** Serious and critical violations on the page as it is now, one line per rule with where it was found. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  // Only violations are read, so axe builds selectors for those alone (not for every node that passed:
-  // with colour contrast on every text node that was a fifth of the audit's time).
-  // Legacy mode: axe.run in the page itself. The default (runPartial, then finishRun in a new blank page
-  // that loads axe a second time) is for pages with cross-origin frames, which the console has none of;
-  // it gave the same findings at three to four times the cost per audit.
-  const result = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  const found = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) × ${v.nodes.length}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
-          .join(' | ')}`,
-    );
+/** Serious and critical violations where the audit stops; `contrastWithin`: see AxeScope. */
+async function violations(page: Page, where: string, contrastWithin?: string): Promise<string[]> {
+  const found = await axeFindings(page, where, contrastWithin ? { contrastWithin } : {});
   if (process.env.A11Y_REPORT)
     console.log(`${where}: ${found.length} serious/critical rule(s)\n${found.join('\n')}`);
   return found;
@@ -41,10 +24,11 @@ async function violations(page: Page, where: string): Promise<string[]> {
 class Audit {
   readonly found: string[] = [];
   constructor(readonly page: Page) {}
-  async check(where: string) {
+  /** `within`: what the last step opened, where colour contrast is measured (AxeScope.contrastWithin). */
+  async check(where: string, within?: string) {
     // Let transitions and live-region text settle so contrast is measured on the final colours.
     await this.page.waitForTimeout(50);
-    this.found.push(...(await violations(this.page, where)));
+    this.found.push(...(await violations(this.page, where, within)));
   }
 }
 
@@ -85,7 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(
         page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' }),
       ).toBeVisible();
-      await audit.check('devices, a toast shown');
+      await audit.check('devices, a toast shown', 'section.toasts');
       await page.getByRole('searchbox', { name: 'Search devices' }).fill('zzzz-no-such-device');
       await expect(deviceRows(page)).toHaveCount(0);
       await audit.check('devices, no match');
@@ -119,33 +103,33 @@ for (const theme of ['light', 'dark'] as const) {
       await deviceRows(page).first().click();
       await page.keyboard.press('m');
       await expect(dialog(page, 'Move devices')).toBeVisible();
-      await audit.check('move devices dialog');
+      await audit.check('move devices dialog', DIALOG);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Change all that match…' }).click();
       await expect(dialog(page, 'Change all matching devices')).toBeVisible();
-      await audit.check('bulk dialog');
+      await audit.check('bulk dialog', DIALOG);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Columns', exact: true }).click();
-      await audit.check('column chooser');
+      await audit.check('column chooser', '#column-chooser-panel');
       await page.keyboard.press('Escape');
 
       await deviceGrid(page).focus();
       await page.keyboard.press('Shift+F10');
       await expect(page.getByRole('menu')).toBeVisible();
-      await audit.check('row context menu');
+      await audit.check('row context menu', MENU);
       await page.keyboard.press('Escape');
 
       await page.keyboard.press('Control+k');
       await expect(page.getByRole('combobox', { name: 'Command palette' })).toBeVisible();
       await page.keyboard.type('desk');
-      await audit.check('command palette');
+      await audit.check('command palette', DIALOG);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Save current filter as a view' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await audit.check('save view dialog');
+      await audit.check('save view dialog', DIALOG);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page
@@ -153,19 +137,19 @@ for (const theme of ['light', 'dark'] as const) {
         .getByRole('button', { name: /^View 1/ })
         .focus();
       await page.keyboard.press('Shift+F10');
-      await audit.check('saved view menu');
+      await audit.check('saved view menu', MENU);
       await page.getByRole('menuitem', { name: 'Delete view' }).click();
-      await audit.check('delete view dialog');
+      await audit.check('delete view dialog', DIALOG);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Paste a view' }).click();
-      await audit.check('paste view dialog');
+      await audit.check('paste view dialog', DIALOG);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: /^Account: / }).click();
-      await audit.check('account menu');
+      await audit.check('account menu', '#account-panel');
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(dialog(page, 'Sign out')).toBeVisible();
-      await audit.check('sign-out dialog');
+      await audit.check('sign-out dialog', DIALOG);
       // Opened from the top bar, it adds no second banner or contentinfo (axe rates that only moderate).
       await expect(page.getByRole('banner')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
@@ -183,29 +167,29 @@ for (const theme of ['light', 'dark'] as const) {
       await selectFolder(page, 'Internal');
       await folderActions.getByRole('button', { name: 'New folder' }).click();
       await expect(dialog(page, /^New folder/)).toBeVisible();
-      await audit.check('new folder dialog');
+      await audit.check('new folder dialog', DIALOG);
       await page.keyboard.press('Escape');
       await folderActions.getByRole('button', { name: 'Rename folder' }).click();
-      await audit.check('rename folder dialog');
+      await audit.check('rename folder dialog', DIALOG);
       await page.keyboard.press('Escape');
       await folderActions.getByRole('button', { name: 'Delete folder' }).click();
-      await audit.check('delete folder dialog');
+      await audit.check('delete folder dialog', DIALOG);
       await page.keyboard.press('Escape');
 
       await showScreen(page, 'Sessions');
       await page.getByRole('button', { name: 'New session' }).click();
       await expect(dialog(page, 'New support session')).toBeVisible();
-      await audit.check('new session dialog');
+      await audit.check('new session dialog', DIALOG);
       await page.keyboard.press('Escape');
       await firstSession(page).click();
       const detail = page.getByRole('complementary', { name: 'Session details' });
       await detail.getByRole('button', { name: 'Edit session' }).click();
       await expect(dialog(page, 'Edit support session')).toBeVisible();
-      await audit.check('edit session dialog');
+      await audit.check('edit session dialog', DIALOG);
       await page.keyboard.press('Escape');
       await detail.getByRole('button', { name: 'Delete session' }).click();
       await expect(dialog(page, 'Delete session')).toBeVisible();
-      await audit.check('delete session dialog');
+      await audit.check('delete session dialog', DIALOG);
       await page.keyboard.press('Escape');
       expect(audit.found).toEqual([]);
     });
@@ -300,7 +284,7 @@ test.describe('German, dark theme', () => {
     await page.getByRole('button', { name: de['bulk.open'] }).click();
     await expect(dialog(page, de['bulk.title']!)).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(1);
-    await audit.check('de: bulk dialog');
+    await audit.check('de: bulk dialog', DIALOG);
     expect(audit.found).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import {
@@ -21,9 +20,8 @@ import {
   placeholderCut,
   within,
 } from './support/layout-checks.js';
+import { axeFindings } from './support/axe-audit.js';
 import { deviceRow, deviceRows, detailPane, searchBox, showScreen } from './support/ui.js';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Every layout fault on the page as it is now: text cut off, controls overlapping, outside the window. */
 async function layoutFaults(page: Page, where: string, selector = CONTROLS): Promise<string[]> {
@@ -43,14 +41,7 @@ async function layoutFaults(page: Page, where: string, selector = CONTROLS): Pro
 /** The layout faults and axe's serious and critical findings (axe is slow: once per screen, not per step). */
 async function faults(page: Page, where: string, selector = CONTROLS): Promise<string[]> {
   const found = await layoutFaults(page, where, selector);
-  // In the page itself, as accessibility.spec.ts runs it (no frames here: the same findings, cheaper).
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-  return [
-    ...found,
-    ...axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${where}: axe ${v.id} × ${v.nodes.length}: ${v.nodes[0]?.target.join(' ')}`),
-  ];
+  return [...found, ...(await axeFindings(page, `${where}: axe`))];
 }
 
 async function shoot(page: Page, file: string): Promise<void> {

@@ -1,10 +1,10 @@
 // A saved view's conditions beyond the quick filter (IP range, alias empty, RAM, OR groups) are made in the
 // view's condition editor, by keys and by mouse, with the count of matching devices following each edit;
 // what it saves is the view the paste path reads, and it survives a reload.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Device } from '../../shared/model.js';
 import { expect, test } from './fixtures.js';
+import { axeFindings } from './support/axe-audit.js';
 import { deviceRows } from './support/ui.js';
 
 const views = (page: Page) => page.getByRole('region', { name: 'Saved views' });
@@ -145,14 +145,7 @@ test('the condition editor opens from a view’s menu and edits status and folde
   await expect(editor.getByRole('status')).toHaveText(matchCount(unassigned));
 
   // Every control of the editor is named and reachable for a screen reader (no serious axe finding).
-  const axe = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode() // in the page itself, as accessibility.spec.ts runs it
-    .analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
+  expect(await axeFindings(page, 'view editor', { only: '[role="dialog"]' })).toEqual([]);
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('group', { name: 'Active view' }).getByRole('listitem')).toHaveText([
     'Status: Offline, Busy',
