@@ -25,6 +25,7 @@ if (process.env.BENCH_LONG_TASKS) {
   const types = new Map();
   let depth = 0;
   let began = 0;
+  let beganMono = 0n;
   let type = '';
   createHook({
     init(id, t) {
@@ -33,17 +34,34 @@ if (process.env.BENCH_LONG_TASKS) {
     before(id) {
       if (depth++ === 0) {
         began = performance.now();
+        beganMono = process.hrtime.bigint();
         type = types.get(id) ?? '?';
       }
     },
     after() {
       if (--depth === 0 && performance.now() - began > limit)
-        console.error(`[host] long task ${(performance.now() - began).toFixed(0)} ms (${type})`);
+        console.error(
+          // The monotonic start (µs) is the clock of a --cpu-prof profile's sample times.
+          `[host] long task ${(performance.now() - began).toFixed(0)} ms (${type}) at ${beganMono / 1000n} µs`,
+        );
     },
     destroy(id) {
       types.delete(id);
     },
   }).enable();
+}
+
+// Diagnostics (BENCH_STALLS=ms): every gap longer than that between ticks of a 1 ms timer, which is what
+// monitorEventLoopDelay sees: one long callback, or many short ones the loop ran in one turn.
+if (process.env.BENCH_STALLS) {
+  const limit = BigInt(Number(process.env.BENCH_STALLS) * 1e6);
+  let last = process.hrtime.bigint();
+  setInterval(() => {
+    const now = process.hrtime.bigint();
+    if (now - last > limit)
+      console.error(`[host] stall ${(now - last) / 1000000n} ms at ${last / 1000n} µs (monotonic, as --cpu-prof)`);
+    last = now;
+  }, 1).unref();
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
