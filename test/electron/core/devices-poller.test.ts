@@ -235,6 +235,27 @@ describe('devices feed in a worker', () => {
     expect(lines).toEqual([]);
   });
 
+  it('hands on each part in a turn of its own, though the next one arrives while one is handled', async () => {
+    feed = createDevicesFeed({});
+    answer = { status: 200, body: encodeDevices(list(9_000)) };
+    const poll = await feed.poll(sign);
+    // Whether the event loop came round (an immediate set by the last part ran) before each part.
+    const cameRound: boolean[] = [];
+    let round = true;
+    await poll.commit({
+      reset: true,
+      onPart: () => {
+        cameRound.push(round);
+        round = false;
+        setImmediate(() => (round = true));
+        // Long enough that the worker, acknowledged, has posted the next part meanwhile.
+        const until = performance.now() + 25;
+        while (performance.now() < until);
+      },
+    });
+    expect(cameRound).toEqual([true, true, true, true, true]);
+  });
+
   // Linux only: that is where the worker lowers its thread's priority (elsewhere it keeps the default).
   it.runIf(process.platform === 'linux')('runs its thread below the main thread’s priority', async () => {
     const nices = () =>
