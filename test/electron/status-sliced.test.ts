@@ -82,6 +82,25 @@ describe('StatusHistory.recordDevicesSliced', () => {
   });
 });
 
+describe('a reset over what is recorded', () => {
+  it('gives the thread back within its search for devices that are gone, as within its comparison', async () => {
+    const h = await StatusHistory.open({ dir });
+    const devices = fleet(() => 'online');
+    await h.recordDevicesSliced(resetChange(devices, T0), T0);
+    let turns = 0;
+    const turn = () => {
+      turns += 1;
+      return new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    // Nothing changed, nothing gone: all that is left to slice is the comparison and the search.
+    const poll = await h.recordDevicesSliced(resetChange(devices, T0 + MIN), T0 + MIN, turn);
+    expect(poll?.transitions).toEqual([]);
+    // N devices compared, N put in the set of those present, N recorded ones looked up in it.
+    expect(turns).toBeGreaterThanOrEqual(3 * Math.floor(N / RECORD_SLICE));
+    await h.close(T0 + 2 * MIN);
+  });
+});
+
 describe('StatusKeeper', () => {
   it('records a change that comes during the sliced first comparison after it, not under it', async () => {
     const picture = new Picture();

@@ -203,17 +203,22 @@ export class StatusHistory {
       visit(d);
       if (++n % RECORD_SLICE === 0) yield;
     }
-    if (change.reset) {
+    // A reset's devices not in it are gone: found by comparison, sliced like the rest (at 100,000 devices
+    // the set and the scan were one 15–35 ms task of a first sync), and not at all with nothing recorded.
+    if (change.reset && this.index.entries.size > 0) {
       const present = new Set<Id>();
-      for (const d of change.added) present.add(d.id);
+      for (const d of change.added) {
+        present.add(d.id);
+        if (++n % RECORD_SLICE === 0) yield;
+      }
       for (const [id, e] of this.index.entries) {
         if (!present.has(id)) {
           tuples.push([id, e.status, null, null]);
           folders.push(null);
         }
+        if (++n % RECORD_SLICE === 0) yield;
       }
-      yield;
-    } else {
+    } else if (!change.reset) {
       for (const id of change.removed) {
         const e = this.index.get(id);
         if (!e) continue;
