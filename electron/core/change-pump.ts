@@ -8,7 +8,8 @@
 // hundreds of milliseconds, so the pump splits such a change into parts of at most PART_SIZE records and
 // sends one part per macrotask. Every change goes through the same queue, so an optimistic write's change
 // can never overtake the tail of a change that came before it (and be overwritten by it in the renderer).
-// Small changes with nothing queued before them go out at once, synchronously.
+// Small changes with nothing queued before them go out at once, synchronously, up to one part's worth of
+// records a turn.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
@@ -29,6 +30,8 @@ function partsOf(change: DataChange, size: number): DataChange[] {
 export class ChangePump {
   readonly #queue: DataChange[] = [];
   #scheduled = false;
+  /** Records sent at once (not queued) in this turn. */
+  #sentAtOnce = 0;
   readonly #idle: Array<() => void> = [];
 
   constructor(
@@ -43,7 +46,12 @@ export class ChangePump {
 
   push(change: DataChange): void {
     const parts = partsOf(change, this.size);
-    if (this.#queue.length === 0 && parts.length === 1) {
+    const count = changeCount(change);
+    // At once only up to one part's worth of records a turn: a caller pushing the 50 parts of a cache
+    // load in one loop had them all serialised in one 145 ms task (100,000 devices, bench host).
+    if (this.#queue.length === 0 && parts.length === 1 && this.#sentAtOnce + count <= this.size) {
+      if (count > 0 && this.#sentAtOnce === 0) this.yieldTo(() => (this.#sentAtOnce = 0));
+      this.#sentAtOnce += count;
       this.send(parts[0]!);
       return;
     }

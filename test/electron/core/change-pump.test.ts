@@ -35,7 +35,18 @@ describe('ChangePump', () => {
     const r = rig();
     r.pump.push(change({ changed: devices(1, 2) }));
     expect(r.sent).toHaveLength(1);
-    expect(r.turns).toHaveLength(0);
+  });
+
+  it('sends at once one part’s worth of records a turn: small changes pushed in one loop queue beyond it', () => {
+    const r = rig();
+    for (let i = 0; i < 4; i += 1) r.pump.push(change({ added: devices(i * 2, 2) }));
+    // 2 records, then 2 more would be 4 > 3: that one and the rest wait, in order, one per turn.
+    expect(r.sent).toHaveLength(1);
+    while (r.turns.length) r.turn();
+    expect(r.sent.flatMap((c) => c.added.map((d) => d.id))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    // A new turn: at once again.
+    r.pump.push(change({ changed: devices(1, 1) }));
+    expect(r.sent).toHaveLength(5);
   });
 
   it('splits a large change into parts, one per turn; only the first part of a reset is a reset', () => {
