@@ -12,7 +12,7 @@
 //   rss                        this process's resident set in bytes
 //   close                      quits the app (it saves its offline copy) and exits
 // Environment: BENCH_DATA_DIR, BENCH_RENDERER_DIR, BENCH_SERVICE_URL, BENCH_CONSUMER_KEY, BENCH_CONSUMER_SECRET.
-/* global process, console, Buffer, setTimeout, clearTimeout, performance, URL */
+/* global process, console, Buffer, setTimeout, clearTimeout, setInterval, performance, URL */
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -59,7 +59,9 @@ if (process.env.BENCH_STALLS) {
   setInterval(() => {
     const now = process.hrtime.bigint();
     if (now - last > limit)
-      console.error(`[host] stall ${(now - last) / 1000000n} ms at ${last / 1000n} µs (monotonic, as --cpu-prof)`);
+      console.error(
+        `[host] stall ${(now - last) / 1000000n} ms at ${last / 1000n} µs (monotonic, as --cpu-prof)`,
+      );
     last = now;
   }, 1).unref();
 }
