@@ -130,6 +130,12 @@ export class Outbox {
   #seq = 0;
   #inflight = 0;
   #waiting: OutboxState['waiting'] = null;
+  /**
+   * While the service cannot be reached, one write goes now and then to see whether it is back: it is
+   * still waiting as far as the technician is concerned (listed as waiting, the outbox still "waiting
+   * for the service"), not "being sent" for the second each probe takes.
+   */
+  #probing = false;
   #retryTimer: TimerHandle | null = null;
   readonly #backoff: Backoff;
   #verifyGen = 0;
@@ -238,6 +244,7 @@ export class Outbox {
     if (this.#retryTimer !== null) this.#o.clock.clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
     this.#backoff.reset();
+    this.#probing = false;
     this.#setWaiting(null);
     this.#pump();
   }
@@ -365,7 +372,7 @@ export class Outbox {
         items.push({
           id: e.id,
           write: e.write,
-          state: e.state,
+          state: this.#probing && e.state === 'sending' ? 'queued' : e.state,
           batchId: e.batchId,
           attempts: e.attempts,
           queuedAt: e.queuedAt,
@@ -481,12 +488,12 @@ export class Outbox {
   // ---- sending -----------------------------------------------------------------------------------------
 
   #pump(): void {
-    if (this.#closed || this.#waiting !== null) return this.#checkIdle();
+    if (this.#closed || (this.#waiting !== null && !this.#probing)) return this.#checkIdle();
     if (!this.#o.api()) {
       if (this.pending().length > 0) this.#setWaiting('signed-out');
       return this.#checkIdle();
     }
-    while (this.#inflight < this.#limit) {
+    while (this.#inflight < (this.#probing ? 1 : this.#limit)) {
       const next = this.#nextReady();
       if (!next) break;
       this.#inflight += 1;
@@ -535,6 +542,7 @@ export class Outbox {
     try {
       if (entry.verify && entry.write.kind !== 'folder-create') {
         const current = await this.#current(api, entry);
+        this.#answered();
         const v = verdict(entry.write, entry.seen, current);
         if (v === 'applied') return await this.#settle(entry, 'done');
         if (v === 'conflict') {
@@ -546,12 +554,14 @@ export class Outbox {
       entry.attempts += 1;
       if (entry.write.kind === 'device') this.#devices?.written.add(entry.write.id);
       const { createdId } = await send(api, entry.write, entry.maybeSent);
+      this.#answered();
       if (createdId !== undefined) entry.createdId = createdId;
       this.#backoff.reset();
       // Journalled before this lane takes another write: a kill after this line never repeats it.
       await this.#settle(entry, 'done');
     } catch (caught) {
       const error = toAppError(caught);
+      if (error.kind !== 'network' && error.kind !== 'timeout') this.#answered();
       if (error.kind === 'network' || error.kind === 'timeout') {
         // It may have arrived: compared with the service before it goes again.
         if (sending) entry.maybeSent = true;
@@ -649,7 +659,12 @@ export class Outbox {
   }
 
   #offline(): void {
-    if (this.#waiting === 'offline') return;
+    if (this.#waiting === 'offline' && !this.#probing) {
+      // A write that was in flight when another one found the service gone: its caller hears it now.
+      this.#tellQueued();
+      return;
+    }
+    this.#probing = false;
     this.#setWaiting('offline');
     this.#retryLater(this.#backoff.fail());
   }
@@ -660,27 +675,37 @@ export class Outbox {
     this.#retryTimer = this.#o.clock.setTimeout(() => {
       this.#retryTimer = null;
       // One write goes first and shows whether the service is back.
-      if (wasOffline) this.#setWaiting(null);
+      if (wasOffline && this.#waiting === 'offline') this.#probing = true;
       this.#pump();
     }, delay);
   }
 
   // ---- bookkeeping -------------------------------------------------------------------------------------
 
+  /** The service answered a write (whatever it said): a probe found it back, and the rest may go. */
+  #answered(): void {
+    if (this.#probing) this.#setWaiting(null);
+  }
+
   #setWaiting(waiting: OutboxState['waiting']): void {
     if (this.#waiting === waiting) return;
+    this.#probing = false;
     this.#waiting = waiting;
     if (waiting !== null) {
       // Whatever waits from now on may be out of date when it goes: compared with the service first.
       for (const e of this.#queue) if (e.state === 'queued' && !e.verify) this.#markVerify(e);
-      // Writes left waiting: whoever awaited them hears "queued".
-      for (const [id, list] of this.#watchers) {
-        if (this.#entries.get(id)?.state !== 'queued') continue;
-        this.#watchers.delete(id);
-        for (const w of list) w('queued');
-      }
+      this.#tellQueued();
     }
     this.#changed();
+  }
+
+  /** Writes left waiting: whoever awaited them hears "queued". */
+  #tellQueued(): void {
+    for (const [id, list] of this.#watchers) {
+      if (this.#entries.get(id)?.state !== 'queued') continue;
+      this.#watchers.delete(id);
+      for (const w of list) w('queued');
+    }
   }
 
   #markVerify(entry: OutboxEntry): void {

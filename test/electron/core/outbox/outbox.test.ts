@@ -82,12 +82,12 @@ function answerLostOnce(method: string): typeof fetch {
 
 const journalFile = (): string => path.join(dir.dir, 'outbox.jsonl');
 
-async function open(api = client()): Promise<Outbox> {
+async function open(api = client(), random = () => 0.5): Promise<Outbox> {
   outbox = await Outbox.open({
     file: journalFile(),
     api: () => api,
     clock: systemClock,
-    random: () => 0.5,
+    random,
     hooks: { onSettled: (e, how) => settled.push({ id: e.id, how, createdId: e.createdId }) },
   });
   return outbox;
@@ -160,6 +160,44 @@ test('offline, edits queue with a count and go out when the service is back', as
   // Each was compared with the service (GET) before being sent once (PUT).
   expect(served1('GET /devices/').length).toBe(2);
   expect(served1('PUT /devices/').length).toBe(2);
+});
+
+test('while the service stays away its retries show nothing being sent; the retry that finds it back sends the rest', async () => {
+  const [a, b] = h.service.store.listDevices().slice(4, 6);
+  // What the outbox showed (its status and its list) at each request made while the service was away.
+  const shownAtRetry: Array<{ waiting: string | null; states: string[] }> = [];
+  let away = false;
+  let held = false;
+  const api = client(async (input, init) => {
+    const state = outbox?.state();
+    if (away && state) shownAtRetry.push({ waiting: state.waiting, states: state.items.map((i) => i.state) });
+    // A's first request is held back, so that B finds the service gone while A is still on its way.
+    if (!held && String(input).includes(`/devices/${a!.id}`)) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return countingFetch(input, init);
+  });
+  const box = await open(api, () => 0); // retries after 0.5 s, then 1 s
+  await unreachable();
+  const [first] = await box.enqueue([deviceWrite(a!.id, 'Probe A'), deviceWrite(b!.id, 'Probe B')]);
+  // Both went at once and found the service gone: each caller hears "queued", A's too, though B's
+  // failure had already said the service was gone when A's came.
+  const heard = await Promise.race([
+    box.outcome(first!.id),
+    new Promise((resolve) => setTimeout(() => resolve('nothing yet'), 3_000)),
+  ]);
+  expect(heard).toBe('queued');
+  away = true;
+  await expect.poll(() => shownAtRetry.length, { timeout: 5_000 }).toBeGreaterThan(0);
+  away = false;
+  // The retry's write is listed as waiting, and the outbox as waiting for the service, while it goes.
+  expect(shownAtRetry).toEqual([{ waiting: 'offline', states: ['queued', 'queued'] }]);
+  await reachable();
+  // The next retry finds it back: no wake from outside, and everything goes.
+  await expect.poll(() => box.state().pending, { timeout: 10_000 }).toBe(0);
+  expect(h.service.store.getDevice(a!.id).alias).toBe('Probe A');
+  expect(h.service.store.getDevice(b!.id).alias).toBe('Probe B');
 });
 
 test('a queued edit of an item changed meanwhile on the service is a conflict; the technician chooses', async () => {
