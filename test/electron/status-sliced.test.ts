@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/core/clock.js';
 import { silentLogger } from '../../electron/core/logger.js';
 import { Picture } from '../../electron/core/picture.js';
+import { readCheckpoint } from '../../electron/core/status-history/checkpoint.js';
 import { RECORD_SLICE, StatusHistory } from '../../electron/core/status-history/history-store.js';
+import { StatusIndex } from '../../electron/core/status-history/status-index.js';
 import { StatusKeeper } from '../../electron/core/status-keeper.js';
 import type { Device } from '../../shared/model.js';
 import { deltaChange, device, resetChange } from './support/history-fixtures.js';
@@ -98,6 +100,33 @@ describe('a reset over what is recorded', () => {
     // N devices compared, N put in the set of those present, N recorded ones looked up in it.
     expect(turns).toBeGreaterThanOrEqual(3 * Math.floor(N / RECORD_SLICE));
     await h.close(T0 + 2 * MIN);
+  });
+});
+
+describe('the index checkpoint', () => {
+  it('is read back in slices: other work runs while a reopened console fills its index', async () => {
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      device(`d${i}`, i % 2 ? 'online' : 'offline', 'f1'),
+    );
+    const h = await StatusHistory.open({ dir });
+    h.recordDevices(resetChange(many, T0), T0);
+    await h.close(T0 + MIN); // writes the checkpoint
+    const index = new StatusIndex();
+    // The index's size as other tasks see it, turn after turn, while the checkpoint is read.
+    const seen = new Set<number>();
+    let done = false;
+    const look = () => {
+      seen.add(index.entries.size);
+      if (!done) setImmediate(look);
+    };
+    setImmediate(look);
+    const position = await readCheckpoint(dir, index);
+    done = true;
+    expect(position).not.toBeNull();
+    expect(index.entries.size).toBe(50_000);
+    expect(index.get('d1')).toMatchObject({ status: 'online', since: T0 });
+    const between = [...seen].filter((n) => n > 0 && n < 50_000);
+    expect(between.length).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -2,21 +2,21 @@
 // the segments said up to (segment, offset), so opening replays only what came after. A file the store
 // cannot use is kept aside (with a notice) and the caller rebuilds the index from the segments that remain.
 //
-// Serialising 100k entries at once would block the main thread for 50–100 ms, so it is done in slices of
-// SLICE entries with a turn of the event loop between them. Polls recorded meanwhile may already be in
-// entries serialised later: that is harmless because replaying from the checkpoint's offset is idempotent
-// (StatusIndex.apply skips a transition an entry already reflects).
+// Kept by column (store/files.ts: CheckpointColumns). Serialising or reading 100k entries at once would
+// block the main thread for 50–100 ms, so both go in slices with a turn of the event loop between them.
+// Polls recorded meanwhile may already be in entries serialised later: that is harmless because
+// replaying from the checkpoint's offset is idempotent (StatusIndex.apply skips a transition an entry
+// already reflects).
 
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../logger.js';
-import { checkpointFile } from '../store/files.js';
+import { checkpointFile, type CheckpointColumns } from '../store/files.js';
 import { loadStored } from '../store/stored-file.js';
 import type { Gap } from './records.js';
 import type { IndexEntry, StatusIndex } from './status-index.js';
 
 const FILE = 'index.json';
-const SLICE = 1_000;
 
 export interface CheckpointPosition {
   segment: string;
@@ -24,39 +24,53 @@ export interface CheckpointPosition {
   lastRecordAt: number | null;
 }
 
-/** [id, status, since, sinceExact 0/1, recent transition times] */
-type EntryRow = [string, string, number, number, number[]];
-
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Entries (or a column's values) handled between two turns of the event loop. */
+const STEP = 2_000;
+
+/** A column as JSON text in pieces, STEP values per task (100,000 ids at once is a stall of its own). */
+async function columnJson(values: readonly unknown[]): Promise<string[]> {
+  const pieces = ['['];
+  for (let i = 0; i < values.length; i += STEP) {
+    if (i > 0) {
+      pieces.push(',');
+      await yieldTurn();
+    }
+    pieces.push(JSON.stringify(values.slice(i, i + STEP)).slice(1, -1));
+  }
+  pieces.push(']');
+  return pieces;
+}
 
 export async function writeCheckpoint(
   dir: string,
   index: StatusIndex,
   position: CheckpointPosition,
 ): Promise<void> {
-  const parts: string[] = [];
-  let slice: EntryRow[] = [];
-  const flush = () => {
-    if (slice.length === 0) return;
-    parts.push(JSON.stringify(slice).slice(1, -1));
-    slice = [];
-  };
+  const columns: CheckpointColumns = { ids: [], status: [], since: [], exact: [], recent: [], times: [] };
   // A snapshot of the keys: entries deleted meanwhile are skipped, added ones are in the replay.
   const ids = [...index.entries.keys()];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string;
     const e: IndexEntry | undefined = index.entries.get(id);
-    if (e) slice.push([id, e.status, e.since, e.sinceExact ? 1 : 0, e.recent]);
-    if (slice.length === SLICE) {
-      flush();
-      await yieldTurn();
+    if (e) {
+      columns.ids.push(id);
+      columns.status.push(e.status);
+      columns.since.push(e.since);
+      columns.exact.push(e.sinceExact ? 1 : 0);
+      columns.recent.push(e.recent.length);
+      for (const t of e.recent) columns.times.push(t);
     }
+    if ((i + 1) % STEP === 0) await yieldTurn();
   }
-  flush();
   const gaps: Gap[] = index.gaps;
   const head = JSON.stringify({ version: checkpointFile.version, ...position, gaps });
   // Written part by part: joining and encoding 5 MB at once would be one more long stall.
-  const text = [`${head.slice(0, -1)},"entries":[`, ...parts.map((p, i) => (i === 0 ? p : `,${p}`)), ']}'];
+  const text = [head.slice(0, -1)];
+  for (const name of ['ids', 'status', 'since', 'exact', 'recent', 'times'] as const)
+    text.push(`,${JSON.stringify(name)}:`, ...(await columnJson(columns[name])));
+  text.push('}');
   await writeFileAtomic(path.join(dir, FILE), text);
 }
 
@@ -69,8 +83,18 @@ export async function readCheckpoint(
   const loaded = await loadStored(path.join(dir, FILE), checkpointFile, logger ? { logger } : {});
   if (loaded.status !== 'loaded') return null;
   const f = loaded.value;
-  for (const row of f.entries) {
-    index.entries.set(row[0], { status: row[1], since: row[2], sinceExact: row[3] === 1, recent: row[4] });
+  // STEP entries a task: 100,000 of them at once held the thread for some 15 ms more.
+  let at = 0;
+  for (let i = 0; i < f.ids.length; i++) {
+    const count = f.recent[i]!;
+    index.entries.set(f.ids[i]!, {
+      status: f.status[i]!,
+      since: f.since[i]!,
+      sinceExact: f.exact[i] === 1,
+      recent: f.times.slice(at, at + count),
+    });
+    at += count;
+    if ((i + 1) % STEP === 0) await yieldTurn();
   }
   index.gaps = f.gaps.map((g) => ({ ...g }));
   return { segment: f.segment, offset: f.offset, lastRecordAt: f.lastRecordAt };

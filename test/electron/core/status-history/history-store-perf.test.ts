@@ -96,7 +96,9 @@ it('appends 1,000 transitions at 100k devices within 10 ms of main thread, queri
   const closeMs = performance.now() - closeStart;
   clearInterval(ticker);
   const reopenStart = performance.now();
-  const again = await StatusHistory.open({ dir });
+  let again!: StatusHistory;
+  // Opened on a console's start, while its first rows are drawn: read and indexed in slices too.
+  const reopenGap = await longestGap(async () => (again = await StatusHistory.open({ dir })));
   const reopenMs = performance.now() - reopenStart;
   expect(again.index.entries.size).toBe(N);
   await again.close(T0 + 3_600_000);
@@ -106,7 +108,7 @@ it('appends 1,000 transitions at 100k devices within 10 ms of main thread, queri
       `(max ${Math.max(...appendMs).toFixed(2)}); loop gap median ${median(loopDelayMaxMs).toFixed(2)} ms; ` +
       `query offline>2d median ${median(queryMs).toFixed(2)} ms; close (checkpoint) ${closeMs.toFixed(0)} ms, ` +
       `longest loop gap ${checkpointGap.toFixed(1)} ms (idle machine: ${idleGap.toFixed(1)} ms); ` +
-      `reopen ${reopenMs.toFixed(0)} ms`,
+      `reopen ${reopenMs.toFixed(0)} ms, longest loop gap ${reopenGap.toFixed(1)} ms`,
   );
   expect(median(appendMs)).toBeLessThanOrEqual(10);
   // The loop gaps are reported, not asserted: with 2 cores shared by several processes an idle loop

@@ -78,6 +78,13 @@ const datasets = {
   users: { fetchedAt: '2026-11-20T10:00:00Z', records: [{ id: '7', name: 'Ann' }] },
 };
 
+/** The history's index as its checkpoint fills it, and the position it covers. */
+async function readIndex() {
+  const index = new StatusIndex();
+  const position = await readCheckpoint(dir, index, log);
+  return position && { position, entries: [...index.entries], gaps: index.gaps };
+}
+
 const cases: FileCase[] = [
   {
     name: 'account.json',
@@ -168,21 +175,53 @@ const cases: FileCase[] = [
     name: 'status-history/<account>/index.json',
     file: () => path.join(dir, 'index.json'),
     today: {
+      version: 3,
+      segment: '2026-11-20.seg',
+      offset: 120,
+      lastRecordAt: 1_700_000_000_000,
+      gaps: [{ start: 1, end: null, reason: 'closed' }],
+      ids: ['d1', 'd2'],
+      status: ['online', 'offline'],
+      since: [1, 5],
+      exact: [1, 0],
+      recent: [2, 0],
+      times: [1, 2],
+    },
+    load: readIndex,
+    loaded: {
+      position: { segment: '2026-11-20.seg', offset: 120, lastRecordAt: 1_700_000_000_000 },
+      entries: [
+        ['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }],
+        ['d2', { status: 'offline', since: 5, sinceExact: false, recent: [] }],
+      ],
+      gaps: [{ start: 1, end: null, reason: 'closed' }],
+    },
+    fresh: null,
+    // Each column a list, but one entry's recent times missing: columns that do not line up.
+    wrongType: (t) => ({ ...t, recent: [2, 1] }),
+  },
+  {
+    // Version 2 (a row per device), as every console before the columns left it.
+    name: 'status-history/<account>/index.json, version 2',
+    file: () => path.join(dir, 'index.json'),
+    today: {
       version: 2,
       segment: '2026-11-20.seg',
       offset: 120,
       lastRecordAt: 1_700_000_000_000,
       gaps: [{ start: 1, end: null, reason: 'closed' }],
-      entries: [['d1', 'online', 1, 1, [1, 2]]],
+      entries: [
+        ['d1', 'online', 1, 1, [1, 2]],
+        ['d2', 'offline', 5, 0, []],
+      ],
     },
-    load: async () => {
-      const index = new StatusIndex();
-      const position = await readCheckpoint(dir, index, log);
-      return position && { position, entries: [...index.entries], gaps: index.gaps };
-    },
+    load: readIndex,
     loaded: {
       position: { segment: '2026-11-20.seg', offset: 120, lastRecordAt: 1_700_000_000_000 },
-      entries: [['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }]],
+      entries: [
+        ['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }],
+        ['d2', { status: 'offline', since: 5, sinceExact: false, recent: [] }],
+      ],
       gaps: [{ start: 1, end: null, reason: 'closed' }],
     },
     fresh: null,
@@ -274,7 +313,7 @@ describe.each(cases)('$name', (c) => {
       /not complete JSON/,
     ],
     ['of a wrong version', (t: Json) => JSON.stringify({ ...t, version: 99 }), /another version of the app/],
-    ['of a wrong type', (t: Json) => JSON.stringify(c.wrongType(t)), /: (invalid|too small|not rows of)/],
+    ['of a wrong type', (t: Json) => JSON.stringify(c.wrongType(t)), /: (invalid|too small|not )/],
     ['not an object', () => '["a list"]', /not a JSON object/],
   ])('keeps a file %s aside, says so, and starts fresh', async (_label, spoil, reason) => {
     const text = spoil(c.today);
