@@ -119,6 +119,14 @@ export interface OutboxOptions {
 
 const TERMINAL: ReadonlySet<OutboxEntryState> = new Set(['done', 'failed', 'cancelled']);
 
+/** Refusals only the service gives: a write that met one reached it. */
+const SERVICE_ANSWERS: ReadonlySet<AppError['kind']> = new Set([
+  'service',
+  'not-signed-in',
+  'not-allowed',
+  'clock-skew',
+]);
+
 export class Outbox {
   readonly #o: OutboxOptions;
   readonly #journal: Journal<JournalRecord>;
@@ -561,7 +569,7 @@ export class Outbox {
       await this.#settle(entry, 'done');
     } catch (caught) {
       const error = toAppError(caught);
-      if (error.kind !== 'network' && error.kind !== 'timeout') this.#answered();
+      if (SERVICE_ANSWERS.has(error.kind)) this.#answered();
       if (error.kind === 'network' || error.kind === 'timeout') {
         // It may have arrived: compared with the service before it goes again.
         if (sending) entry.maybeSent = true;
@@ -597,6 +605,12 @@ export class Outbox {
         // after it went out: a retry from the list compares first), stays listed.
         const told = entry.batchId === null && !entry.maybeSent && this.#watchers.has(entry.id);
         await this.#settleMany([entry], 'failed', told);
+        // A probe that got no answer the service gave (an unreadable page, a cancel): still waiting, and
+        // the next write goes at the next retry, not at once.
+        if (this.#probing) {
+          this.#probing = false;
+          this.#retryLater(this.#backoff.fail());
+        }
       }
     }
   }
@@ -682,7 +696,7 @@ export class Outbox {
 
   // ---- bookkeeping -------------------------------------------------------------------------------------
 
-  /** The service answered a write (whatever it said): a probe found it back, and the rest may go. */
+  /** The service answered a write (SERVICE_ANSWERS, whatever it said): a probe found it back. */
   #answered(): void {
     if (this.#probing) this.#setWaiting(null);
   }

@@ -200,6 +200,36 @@ test('while the service stays away its retries show nothing being sent; the retr
   expect(h.service.store.getDevice(b!.id).alias).toBe('Probe B');
 });
 
+test('a retry that gets a page the service never gives (a captive portal) fails that write alone: the rest wait for the next retry', async () => {
+  const writes = h.service.store
+    .listDevices()
+    .slice(6, 9)
+    .map((d, i) => deviceWrite(d.id, `Portal ${i}`));
+  const sent: string[] = [];
+  const api = client(async (input, init) => {
+    sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    return countingFetch(input, init);
+  });
+  const box = await open(api, () => 0); // retries after 0.5 s, then 1 s
+  await unreachable();
+  const [first] = await box.enqueue(writes);
+  expect(await box.outcome(first!.id)).toBe('queued');
+  await reachable();
+  await control(h, 'POST', 'faults', { kind: 'malformed', count: 10_000 });
+  sent.length = 0;
+  // The retry's write meets the unreadable answer and fails with it; the others wait, still "offline".
+  await expect.poll(() => box.state().items.some((i) => i.state === 'failed'), { timeout: 5_000 }).toBe(true);
+  const afterProbe = sent.length;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(sent.length).toBe(afterProbe);
+  expect(box.state()).toMatchObject({ pending: 2, waiting: 'offline' });
+  // The service itself again: the next retry finds it, and the two waiting go.
+  await reachable();
+  await expect.poll(() => box.state().pending, { timeout: 10_000 }).toBe(0);
+  expect(h.service.store.getDevice(writes[1]!.write.id).alias).toBe('Portal 1');
+  expect(h.service.store.getDevice(writes[2]!.write.id).alias).toBe('Portal 2');
+});
+
 test('a queued edit of an item changed meanwhile on the service is a conflict; the technician chooses', async () => {
   const box = await open();
   const [a, b, c] = h.service.store.listDevices().slice(5, 8);
