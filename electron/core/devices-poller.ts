@@ -112,8 +112,12 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   const replies: Answered[] = [];
   const handleNext = (): void => {
     const reply = replies.shift();
-    if (reply) handle(reply);
-    if (replies.length > 0) setImmediate(handleNext);
+    try {
+      if (reply) handle(reply);
+    } finally {
+      // A reply whose handling threw must not leave the ones behind it waiting for good.
+      if (replies.length > 0) setImmediate(handleNext);
+    }
   };
   const onReply = (reply: PollerReply): void => {
     if ('ready' in reply) return;
