@@ -201,10 +201,11 @@ test('while the service stays away its retries show nothing being sent; the retr
 });
 
 test('a retry that gets a page the service never gives (a captive portal) fails that write alone: the rest wait for the next retry', async () => {
-  const writes = h.service.store
+  const ids = h.service.store
     .listDevices()
     .slice(6, 9)
-    .map((d, i) => deviceWrite(d.id, `Portal ${i}`));
+    .map((d) => d.id);
+  const writes = ids.map((id, i) => deviceWrite(id, `Portal ${i}`));
   const sent: string[] = [];
   const api = client(async (input, init) => {
     sent.push(`${init?.method ?? 'GET'} ${String(input)}`);
@@ -226,8 +227,8 @@ test('a retry that gets a page the service never gives (a captive portal) fails 
   // The service itself again: the next retry finds it, and the two waiting go.
   await reachable();
   await expect.poll(() => box.state().pending, { timeout: 10_000 }).toBe(0);
-  expect(h.service.store.getDevice(writes[1]!.write.id).alias).toBe('Portal 1');
-  expect(h.service.store.getDevice(writes[2]!.write.id).alias).toBe('Portal 2');
+  expect(h.service.store.getDevice(ids[1]!).alias).toBe('Portal 1');
+  expect(h.service.store.getDevice(ids[2]!).alias).toBe('Portal 2');
 });
 
 test('a queued edit of an item changed meanwhile on the service is a conflict; the technician chooses', async () => {
