@@ -78,6 +78,22 @@ const datasets = {
   users: { fetchedAt: '2026-11-20T10:00:00Z', records: [{ id: '7', name: 'Ann' }] },
 };
 
+/** The history index's checkpoint, either version: where it stands, and the two entries it holds. */
+const indexHead = {
+  segment: '2026-11-20.seg',
+  offset: 120,
+  lastRecordAt: 1_700_000_000_000,
+  gaps: [{ start: 1, end: null, reason: 'closed' }],
+};
+const indexLoaded = {
+  position: { segment: '2026-11-20.seg', offset: 120, lastRecordAt: 1_700_000_000_000 },
+  entries: [
+    ['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }],
+    ['d2', { status: 'offline', since: 5, sinceExact: false, recent: [] }],
+  ],
+  gaps: [{ start: 1, end: null, reason: 'closed' }],
+};
+
 /** The history's index as its checkpoint fills it, and the position it covers. */
 async function readIndex() {
   const index = new StatusIndex();
@@ -176,10 +192,7 @@ const cases: FileCase[] = [
     file: () => path.join(dir, 'index.json'),
     today: {
       version: 3,
-      segment: '2026-11-20.seg',
-      offset: 120,
-      lastRecordAt: 1_700_000_000_000,
-      gaps: [{ start: 1, end: null, reason: 'closed' }],
+      ...indexHead,
       ids: ['d1', 'd2'],
       status: ['online', 'offline'],
       since: [1, 5],
@@ -188,14 +201,7 @@ const cases: FileCase[] = [
       times: [1, 2],
     },
     load: readIndex,
-    loaded: {
-      position: { segment: '2026-11-20.seg', offset: 120, lastRecordAt: 1_700_000_000_000 },
-      entries: [
-        ['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }],
-        ['d2', { status: 'offline', since: 5, sinceExact: false, recent: [] }],
-      ],
-      gaps: [{ start: 1, end: null, reason: 'closed' }],
-    },
+    loaded: indexLoaded,
     fresh: null,
     // Each column a list, but one entry's recent times missing: columns that do not line up.
     wrongType: (t) => ({ ...t, recent: [2, 1] }),
@@ -206,24 +212,14 @@ const cases: FileCase[] = [
     file: () => path.join(dir, 'index.json'),
     today: {
       version: 2,
-      segment: '2026-11-20.seg',
-      offset: 120,
-      lastRecordAt: 1_700_000_000_000,
-      gaps: [{ start: 1, end: null, reason: 'closed' }],
+      ...indexHead,
       entries: [
         ['d1', 'online', 1, 1, [1, 2]],
         ['d2', 'offline', 5, 0, []],
       ],
     },
     load: readIndex,
-    loaded: {
-      position: { segment: '2026-11-20.seg', offset: 120, lastRecordAt: 1_700_000_000_000 },
-      entries: [
-        ['d1', { status: 'online', since: 1, sinceExact: true, recent: [1, 2] }],
-        ['d2', { status: 'offline', since: 5, sinceExact: false, recent: [] }],
-      ],
-      gaps: [{ start: 1, end: null, reason: 'closed' }],
-    },
+    loaded: indexLoaded,
     fresh: null,
     wrongType: (t) => ({ ...t, entries: [[1, 2]] }),
   },
