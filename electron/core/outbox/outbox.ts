@@ -550,7 +550,6 @@ export class Outbox {
     try {
       if (entry.verify && entry.write.kind !== 'folder-create') {
         const current = await this.#current(api, entry);
-        this.#answered();
         const v = verdict(entry.write, entry.seen, current);
         if (v === 'applied') return await this.#settle(entry, 'done');
         if (v === 'conflict') {
@@ -617,23 +616,31 @@ export class Outbox {
 
   async #current(api: ServiceApi, entry: OutboxEntry): Promise<Current> {
     const write = entry.write;
-    if (write.kind !== 'device') return readCurrent(api, write);
+    if (write.kind !== 'device') return this.#asked(readCurrent(api, write));
     const waiting = this.#queue.filter(
       (e) => e.verify && e.write.kind === 'device' && !TERMINAL.has(e.state),
     );
     const gen = entry.verifyGen ?? 0;
     // A device this outbox wrote after the list was read is not what the list says: read it again.
     if (this.#devices && this.#devices.gen >= gen && !this.#devices.written.has(write.id)) {
+      // Read from a list taken before: nothing was asked now, so a retry learns nothing from it.
       return deviceCurrent(write, (await this.#devices.map).get(write.id));
     }
     if (waiting.length < DEVICE_LIST_THRESHOLD || this.#devices?.written.has(write.id))
-      return readCurrent(api, write);
+      return this.#asked(readCurrent(api, write));
     const map = api.listDevices().then((list) => new Map(list.map((d) => [d.id, d])));
     this.#devices = { gen: this.#verifyGen, map, written: new Set() };
     map.catch(() => {
       if (this.#devices?.map === map) this.#devices = null;
     });
-    return deviceCurrent(write, (await map).get(write.id));
+    return deviceCurrent(write, (await this.#asked(map)).get(write.id));
+  }
+
+  /** What the service answered now: a retry that got it found the service back (#answered). */
+  async #asked<T>(answer: Promise<T>): Promise<T> {
+    const value = await answer;
+    this.#answered();
+    return value;
   }
 
   async #settle(entry: OutboxEntry, how: SettleHow): Promise<void> {
