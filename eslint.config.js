@@ -335,7 +335,23 @@ export default tseslint.config(
               group: ['**/components/**', '**/screens/**'],
               message: 'renderer/domain does not import components or screens: they import it.',
             },
+            // The command line loads these modules: React would be loaded (and compiled) on each of its starts.
+            noReact,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The message layer the command line shares with the renderer: React only in its hook module.
+    files: ['renderer/i18n/**/*.ts'],
+    ignores: ['renderer/i18n/use-language.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [noNode, noElectron, noService, noElectronLayer, noReact, ...packagesNotIn('renderer')],
         },
       ],
     },

@@ -10,7 +10,8 @@ import type { HistorySeries } from '../../shared/ipc/contract.js';
 import { knownPart } from '../domain/chart-series.js';
 import { displayTime } from '../domain/time-zone.js';
 import { countTicks, legendCount, legendTime, timeAxisLabel, timeTicks } from '../domain/chart-text.js';
-import { t, useLanguage } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
+import { useLanguage } from '../i18n/use-language.js';
 
 /** A CSS colour variable as the browser resolves it (light-dark() included), for the canvas. */
 function cssColor(variable: string): string {

@@ -1,9 +1,9 @@
 // The one layer every user-facing string goes through: ICU messages formatted by FormatJS
 // (shared/i18n/translator.ts) in the technician's language, and dates, numbers and sizes through Intl in
 // the same locale. The language is set from the signed-in user's service language or the Settings choice
-// and applies at once: components read it through useLanguage() and re-render.
+// and applies at once: components read it through useLanguage() (use-language.ts) and re-render. This module
+// holds no React: the command line formats its text here too, and loading React cost each of its starts.
 
-import { useSyncExternalStore } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { MessageKey } from '../../shared/i18n/catalogues/index.js';
 import { errorDetail, errorMessage } from '../../shared/i18n/error-text.js';
@@ -74,14 +74,10 @@ export function getLocale(): string {
   return translator.locale;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after every change of language; returns what stops it. */
+export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** The language, as React state: a component that calls this re-renders when it changes. */
-export function useLanguage(): UiLanguage {
-  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
 }
 
 /**

@@ -61,6 +61,14 @@ describe('layering lint', () => {
     expect(await restricted('renderer/components/probe.ts', up)).toEqual([]);
   });
 
+  it('keeps React out of the renderer modules the command line loads (its domain and messages)', async () => {
+    const react = "import { useState } from 'react';\nexport { useState };\n";
+    expect(await restricted('renderer/domain/probe.ts', react)).toHaveLength(1);
+    expect(await restricted('renderer/i18n/probe.ts', react)).toHaveLength(1);
+    expect(await restricted('renderer/i18n/use-language.ts', react)).toEqual([]);
+    expect(await restricted('renderer/components/Probe.tsx', react)).toEqual([]);
+  });
+
   it('keeps Node and the main process out of the renderer', async () => {
     const nodeImport = "import fs from 'node:fs';\nexport { fs };\n";
     const coreImport = "import { x } from '../electron/core/app-core.js';\nexport { x };\n";
