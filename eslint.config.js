@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 // registry does not have, which leaves them out of package-lock.json, and `npm ci` then refuses the lock.
 import { createNodeResolver } from 'eslint-plugin-import-x';
 import noImportCycle from './scripts/eslint/no-import-cycle.js';
+import zodNamespace from './scripts/eslint/zod-namespace.js';
 
 // Every npm package the app depends on, classified by the layers whose code may import it (Signal
 // Desktop's idea: an unclassified package fails lint, so none slips into a layer by accident).
@@ -124,6 +125,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    plugins: { zod: { rules: { namespace: zodNamespace } } },
+    rules: { 'zod/namespace': 'error' },
   },
   {
     // No import circle, type-only ones included: each is a fact in the wrong file (issue 25); move it to a

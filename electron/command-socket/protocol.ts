@@ -8,7 +8,7 @@
 // move's "Go ahead?") when the command needs them, and ends with `exit`. A wrong key gets `refused` and
 // the connection closes without anything having run.
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PROTOCOL_VERSION = 1;
 

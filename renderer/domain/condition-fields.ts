@@ -8,7 +8,7 @@
 // column whose entry lists the kind); the hand-made parts here are the labels of the kinds that read the
 // search or the history rather than one field, and the operator wording.
 
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { t, type MessageKey } from '../i18n/index.js';
 import { columnsForCondition, type ColumnKey } from './device-columns.js';
 import { conditionKindSchemas } from './view-conditions.js';

@@ -4,7 +4,7 @@
 // extension; they read the clock, so the views holding them are re-tested as time passes and when the
 // rows change (saved-views.ts).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Condition, ConditionContext } from './view-conditions.js';
 import { registerConditionKind } from './view-conditions.js';
 import type { HistoryFilter, SinceLookup } from './device-since.js';

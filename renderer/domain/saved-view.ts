@@ -2,7 +2,7 @@
 // between technicians as text: versioned JSON, validated on paste so a mangled chat message gives a clear
 // error instead of a half-applied view.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { t } from '../i18n/index.js';
 import type { SearchEntry } from './device-search.js';
 import { compileSearch } from './device-search.js';

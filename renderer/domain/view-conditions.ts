@@ -9,7 +9,7 @@
 //
 // Predicates take the device AND its search entry: text conditions reuse the entry built once per device.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
 import { MAX_SEARCH } from '../../shared/ipc/limits.js';

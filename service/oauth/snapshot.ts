@@ -1,6 +1,6 @@
 // What the provider keeps, and its persisted form. Nonces are kept apart (service/nonce-file.ts): they
 // change with every signed request, the rest only when a token is issued or revoked.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface ConsumerRecord {
   key: string;

@@ -6,7 +6,7 @@
 // What never crosses: consumer secret, access token, token secret, signatures. The renderer sees the
 // account's base URL, the consumer key, the signed-in user and the account's data.
 
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Id } from '../model.js';
 import type {
   AccountsState,

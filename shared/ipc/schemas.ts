@@ -3,7 +3,7 @@
 // The main side validates with it before any handler runs (dispatch.ts); the renderer never loads this
 // file (its typed proxy needs no names at run time).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type {
   AccountDeviceHit,
   AccountInfo,

@@ -9,7 +9,9 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
     .filter((m) =>
-      ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(m.ruleId ?? ''),
+      ['no-restricted-imports', 'zod/namespace', 'no-restricted-globals', 'no-restricted-syntax'].includes(
+        m.ruleId ?? '',
+      ),
     )
     .map((m) => m.message);
 }
@@ -67,6 +69,20 @@ describe('layering lint', () => {
     expect(await restricted('renderer/i18n/probe.ts', react)).toHaveLength(1);
     expect(await restricted('renderer/i18n/use-language.ts', react)).toEqual([]);
     expect(await restricted('renderer/components/Probe.tsx', react)).toEqual([]);
+  });
+
+  it('imports zod as a namespace everywhere, so bundles keep only what is used (not its 40 locales)', async () => {
+    const named = "import { z } from 'zod';\nexport const s = z.string();\n";
+    const namespace = "import * as z from 'zod';\nexport const s = z.string();\n";
+    for (const file of [
+      'electron/core/probe.ts',
+      'shared/probe.ts',
+      'renderer/domain/probe.ts',
+      'service/probe.ts',
+    ]) {
+      expect(await restricted(file, named), file).toHaveLength(1);
+      expect(await restricted(file, namespace), file).toEqual([]);
+    }
   });
 
   it('keeps Node and the main process out of the renderer', async () => {

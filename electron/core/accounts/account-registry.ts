@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Logger } from '../logger.js';
 import { loadStored, saveStored, storedFile } from '../store/stored-file.js';
 import { MAX_ACCOUNT_NAME } from '../../../shared/ipc/limits.js';

@@ -8,7 +8,7 @@
 // history's segments are CRC-framed append-only logs (status-history/frame.ts), not JSON files, and the
 // outbox journal is a line log with its own torn-tail rule (outbox/journal.ts).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DatasetName, DatasetRecordMap, Settings } from '../../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../../shared/ipc/contract.js';
 import { quietHoursSchema, watchSchema } from '../../../shared/ipc/schemas.js';

@@ -14,7 +14,7 @@
 
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../logger.js';
 import { createLogger } from '../logger.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { setLanguage } from '../../../renderer/i18n/index.js';
 import type { Device } from '../../../shared/model.js';
 import { searchEntry } from '../../../renderer/domain/device-search.js';
