@@ -9,6 +9,7 @@ import type { MessageKey } from '../../shared/i18n/catalogues/index.js';
 import { errorDetail, errorMessage } from '../../shared/i18n/error-text.js';
 import {
   createTranslator,
+  localeOf,
   type MessageValues,
   type Translator,
   type UiLanguage,
@@ -21,24 +22,37 @@ export type Params = MessageValues;
 export type { UiLanguage };
 
 const english = catalogueOf('en');
-let translator: Translator = createTranslator('en', isPseudoLocaleOn() ? pseudoCatalogue(english) : english);
-let numberFormat = new Intl.NumberFormat('en');
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const listeners = new Set<() => void>();
-
 /** Development only (pseudo.ts): every message in the pseudo-locale, whatever the language chosen. */
 const pseudo = isPseudoLocaleOn();
 
-/** Switches every message, date and number to `language` ('ge' is German). */
-export function setLanguage(language: UiLanguage): void {
-  if (language === translator.language) return;
-  translator = createTranslator(language, pseudo ? pseudoCatalogue(english) : catalogueOf(language), english);
+let shown: UiLanguage = 'en';
+let locale = localeOf(shown);
+// Made on first use, not when this module loads: the browser host and the command line load it with code
+// they share and may never format a message (creating the English translator took 15 ms of their start).
+let translator: Translator | null = null;
+let numberFormat: Intl.NumberFormat | null = null;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const listeners = new Set<() => void>();
+
+function current(): Translator {
+  translator ??= pseudo
+    ? createTranslator(shown, pseudoCatalogue(english), english)
+    : createTranslator(shown, catalogueOf(shown), shown === 'en' ? undefined : english);
+  return translator;
+}
+
+/** Switches every message, date and number to `next` ('ge' is German). */
+export function setLanguage(next: UiLanguage): void {
+  if (next === shown) return;
+  shown = next;
+  locale = localeOf(next);
+  translator = null;
   plain = new Map();
-  numberFormat = new Intl.NumberFormat(translator.locale);
+  numberFormat = null;
   dateFormats.clear();
   const doc = page();
   if (doc) {
-    doc.documentElement.lang = translator.locale;
+    doc.documentElement.lang = locale;
     focusBeforeChange = doc.activeElement?.id || null;
   }
   for (const listener of listeners) listener();
@@ -66,12 +80,12 @@ export function restoreFocusAfterLanguageChange(): void {
 }
 
 export function getLanguage(): UiLanguage {
-  return translator.language;
+  return shown;
 }
 
 /** The BCP 47 locale now in use ('de' for the service's 'ge'). */
 export function getLocale(): string {
-  return translator.locale;
+  return locale;
 }
 
 /** Calls `listener` after every change of language; returns what stops it. */
@@ -87,10 +101,10 @@ export function subscribeLanguage(listener: () => void): () => void {
 let plain = new Map<MessageKey, string>();
 
 export function t(key: MessageKey, params?: Params): string {
-  if (params) return translator.t(key, params);
+  if (params) return current().t(key, params);
   let text = plain.get(key);
   if (text === undefined) {
-    text = translator.t(key);
+    text = current().t(key);
     plain.set(key, text);
   }
   return text;
@@ -102,7 +116,7 @@ export function t(key: MessageKey, params?: Params): string {
  */
 const others = new Map<UiLanguage, Translator>();
 export function tIn(language: UiLanguage, key: MessageKey, params?: Params): string {
-  if (language === translator.language) return t(key, params);
+  if (language === shown) return t(key, params);
   let other = others.get(language);
   if (!other) {
     other = createTranslator(language, catalogueOf(language), english);
@@ -112,13 +126,14 @@ export function tIn(language: UiLanguage, key: MessageKey, params?: Params): str
 }
 
 export function formatNumber(value: number): string {
+  numberFormat ??= new Intl.NumberFormat(locale);
   return numberFormat.format(value);
 }
 
 function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(translator.locale, options);
+    format = new Intl.DateTimeFormat(locale, options);
     dateFormats.set(key, format);
   }
   return format;
@@ -170,7 +185,7 @@ export function setTimeValueFormatter(format: (iso: string) => string | null): v
  * sentence: errorDetailText() gives it, for support.
  */
 export function formatError(error: AppError): string {
-  const message = errorMessage(error, translator.has);
+  const message = errorMessage(error, current().has);
   let values = message.values;
   if (values) {
     values = { ...values };
@@ -179,12 +194,12 @@ export function formatError(error: AppError): string {
         values[name] = timeValueFormatter(value) ?? value;
     }
   }
-  return translator.t(message.key, values);
+  return current().t(message.key, values);
 }
 
 /** "Service code 1103" when the service sent a code; null otherwise. */
 export function errorDetailText(error: AppError): string | null {
-  return errorDetail(error, translator);
+  return errorDetail(error, current());
 }
 
 const MB = 1024 ** 2;
@@ -203,10 +218,10 @@ export function formatBytes(bytes: number): string {
         ? [bytes / MB, 'megabyte']
         : [bytes / 1024, 'kilobyte'];
   const digits = value < 10 ? 1 : 0;
-  const key = `${translator.locale}|${unit}|${digits}`;
+  const key = `${locale}|${unit}|${digits}`;
   let format = sizeFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(translator.locale, {
+    format = new Intl.NumberFormat(locale, {
       style: 'unit',
       unit,
       unitDisplay: 'short',
