@@ -11,6 +11,12 @@ import { expect, type Page } from '@playwright/test';
 /** WCAG 2.0 and 2.1 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const CONTRAST = 'color-contrast';
+/**
+ * The rules whose outcome depends on colours alone. A second theme that changes nothing but colours (the
+ * console's dark theme only sets color-scheme, which light-dark() reads) is audited with these: every
+ * other rule sees the same DOM, and its findings were already asked for in the first theme.
+ */
+export const COLOUR_RULES = [CONTRAST, 'link-in-text-block'];
 
 export interface AxeScope {
   /** Audit only this part of the page (CSS selector), every rule. */
@@ -22,6 +28,8 @@ export interface AxeScope {
    * rules must see the whole page (a modal leaves nothing focusable behind it, a menu adds no banner).
    */
   contrastWithin?: string;
+  /** Only these rules (COLOUR_RULES for a theme that changes colours alone); with contrastWithin, there. */
+  rules?: string[];
 }
 
 /** Serious and critical violations: rule, impact, count and up to three places with why. */
@@ -41,12 +49,16 @@ export async function axeFindings(page: Page, where: string, scope: AxeScope = {
     return results.violations;
   };
   const tags: axe.RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS } };
-  const violations = scope.contrastWithin
-    ? [
-        ...(await run(scope.only ?? 'html', { ...tags, rules: { [CONTRAST]: { enabled: false } } })),
-        ...(await run(scope.contrastWithin, { runOnly: { type: 'rule', values: [CONTRAST] } })),
-      ]
-    : await run(scope.only ?? 'html', tags);
+  const violations = scope.rules
+    ? await run(scope.contrastWithin ?? scope.only ?? 'html', {
+        runOnly: { type: 'rule', values: scope.rules },
+      })
+    : scope.contrastWithin
+      ? [
+          ...(await run(scope.only ?? 'html', { ...tags, rules: { [CONTRAST]: { enabled: false } } })),
+          ...(await run(scope.contrastWithin, { runOnly: { type: 'rule', values: [CONTRAST] } })),
+        ]
+      : await run(scope.only ?? 'html', tags);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
