@@ -17,7 +17,7 @@ import type { HostedCore } from '../core-port.js';
 import type { StreamEvent } from './event-stream.js';
 import { EventStream } from './event-stream.js';
 import { cookieName, newSecret, readCookie, secretsEqual, sessionCookie } from './launch-secret.js';
-import { readStaticFile } from './static-files.js';
+import { preloadStaticFiles, readStaticFile } from './static-files.js';
 
 export interface BrowserHostOptions {
   core: HostedCore;
@@ -85,6 +85,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const maxBodyBytes = options.maxBodyBytes ?? 16 * 1024 * 1024;
   const stream = new EventStream(options.heartbeatMs ?? 15_000, options.reconnectMs);
 
+  const preloaded = await preloadStaticFiles(rendererDir);
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -175,7 +176,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new RequestError(405, 'Method not allowed.\n');
-    const file = await readStaticFile(rendererDir, url.pathname);
+    const file = await readStaticFile(rendererDir, url.pathname, preloaded);
     if (!file) throw new RequestError(404, 'Not found.\n');
     res.writeHead(200, {
       'Content-Type': file.contentType,

@@ -171,6 +171,26 @@ describe('browser host: serving the renderer', () => {
     expect((await fetch(`${host.origin}/missing.js`, { headers: { cookie } })).status).toBe(404);
   });
 
+  it('serves the page and its code as they were at start, from memory; source maps and the rest from disk', async () => {
+    const cookie = await login();
+    // A rebuild (or a removal) after the host started changes nothing the page loads first.
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Rebuilt</title>');
+    await rm(path.join(dir, 'assets', 'app.js'));
+    expect(await (await fetch(`${host.origin}/`, { headers: { cookie } })).text()).toContain(
+      'Support Console',
+    );
+    expect(await (await fetch(`${host.origin}/assets/app.js`, { headers: { cookie } })).text()).toBe(
+      'console.log(1)',
+    );
+    // What is not read ahead is read when asked for: a source map, a file outside assets/.
+    await writeFile(path.join(dir, 'assets', 'app.js.map'), '{"version":3}');
+    await writeFile(path.join(dir, 'notes.txt'), 'later');
+    expect(await (await fetch(`${host.origin}/assets/app.js.map`, { headers: { cookie } })).text()).toBe(
+      '{"version":3}',
+    );
+    expect(await (await fetch(`${host.origin}/notes.txt`, { headers: { cookie } })).text()).toBe('later');
+  });
+
   it('does not leave the renderer folder', async () => {
     const cookie = await login();
     for (const p of ['/../sc-outside.txt', '/%2e%2e/sc-outside.txt', '/assets/..%2f..%2fsc-outside.txt']) {
