@@ -1,8 +1,12 @@
 // decode_mb_per_s and decode_vs_fxp_ratio on the bytes the running service sent: the devices document is
 // fetched once, signed, exactly as the app's client fetches it (the client's decoder hook hands over the
 // text it received), then the project's decodeDevices and fast-xml-parser with its defaults each parse
-// those same bytes, alternately, after one warm-up each.
+// those same bytes, alternately, after one warm-up each. A full collection comes before each timed parse:
+// otherwise each parser paid, inside its own timing, for collecting what the other had just left (fast-xml-
+// parser's tree of a 38 MB document, or 100,000 devices), and the ratio wandered 3.3-5.1 × from run to run.
+// Each parser's own garbage still counts against it.
 import { XMLParser } from 'fast-xml-parser';
+import { heapRelease } from '../../electron/core/worker-heap.js';
 import { nodeHmacSha1 } from '../../electron/platform/node-crypto.js';
 import { ServiceClient } from '../../shared/client/service-client.js';
 import { accessToken, authorizeUrl, createRequestSigner, requestToken } from '../../shared/oauth/index.js';
@@ -54,11 +58,15 @@ export function measureDecode(
     throw new Error(`decodeDevices read ${decoded.length} devices of ${expectedDevices}`);
   }
   parser.parse(xml);
+  const collect = heapRelease();
+  if (!collect) throw new Error('no full collection to be had (v8 --expose-gc): the ratio would not be fair');
   const out: DecodeRun[] = [];
   for (let i = 0; i < runs; i++) {
+    collect();
     let t = performance.now();
     decodeDevices(xml);
     const decodeMs = performance.now() - t;
+    collect();
     t = performance.now();
     parser.parse(xml);
     const fxpMs = performance.now() - t;
