@@ -102,6 +102,8 @@ const noElectronLayer = {
   group: ['**/electron/**'],
   message: 'This layer does not import main-process code.',
 };
+/** What no renderer module imports: Node, electron, the service, the main process, others' packages. */
+const rendererMayNot = () => [noNode, noElectron, noService, noElectronLayer, ...packagesNotIn('renderer')];
 
 export default tseslint.config(
   {
@@ -309,7 +311,7 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltinPaths,
-          patterns: [noNode, noElectron, noService, noElectronLayer, ...packagesNotIn('renderer')],
+          patterns: rendererMayNot(),
         },
       ],
       'no-restricted-syntax': [
@@ -331,11 +333,7 @@ export default tseslint.config(
         {
           paths: nodeBuiltinPaths,
           patterns: [
-            noNode,
-            noElectron,
-            noService,
-            noElectronLayer,
-            ...packagesNotIn('renderer'),
+            ...rendererMayNot(),
             {
               group: ['**/components/**', '**/screens/**'],
               message: 'renderer/domain does not import components or screens: they import it.',
@@ -356,7 +354,7 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltinPaths,
-          patterns: [noNode, noElectron, noService, noElectronLayer, noReact, ...packagesNotIn('renderer')],
+          patterns: [...rendererMayNot(), noReact],
         },
       ],
     },

@@ -26,7 +26,6 @@ const english = catalogueOf('en');
 const pseudo = isPseudoLocaleOn();
 
 let shown: UiLanguage = 'en';
-let locale = localeOf(shown);
 // Made on first use, not when this module loads: the browser host and the command line load it with code
 // they share and may never format a message (creating the English translator took 15 ms of their start).
 let translator: Translator | null = null;
@@ -45,14 +44,13 @@ function current(): Translator {
 export function setLanguage(next: UiLanguage): void {
   if (next === shown) return;
   shown = next;
-  locale = localeOf(next);
   translator = null;
   plain = new Map();
   numberFormat = null;
   dateFormats.clear();
   const doc = page();
   if (doc) {
-    doc.documentElement.lang = locale;
+    doc.documentElement.lang = localeOf(shown);
     focusBeforeChange = doc.activeElement?.id || null;
   }
   for (const listener of listeners) listener();
@@ -85,7 +83,7 @@ export function getLanguage(): UiLanguage {
 
 /** The BCP 47 locale now in use ('de' for the service's 'ge'). */
 export function getLocale(): string {
-  return locale;
+  return localeOf(shown);
 }
 
 /** Calls `listener` after every change of language; returns what stops it. */
@@ -126,14 +124,14 @@ export function tIn(language: UiLanguage, key: MessageKey, params?: Params): str
 }
 
 export function formatNumber(value: number): string {
-  numberFormat ??= new Intl.NumberFormat(locale);
+  numberFormat ??= new Intl.NumberFormat(getLocale());
   return numberFormat.format(value);
 }
 
 function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = new Intl.DateTimeFormat(getLocale(), options);
     dateFormats.set(key, format);
   }
   return format;
@@ -218,6 +216,7 @@ export function formatBytes(bytes: number): string {
         ? [bytes / MB, 'megabyte']
         : [bytes / 1024, 'kilobyte'];
   const digits = value < 10 ? 1 : 0;
+  const locale = getLocale();
   const key = `${locale}|${unit}|${digits}`;
   let format = sizeFormats.get(key);
   if (!format) {

@@ -60,6 +60,7 @@ test.describe.configure({ timeout: 240_000 });
 const dialog = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name });
 
 for (const theme of ['light', 'dark'] as const) {
+  const rules: Rules = theme === 'dark' ? 'colours' : 'all';
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
 
@@ -67,7 +68,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.use({ appOptions: { signedIn: false } });
       test(`sign-in: no serious or critical violation (${theme})`, async ({ app, consolePage: page }) => {
         await app.invoke('settings:update', { theme });
-        const audit = new Audit(page, theme === 'dark' ? 'colours' : 'all');
+        const audit = new Audit(page, rules);
         await expect(page.getByRole('form', { name: /Sign in/ })).toBeVisible();
         await audit.check('sign-in');
         expect(audit.found).toEqual([]);
@@ -76,7 +77,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test(`every screen: no serious or critical violation (${theme})`, async ({ app, consolePage: page }) => {
       await app.invoke('settings:update', { theme });
-      const audit = new Audit(page, theme === 'dark' ? 'colours' : 'all');
+      const audit = new Audit(page, rules);
       await audit.check('devices');
       await deviceRows(page).first().click();
       await audit.check('devices, a row selected with its details');
@@ -117,7 +118,7 @@ for (const theme of ['light', 'dark'] as const) {
       consolePage: page,
     }) => {
       await app.invoke('settings:update', { theme });
-      const audit = new Audit(page, theme === 'dark' ? 'colours' : 'all');
+      const audit = new Audit(page, rules);
       await deviceRows(page).first().click();
       await page.keyboard.press('m');
       await expect(dialog(page, 'Move devices')).toBeVisible();
@@ -180,7 +181,7 @@ for (const theme of ['light', 'dark'] as const) {
       consolePage: page,
     }) => {
       await app.invoke('settings:update', { theme });
-      const audit = new Audit(page, theme === 'dark' ? 'colours' : 'all');
+      const audit = new Audit(page, rules);
       const folderActions = page.getByRole('toolbar', { name: 'Folder actions' });
       await selectFolder(page, 'Internal');
       await folderActions.getByRole('button', { name: 'New folder' }).click();

@@ -68,8 +68,8 @@ export async function writeCheckpoint(
   const head = JSON.stringify({ version: checkpointFile.version, ...position, gaps });
   // Written part by part: joining and encoding 5 MB at once would be one more long stall.
   const text = [head.slice(0, -1)];
-  for (const name of ['ids', 'status', 'since', 'exact', 'recent', 'times'] as const)
-    text.push(`,${JSON.stringify(name)}:`, ...(await columnJson(columns[name])));
+  for (const [name, values] of Object.entries(columns))
+    text.push(`,${JSON.stringify(name)}:`, ...(await columnJson(values)));
   text.push('}');
   await writeFileAtomic(path.join(dir, FILE), text);
 }
