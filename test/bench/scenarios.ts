@@ -287,8 +287,10 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
   const heap = await host.call<{ heapUsed: number; external: number; arrayBuffers: number }>('memory');
   if (process.env.BENCH_HEAP_SNAPSHOT)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
-  if (process.env.BENCH_SMAPS)
+  if (process.env.BENCH_SMAPS) {
     console.log(`  host resident by mapping: ${await residentByMapping(host.process.pid!)}`);
+    console.log(`  renderer resident by mapping: ${await residentByMapping(renderer.id)}`);
+  }
   console.log(
     `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
   );

@@ -28,8 +28,8 @@ const vitest = (passed: number, failed = 0, pending = 0) =>
     numFailedTestSuites: 0,
     numTotalTests: passed + failed + pending,
   });
-const playwright = (name: string, expected: number, unexpected = 0, skipped = 0) =>
-  report(name, { stats: { expected, unexpected, flaky: 0, skipped } });
+const playwright = (name: string, expected: number, unexpected = 0, skipped = 0, flaky = 0) =>
+  report(name, { stats: { expected, unexpected, flaky, skipped } });
 
 function summarize(...files: string[]) {
   const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/summarize-tests.mjs'), ...files], {
@@ -78,5 +78,11 @@ describe('summarize-tests', () => {
     const failed = summarize(await vitest(10, 1), await playwright('pw.json', 5));
     expect(failed.line).toBe('tests: 15 passed, 1 failed, 0 skipped');
     expect(failed.status).toBe(1);
+  });
+
+  it('counts a browser test that passed only on its retry as failed', async () => {
+    const flaky = summarize(await vitest(10), await playwright('pw.json', 4, 0, 0, 1));
+    expect(flaky.line).toBe('tests: 14 passed, 1 failed, 0 skipped');
+    expect(flaky.status).toBe(1);
   });
 });
