@@ -82,6 +82,8 @@ export class DeviceIndex {
   #byName: { names: number[]; direction: DeviceSort['direction']; order: number[] } | null = null;
   /** Sort keys per column, per slot; dropped for a device when it changes. */
   readonly #keys = new Map<string, Keys>();
+  /** Per column: the slots below this one have their sort key (see warmKeys). */
+  readonly #keysWarmed = new Map<string, number>();
   #folderName: (id: Id) => string | undefined = () => undefined;
   /** The folder names the search entries and folder keys were built with. */
   readonly #namesUsed = new Map<Id, string | undefined>();
@@ -122,6 +124,34 @@ export class DeviceIndex {
     return true;
   }
 
+  /**
+   * Builds the missing sort keys of `columns` (those this index keeps orders of; the name has its rank)
+   * until `more()` says stop; true when none is missing. A first click on a header then only orders them:
+   * at 100,000 devices building the keys was a third of the IP column's first click (27 of 82 ms, profiled).
+   */
+  warmKeys(columns: readonly string[], more: () => boolean): boolean {
+    const n = this.#ids.length;
+    for (const key of columns) {
+      const column = columnByKey(key);
+      if (key === 'name' || !column || column.volatile === true) continue;
+      let slot = this.#keysWarmed.get(key) ?? 0;
+      if (slot >= n) continue;
+      let keys = this.#keys.get(key);
+      if (!keys) this.#keys.set(key, (keys = []));
+      while (keys.length < n) keys.push(undefined);
+      for (; slot < n; slot++) {
+        if ((slot & 255) === 0 && !more()) {
+          this.#keysWarmed.set(key, slot);
+          return false;
+        }
+        if (this.#ids[slot] !== undefined && keys[slot] === undefined)
+          keys[slot] = column.sortValue(this.#devices[slot]!, this.#keyContext);
+      }
+      this.#keysWarmed.set(key, slot);
+    }
+    return true;
+  }
+
   oses(): string[] {
     return [...this.#oses.keys()].sort();
   }
@@ -147,6 +177,7 @@ export class DeviceIndex {
     }
     this.#warmed = 0;
     this.#keys.delete('folder');
+    this.#keysWarmed.delete('folder');
     this.#orders.delete('folder');
     if (this.#lastDesc?.key === 'folder') this.#lastDesc = null;
   }
@@ -198,12 +229,16 @@ export class DeviceIndex {
       }
     }
     this.#lastDesc = null;
-    for (const slot of moved) if (slot < this.#warmed) this.#warmed = slot;
+    let lowest = Infinity;
+    for (const slot of moved) if (slot < lowest) lowest = slot;
+    if (lowest < this.#warmed) this.#warmed = lowest;
+    for (const [key, warmed] of this.#keysWarmed) if (lowest < warmed) this.#keysWarmed.set(key, lowest);
     if (!patch) {
       this.#nameOrder = null;
       this.#orders.clear();
       this.#moves = [];
       this.#keys.clear();
+      this.#keysWarmed.clear();
       return;
     }
     if (renamed.length > 0 || change.removed.length > 0)
@@ -258,6 +293,7 @@ export class DeviceIndex {
     this.#orders.clear();
     this.#moves = [];
     this.#keys.clear();
+    this.#keysWarmed.clear();
     this.#oses.clear();
     this.direct.clear();
     Object.assign(this.counts, { online: 0, offline: 0, busy: 0, unknown: 0, total: 0 });

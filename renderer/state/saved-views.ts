@@ -114,17 +114,21 @@ export function createSavedViews(deps: {
   }
 
   /**
-   * Builds the search entries that are missing, a slice at a time in idle turns, so the first keystroke
-   * after a load (or after the folder names changed) does not build 100,000 of them at once.
+   * Builds the search entries that are missing, then the sort keys of the grid's columns, a slice at a time
+   * in idle turns, so the first keystroke or the first click on a header after a load (or after the folder
+   * names changed) does not build 100,000 of them at once.
    */
   let warming: (() => void) | null = null;
-  function warmEntries(): void {
+  function warmIndex(): void {
     if (warming) return; // the running pass goes on to the end of the index, new devices included
     const step = () => {
       // The tree first: it hands the index the folder names the entries are built with.
       derived.folderTree();
       const end = performance.now() + 8;
-      const done = data.getState().deviceIndex.warmEntries(() => performance.now() < end);
+      const more = () => performance.now() < end;
+      const index = data.getState().deviceIndex;
+      const columns = ui.getState().deviceColumns.map((c) => c.key);
+      const done = index.warmEntries(more) && index.warmKeys(columns, more);
       warming = done ? null : whenIdle(step);
     };
     warming = whenIdle(step);
@@ -132,7 +136,7 @@ export function createSavedViews(deps: {
 
   /** After a poll: feed the changed ids; views that read the clock or the tree are re-tested in full. */
   function onDataChange(change: DataChange): void {
-    if (change.dataset === 'devices' || change.dataset === 'folders') warmEntries();
+    if (change.dataset === 'devices' || change.dataset === 'folders') warmIndex();
     if (change.dataset === 'devices') {
       if (change.reset) counts.reset(change.added.map((d) => d.id));
       else

@@ -2,10 +2,10 @@
 // device-query.ts are the reference it must always agree with, after any sequence of changes.
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Device } from '../../../shared/model.js';
 import { compareDefaultOrder, DEFAULT_SORT, defaultOrderName } from '../../../shared/device-order.js';
-import { DEVICE_COLUMNS, type ColumnKey } from '../../../renderer/domain/device-columns.js';
+import { columnByKey, DEVICE_COLUMNS, type ColumnKey } from '../../../renderer/domain/device-columns.js';
 import { DeviceIndex, type DeviceQuery } from '../../../renderer/domain/device-index.js';
 import { DEFAULT_FILTER, type DeviceFilter, type DeviceSort } from '../../../renderer/domain/device-query.js';
 import {
@@ -42,7 +42,8 @@ const arbDevice = (id: string) =>
     })
     .map((p) => device(id, p as Partial<Device>));
 
-type Op = { put: Device[]; remove: string[]; sort: DeviceSort; names: number };
+/** 0: no sort key built ahead; n: keys of every sortable column built for n slices (Infinity: all). */
+type Op = { put: Device[]; remove: string[]; sort: DeviceSort; names: number; warm: number };
 const ids = Array.from({ length: 40 }, (_, i) => String(i + 1));
 const arbSort = fc.record({
   key: fc.constantFrom(...KEYS),
@@ -55,6 +56,7 @@ const arbOps = fc.array(
     // The order looked at after this delta: kept orders are patched when used, so switching matters.
     sort: arbSort,
     names: fc.constantFrom(0, 0, 0, 1, 2),
+    warm: fc.constantFrom(0, 0, 1, 2, Infinity),
   }),
   { maxLength: 12 },
 );
@@ -123,6 +125,10 @@ describe('DeviceIndex', () => {
               map.set(d.id, d);
             }
             index.apply({ reset: false, added, changed, removed });
+            // Keys built ahead in idle turns (some columns only, when the turns run out) with the folder
+            // names as they were: the orders must be the same as with keys built on the click.
+            let turns = op.warm;
+            if (turns > 0) index.warmKeys(KEYS, () => turns-- > 0);
             check(index, map, op.sort, NAMES[op.names]!);
           }
         },
@@ -153,6 +159,34 @@ describe('DeviceIndex', () => {
     map.set('3', flipped);
     index.apply({ reset: false, added: [], changed: [flipped], removed: [] });
     expect(index.sorted(sort)).toBe(before);
+  });
+
+  it('builds sort keys ahead in turns, so that a first click only orders them; a changed device again', () => {
+    const index = new DeviceIndex();
+    const devices = Array.from({ length: 1_000 }, (_, i) =>
+      device(String(i), { ip: `10.${i % 7}.${i % 250}.${i % 3}`, name: `PC-${i}` }),
+    );
+    index.apply({ reset: true, added: devices, changed: [], removed: [] });
+    const ip = vi.spyOn(columnByKey('ip')!, 'sortValue');
+    try {
+      // One turn stops at the first slice (256 slots); the next ones go on from there.
+      let turns = 1;
+      expect(index.warmKeys(['name', 'ip', 'since'], () => turns-- > 0)).toBe(false);
+      expect(ip).toHaveBeenCalledTimes(256);
+      expect(index.warmKeys(['name', 'ip', 'since'], () => true)).toBe(true);
+      expect(ip).toHaveBeenCalledTimes(1_000);
+      const order = index.sorted({ key: 'ip', direction: 'asc' });
+      expect(ip).toHaveBeenCalledTimes(1_000);
+      index.apply({ reset: false, added: [], changed: [{ ...devices[500]!, ip: '1.1.1.1' }], removed: [] });
+      expect(index.warmKeys(['ip'], () => true)).toBe(true);
+      expect(ip).toHaveBeenCalledTimes(1_001);
+      const after = index.sorted({ key: 'ip', direction: 'asc' });
+      expect(ip).toHaveBeenCalledTimes(1_001);
+      expect(after[0]).toBe('500');
+      expect(after.filter((id) => id !== '500')).toEqual(order.filter((id) => id !== '500'));
+    } finally {
+      ip.mockRestore();
+    }
   });
 
   it('keeps per-folder counts for the tree', () => {

@@ -33,7 +33,7 @@ describe('app stores', () => {
     expect(bridge.callsTo('app:snapshot')).toHaveLength(1);
   });
 
-  it('warms the search entries in idle turns, none in a timer turn before the first rows are drawn', async () => {
+  it('warms the search entries and the grid columns’ sort keys in idle turns, none in a timer turn before the first rows are drawn', async () => {
     const idle: Array<() => void> = [];
     vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
     vi.stubGlobal('cancelIdleCallback', () => undefined);
@@ -44,11 +44,15 @@ describe('app stores', () => {
       const stores = createAppStores(bridge);
       await stores.start();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      // warmEntries(() => false) answers whether every entry is built without building one.
-      expect(stores.data.getState().deviceIndex.warmEntries(() => false)).toBe(false);
+      // warmEntries and warmKeys with () => false answer whether all is built, building nothing.
+      const index = () => stores.data.getState().deviceIndex;
+      const columns = stores.ui.getState().deviceColumns.map((c) => c.key);
+      expect(index().warmEntries(() => false)).toBe(false);
+      expect(index().warmKeys(columns, () => false)).toBe(false);
       expect(idle.length).toBeGreaterThan(0);
       for (const run of idle.splice(0)) run();
-      expect(stores.data.getState().deviceIndex.warmEntries(() => false)).toBe(true);
+      expect(index().warmEntries(() => false)).toBe(true);
+      expect(index().warmKeys(columns, () => false)).toBe(true);
       stores.dispose();
     } finally {
       vi.unstubAllGlobals();
