@@ -7,22 +7,24 @@ import react from '@vitejs/plugin-react';
 const NODE_DIRS = ['shared', 'electron', 'service', 'scripts'];
 
 /**
- * The Node test files that replace a module (`vi.mock`, `vi.doMock`: electron, node:fs, a catalogue). A
- * replaced module stays replaced in a module registry shared with other files, so these files get one of
- * their own; every other Node file shares its worker's registry, which spares each file the import of
- * the modules it shares with the others (about 70 of the Node files' 207 CPU-seconds). Found by reading
- * the files, so a new file that mocks lands here by itself. What a shared file changes besides (the
- * locale, a timer, a global) it restores in its own afterEach.
+ * The test files that replace a module (`vi.mock`, `vi.doMock`: electron, node:fs, a catalogue, the
+ * palette's index). A replaced module stays replaced in a module registry shared with other files, so
+ * these files get one of their own; every other Node file, and every other component file in jsdom,
+ * shares its worker's registry (and window), which spares each file the import of the modules it shares
+ * with the others: about 70 of the Node files' 207 CPU-seconds, and 35 of the component files' 49. Found
+ * by reading the files, so a new file that mocks lands here by itself. What a shared file changes besides
+ * (the locale, a timer, a global) it restores in its own afterEach.
  */
-function filesThatMock(): string[] {
-  return NODE_DIRS.flatMap((dir) =>
+function filesThatMock(dirs: readonly string[], suffix: string): string[] {
+  return dirs.flatMap((dir) =>
     readdirSync(`test/${dir}`, { recursive: true, encoding: 'utf8' })
-      .filter((name) => name.endsWith('.test.ts'))
+      .filter((name) => name.endsWith(suffix))
       .map((name) => `test/${dir}/${name}`)
       .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8'))),
   );
 }
-const MOCKING = filesThatMock();
+const MOCKING = filesThatMock(NODE_DIRS, '.test.ts');
+const COMPONENTS_MOCKING = filesThatMock(['renderer'], '.test.tsx');
 
 /** What both Node projects start with. */
 const NODE_PROJECT = {
@@ -35,7 +37,8 @@ const NODE_PROJECT = {
 
 // Everything that runs in Node (shared/, electron/, service/ against real loopback HTTP and a real Secret
 // Service) in two projects, the files that mock apart; the renderer's components in jsdom with a fake
-// bridge, and its logic in Node.
+// bridge, likewise in two (those sharing a window put away what they leave: renderer-dom-setup.ts), and
+// its logic in Node, each file on its own (a shared registry let one file's condition kinds into another's).
 // Chromium end-to-end tests are Playwright's (playwright.config.ts), benchmarks are `npm run bench`.
 export default defineConfig({
   plugins: [react()],
@@ -70,6 +73,18 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.tsx'],
+          exclude: COMPONENTS_MOCKING,
+          isolate: false,
+          setupFiles: ['test/support/renderer-dom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'renderer-mocks',
+          environment: 'jsdom',
+          include: COMPONENTS_MOCKING,
+          setupFiles: ['test/support/renderer-dom-setup.ts'],
         },
       },
       {
