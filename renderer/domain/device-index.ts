@@ -133,12 +133,10 @@ export class DeviceIndex {
     const n = this.#ids.length;
     for (const key of columns) {
       const column = columnByKey(key);
-      if (key === 'name' || !column || column.volatile === true) continue;
+      if (key === 'name' || !column || !DeviceIndex.sorts(key)) continue;
       let slot = this.#keysWarmed.get(key) ?? 0;
       if (slot >= n) continue;
-      let keys = this.#keys.get(key);
-      if (!keys) this.#keys.set(key, (keys = []));
-      while (keys.length < n) keys.push(undefined);
+      const keys = this.#keysOf(key, n);
       for (; slot < n; slot++) {
         if ((slot & 255) === 0 && !more()) {
           this.#keysWarmed.set(key, slot);
@@ -495,11 +493,18 @@ export class DeviceIndex {
     return out;
   }
 
-  /** Every slot's key for the column (those not computed yet). */
-  #fillKeys(key: string, slots: readonly number[]): Keys {
+  /** The column's keys, at least `length` long. */
+  #keysOf(key: string, length: number): Keys {
     let keys = this.#keys.get(key);
     if (!keys) this.#keys.set(key, (keys = []));
-    while (keys.length < this.#ids.length) keys.push(undefined);
+    // Grown by push, never by a far index: V8 would keep a sparse array as a slow dictionary.
+    while (keys.length < length) keys.push(undefined);
+    return keys;
+  }
+
+  /** Every slot's key for the column (those not computed yet). */
+  #fillKeys(key: string, slots: readonly number[]): Keys {
+    const keys = this.#keysOf(key, this.#ids.length);
     const { sortValue } = columnByKey(key)!;
     const devices = this.#devices;
     const context = this.#keyContext;
@@ -508,10 +513,7 @@ export class DeviceIndex {
   }
 
   #fillKey(key: string, slot: number): number {
-    let keys = this.#keys.get(key);
-    if (!keys) this.#keys.set(key, (keys = []));
-    // Grown by push, never by a far index: V8 would keep a sparse array as a slow dictionary.
-    while (keys.length <= slot) keys.push(undefined);
+    const keys = this.#keysOf(key, slot + 1);
     if (keys[slot] === undefined)
       keys[slot] = columnByKey(key)!.sortValue(this.#devices[slot]!, this.#keyContext);
     return slot;
