@@ -65,7 +65,6 @@ export class ChangePump {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
-  /** Drops what has not been sent (leaving an account: its data must not arrive afterwards). */
   /**
    * The devices a renderer's snapshot carries: the first part; the rest are queued here as added parts
    * (a 100,000-device snapshot serialised at once is a stall of hundreds of milliseconds on this thread).
@@ -84,6 +83,7 @@ export class ChangePump {
     return devices.slice(0, PART_SIZE);
   }
 
+  /** Drops what has not been sent (leaving an account: its data must not arrive afterwards). */
   clear(): void {
     this.#queue.length = 0;
     for (const resolve of this.#idle.splice(0)) resolve();
