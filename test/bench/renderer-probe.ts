@@ -44,6 +44,31 @@ async function rendererRss(browser: Browser): Promise<number> {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) * 1024;
 }
 
+/** Diagnostics (PROBE_SMAPS=1): the renderer's resident memory by mapped file (anonymous memory apart). */
+async function residentByFile(pid: number): Promise<string> {
+  const kb = new Map<string, number>();
+  let name = '';
+  // Proportional: a page shared with other processes (Chromium's code, with the browser process) counted
+  // as its share; the bench counts resident pages whole.
+  let pss = 0;
+  for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) name = head[1] || 'anonymous';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kb.set(name, (kb.get(name) ?? 0) + Number(rss[1]));
+    const share = /^Pss:\s+(\d+) kB/.exec(line);
+    if (share) pss += Number(share[1]);
+  }
+  return (
+    `proportional ${(pss / 1024).toFixed(0)} MB; ` +
+    [...kb]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, n]) => n >= 512)
+      .map(([file, n]) => `${file} ${(n / 1024).toFixed(1)} MB`)
+      .join(', ')
+  );
+}
+
 /** Chromium's own account of the renderer's memory (memory-infra): the allocators' sizes in MB. */
 async function allocators(browser: Browser, pid: number): Promise<string> {
   const cdp = await browser.newBrowserCDPSession();
@@ -144,6 +169,7 @@ try {
       );
       await sleep(2000);
       await report(browser, cdp, 'where the bench reads memory_mb');
+      if (process.env.PROBE_SMAPS) console.log(`    resident by file: ${await residentByFile(rendererPid)}`);
       if (flags['heap-snapshot']) {
         const chunks: string[] = [];
         cdp.on('HeapProfiler.addHeapSnapshotChunk', (e) => chunks.push(e.chunk));
