@@ -104,7 +104,10 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => d.alias ?? '',
-    sortValue: (d) => lower(d.alias),
+    // lowerFew, not lower: aliases repeat (a desk, a room, a role), and grouping 90,000 equal keys that
+    // were each their own string cost 190 ms of a 300,000-device first click (hashing each one); one
+    // string per alias, 55 ms. Distinct aliases cost what they did: each is hashed once either way.
+    sortValue: (d) => lowerFew(d.alias),
     // Its row in the detail panel is the alias editor's (DeviceDetail.tsx).
     detail: false,
     searchWords: (d) => d.alias,
