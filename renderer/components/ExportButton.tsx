@@ -6,7 +6,7 @@
 
 import { useRef, useState } from 'react';
 import { columnByKey } from '../domain/device-columns.js';
-import { devicesToCsvBytes } from '../domain/device-export.js';
+import { devicesToCsvFile, type ExportRows } from '../domain/device-export.js';
 import { displayZoneName } from '../domain/time-zone.js';
 import { getLocale, t } from '../i18n/index.js';
 import { useUiCommand } from './hooks.js';
@@ -31,10 +31,15 @@ export function ExportButton() {
   async function run() {
     const controller = new AbortController();
     abort.current = controller;
-    const rows = view.rows.map((id) => devices.get(id)!).filter(Boolean);
+    const ids = view.rows;
+    // Looked up a chunk at a time, in the tasks that write them (a device gone meanwhile is left out).
+    const rows: ExportRows = {
+      length: ids.length,
+      slice: (start, end) => ids.slice(start, end).flatMap((id) => devices.get(id) ?? []),
+    };
     setProgress({ done: 0, total: rows.length });
     try {
-      const csv = await devicesToCsvBytes(
+      const csv = await devicesToCsvFile(
         rows,
         columns.map((c) => columnByKey(c.key)!),
         stores.views.columnContext(),
@@ -47,7 +52,7 @@ export function ExportButton() {
         },
       );
       const name = fileName(new Date());
-      const url = URL.createObjectURL(new Blob(csv as BlobPart[], { type: 'text/csv;charset=utf-8' }));
+      const url = URL.createObjectURL(csv);
       const a = document.createElement('a');
       a.href = url;
       a.download = name;

@@ -93,11 +93,17 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * The rows to export, read a chunk at a time: a list, or the view's ids looked up as each chunk is built
+ * (looking up 300,000 ids at once was 35 ms of the click's own task).
+ */
+export type ExportRows = Pick<readonly Device[], 'length' | 'slice'>;
+
+/**
  * The CSV in pieces, each handed to `emit` in the task that built it (BOM and header first, then one piece
  * per chunk of rows, each ending its last line). Throws an AbortError when `signal` aborts.
  */
 async function csvPieces(
-  devices: readonly Device[],
+  devices: ExportRows,
   columns: readonly DeviceColumn[],
   ctx: ColumnContext,
   options: CsvOptions,
@@ -124,7 +130,7 @@ async function csvPieces(
 
 /** The CSV text, BOM first. Throws an AbortError when `signal` aborts. */
 export async function devicesToCsv(
-  devices: readonly Device[],
+  devices: ExportRows,
   columns: readonly DeviceColumn[],
   ctx: ColumnContext,
   options: CsvOptions,
@@ -135,19 +141,21 @@ export async function devicesToCsv(
 }
 
 /**
- * The same CSV as UTF-8 bytes for a download, each piece encoded in the task that built it: encoding
- * 100,000 rows (25 MB) at once in new Blob([text]) would be one long task of 100 ms and more.
+ * The same CSV as a UTF-8 file for a download, each piece encoded into a blob of its own in the task that
+ * built it, and the file a blob of those: encoding 100,000 rows (25 MB) at once in new Blob([text]) was one
+ * long task of 100 ms and more, and so, at 300,000 rows, was a Blob made of their 600 encoded pieces in one
+ * go (67 ms copying 75 MB, profiled); a blob of blobs copies nothing.
  */
-export async function devicesToCsvBytes(
-  devices: readonly Device[],
+export async function devicesToCsvFile(
+  devices: ExportRows,
   columns: readonly DeviceColumn[],
   ctx: ColumnContext,
   options: CsvOptions,
-): Promise<Uint8Array[]> {
+): Promise<Blob> {
   const encoder = new TextEncoder();
-  const pieces: Uint8Array[] = [];
-  await csvPieces(devices, columns, ctx, options, (piece) => pieces.push(encoder.encode(piece)));
-  return pieces;
+  const pieces: Blob[] = [];
+  await csvPieces(devices, columns, ctx, options, (piece) => pieces.push(new Blob([encoder.encode(piece)])));
+  return new Blob(pieces, { type: 'text/csv;charset=utf-8' });
 }
 
 /** Selected rows for pasting into a spreadsheet or a ticket: tab-separated, header first, as displayed. */

@@ -4,7 +4,7 @@ import {
   BOM,
   csvDelimiter,
   devicesToCsv,
-  devicesToCsvBytes,
+  devicesToCsvFile,
   rowsToTsv,
 } from '../../../renderer/domain/device-export.js';
 import { parseGmtOffset, setDisplayOffset } from '../../../renderer/domain/time-zone.js';
@@ -77,15 +77,32 @@ describe('device export', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('as bytes for the download: the same CSV, UTF-8 with its BOM', async () => {
+  it('as a file for the download: the same CSV, UTF-8 with its BOM, one blob per piece', async () => {
     const devices = Array.from({ length: 1_100 }, (_, i) =>
       makeDevice(i, { alias: i === 3 ? 'Büro "A", 1' : null }),
     );
     const options = { locale: 'de', yieldNow: async () => {} };
     const text = await devicesToCsv(devices, DEVICE_COLUMNS, ctx, options);
-    const bytes = await devicesToCsvBytes(devices, DEVICE_COLUMNS, ctx, options);
-    expect(bytes).toHaveLength(4); // the header, then 3 chunks of rows
-    const joined = Buffer.concat(bytes);
+    const made: BlobPart[][] = [];
+    const RealBlob = globalThis.Blob;
+    // Counts the blobs made: the header's, one per chunk of rows, and the file's own made of those.
+    class CountingBlob extends RealBlob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        made.push(parts ?? []);
+      }
+    }
+    globalThis.Blob = CountingBlob;
+    let file: Blob;
+    try {
+      file = await devicesToCsvFile(devices, DEVICE_COLUMNS, ctx, options);
+    } finally {
+      globalThis.Blob = RealBlob;
+    }
+    expect(made).toHaveLength(5); // the header, 3 chunks of rows, then the file of those 4
+    expect(made.at(-1)!.every((part) => part instanceof RealBlob)).toBe(true);
+    expect(file.type).toBe('text/csv;charset=utf-8');
+    const joined = new Uint8Array(await file.arrayBuffer());
     expect([...joined.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(joined)).toBe(text);
   });
