@@ -11,16 +11,18 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { heapRelease } from './worker-heap.js';
+import { heapRelease, youngCollection } from './worker-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts } from './devices-owner.js';
 import { carryDelta, carryDevices, type DeltaCarried, type DevicesCarried } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
+  BodyBuffer,
   diffDevices,
   loadDevicesCache,
   pollDevices,
+  type PollMemory,
   saveDevicesCache,
   type DevicesCacheLoad,
   type PollOutcome,
@@ -84,8 +86,11 @@ export function createPollerHandler(
   release: () => void = () => undefined,
   /** False in the main thread: its replies carry device objects, not columns (packed-devices.ts). */
   pack = true,
+  /** In the worker only: its young generation collected while a body streams in (devices-poll-work.ts). */
+  collectYoung: (() => void) | null = null,
 ): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
+  const pollMemory: PollMemory = { body: new BodyBuffer(), collectYoung };
   const log = new DevicesChangeLog();
   /** A decoded poll awaits its commit or discard. */
   let decoded = false;
@@ -162,7 +167,7 @@ export function createPollerHandler(
       case 'diff':
         void (
           message.op === 'poll'
-            ? pollDevices(mirror, message.request)
+            ? pollDevices(mirror, message.request, pollMemory)
             : new Promise<PollOutcome>((done) => done(diffDevices(mirror, message.devices)))
         )
           .then((outcome) => {
@@ -237,7 +242,7 @@ if (port) {
     });
   port.on(
     'message',
-    createPollerHandler((message) => port.postMessage(message), release),
+    createPollerHandler((message) => port.postMessage(message), release, true, youngCollection()),
   );
   port.postMessage({ ready: true } satisfies PollerReply);
 }

@@ -13,12 +13,28 @@ import { runInNewContext } from 'node:vm';
 
 export type HeapRelease = () => void;
 
-export function heapRelease(): HeapRelease | null {
+type Gc = (options?: { type: 'major' | 'minor' }) => void;
+
+function exposedGc(): Gc | null {
   try {
     setFlagsFromString('--expose-gc');
     const gc: unknown = runInNewContext('gc');
-    return typeof gc === 'function' ? () => (gc as () => void)() : null;
+    return typeof gc === 'function' ? (gc as Gc) : null;
   } catch {
     return null;
   }
+}
+
+export function heapRelease(): HeapRelease | null {
+  const gc = exposedGc();
+  return gc ? () => gc() : null;
+}
+
+/**
+ * A collection of the young generation alone (a millisecond or two in the worker's 6 MB nursery): what a
+ * streaming reader calls to have the chunks it dropped freed before they pile up (devices-poll-work.ts).
+ */
+export function youngCollection(): (() => void) | null {
+  const gc = exposedGc();
+  return gc ? () => gc({ type: 'minor' }) : null;
 }

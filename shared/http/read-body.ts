@@ -23,6 +23,20 @@ export async function readBodyLimited(response: Response, limitBytes: number): P
  * need the text at all (the devices poll hashes the bytes and decodes only when they changed).
  */
 export async function readBodyChunks(response: Response, limitBytes: number): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  await readBodyInto(response, limitBytes, (chunk) => chunks.push(chunk));
+  return chunks;
+}
+
+/**
+ * Hands each chunk of the body to `take` as it arrives, refused past the limit like readBodyLimited: for
+ * a caller that keeps no chunk (the devices poll copies each into a buffer of its own and drops it).
+ */
+export async function readBodyInto(
+  response: Response,
+  limitBytes: number,
+  take: (chunk: Uint8Array) => void,
+): Promise<void> {
   const declared = Number(response.headers.get('content-length'));
   // Content-Length counts the encoded (possibly gzipped) bytes: a first, cheap refusal only.
   if (Number.isFinite(declared) && declared > limitBytes) {
@@ -30,9 +44,8 @@ export async function readBodyChunks(response: Response, limitBytes: number): Pr
     await response.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(limitBytes);
   }
-  if (!response.body) return [];
+  if (!response.body) return;
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -43,7 +56,6 @@ export async function readBodyChunks(response: Response, limitBytes: number): Pr
       await reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(limitBytes);
     }
-    chunks.push(value);
+    take(value);
   }
-  return chunks;
 }

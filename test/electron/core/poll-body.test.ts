@@ -1,0 +1,78 @@
+// The devices poll's body as it streams in (devices-poll-work.ts): copied chunk by chunk into a buffer
+// kept from poll to poll, each chunk dropped at once, and the young generation collected every few MB so
+// that the dropped chunks are freed while the body still comes. Over real loopback HTTP, gzipped as the
+// service sends it.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BodyBuffer, pollDevices, type PollMemory } from '../../../electron/core/devices-poll-work.js';
+import { DevicesMirror } from '../../../electron/core/devices-mirror.js';
+import type { Device } from '../../../shared/model.js';
+import { encodeDevices } from '../../../shared/xml/resources.js';
+import { device } from '../support/fake-service.js';
+
+describe('BodyBuffer', () => {
+  it('holds the chunks in order across its growth, and only the last body after a reset', () => {
+    const body = new BodyBuffer();
+    const chunk = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+    // Past the first 1 MB and the next doubling.
+    const first = [chunk(700_000, 1), chunk(700_000, 2), chunk(900_000, 3)];
+    for (const c of first) body.append(c);
+    expect(Buffer.compare(Buffer.from(body.bytes), Buffer.concat(first))).toBe(0);
+    body.reset();
+    const second = [chunk(10, 7), chunk(5, 8)];
+    for (const c of second) body.append(c);
+    expect([...body.bytes]).toEqual([...Buffer.concat(second)]);
+  });
+});
+
+describe('the devices poll reading its body', () => {
+  let server: Server;
+  let url = '';
+  let document = Buffer.alloc(0);
+  const many = (n: number, alias: string | null = null): Device[] =>
+    Array.from({ length: n }, (_, i) => device(String(i + 1), null, { alias: i === 0 ? alias : null }));
+  const serve = (devices: Device[]) => {
+    document = gzipSync(encodeDevices(devices));
+  };
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' });
+      // In pieces, as a large answer comes off a socket.
+      for (let at = 0; at < document.length; at += 16 * 1024)
+        res.write(document.subarray(at, at + 16 * 1024));
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/devices.xml`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const request = () => ({ url, headers: {}, timeoutMs: 20_000, maxBytes: 512 * 1024 * 1024 });
+
+  it('collects the young generation as a large body comes, and decodes, compares and re-reads it right', async () => {
+    let collections = 0;
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: () => collections++ };
+    const mirror = new DevicesMirror();
+    serve(many(30_000));
+    const first = await pollDevices(mirror, request(), memory);
+    expect(first.kind).toBe('delta');
+    expect(first.kind === 'delta' && first.delta.added).toHaveLength(30_000);
+    mirror.commit();
+    const bytes = memory.body.bytes.byteLength;
+    expect(bytes).toBeGreaterThan(8 * 1024 * 1024);
+    // Every 4 MB of body, one collection.
+    expect(collections).toBe(Math.floor(bytes / (4 * 1024 * 1024)));
+
+    // The very same bytes again: no change, without a decode.
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+
+    // A shorter body after a longer one in the same buffer: only its own bytes are read.
+    serve(many(3, 'Front desk'));
+    const third = await pollDevices(mirror, request(), memory);
+    expect(third.kind === 'delta' && third.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
+    expect(third.kind === 'delta' && third.delta.removed).toHaveLength(29_997);
+  });
+});
