@@ -87,13 +87,13 @@ export class BodyBuffer {
 export interface PollMemory {
   body: BodyBuffer;
   /** A young-generation collection (the worker's, --expose-gc): the chunks dropped so far are freed. */
-  collectYoung?: (() => void) | null;
+  collectYoung: (() => void) | null;
 }
 
 export async function pollDevices(
   mirror: DevicesMirror,
   request: PollRequest,
-  memory: PollMemory = { body: new BodyBuffer() },
+  memory: PollMemory,
 ): Promise<PollOutcome> {
   const { body, collectYoung } = memory;
   body.reset();

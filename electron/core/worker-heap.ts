@@ -15,14 +15,19 @@ export type HeapRelease = () => void;
 
 type Gc = (options?: { type: 'major' | 'minor' }) => void;
 
+/** Reached once per thread (the flag set, a context made), whoever asks first. */
+let reached: Gc | null | undefined;
+
 function exposedGc(): Gc | null {
+  if (reached !== undefined) return reached;
   try {
     setFlagsFromString('--expose-gc');
     const gc: unknown = runInNewContext('gc');
-    return typeof gc === 'function' ? (gc as Gc) : null;
+    reached = typeof gc === 'function' ? (gc as Gc) : null;
   } catch {
-    return null;
+    reached = null;
   }
+  return reached;
 }
 
 export function heapRelease(): HeapRelease | null {

@@ -38,7 +38,7 @@ export interface SignedAttempt {
 export interface AttemptLimits<B> {
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Reads the body within the size limit (readBodyLimited, readBodyChunks); BodyTooLargeError when over. */
+  /** Reads the body within the size limit (readBodyLimited, readBodyInto); BodyTooLargeError when over. */
   read(response: Response): Promise<B>;
 }
 

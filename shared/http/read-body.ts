@@ -12,25 +12,15 @@ export class BodyTooLargeError extends Error {
 export async function readBodyLimited(response: Response, limitBytes: number): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
-  for (const chunk of await readBodyChunks(response, limitBytes))
-    parts.push(decoder.decode(chunk, { stream: true }));
+  await readBodyInto(response, limitBytes, (chunk) => parts.push(decoder.decode(chunk, { stream: true })));
   parts.push(decoder.decode());
   return parts.join('');
 }
 
 /**
- * The body's bytes as they came, refused past the limit like readBodyLimited: for a caller that may not
- * need the text at all (the devices poll hashes the bytes and decodes only when they changed).
- */
-export async function readBodyChunks(response: Response, limitBytes: number): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  await readBodyInto(response, limitBytes, (chunk) => chunks.push(chunk));
-  return chunks;
-}
-
-/**
- * Hands each chunk of the body to `take` as it arrives, refused past the limit like readBodyLimited: for
- * a caller that keeps no chunk (the devices poll copies each into a buffer of its own and drops it).
+ * Hands each chunk of the body to `take` as it arrives, refusing the body (BodyTooLargeError) once it
+ * passes the limit. No chunk is kept here: readBodyLimited decodes each as it comes, and the devices poll
+ * hashes it and copies it into a buffer of its own.
  */
 export async function readBodyInto(
   response: Response,
