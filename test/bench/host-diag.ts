@@ -2,11 +2,12 @@
 // its own process (BENCH_HOST_NODE_ARGS passes e.g. --trace-gc), sign-in, the first sync until settled, then
 // the host's memory by stage and its longest stall. `tsx test/bench/host-diag.ts [devices]` inside
 // scripts/with-keyring.sh. Not a figure of the bench: a tool to find where the host's time and memory go.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
 import { startHostProcess, startServiceProcess } from './processes.js';
+import { residentByMapping } from './smaps.js';
 
 const devices = Number(process.argv[2] ?? 100_000);
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
@@ -62,27 +63,16 @@ try {
   await stage('after idle poll + 3 s');
   if (process.env.DIAG_SMAPS) {
     // Resident memory by kind of mapping: the brk heap (malloc), file-backed (code), anonymous by size.
-    const smaps = await readFile(`/proc/${host.process.pid}/smaps`, 'utf8');
-    const kinds = new Map<string, number>();
-    let kind = '';
-    for (const line of smaps.split('\n')) {
-      const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-      if (head) {
-        const size = (parseInt(head[2]!, 16) - parseInt(head[1]!, 16)) / 2 ** 20;
-        const name = head[3]!;
-        kind = name
-          ? name.startsWith('/')
-            ? 'file'
-            : name
-          : size >= 60
-            ? 'anon ≥60 MB (malloc arenas)'
-            : 'anon (V8 pages, mmap)';
-        continue;
-      }
-      const rss = /^Rss:\s+(\d+) kB/.exec(line);
-      if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]) * 1024);
-    }
-    for (const [k, v] of kinds) console.log(`  ${k}: ${mb(v)}`);
+    const { kb: kinds } = await residentByMapping(host.process.pid!, (name, sizeMb) =>
+      name
+        ? name.startsWith('/')
+          ? 'file'
+          : name
+        : sizeMb >= 60
+          ? 'anon ≥60 MB (malloc arenas)'
+          : 'anon (V8 pages, mmap)',
+    );
+    for (const [k, v] of kinds) console.log(`  ${k}: ${mb(v * 1024)}`);
   }
   if (process.env.DIAG_HEAP_SNAPSHOT) {
     console.log(

@@ -13,6 +13,7 @@ import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { fetchDevicesDocument } from './decode.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
+import { residentByMapping } from './smaps.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -46,21 +47,11 @@ async function rendererRss(browser: Browser): Promise<number> {
 
 /** Diagnostics (PROBE_SMAPS=1): the renderer's resident memory by mapped file (anonymous memory apart). */
 async function residentByFile(pid: number): Promise<string> {
-  const kb = new Map<string, number>();
-  let name = '';
   // Proportional: a page shared with other processes (Chromium's code, with the browser process) counted
   // as its share; the bench counts resident pages whole.
-  let pss = 0;
-  for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) name = head[1] || 'anonymous';
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kb.set(name, (kb.get(name) ?? 0) + Number(rss[1]));
-    const share = /^Pss:\s+(\d+) kB/.exec(line);
-    if (share) pss += Number(share[1]);
-  }
+  const { kb, pssKb } = await residentByMapping(pid, (name) => name || 'anonymous');
   return (
-    `proportional ${(pss / 1024).toFixed(0)} MB; ` +
+    `proportional ${(pssKb / 1024).toFixed(0)} MB; ` +
     [...kb]
       .sort((a, b) => b[1] - a[1])
       .filter(([, n]) => n >= 512)

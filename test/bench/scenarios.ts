@@ -7,6 +7,7 @@ import { ControlClient } from '../e2e/support/control.js';
 import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
 import { installProbes } from './page-probes.js';
 import { percentile } from './figures.js';
+import { residentByMapping } from './smaps.js';
 import type { BenchHost, BenchService } from './processes.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -288,8 +289,8 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
   if (process.env.BENCH_HEAP_SNAPSHOT)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
   if (process.env.BENCH_SMAPS) {
-    console.log(`  host resident by mapping: ${await residentByMapping(host.process.pid!)}`);
-    console.log(`  renderer resident by mapping: ${await residentByMapping(renderer.id)}`);
+    console.log(`  host resident by mapping: ${await residentByKind(host.process.pid!)}`);
+    console.log(`  renderer resident by mapping: ${await residentByKind(renderer.id)}`);
   }
   console.log(
     `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
@@ -346,18 +347,12 @@ async function printFirstRowsTimeline(page: Page, host: BenchHost, at: number): 
 }
 
 /** Diagnostics (BENCH_SMAPS=1): a process's resident memory by mapping: brk heap (malloc), files, anonymous. */
-async function residentByMapping(pid: number): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const kinds = new Map<string, number>();
-  let kind = '';
-  for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) kind = head[1] ? (head[1].startsWith('/') ? 'files' : head[1]) : 'anonymous';
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kinds.set(kind, (kinds.get(kind) ?? 0) + Number(rss[1]));
-  }
-  return [...kinds]
-    .filter(([, kb]) => kb >= 1024)
-    .map(([k, kb]) => `${k} ${Math.round(kb / 1024)} MB`)
+async function residentByKind(pid: number): Promise<string> {
+  const { kb } = await residentByMapping(pid, (name) =>
+    name ? (name.startsWith('/') ? 'files' : name) : 'anonymous',
+  );
+  return [...kb]
+    .filter(([, n]) => n >= 1024)
+    .map(([k, n]) => `${k} ${Math.round(n / 1024)} MB`)
     .join(', ');
 }
