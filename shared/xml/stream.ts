@@ -68,6 +68,20 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = { ...COMMON_HTML, ...CUR
 /** Rails renders an empty array as <nil-classes type="array"/>: an empty collection, whatever was asked. */
 const NIL_CLASSES = 'nil_classes';
 
+/**
+ * Element names as read, by their text in the document. The text saxes hands over is a new string for
+ * every element; used as a property name as it is, each of a 100,000-device list's 1.2 million children
+ * cost V8 a look-up of its interned twin. A document names a few dozen kinds of element; a hostile one
+ * naming thousands only stops being remembered.
+ */
+const KNOWN_NAMES = new Map<string, string>();
+const MAX_KNOWN_NAMES = 512;
+
+/** V8's interned copy of `name` (property names are interned): the one a property look-up compares. */
+function internalised(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
+}
+
 /** An element under construction inside an item. */
 interface Frame {
   name: string;
@@ -195,9 +209,15 @@ export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (no
 
   parser.on('opentag', (tag) => {
     depth++;
-    let name = elementName(tag.name);
-    if (CRITICAL_NAMES.has(name)) hold(unreadable(), Held.Structure);
-    else if (RENAMED_NAMES.has(name)) name = `__${name}`;
+    let name = KNOWN_NAMES.get(tag.name);
+    if (name === undefined) {
+      name = elementName(tag.name);
+      if (CRITICAL_NAMES.has(name)) hold(unreadable(), Held.Structure);
+      else {
+        if (RENAMED_NAMES.has(name)) name = `__${name}`;
+        if (KNOWN_NAMES.size < MAX_KNOWN_NAMES) KNOWN_NAMES.set(tag.name, internalised(name));
+      }
+    }
     // fast-xml-parser's maxNestedTags counts the elements below the root.
     if (depth - 1 > MAX_XML_DEPTH) hold(tooDeep(), Held.Structure);
 

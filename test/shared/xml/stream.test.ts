@@ -115,6 +115,7 @@ describe.each(KINDS)('$label: refusals, with the reasons of the fast-xml-parser 
     ],
     ['external entity', () => `<!DOCTYPE r SYSTEM "file:///etc/passwd">${doc('')}`, 'doctype'],
     ['DOCTYPE after the root', () => `${doc(k.minimal)}<!DOCTYPE r>`, 'doctype'],
+    ['doctype in another case, after a comment', () => `<!-- note --><!DocType r>${doc('')}`, 'doctype'],
     ['mismatched tags', () => doc(`<${k.item}><id>1</${k.item}>`), 'not-xml'],
     ['unclosed root', () => `<${k.root}>${k.minimal}`, 'not-xml'],
     ['unquoted attribute', () => `<${k.root} type=array/>`, 'not-xml'],
@@ -217,6 +218,22 @@ describe.each(KINDS)('$label: refusals, with the reasons of the fast-xml-parser 
       'not-xml',
     );
     expect(({} as Record<string, unknown>).id).toBeUndefined();
+  });
+
+  it('reads names alike before and after a document names more kinds of element than are remembered', () => {
+    const check = () => {
+      const [item] = k.decode(doc(k.minimal.replace('<id>1</id>', '<id>1</id><toString>x</toString>'))) as {
+        id: string;
+      }[];
+      expect(item?.id).toBe('1');
+      expect(refusal(() => k.decode(doc(`<${k.item}><__proto__/><id>1</id></${k.item}>`)))).toBe('not-xml');
+      expect(refusal(() => k.decode(doc(`<${k.item}><constructor/><id>1</id></${k.item}>`)))).toBe('not-xml');
+    };
+    check();
+    check();
+    const many = Array.from({ length: 1_500 }, (_, i) => `<f-${i}>${i}</f-${i}>`).join('');
+    expect(k.decode(doc(k.minimal.replace('<id>1</id>', `<id>1</id>${many}`)))).toHaveLength(1);
+    check();
   });
 
   it('decodes the five XML entities, numeric references and the HTML entities fast-xml-parser accepts', () => {
