@@ -16,6 +16,8 @@
 //   click back to a column sorted before costs a pass over the ids, not a sort.
 // - Status counts, OS counts and per-folder counts are adjusted per changed device.
 // - `query` walks an order once, testing slots (status, OS, folder, search, saved view) and yields ids.
+//   A search that names text every match holds (SearchPredicate.needle) first finds the slots holding it
+//   in the entries' texts joined a chunk at a time (search-haystack.ts), and tests only those.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
@@ -24,6 +26,7 @@ import { columnByKey, columnContext, compareSortValues, type ColumnContext } fro
 import { type DeviceFilter, type DeviceSort, type StatusCounts } from './device-query.js';
 import { STATUS_ORDER, STATUS_RANK, statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
+import { SearchHaystack } from './search-haystack.js';
 import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
 
 /** Beyond this many records moved since an order was used, it is sorted again rather than patched. */
@@ -58,6 +61,8 @@ export class DeviceIndex {
   #ids: Array<Id | undefined> = [];
   #devices: Array<Device | undefined> = [];
   #entries: Array<SearchEntry | undefined> = [];
+  /** The entries' texts by chunk of slots; a built chunk's slots have entries whose texts are its slices. */
+  readonly #hay: SearchHaystack;
   #name: string[] = [];
   #status = new Uint8Array(1024);
   readonly #free: number[] = [];
@@ -75,8 +80,6 @@ export class DeviceIndex {
   /** Changes whenever a slot gets or loses its device (the ids behind an order may then differ). */
   #membership = 0;
   #sortedIds: { order: number[]; membership: number; ids: Id[] } | null = null;
-  /** Slots below this one have their search entry (see warmEntries). */
-  #warmed = 0;
   #lastDesc: { key: string; from: number[]; slots: number[] } | null = null;
   /** The last name order asked for, and the #nameOrder it was made from. */
   #byName: { names: number[]; direction: DeviceSort['direction']; order: number[] } | null = null;
@@ -99,6 +102,11 @@ export class DeviceIndex {
   /** Devices per folder id (null: no folder), with their online count. */
   readonly direct = new Map<Id | null, FolderDirectCounts>();
 
+  /** `searchChunk`: slots per chunk of the search's joined texts (search-haystack.ts); tests make it small. */
+  constructor(options: { searchChunk?: number } = {}) {
+    this.#hay = new SearchHaystack(options.searchChunk);
+  }
+
   get size(): number {
     return this.#slotOf.size;
   }
@@ -114,12 +122,16 @@ export class DeviceIndex {
     return slot === undefined ? undefined : this.#entryAt(slot);
   }
 
-  /** Builds missing search entries until `more()` says stop; true when none is missing. */
+  /**
+   * Builds missing search entries, a chunk of the search's joined texts at a time, until `more()` says
+   * stop; true when none is missing.
+   */
   warmEntries(more: () => boolean): boolean {
-    for (; this.#warmed < this.#ids.length; this.#warmed++) {
-      const slot = this.#warmed;
-      if ((slot & 255) === 0 && !more()) return false;
-      if (this.#ids[slot] !== undefined) this.#entryAt(slot);
+    const chunks = Math.ceil(this.#ids.length / this.#hay.chunkSize);
+    for (let c = 0; c < chunks; c++) {
+      if (this.#hay.built(c)) continue;
+      if (!more()) return false;
+      this.#buildChunk(c);
     }
     return true;
   }
@@ -171,9 +183,8 @@ export class DeviceIndex {
     for (const id of changed) this.#namesUsed.delete(id);
     for (let slot = 0; slot < this.#devices.length; slot++) {
       const folderId = this.#devices[slot]?.folderId;
-      if (folderId != null && changed.has(folderId)) this.#entries[slot] = undefined;
+      if (folderId != null && changed.has(folderId)) this.#dropEntry(slot);
     }
-    this.#warmed = 0;
     this.#keys.delete('folder');
     this.#keysWarmed.delete('folder');
     this.#orders.delete('folder');
@@ -196,7 +207,7 @@ export class DeviceIndex {
       this.#slotOf.delete(id);
       this.#ids[slot] = undefined;
       this.#devices[slot] = undefined;
-      this.#entries[slot] = undefined;
+      this.#dropEntry(slot);
       this.#free.push(slot);
       this.#membership++;
       moved.push(slot);
@@ -213,7 +224,7 @@ export class DeviceIndex {
         } else this.#account(slot, -1);
         this.#ids[slot] = device.id;
         this.#devices[slot] = device;
-        this.#entries[slot] = undefined;
+        this.#dropEntry(slot);
         const name = device.name ? device.name.toLowerCase() : '';
         if (before === undefined || this.#name[slot] !== name) {
           renamed.push(slot);
@@ -229,7 +240,6 @@ export class DeviceIndex {
     this.#lastDesc = null;
     let lowest = Infinity;
     for (const slot of moved) if (slot < lowest) lowest = slot;
-    if (lowest < this.#warmed) this.#warmed = lowest;
     for (const [key, warmed] of this.#keysWarmed) if (lowest < warmed) this.#keysWarmed.set(key, lowest);
     if (!patch) {
       this.#nameOrder = null;
@@ -284,7 +294,7 @@ export class DeviceIndex {
     this.#ids = [];
     this.#devices = [];
     this.#entries = [];
-    this.#warmed = 0;
+    this.#hay.clear();
     this.#name = [];
     this.#free.length = 0;
     this.#nameOrder = [];
@@ -318,7 +328,11 @@ export class DeviceIndex {
     const { filter, search, view } = q;
     const status = filter.status === 'all' ? -1 : STATUS_RANK[filter.status];
     const passed = new Uint8Array(this.#ids.length);
+    const found = search?.needle === undefined ? null : this.#holding(search.needle);
+    /** The slots found are the search's answer: only the view, if any, is left to test. */
+    const test = found !== null && search?.exact === true ? null : search;
     for (let slot = 0; slot < this.#ids.length; slot++) {
+      if (found !== null && found[slot] !== 1) continue;
       const d = this.#devices[slot];
       if (d === undefined) continue;
       if (status !== -1 && this.#status[slot] !== status) continue;
@@ -328,14 +342,50 @@ export class DeviceIndex {
       } else if (filter.folder.kind === 'folder') {
         if (d.folderId === null || !q.folderIds?.has(d.folderId)) continue;
       }
-      if (search || view) {
+      if (test || view) {
         const e = this.#entryAt(slot);
-        if (search && !search(e)) continue;
+        if (test && !test(e)) continue;
         if (view && !view(d, e)) continue;
       }
       passed[slot] = 1;
     }
     return passed;
+  }
+
+  /** 1 for each slot whose search text holds `needle` (SearchPredicate.needle); chunks built as needed. */
+  #holding(needle: string): Uint8Array {
+    const found = new Uint8Array(this.#ids.length);
+    const chunks = Math.ceil(this.#ids.length / this.#hay.chunkSize);
+    for (let c = 0; c < chunks; c++) {
+      if (!this.#hay.built(c)) this.#buildChunk(c);
+      this.#hay.mark(c, needle, found);
+    }
+    return found;
+  }
+
+  /**
+   * Joins chunk `c`'s texts (building the entries it lacks) and gives each of its entries its text as a
+   * slice of the joined one: the characters are then held once, in the chunk.
+   */
+  #buildChunk(c: number): void {
+    const from = c * this.#hay.chunkSize;
+    const to = Math.min(from + this.#hay.chunkSize, this.#ids.length);
+    const texts = new Array<string>(to - from);
+    for (let slot = from; slot < to; slot++)
+      texts[slot - from] = this.#ids[slot] === undefined ? '' : this.#entryAt(slot).text;
+    const { hay, starts } = this.#hay.build(c, texts);
+    for (let slot = from; slot < to; slot++) {
+      const e = this.#entries[slot];
+      if (e === undefined) continue;
+      const start = starts[slot - from]!;
+      this.#entries[slot] = { text: hay.slice(start, start + e.text.length), ip: e.ip, mac: e.mac };
+    }
+  }
+
+  /** The slot's device changed or left: its entry is built again when next needed, and its chunk. */
+  #dropEntry(slot: number): void {
+    this.#entries[slot] = undefined;
+    this.#hay.dirty(slot);
   }
 
   #folderNameUsed(id: Id): string | undefined {

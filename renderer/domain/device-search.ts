@@ -17,6 +17,8 @@
 // Speed (100,000 devices): each device's searchable text is built once per change (`searchEntry`): one
 // string with the text fields normalised and separated, plus the IP and the MAC as the device holds them. A
 // compiled query is then a few `indexOf` calls (or a scan of the MAC) per device: no allocation, no regex.
+// A query that names text every match holds says so (`needle`): the device index then finds the devices
+// holding it in all their texts at once (search-haystack.ts) and tests only those.
 
 import type { Device } from '../../shared/model.js';
 import { DEVICE_COLUMNS } from './device-columns.js';
@@ -34,7 +36,22 @@ export interface SearchEntry {
   readonly mac: string;
 }
 
-export type SearchPredicate = (e: SearchEntry) => boolean;
+export interface SearchPredicate {
+  (e: SearchEntry): boolean;
+  /**
+   * Text that every entry the predicate passes holds in its `text`, beginning with a space (where a word
+   * of a field begins): an index may first find the entries that hold it, many at once (search-haystack.ts),
+   * and test only those. Absent when no such text is known (an address search, a word that may also be one).
+   */
+  readonly needle?: string;
+  /** The entries holding `needle` are exactly those it passes: no need to test them one by one. */
+  readonly exact?: boolean;
+}
+
+/** `test`, saying that each entry it passes holds `needle` (see SearchPredicate.needle). */
+function withNeedle(test: (e: SearchEntry) => boolean, needle: string, exact: boolean): SearchPredicate {
+  return Object.assign(test, { needle, exact });
+}
 
 /** Fields found by their words, in the display registry's order (its `searchWords`, device-columns.ts). */
 const WORD_COLUMNS = DEVICE_COLUMNS.filter((c) => c.searchWords);
@@ -220,9 +237,10 @@ function macLike(value: string): boolean {
 function textMatcher(value: string, phrase: boolean, field: SearchField | null): SearchPredicate | null {
   const needle = textNeedle(value, phrase);
   if (needle === null) return null;
-  if (field === null) return (e) => e.text.includes(needle);
+  if (field === null) return withNeedle((e) => e.text.includes(needle), needle, true);
   const index = TEXT_FIELDS.indexOf(field);
-  return (e) => inField(e.text, index, needle);
+  // Found in one field is found in the text: the needle holds for the field's search too.
+  return withNeedle((e) => inField(e.text, index, needle), needle, false);
 }
 
 function termMatcher(term: Term): SearchPredicate | null {
@@ -249,8 +267,13 @@ export function compileSearch(text: string): SearchPredicate | null {
     .filter((m): m is SearchPredicate => m !== null);
   if (matchers.length === 0) return null;
   if (matchers.length === 1) return matchers[0]!;
-  return (e) => {
+  const all = (e: SearchEntry): boolean => {
     for (const m of matchers) if (!m(e)) return false;
     return true;
   };
+  // Every term must match, so any term's needle is the whole query's: the longest finds the fewest.
+  let needle: string | undefined;
+  for (const m of matchers)
+    if (m.needle !== undefined && m.needle.length > (needle?.length ?? 0)) needle = m.needle;
+  return needle === undefined ? all : withNeedle(all, needle, false);
 }

@@ -63,6 +63,14 @@ const arbOps = fc.array(
 
 const FILTERS: DeviceFilter[] = [
   { ...DEFAULT_FILTER, text: 'pc 1' },
+  // Found by the joined texts (search-haystack.ts): a word's start only ('eta' is not in 'Zeta'), a phrase,
+  // one field, two words (the longer one finds the candidates), a word that is also an address.
+  { ...DEFAULT_FILTER, text: 'eta' },
+  { ...DEFAULT_FILTER, text: '"desk 1"' },
+  { ...DEFAULT_FILTER, text: 'alias:fro' },
+  { ...DEFAULT_FILTER, text: 'name:front' },
+  { ...DEFAULT_FILTER, text: 'front desk' },
+  { ...DEFAULT_FILTER, text: 'zeta 10.0' },
   { ...DEFAULT_FILTER, text: 'berlin' },
   { ...DEFAULT_FILTER, text: 'mac:001a2b' },
   { ...DEFAULT_FILTER, status: 'offline' },
@@ -107,8 +115,9 @@ describe('DeviceIndex', () => {
         fc.array(fc.constantFrom(...ids).chain(arbDevice), { maxLength: 30 }),
         arbOps,
         arbSort,
-        (initial, ops: Op[], sort) => {
-          const index = new DeviceIndex();
+        fc.constantFrom(1, 3, 8, 512),
+        (initial, ops: Op[], sort, searchChunk) => {
+          const index = new DeviceIndex({ searchChunk });
           const map = new Map(initial.map((d) => [d.id, d]));
           index.apply({ reset: true, added: [...map.values()], changed: [], removed: [] });
           check(index, map, sort, NAMES[0]!);
@@ -129,6 +138,9 @@ describe('DeviceIndex', () => {
             // names as they were: the orders must be the same as with keys built on the click.
             let turns = op.warm;
             if (turns > 0) index.warmKeys(KEYS, () => turns-- > 0);
+            // Search texts joined ahead likewise, some chunks only: the rest are joined by the search.
+            turns = op.warm;
+            if (turns > 0) index.warmEntries(() => turns-- > 0);
             check(index, map, op.sort, NAMES[op.names]!);
           }
         },
