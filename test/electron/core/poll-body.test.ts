@@ -54,7 +54,7 @@ describe('the devices poll reading its body', () => {
 
   it('collects the young generation as a large body comes, and decodes, compares and re-reads it right', async () => {
     let collections = 0;
-    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: () => collections++ };
+    const memory: PollMemory = { body: new BodyBuffer(), keep: true, collectYoung: () => collections++ };
     const mirror = new DevicesMirror();
     serve(many(30_000));
     const first = await pollDevices(mirror, request(), memory);
@@ -74,5 +74,22 @@ describe('the devices poll reading its body', () => {
     const third = await pollDevices(mirror, request(), memory);
     expect(third.kind === 'delta' && third.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
     expect(third.kind === 'delta' && third.delta.removed).toHaveLength(29_997);
+  });
+
+  it('gives the buffer back after each poll when it is not kept (an account not on screen)', async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), keep: true, collectYoung: null };
+    const mirror = new DevicesMirror();
+    serve(many(5_000));
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
+    mirror.commit();
+    expect(memory.body.bytes.buffer.byteLength).toBeGreaterThan(1024 * 1024);
+    memory.keep = false;
+    // Unchanged or changed, the poll reads its body whole and then lets it go.
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect(memory.body.bytes.buffer.byteLength).toBe(0);
+    serve(many(5_000, 'Front desk'));
+    const changed = await pollDevices(mirror, request(), memory);
+    expect(changed.kind === 'delta' && changed.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
+    expect(memory.body.bytes.buffer.byteLength).toBe(0);
   });
 });
