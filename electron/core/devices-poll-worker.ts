@@ -225,6 +225,9 @@ export function createPollerHandler(
   };
 }
 
+/** How long after a burst the worker collects its heap (see `release` below). */
+const RELEASE_DELAY_MS = 1_500;
+
 /** A nice value: the main thread's share of a contended core is then ~90%. */
 const WORKER_NICE = 10;
 
@@ -246,14 +249,20 @@ const port = parentPort;
 if (port) {
   yieldToMainThread();
   const gc = heapRelease();
-  // After the reply has gone, so the main thread never waits for the collection. Twice: the pages the
-  // first collection frees stay resident until the next one (host RSS after a first sync and an idle poll,
-  // host-diag.ts, 3 runs each: 329-420 MB with one, 286-298 MB with two; a minor second one: 320-323 MB).
-  const release = () =>
-    setImmediate(() => {
+  // Twice: the pages the first collection frees stay resident until the next one (host RSS after a first
+  // sync and an idle poll, host-diag.ts, 3 runs each: 329-420 MB with one, 286-298 MB with two; a minor
+  // second one: 320-323 MB). And a while after the burst, not at once: the main thread is then still
+  // taking the burst's last parts, its heap grown by them, and its own full collection ran beside these
+  // two (V8's helper threads serve both, on two cores): a 57 ms pause of the main thread, the first sync's
+  // longest stall (--trace-gc).
+  let releasing: NodeJS.Timeout | undefined;
+  const release = () => {
+    clearTimeout(releasing);
+    releasing = setTimeout(() => {
       gc?.();
       gc?.();
-    });
+    }, RELEASE_DELAY_MS);
+  };
   port.on(
     'message',
     createPollerHandler((message) => port.postMessage(message), release, true, youngCollection()),
