@@ -39,7 +39,7 @@ export function ExportButton() {
     };
     setProgress({ done: 0, total: rows.length });
     try {
-      const csv = await devicesToCsvFile(
+      const { file: csv, rows: written } = await devicesToCsvFile(
         rows,
         columns.map((c) => columnByKey(c.key)!),
         stores.views.columnContext(),
@@ -60,7 +60,8 @@ export function ExportButton() {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      stores.uiActions.toast('info', t('export.done', { count: rows.length, file: name }));
+      // The rows written: a device gone while the export ran is not in the file.
+      stores.uiActions.toast('info', t('export.done', { count: written, file: name }));
     } catch (error) {
       if ((error as Error).name !== 'AbortError')
         stores.uiActions.toast('error', t('export.failed', { error: (error as Error).message }));

@@ -100,7 +100,9 @@ export type ExportRows = Pick<readonly Device[], 'length' | 'slice'>;
 
 /**
  * The CSV in pieces, each handed to `emit` in the task that built it (BOM and header first, then one piece
- * per chunk of rows, each ending its last line). Throws an AbortError when `signal` aborts.
+ * per chunk of rows, each ending its last line). Resolves with the rows written: `devices` may hand over
+ * fewer than its length (a device gone since the export began is left out). Throws an AbortError when
+ * `signal` aborts.
  */
 async function csvPieces(
   devices: ExportRows,
@@ -108,7 +110,7 @@ async function csvPieces(
   ctx: ColumnContext,
   options: CsvOptions,
   emit: (piece: string) => void,
-): Promise<void> {
+): Promise<number> {
   const delimiter = csvDelimiter(options.locale);
   const f = fields(columns, ctx, options.zone ?? computerZoneName());
   // ~500 rows take ~10 ms: a long task of 5,000 rows (100 ms and more) made the window stutter.
@@ -119,13 +121,18 @@ async function csvPieces(
       Papa.unparse([f.map((x) => x.header)], { delimiter, newline: '\r\n', escapeFormulae: true }) +
       '\r\n',
   );
+  let written = 0;
   for (let i = 0; i < devices.length; i += chunk) {
     if (options.signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
     const rows = devices.slice(i, i + chunk).map((d) => f.map((x) => x.value(d)));
-    emit(Papa.unparse(rows, { delimiter, newline: '\r\n', escapeFormulae: true }) + '\r\n');
+    // A chunk whose devices are all gone writes nothing: not even an empty line.
+    if (rows.length > 0)
+      emit(Papa.unparse(rows, { delimiter, newline: '\r\n', escapeFormulae: true }) + '\r\n');
+    written += rows.length;
     options.onProgress?.(Math.min(devices.length, i + chunk), devices.length);
     await yieldNow();
   }
+  return written;
 }
 
 /** The CSV text, BOM first. Throws an AbortError when `signal` aborts. */
@@ -144,18 +151,21 @@ export async function devicesToCsv(
  * The same CSV as a UTF-8 file for a download, each piece encoded into a blob of its own in the task that
  * built it, and the file a blob of those: encoding 100,000 rows (25 MB) at once in new Blob([text]) was one
  * long task of 100 ms and more, and so, at 300,000 rows, was a Blob made of their 600 encoded pieces in one
- * go (67 ms copying 75 MB, profiled); a blob of blobs copies nothing.
+ * go (67 ms copying 75 MB, profiled); a blob of blobs copies nothing. With the rows written, which the
+ * technician is told.
  */
 export async function devicesToCsvFile(
   devices: ExportRows,
   columns: readonly DeviceColumn[],
   ctx: ColumnContext,
   options: CsvOptions,
-): Promise<Blob> {
+): Promise<{ file: Blob; rows: number }> {
   const encoder = new TextEncoder();
   const pieces: Blob[] = [];
-  await csvPieces(devices, columns, ctx, options, (piece) => pieces.push(new Blob([encoder.encode(piece)])));
-  return new Blob(pieces, { type: 'text/csv;charset=utf-8' });
+  const rows = await csvPieces(devices, columns, ctx, options, (piece) =>
+    pieces.push(new Blob([encoder.encode(piece)])),
+  );
+  return { file: new Blob(pieces, { type: 'text/csv;charset=utf-8' }), rows };
 }
 
 /** Selected rows for pasting into a spreadsheet or a ticket: tab-separated, header first, as displayed. */
