@@ -48,10 +48,9 @@
 //      read from the owner, which makes them async; then Picture.maps.devices goes (the Picture hop and
 //      one copy with them: some 40 MB of the main thread's 65 MB live heap at 100k, its heap snapshot).
 //      Hops and copies are as after step 4 until then: reads moved, the path of a status did not.
-//      Also left: a 46 MB glibc arena of the poll thread stays resident (not live: the worker's external
-//      memory is 4 MB): a poll's ~64 kB body chunks, 38 MB of them, freed together at the end. Copied into
-//      one buffer as they come (with a minor collection every 4 MB) it fell to 12 MB, but each idle poll's
-//      buffer then waited for a full collection (+37 MB after one idle poll): not landed.
+//      A poll's body is copied into one buffer as it comes (BodyBuffer, devices-poll-work.ts), kept from
+//      poll to poll by the account on screen and given back after each poll by the others: its ~64 kB
+//      chunks, kept whole, had left a 46 MB glibc arena resident and full collections in every idle poll.
 //   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
 //      devices go; a reloaded renderer resumes from its cursor.                             [not begun]
