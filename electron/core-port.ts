@@ -7,6 +7,14 @@ import type { AppSnapshot, EventSink, InvokeHandlers } from '../shared/ipc/contr
 import type { Id, KnownLanguage, Timestamp } from '../shared/model.js';
 import type { StatusTarget } from '../shared/status-history.js';
 
+/** The window as an account sees it. */
+export interface WindowActivity {
+  visible: boolean;
+  focused: boolean;
+  /** False: the console holds several accounts and another one is on screen. Absent: on screen. */
+  onScreen?: boolean;
+}
+
 export interface TraySession {
   id: Id;
   code: string | null;
@@ -64,7 +72,7 @@ export interface HostedCore {
    * so in its own connection state (the tray's line for it, the window's status bar).
    */
   refreshAll(): Promise<void>;
-  setWindowActivity(activity: { visible: boolean; focused: boolean }): void;
+  setWindowActivity(activity: WindowActivity): void;
   /** `account`: the session's account, when the console holds several; it is shown first. */
   focusSession(id: Id, account?: string): void;
   /** Shows a device (selected, details open) or a folder (selected in the tree) in the window. */

@@ -15,6 +15,7 @@ import { OfflineCache, accountKey } from './offline-cache.js';
 import type { CoreOutbox } from './outbox/core-outbox.js';
 import type { Picture } from './picture.js';
 import type { ServiceConnector } from './service-connector.js';
+import type { WindowActivity } from '../core-port.js';
 import type { SessionNotifier } from './session-notifier.js';
 import type { StatusKeeper } from './status-keeper.js';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine.js';
@@ -75,9 +76,12 @@ export class AccountLifecycle implements AccountHost {
     this.#engine?.setSuspended(suspended);
   }
 
-  setActivity(activity: { visible: boolean; focused: boolean }): void {
-    this.#activity = { ...activity };
+  setActivity(activity: WindowActivity): void {
+    this.#activity = { visible: activity.visible, focused: activity.focused };
     this.#engine?.setActivity(activity);
+    // Not on screen, its devices are polled a minute or more apart: the poll's body buffer (37 MB at
+    // 100,000 devices) is given back after each poll rather than held, each account holding its own.
+    this.#d.devices.keepPollBody(activity.visible && activity.onScreen !== false);
   }
 
   /** Resolves once the account being entered is wholly open (see `open`); at once when it is. */

@@ -18,7 +18,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id } from '../../shared/model.js';
 import type { StatusTarget } from '../../shared/status-history.js';
-import type { HostedCore } from '../core-port.js';
+import type { HostedCore, WindowActivity } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
 import { AccountLifecycle } from './account-lifecycle.js';
@@ -240,7 +240,7 @@ class Core implements AppCore {
     if (!suspended) this.#notifier.evaluate();
   }
 
-  setWindowActivity(activity: { visible: boolean; focused: boolean }): void {
+  setWindowActivity(activity: WindowActivity): void {
     this.#account.setActivity(activity);
   }
 

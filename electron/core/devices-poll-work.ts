@@ -51,19 +51,17 @@ const utf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(byte
 const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
- * Where a poll's body is put as it streams in: each chunk is copied here and dropped at once. Kept as they
- * came (38 MB at 100,000 devices, 115 MB at 300,000), the chunks were external memory that outlived every
- * young collection, and V8 answered that much with full collections of the worker's heap during each idle
- * poll (at 300,000 devices several, one of them a 52 ms pause on helper threads the main thread shares the
- * two cores with; --trace-gc). Taken at the last body's size at once (one allocation, no doubling), and
- * given back after each poll (`free`): held between polls, it was the size of the body resident for good
- * in every account (bench at 100,000 devices, 3 runs each, --only: memory_mb 626-639 MB given back against
- * 650-702 kept; idle-poll stall 5.7-12.3 ms against 5.4-7.7).
+ * Where a poll's body is put as it streams in, kept from poll to poll: each chunk is copied here and
+ * dropped at once. Kept as they came (38 MB at 100,000 devices, 115 MB at 300,000), the chunks were
+ * external memory that outlived every young collection, and V8 answered that much with full collections
+ * of the worker's heap during each idle poll (at 300,000 devices several, one of them a 52 ms pause on
+ * helper threads the main thread shares the two cores with; --trace-gc). Grown by doubling: pages past
+ * the largest body are never touched, so never resident.
  */
 export class BodyBuffer {
   #bytes = new Uint8Array(0);
   #length = 0;
-  /** The largest body freed so far: the next is taken at that size at once, not grown to it. */
+  /** The last body's size once freed: the next is taken at that size at once, not grown to it. */
   #hint = 0;
 
   reset(): void {
@@ -97,6 +95,13 @@ export class BodyBuffer {
 
 export interface PollMemory {
   body: BodyBuffer;
+  /**
+   * Whether the body buffer is kept for the next poll. False while the account is not on screen (the
+   * window hidden, or another account shown): its devices are polled a minute or more apart (sync-
+   * engine.ts), so the 37 MB of a 100,000-device body are given back after each poll rather than held for
+   * the whole wait, each account holding its own.
+   */
+  keep: boolean;
   /** A young-generation collection (the worker's, --expose-gc): the chunks dropped so far are freed. */
   collectYoung: (() => void) | null;
 }
@@ -109,7 +114,7 @@ export async function pollDevices(
   try {
     return await pollInto(mirror, request, memory);
   } finally {
-    memory.body.free();
+    if (!memory.keep) memory.body.free();
   }
 }
 

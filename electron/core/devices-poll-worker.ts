@@ -42,6 +42,8 @@ export type PollerRequest =
   /** The main thread received request `id`'s last part: the next may come. */
   | { op: 'ack'; id: number }
   | { op: 'patch'; puts: Device[]; removals: Id[] }
+  /** Whether a poll's body buffer is kept for the next poll (PollMemory.keep); not kept, it goes now. */
+  | { op: 'keep-body'; keep: boolean }
   /** The devices as the mirror holds them now (after every commit and patch sent before). */
   | { op: 'read'; id: number; ids: Id[] }
   /** How many devices the mirror holds in a folder (after every commit and patch sent before). */
@@ -79,7 +81,7 @@ export type PollerReply =
 /**
  * The worker's side of the protocol, also run in the main thread when no worker can start. `release` (in the
  * worker only) is called once a burst that grew the heap is over: a decoded poll committed or discarded
- * (the previous mirror is garbage only then), a cache loaded, a poll that found no change (its body).
+ * (the previous mirror is garbage only then), a cache loaded.
  */
 export function createPollerHandler(
   reply: (message: PollerReply) => void,
@@ -90,7 +92,9 @@ export function createPollerHandler(
   collectYoung: (() => void) | null = null,
 ): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
-  const pollMemory: PollMemory = { body: new BodyBuffer(), collectYoung };
+  const pollMemory: PollMemory = { body: new BodyBuffer(), keep: true, collectYoung };
+  /** Polls under way: the last one gives the body back when it is not kept. */
+  let polling = 0;
   const log = new DevicesChangeLog();
   /** A decoded poll awaits its commit or discard. */
   let decoded = false;
@@ -145,6 +149,13 @@ export function createPollerHandler(
       case 'patch':
         log.append(mirror.patch(message.puts, message.removals));
         return;
+      case 'keep-body':
+        pollMemory.keep = message.keep;
+        if (!message.keep && polling === 0) {
+          pollMemory.body.free();
+          release();
+        }
+        return;
       case 'replace':
         mirror.replaceAll(message.devices);
         log.reset();
@@ -165,16 +176,17 @@ export function createPollerHandler(
         return;
       case 'poll':
       case 'diff':
+        if (message.op === 'poll') polling++;
         void (
           message.op === 'poll'
-            ? pollDevices(mirror, message.request, pollMemory)
+            ? pollDevices(mirror, message.request, pollMemory).finally(() => polling--)
             : new Promise<PollOutcome>((done) => done(diffDevices(mirror, message.devices)))
         )
           .then((outcome) => {
             // The delta stays here, pending: the commit appends what the mirror takes of it to the log.
             if (outcome.kind === 'delta') decoded = true;
-            // The body given back is garbage now (a delta's goes with the commit's collection, `released`).
-            else if (message.op === 'poll') release();
+            // A body not kept is garbage now; a delta's goes with the commit's collection (`released`).
+            else if (message.op === 'poll' && !pollMemory.keep) release();
             reply({
               id: message.id,
               op: 'polled',

@@ -84,6 +84,8 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   /** The mirror behind the next poll is empty while the Picture is not (a worker was replaced). */
   let mirrorLost = false;
   let started = false;
+  /** What keepPollBody last said: a worker started (or started again) afterwards is told too. */
+  let keepBody = true;
   const pending = new Map<number, Pending>();
 
   type Answered = Exclude<PollerReply, { ready: true }>;
@@ -191,6 +193,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     w.on('error', died);
     w.on('exit', (code) => died(new Error(`The devices poll worker stopped (exit code ${code}).`)));
     worker = w;
+    if (!keepBody) w.postMessage({ op: 'keep-body', keep: false } satisfies PollerRequest);
   };
 
   /** Fire-and-forget messages (commit, discard, patch, replace): ordered with the requests. */
@@ -326,6 +329,12 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     patch(puts, removals) {
       if (puts.length === 0 && removals.length === 0) return;
       post({ op: 'patch', puts: [...puts], removals: [...removals] });
+    },
+    keepPollBody(keep) {
+      if (keep === keepBody) return;
+      keepBody = keep;
+      // Not started: told when it starts. In this thread (no worker) there is no buffer worth giving back.
+      if (worker) worker.postMessage({ op: 'keep-body', keep } satisfies PollerRequest);
     },
     replaceAll(devices) {
       if (!started && devices.length === 0 && !worker && !local) return;

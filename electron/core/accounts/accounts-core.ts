@@ -34,7 +34,7 @@ import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Device, Folder, Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
-import type { TrayState } from '../../core-port.js';
+import type { TrayState, WindowActivity } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
@@ -144,10 +144,12 @@ export class AccountsCore implements AppCore {
   /**
    * The account on screen polls as the window does; the others as an unfocused window (devices every
    * minute rather than every 30 s, so an outage is still told within a minute) and, with the window
-   * hidden, as a hidden one.
+   * hidden, as a hidden one. Not on screen, an account gives back its poll's body buffer between polls.
    */
-  #activityOf(h: Held): { visible: boolean; focused: boolean } {
-    return h === this.#active ? this.#window : { visible: this.#window.visible, focused: false };
+  #activityOf(h: Held): WindowActivity {
+    return h === this.#active
+      ? this.#window
+      : { visible: this.#window.visible, focused: false, onScreen: false };
   }
 
   focusSession(id: Id, account?: string): void {

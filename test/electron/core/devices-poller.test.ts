@@ -353,6 +353,50 @@ describe('delta parts', () => {
     expect([...changeParts({ added: [], changed: [], removed: [] })]).toHaveLength(1);
   });
 
+  it('gives a poll body it does not keep back at once, or after the poll under way', async () => {
+    let releases = 0;
+    const replies: PollerReply[] = [];
+    const handle = createPollerHandler(
+      (reply) => {
+        replies.push(reply);
+        // The commit's parts, acknowledged as the main thread does.
+        if ('op' in reply && reply.op === 'part') queueMicrotask(() => handle({ op: 'ack', id: reply.id }));
+      },
+      () => releases++,
+    );
+    handle({ op: 'keep-body', keep: true });
+    expect(releases).toBe(0);
+    // Not on screen while idle: the buffer goes now.
+    handle({ op: 'keep-body', keep: false });
+    expect(releases).toBe(1);
+    handle({ op: 'keep-body', keep: true });
+    answer = { status: 200, body: encodeDevices(list(3)) };
+    const { port } = server.address() as AddressInfo;
+    const poll = (id: number) =>
+      handle({
+        op: 'poll',
+        id,
+        request: { url: `http://127.0.0.1:${port}/d.xml`, headers: {}, timeoutMs: 10_000, maxBytes: 1e9 },
+      });
+    poll(1);
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(1);
+    handle({ op: 'commit', id: 2, reset: true });
+    await expect
+      .poll(() => replies.some((r) => 'op' in r && r.op === 'committed'), { timeout: 10_000 })
+      .toBe(true);
+    const afterCommit = releases;
+    // Kept: an unchanged poll gives nothing back.
+    poll(3);
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBeGreaterThan(3);
+    expect(releases).toBe(afterCommit);
+    // Told while a poll is under way: the poll gives the body back when it is read.
+    replies.length = 0;
+    poll(4);
+    handle({ op: 'keep-body', keep: false });
+    expect(releases).toBe(afterCommit);
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(1);
+    expect(releases).toBe(afterCommit + 1);
+  });
   it('posts the next part only once the main thread acknowledged the last one', async () => {
     // Parts posted back to back reach the main thread's MessagePort together and are deserialised in
     // one task (a 560 ms stall at 100k devices); one at a time, each is a task of its own.
@@ -392,7 +436,7 @@ describe('delta parts', () => {
 });
 
 describe('the poll worker gives its heap back', () => {
-  it('after a decoded poll is committed or discarded and after an idle poll (its body), not after a cache save', async () => {
+  it('after a decoded poll is committed or discarded, not after an idle poll nor a cache save', async () => {
     const replies: PollerReply[] = [];
     let releases = 0;
     const handle = createPollerHandler(
@@ -412,17 +456,15 @@ describe('the poll worker gives its heap back', () => {
     expect(releases).toBe(0); // the previous mirror is still held until the main thread decides
     handle({ op: 'commit' });
     expect(releases).toBe(1);
-    handle({ op: 'poll', id: 2, request }); // the same bytes: nothing decoded, but its body given back
+    handle({ op: 'poll', id: 2, request }); // the same bytes: nothing decoded
     await answered(2, 'polled');
-    expect(releases).toBe(2);
     handle({ op: 'commit' });
-    expect(releases).toBe(2);
+    expect(releases).toBe(1);
     answer = { status: 200, body: encodeDevices(list(11)) };
     handle({ op: 'poll', id: 3, request });
     await answered(3, 'polled');
-    expect(releases).toBe(2);
     handle({ op: 'discard' });
-    expect(releases).toBe(3);
+    expect(releases).toBe(2);
     handle({
       op: 'save',
       id: 4,
@@ -431,7 +473,7 @@ describe('the poll worker gives its heap back', () => {
     });
     await answered(4, 'saved');
     // The save writes in parts that die young: a forced collection here took both cores from the main thread.
-    expect(releases).toBe(3);
+    expect(releases).toBe(2);
   });
 
   it("after the last part of a commit's entry was sent, not while its devices are still alive", async () => {
