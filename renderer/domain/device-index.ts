@@ -22,7 +22,13 @@
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id } from '../../shared/model.js';
 import { enumValue } from '../../shared/model.js';
-import { columnByKey, columnContext, compareSortValues, type ColumnContext } from './device-columns.js';
+import {
+  columnByKey,
+  columnContext,
+  compareSortValues,
+  type ColumnContext,
+  type DeviceColumn,
+} from './device-columns.js';
 import { type DeviceFilter, type DeviceSort, type StatusCounts } from './device-query.js';
 import { STATUS_ORDER, STATUS_RANK, statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
@@ -154,8 +160,7 @@ export class DeviceIndex {
           this.#keysWarmed.set(key, slot);
           return false;
         }
-        if (this.#ids[slot] !== undefined && keys[slot] === undefined)
-          keys[slot] = column.sortValue(this.#devices[slot]!, this.#keyContext);
+        if (this.#ids[slot] !== undefined) this.#fill(keys, column, slot);
       }
       this.#keysWarmed.set(key, slot);
     }
@@ -555,18 +560,19 @@ export class DeviceIndex {
   /** Every slot's key for the column (those not computed yet). */
   #fillKeys(key: string, slots: readonly number[]): Keys {
     const keys = this.#keysOf(key, this.#ids.length);
-    const { sortValue } = columnByKey(key)!;
-    const devices = this.#devices;
-    const context = this.#keyContext;
-    for (const slot of slots) if (keys[slot] === undefined) keys[slot] = sortValue(devices[slot]!, context);
+    const column = columnByKey(key)!;
+    for (const slot of slots) this.#fill(keys, column, slot);
     return keys;
   }
 
   #fillKey(key: string, slot: number): number {
-    const keys = this.#keysOf(key, slot + 1);
-    if (keys[slot] === undefined)
-      keys[slot] = columnByKey(key)!.sortValue(this.#devices[slot]!, this.#keyContext);
+    this.#fill(this.#keysOf(key, slot + 1), columnByKey(key)!, slot);
     return slot;
+  }
+
+  /** The slot's key for the column, computed from its device when missing (dropped when it changes). */
+  #fill(keys: Keys, column: DeviceColumn, slot: number): void {
+    if (keys[slot] === undefined) keys[slot] = column.sortValue(this.#devices[slot]!, this.#keyContext);
   }
 
   /** Ascending by the column's value (empty values last), then by name, then by id. */
