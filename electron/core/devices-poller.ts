@@ -138,6 +138,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         error: why instanceof Error ? why.message : String(why),
       });
       local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
+      if (!keepBody) local({ op: 'keep-body', keep: false });
     }
     worker = null;
     // Requests sent to the worker that never answered go to the local handler, in order.
@@ -157,6 +158,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   const start = (): void => {
     if (options.worker === null) {
       local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
+      if (!keepBody) local({ op: 'keep-body', keep: false });
       return;
     }
     const spec = options.worker ?? defaultWorkerSpec();
@@ -333,8 +335,10 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     keepPollBody(keep) {
       if (keep === keepBody) return;
       keepBody = keep;
-      // Not started: told when it starts. In this thread (no worker) there is no buffer worth giving back.
-      if (worker) worker.postMessage({ op: 'keep-body', keep } satisfies PollerRequest);
+      // Not started: told when it starts. In this thread (no worker) the buffer goes with the next
+      // collection V8 makes on its own (there is no forced one here).
+      if (local) local({ op: 'keep-body', keep });
+      else if (worker) worker.postMessage({ op: 'keep-body', keep } satisfies PollerRequest);
     },
     replaceAll(devices) {
       if (!started && devices.length === 0 && !worker && !local) return;

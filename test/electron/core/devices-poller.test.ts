@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BroadcastChannel } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   DevicesFeed,
   DevicesGet,
@@ -23,6 +23,7 @@ import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { defaultWorkerSpec, workerLocation } from '../../../electron/core/devices-worker-start.js';
 import { createPollerHandler, type PollerReply } from '../../../electron/core/devices-poll-worker.js';
+import { BodyBuffer } from '../../../electron/core/devices-poll-work.js';
 import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
 import { carriedDelta } from '../../../electron/core/packed-devices.js';
@@ -311,6 +312,24 @@ describe('a worker that dies after it was up', () => {
 
 describe('devices feed in this thread', () => {
   behavesAsAFeed((o) => createDevicesFeed({ ...o, worker: null }));
+
+  it('gives the poll body buffer back when told it is not kept, before its handler starts or after', async () => {
+    const free = vi.spyOn(BodyBuffer.prototype, 'free');
+    try {
+      feed = createDevicesFeed({ worker: null });
+      feed.keepPollBody(false); // nothing started yet: told when it starts
+      expect(free).not.toHaveBeenCalled();
+      answer = { status: 200, body: encodeDevices(list(3)) };
+      await pollCommitted(feed);
+      // Once as the handler started, not kept; once after the poll read its body.
+      expect(free).toHaveBeenCalledTimes(2);
+      feed.keepPollBody(true);
+      feed.keepPollBody(false); // idle: at once
+      expect(free).toHaveBeenCalledTimes(3);
+    } finally {
+      free.mockRestore();
+    }
+  });
 });
 
 describe('a worker that cannot start', () => {
