@@ -132,13 +132,19 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     if (replies.length === 1) setImmediate(handleNext);
   };
 
+  /** The worker's handler run in this thread, told what keepPollBody said before it started. */
+  const localHandler = (): ((m: PollerRequest) => void) => {
+    const handler = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
+    if (!keepBody) handler({ op: 'keep-body', keep: false });
+    return handler;
+  };
+
   const runLocally = (why: unknown): void => {
     if (!local) {
       log.warn('the devices poll worker could not start; polling in the main thread instead', {
         error: why instanceof Error ? why.message : String(why),
       });
-      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
-      if (!keepBody) local({ op: 'keep-body', keep: false });
+      local = localHandler();
     }
     worker = null;
     // Requests sent to the worker that never answered go to the local handler, in order.
@@ -157,8 +163,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
 
   const start = (): void => {
     if (options.worker === null) {
-      local = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
-      if (!keepBody) local({ op: 'keep-body', keep: false });
+      local = localHandler();
       return;
     }
     const spec = options.worker ?? defaultWorkerSpec();
