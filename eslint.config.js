@@ -217,10 +217,11 @@ export default tseslint.config(
     },
   },
   {
-    // A saved view spanning accounts is matched where the other accounts' devices are (issue 28): this one
-    // core module runs the renderer's DOM-free view model as the command line does, so a view shows the
-    // same devices in every account. The rest of the core rule stands.
-    files: ['electron/core/accounts/view-across-accounts.ts'],
+    // A saved view spanning accounts is matched where the other accounts' devices are (issue 28): these
+    // core modules (the conditions read on the main thread, the match in the devices' owner) run the
+    // renderer's DOM-free view model as the command line does, so a view shows the same devices in every
+    // account. The rest of the core rule stands.
+    files: ['electron/core/accounts/view-across-accounts.ts', 'electron/core/device-view-match.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -25,7 +25,11 @@ export async function bundleDevicesWorker(root: string): Promise<string> {
       target: 'node22', // Electron 45's Node
       minify: false,
       sourcemap: false,
-      rollupOptions: { output: { format: 'cjs', entryFileNames: path.basename(outFile) } },
+      // The view matcher, imported by the worker when a first view spanning accounts is asked, goes into
+      // the one file too (no second chunk beside it).
+      rollupOptions: {
+        output: { format: 'cjs', entryFileNames: path.basename(outFile), codeSplitting: false },
+      },
     },
     // Everything it imports goes into the one file: nothing is resolved from node_modules at run time.
     ssr: { noExternal: true, target: 'node' },

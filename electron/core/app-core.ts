@@ -29,6 +29,7 @@ import { SavedViewsStore } from './saved-views-store.js';
 import { savedViewsHandlers } from './saved-views-handlers.js';
 import { ChangePump } from './change-pump.js';
 import type { DevicesFeed } from './devices-feed.js';
+import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { createDevicesFeed } from './devices-poller.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -53,8 +54,10 @@ import { chosenLanguage } from '../../shared/i18n/translator.js';
 /** HostedCore, answered synchronously (the in-process core needs no round trip). */
 export interface AppCore extends HostedCore {
   snapshot(): AppSnapshot;
-  /** The account's devices where the core holds them, not copied (a search of another account reads them). */
-  devices(): Iterable<Device>;
+  /** The few devices holding every word, best first, found by their owner (a search of another account). */
+  searchDevices(words: readonly string[]): Promise<Device[]>;
+  /** A saved view's matches among the devices, matched by their owner (a view spanning accounts). */
+  matchView(query: ViewQuery): Promise<ViewMatched>;
   /** Its folders, likewise (a saved view spanning accounts matches folder conditions with them). */
   folders(): Iterable<Folder>;
   start(): Promise<void>;
@@ -194,8 +197,12 @@ class Core implements AppCore {
     };
   }
 
-  devices(): Iterable<Device> {
-    return this.#picture.maps.devices.values();
+  searchDevices(words: readonly string[]): Promise<Device[]> {
+    return this.#devices.search(words);
+  }
+
+  matchView(query: ViewQuery): Promise<ViewMatched> {
+    return this.#devices.matchView(query);
   }
 
   folders(): Iterable<Folder> {

@@ -7,6 +7,7 @@ import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import type { DevicesDelta } from './devices-mirror.js';
 import type { LoadSummary } from './devices-poll-worker.js';
+import type { ViewMatched, ViewQuery } from './device-view-match.js';
 
 /**
  * The devices list's GET under the client's policy, its attempts sent by this feed (ServiceClient.getVia
@@ -63,6 +64,10 @@ export interface DevicesFeed {
   read(ids: readonly Id[]): Promise<Map<Id, Device>>;
   /** How many devices the owner holds in a folder, as read() sees them. */
   countInFolder(folderId: Id): Promise<number>;
+  /** The devices holding every word (searchWords), best first, the few a search sends (device-rank.ts). */
+  search(words: readonly string[]): Promise<Device[]>;
+  /** A saved view's matches among the devices the owner holds (device-view-match.ts). */
+  matchView(query: ViewQuery): Promise<ViewMatched>;
   /** The cached devices, in parts to `onPart` as they come (the log's new base). */
   loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
   saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;

@@ -86,6 +86,11 @@ export class DevicesMirror {
     return this.#map.values();
   }
 
+  /** Every device, each a new object parsed from its text as the iteration comes to it. */
+  *devices(): Generator<Device> {
+    for (const kept of this.#map.values()) yield JSON.parse(kept) as Device;
+  }
+
   /** [id, device JSON] of every device (for the offline cache's first screen). */
   entries(): IterableIterator<[Id, string]> {
     return this.#map.entries();

@@ -40,13 +40,17 @@
 //      writes.ts reads what a device write checks and records as seen there too (alias, move), and a
 //      folder delete counts the folder's devices there (feed.countInFolder); the worker collects its
 //      heap once a commit's parts are sent, not while they are alive (host RSS at 100k: 462 → 323 MB).
+//      The search of the accounts not on screen and a view spanning accounts are run by the owner
+//      (feed.search, device-rank.ts; feed.matchView, device-view-match.ts): only the few hits and the
+//      first rows leave the worker, and AppCore.devices() is gone.
 //      To do: the commit's reply carries the entry's status digest ([id, status, lastRefresh, folderId],
 //      packed) for the history, and a `digest` request the whole mirror's for its full comparison;
 //      folder sizes and watched devices for alerts and the tray from counts the worker keeps; fences
 //      begin/end in the worker; the outbox's optimistic device edits made from the owner's copy; the
-//      snapshot (command socket, a renderer's first load) and AppCore.devices() (search across accounts)
-//      read from the owner, which makes them async; then Picture.maps.devices goes (the Picture hop and
-//      one copy with them: some 40 MB of the main thread's 65 MB live heap at 100k, its heap snapshot).
+//      snapshot (command socket, a renderer's first load) read from the owner, which makes it async;
+//      then Picture.maps.devices goes (the Picture hop and one copy with them: some 40 MB of the main
+//      thread's 65 MB live heap at 100k, its heap snapshot; at 300k, with the map left empty as a trial,
+//      host RSS 825 → 645 MB and the first sync's longest stall 188 → 55 ms, one run each, --only).
 //      Hops and copies are as after step 4 until then: reads moved, the path of a status did not.
 //      A poll's body is copied into one buffer as it comes (BodyBuffer, devices-poll-work.ts), kept from
 //      poll to poll by the account on screen and given back after each poll by the others: its ~64 kB

@@ -15,6 +15,8 @@ import { heapRelease, youngCollection } from './worker-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts } from './devices-owner.js';
+import { rankedHits } from './device-rank.js';
+import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { carryDelta, carryDevices, type DeltaCarried, type DevicesCarried } from './packed-devices.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
@@ -48,6 +50,10 @@ export type PollerRequest =
   | { op: 'read'; id: number; ids: Id[] }
   /** How many devices the mirror holds in a folder (after every commit and patch sent before). */
   | { op: 'count'; id: number; folderId: Id }
+  /** The devices holding every word, best first, at most HITS_PER_ACCOUNT (device-rank.ts). */
+  | { op: 'search'; id: number; words: string[] }
+  /** A saved view's matches among the devices (device-view-match.ts). */
+  | { op: 'view'; id: number; query: ViewQuery }
   | { op: 'replace'; devices: Device[] }
   | { op: 'load'; id: number; file: string }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
@@ -76,6 +82,8 @@ export type PollerReply =
   /** `found` packed by column; `missing`: the ids the mirror does not hold. */
   | { id: number; op: 'read'; found: DevicesCarried; missing: Id[] }
   | { id: number; op: 'counted'; count: number }
+  | { id: number; op: 'found'; devices: Device[] }
+  | { id: number; op: 'matched'; matched: ViewMatched }
   | { id: number; op: 'failed'; message: string };
 
 /**
@@ -174,6 +182,21 @@ export function createPollerHandler(
       case 'count':
         reply({ id: message.id, op: 'counted', count: mirror.countInFolder(message.folderId) });
         return;
+      case 'search':
+        try {
+          reply({ id: message.id, op: 'found', devices: rankedHits(mirror.texts(), message.words) });
+        } catch (error) {
+          failed(message.id)(error);
+        }
+        return;
+      case 'view': {
+        const { id, query } = message;
+        // Loaded with the first view asked: the view model is no part of a poll (device-view-match.ts).
+        void import('./device-view-match.js')
+          .then(({ matchView }) => reply({ id, op: 'matched', matched: matchView(mirror.devices(), query) }))
+          .catch(failed(id));
+        return;
+      }
       case 'poll':
       case 'diff':
         if (message.op === 'poll') polling++;

@@ -1,15 +1,13 @@
 // The devices poll, off the main thread: one worker (devices-poll-worker.ts) sends the signed GET, hashes,
 // decodes and diffs the list against its mirror, and answers only whether it found a change. The main
 // thread's ServiceClient signs each attempt (tokens stay here) and runs the GET policy of every call around
-// them (getVia; the worker sends with the client's sendAttempt), then decides whether the worker's mirror
-// takes the poll (commit, but the devices a local write fenced) or drops it (discard: a local write raced
-// the poll). A commit appends what the mirror took to the worker's change log (devices-change-log.ts), and
-// that entry comes back in parts, each handed on (to the Picture, and through it to the renderer) as it
-// arrives: nothing here joins them. Every change the main thread makes to the devices by itself is patched
-// into the mirror (and logged there). One worker, started on first use, replaced if it dies after it was
-// up; a replacement starts from the devices the main thread still holds (`reseed`), or, with none given,
-// from an empty mirror whose first poll is marked `complete` so that the main thread replaces its devices
-// instead of applying a delta.
+// them (getVia; the worker sends with the client's sendAttempt), then has the mirror take the poll (commit,
+// but the devices a local write fenced) or drop it (discard: a local write raced the poll). A commit's
+// change-log entry (devices-change-log.ts) comes back in parts, each handed on as it arrives (to the
+// Picture and the renderer): nothing here joins them. The main thread's own changes are patched into the
+// mirror; reads, searches and views are answered from it. One worker, started on first use, replaced if it
+// dies after it was up: from the devices the main thread still holds (`reseed`), or from an empty mirror
+// whose first poll is marked `complete` (the main thread then replaces its devices, not applies a delta).
 //
 // A worker that cannot start at all (missing file, a module that fails to load) must not leave the
 // technician without devices: the same handler then runs in this thread, once logged. Slower for a huge
@@ -68,6 +66,12 @@ interface Pending {
  * while V8 keeps it committed between polls: at 100,000 devices 6 MB took ~75 MB off the process's RSS.
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
+
+/** The answer `op` to a request, or the worker broke the protocol. */
+function answer<O extends Answer['op']>(reply: Answer, op: O): Extract<Answer, { op: O }> {
+  if (reply.op !== op) throw new Error('The devices poll worker answered out of turn.');
+  return reply as Extract<Answer, { op: O }>;
+}
 
 /** Headers of a non-2xx answer as the worker passed them on, for the client's policy to read. */
 function answerHeaders({ wwwAuthenticate, retryAfter }: Extract<PollSummary, { kind: 'http' }>): Headers {
@@ -266,10 +270,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
             ...(fenced?.size ? { fenced: [...fenced] } : {}),
             ...(reset ? { reset } : {}),
           }),
-          (reply) => {
-            if (reply.op !== 'committed') throw new Error('The devices poll worker answered out of turn.');
-            return reply.count;
-          },
+          (reply) => answer(reply, 'committed').count,
           onPart ?? null,
         );
       },
@@ -294,8 +295,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         request(
           (id) => ({ op: 'poll', id, request: { ...signed, ...limits } }),
           (reply): RawResponse => {
-            if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
-            const outcome = reply.outcome;
+            const { outcome } = answer(reply, 'polled');
             switch (outcome.kind) {
               case 'failed':
                 throw new AppFailure(outcome.error);
@@ -326,10 +326,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       const complete = mirrorLost;
       const changed = await request(
         (id) => ({ op: 'diff', id, devices: [...devices] }),
-        (reply) => {
-          if (reply.op !== 'polled') throw new Error('The devices poll worker answered out of turn.');
-          return reply.outcome.kind !== 'unchanged';
-        },
+        (reply) => answer(reply, 'polled').outcome.kind !== 'unchanged',
       );
       return polled(changed, complete);
     },
@@ -353,28 +350,34 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     read(ids) {
       return request(
         (id) => ({ op: 'read', id, ids: [...ids] }),
-        (reply) => {
-          if (reply.op !== 'read') throw new Error('The devices poll worker answered out of turn.');
-          return new Map(carriedDevices(reply.found).map((device) => [device.id, device]));
-        },
+        (reply) => new Map(carriedDevices(answer(reply, 'read').found).map((d) => [d.id, d])),
       );
     },
     countInFolder(folderId) {
       return request(
         (id) => ({ op: 'count', id, folderId }),
-        (reply) => {
-          if (reply.op !== 'counted') throw new Error('The devices poll worker answered out of turn.');
-          return reply.count;
-        },
+        (reply) => answer(reply, 'counted').count,
+      );
+    },
+    search(words) {
+      return request(
+        (id) => ({ op: 'search', id, words: [...words] }),
+        (reply) => answer(reply, 'found').devices,
+      );
+    },
+    matchView(query) {
+      return request(
+        (id) => ({ op: 'view', id, query }),
+        (reply) => answer(reply, 'matched').matched,
       );
     },
     loadCache(file, onPart) {
       return request(
         (id) => ({ op: 'load', id, file }),
         (reply) => {
-          if (reply.op !== 'loaded') throw new Error('The devices poll worker answered out of turn.');
+          const { result } = answer(reply, 'loaded');
           mirrorLost = false;
-          return reply.result;
+          return result;
         },
         onPart,
       );
@@ -382,10 +385,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     saveCache(file, fetchedAt) {
       return request(
         (id) => ({ op: 'save', id, file, fetchedAt }),
-        (reply) => {
-          if (reply.op !== 'saved') throw new Error('The devices poll worker answered out of turn.');
-          return reply.notice;
-        },
+        (reply) => answer(reply, 'saved').notice,
       );
     },
     async close() {

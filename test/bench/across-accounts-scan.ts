@@ -14,15 +14,25 @@ import type { Held } from '../../electron/core/accounts/held-account.js';
 import { viewMatches } from '../../electron/core/accounts/view-across-accounts.js';
 import type { InvokeRequest } from '../../shared/ipc/contract.js';
 import { generateAccount } from '../../service/domain/seed.js';
+import type { DevicesFeed } from '../../electron/core/devices-feed.js';
+import { createDevicesFeed } from '../../electron/core/devices-poller.js';
 
 const RUNS = 15;
 const perAccount = Number(process.argv[2] ?? 50_000);
 
 function held(id: string, seed: number): Held {
   const account = generateAccount({ devices: perAccount, seed, now: Date.now() });
-  const devices = new Map(account.devices.map((d) => [d.id, d]));
+  // The devices where the account's core has them: their owner, the poll worker, which searches and
+  // matches views itself (device-rank.ts, device-view-match.ts).
+  const feed = createDevicesFeed({});
+  feeds.push(feed);
+  feed.replaceAll(account.devices);
   const folders = new Map(account.folders.map((f) => [f.id, f]));
-  const core = { devices: () => devices.values(), folders: () => folders.values() };
+  const core = {
+    searchDevices: feed.search.bind(feed),
+    matchView: feed.matchView.bind(feed),
+    folders: () => folders.values(),
+  };
   return {
     entry: { id, name: `Customer ${id}` },
     core,
@@ -71,8 +81,9 @@ async function measure(label: string, run: () => unknown): Promise<void> {
   );
 }
 
+const feeds: DevicesFeed[] = [];
 const others = [held('B', 43)];
-const sample = [...others[0]!.core.devices()][perAccount >> 1]!;
+const sample = generateAccount({ devices: perAccount, seed: 43, now: Date.now() }).devices[perAccount >> 1]!;
 const group = (conditions: unknown[]) => ({ kind: 'group', op: 'and', conditions });
 const view = (search: string, where: unknown, limit: number): InvokeRequest<'accounts:view-matches'> => ({
   search,
@@ -99,3 +110,4 @@ await measure('view-matches, search "desk", count only', () =>
   viewMatches(others, view('desk', group([]), 0)),
 );
 console.log(`load average after: ${loadavg().map((l) => l.toFixed(2))}`);
+await Promise.all(feeds.map((f) => f.close()));

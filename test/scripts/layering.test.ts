@@ -132,6 +132,16 @@ describe('layering lint', () => {
         "import { x } from '../../glue/tray.js';\nexport { x };\n",
       ],
       [
+        'the view match in the devices owner importing the glue',
+        'electron/core/device-view-match.ts',
+        "import { x } from '../glue/tray.js';\nexport { x };\n",
+      ],
+      [
+        'the view match in the devices owner importing a renderer component',
+        'electron/core/device-view-match.ts',
+        "import { x } from '../../renderer/components/App.js';\nexport { x };\n",
+      ],
+      [
         "dynamic import('electron') in core",
         'electron/core/probe.ts',
         "export const e = import('electron');\n",

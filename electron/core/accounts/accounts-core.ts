@@ -33,6 +33,7 @@ import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Device, Folder, Id } from '../../../shared/model.js';
+import type { ViewMatched, ViewQuery } from '../device-view-match.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { TrayState, WindowActivity } from '../../core-port.js';
 import type { AppCore } from '../app-core.js';
@@ -106,8 +107,12 @@ export class AccountsCore implements AppCore {
     return this.#on().core.snapshot() as AppSnapshot;
   }
 
-  devices(): Iterable<Device> {
-    return this.#on().core.devices();
+  searchDevices(words: readonly string[]): Promise<Device[]> {
+    return this.#on().core.searchDevices(words);
+  }
+
+  matchView(query: ViewQuery): Promise<ViewMatched> {
+    return this.#on().core.matchView(query);
   }
 
   folders(): Iterable<Folder> {

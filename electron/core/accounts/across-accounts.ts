@@ -2,68 +2,31 @@
 // search the devices of the others, set the same quiet hours in all of them, and keep the settings that
 // are the technician's rather than an account's the same in all.
 //
-// The search reads each account's devices where its core holds them (no copy of a list is made, and only
-// the few hits cross to the renderer); the account on screen is left out, as the palette already searches
-// the copy the renderer holds of it.
+// The search is run by each account's devices' owner, the poll worker (device-rank.ts): only the few hits
+// cross to this thread and on to the renderer. The account on screen is left out, as the palette already
+// searches the copy the renderer holds of it.
 
 import type { AccountDeviceHit, InvokeRequest } from '../../../shared/ipc/contract.js';
-import type { Device } from '../../../shared/model.js';
+import { searchWords } from '../device-rank.js';
 import type { QuietHours } from '../../../shared/status-history.js';
 import { shownName, type Held } from './held-account.js';
-import { SCAN_SLICE } from './view-across-accounts.js';
-
-/** Hits per account: enough to find the one meant, few enough that a one-letter query sends little. */
-export const HITS_PER_ACCOUNT = 8;
 
 /**
- * The devices of `others` whose name, alias, IP or MAC holds every word of `query`, account by account;
- * in each, exact matches first, then those starting with the words, then the rest, so the device typed
- * in full ("10.0.0.1", a whole name) is among the few sent even when many more hold it ("10.0.0.12").
+ * The devices of `others` whose name, alias, IP or MAC holds every word of `query`, account by account,
+ * each account's best few as its devices' owner ranks them (device-rank.ts).
  */
 export async function searchAccounts(others: readonly Held[], query: string): Promise<AccountDeviceHit[]> {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   if (words.length === 0) return [];
-  const hits: AccountDeviceHit[] = [];
-  for (const h of others) {
+  // Each account's owner is its own worker: they search at once, and the hits keep the accounts' order.
+  const found = await Promise.all(others.map((h) => h.core.searchDevices(words)));
+  return others.flatMap((h, i) => {
     const account = { id: h.entry.id, name: shownName(h) };
-    // One list per rank, each kept to the few sent: no more than 3 × HITS_PER_ACCOUNT references.
-    const ranked: Device[][] = [[], [], []];
-    let tested = 0;
-    for (const d of h.core.devices()) {
-      // In slices, as a spanning view's scan (view-across-accounts.ts): 50,000 devices in one piece held
-      // the main thread 10-40 ms (7-12 ms of CPU) under a load of ~17 on 2 cores, per paused query.
-      if (++tested % SCAN_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      const rank = rankOf(d, words);
-      if (rank === null || ranked[rank]!.length === HITS_PER_ACCOUNT) continue;
-      ranked[rank]!.push(d);
-      if (rank === EXACT && ranked[EXACT]!.length === HITS_PER_ACCOUNT) break;
-    }
-    for (const d of ranked.flat().slice(0, HITS_PER_ACCOUNT)) {
-      hits.push({ account, device: { id: d.id, name: d.name, alias: d.alias, ip: d.ip, status: d.status } });
-    }
-  }
-  return hits;
-}
-
-const EXACT = 0;
-const STARTS = 1;
-const HOLDS = 2;
-
-/** How well `d` matches: every word must be in some field; the device ranks by its weakest word. */
-function rankOf(d: Device, words: readonly string[]): number | null {
-  let worst = EXACT;
-  for (const w of words) {
-    let best: number | null = null;
-    for (const field of [d.name, d.alias, d.ip, d.mac]) {
-      if (field === null) continue;
-      const text = field.toLowerCase();
-      const rank = text === w ? EXACT : text.startsWith(w) ? STARTS : text.includes(w) ? HOLDS : null;
-      if (rank !== null && (best === null || rank < best)) best = rank;
-    }
-    if (best === null) return null;
-    worst = Math.max(worst, best);
-  }
-  return worst;
+    return found[i]!.map((d) => ({
+      account,
+      device: { id: d.id, name: d.name, alias: d.alias, ip: d.ip, status: d.status },
+    }));
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 // Two stand-in services on two ports with different consumers and data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsCore } from '../../../../electron/core/accounts/accounts-core.js';
-import { HITS_PER_ACCOUNT } from '../../../../electron/core/accounts/across-accounts.js';
+import { HITS_PER_ACCOUNT } from '../../../../electron/core/device-rank.js';
 import type { AccountDeviceHit, WatchSettings } from '../../../../shared/ipc/contract.js';
 import type { Harness as ServiceHarness } from '../../../service/support/service-harness.js';
 import { twoSignedInAccounts, type TwoAccounts } from '../../support/two-accounts.js';

@@ -1,11 +1,13 @@
 // The search across accounts ranks within each account before it cuts to the few it sends: the device
 // typed in full comes first even when many more merely hold what was typed.
 import { describe, expect, it } from 'vitest';
-import { HITS_PER_ACCOUNT, searchAccounts } from '../../../../electron/core/accounts/across-accounts.js';
+import { searchAccounts } from '../../../../electron/core/accounts/across-accounts.js';
+import { HITS_PER_ACCOUNT } from '../../../../electron/core/device-rank.js';
 import type { Held } from '../../../../electron/core/accounts/held-account.js';
 import type { AppCore } from '../../../../electron/core/app-core.js';
 import type { Device } from '../../../../shared/model.js';
 import { bareDevice } from '../../../support/make-device.js';
+import { ownerOf } from '../../support/owned-devices.js';
 
 // From the one factory: a field the table gains later needs no edit here.
 function device(id: string, name: string, ip: string): Device {
@@ -14,7 +16,7 @@ function device(id: string, name: string, ip: string): Device {
 
 /** An account as the layer holds it, its core reduced to the devices it would list. */
 function held(id: string, devices: Device[]): Held {
-  const core = { devices: () => devices } as unknown as AppCore;
+  const core = ownerOf(devices) as unknown as AppCore;
   return { entry: { id, name: `Customer ${id}`, dir: '' }, core, auth: null, sync: null, off: [] };
 }
 
