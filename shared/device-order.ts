@@ -1,14 +1,16 @@
-// The device table's default order, as the technician first sees it: by name A→Z (case aside), devices
-// without a name last, ties by id. The main side picks the offline copy's first screen in it
-// (electron/core/first-screen.ts) and the renderer opens the grid sorted so (its DeviceIndex sorts names
-// itself, kept by delta; a test holds it to this comparison).
+// The device table's default order, as the technician first sees it: by name A→Z (case aside, numbers in
+// names as numbers: textSortKey), devices without a name last, ties by id. The main side picks the
+// offline copy's first screen in it (electron/core/first-screen.ts) and the renderer opens the grid
+// sorted so (its DeviceIndex sorts names itself, kept by delta; a test holds it to this comparison).
+
+import { textSortKey } from './text-sort-key.js';
 
 /** The sort the grid opens with. */
 export const DEFAULT_SORT = { key: 'name', direction: 'asc' } as const;
 
 /** The name as the default order compares it ('' for none). */
 export function defaultOrderName(name: string | null | undefined): string {
-  return name ? name.toLowerCase() : '';
+  return name ? textSortKey(name) : '';
 }
 
 /** The default order over `defaultOrderName`s and ids. */

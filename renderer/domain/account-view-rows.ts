@@ -6,7 +6,7 @@
 import type { AccountViewMatches } from '../../shared/ipc/contract.js';
 import type { VIEW_MATCH_SORT_KEYS } from '../../shared/ipc/limits.js';
 import { enumValue } from '../../shared/model.js';
-import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
+import { compareSortValues, ipKey, textSortKey, type SortValue } from './sort-values.js';
 
 export type MatchSortKey = (typeof VIEW_MATCH_SORT_KEYS)[number];
 /** The table's columns that sort: the row's own fields, and the account. */
@@ -19,12 +19,12 @@ export interface AccountRow {
   device: MatchRow;
 }
 
-/** A row's value for the sort key: the grid's own order (names case-folded, IPs as numbers, empty last). */
+/** A row's value for the sort key: the grid's own order (names by textSortKey, IPs as numbers, empty last). */
 export function matchSortValue(d: MatchRow, key: MatchSortKey): SortValue {
   if (key === 'ip') return ipKey(d.ip);
-  if (key === 'name') return (d.name ?? d.alias ?? '').toLowerCase() || null;
+  if (key === 'name') return textSortKey(d.name ?? d.alias ?? '') || null;
   const value = d[key];
-  return value === null ? null : enumValue(value).toLowerCase();
+  return value === null ? null : textSortKey(enumValue(value));
 }
 
 /** The order of two rows: by the key, then by name and id, so equal keys never shuffle on a refresh. */

@@ -6,7 +6,7 @@ import type { DeviceFieldKind } from '../../shared/device-fields.js';
 import { enumValue } from '../../shared/model.js';
 import { formatNumber } from '../i18n/index.js';
 import { displayTime, parseTimestamp, timestampMs } from './time-zone.js';
-import type { SortValue } from './sort-values.js';
+import { textSortKey, type SortValue } from './sort-values.js';
 
 /**
  * What a grid cell draws: plain text; the device's name (a placeholder when it has none); a status with
@@ -17,26 +17,32 @@ export type CellKind = 'text' | 'name' | 'status' | 'time' | 'number';
 /** Wide enough for a date and time with the year ("Nov 23, 2026, 10:27 PM"): at 160 px the time was cut. */
 export const TIME_WIDTH = 190;
 
+/** Case-folded: the sort value of text whose digits are no number (a MAC address). */
 export function lower(s: string | null): string | null {
   return s ? s.toLowerCase() : null;
 }
 
-const lowerCache = new Map<string, string>();
+/** The sort value of a name or words: textSortKey ("Desk 9" before "Desk 10"). */
+export function textKey(s: string | null): string | null {
+  return s ? textSortKey(s) : null;
+}
+
+const keyCache = new Map<string, string>();
 
 /**
- * `lower` for a column of few distinct values (OS, CPU, folder name, an enum): one lower-cased string per
- * value rather than one per device. A first click on such a column at 100,000 devices made 100,000 equal
- * strings, and grouping them (orderByValue) hashed each one again; the same string object is hashed once.
+ * `textKey` for a column of few distinct values (OS, CPU, folder name, an enum): one key per value rather
+ * than one per device. A first click on such a column at 100,000 devices made 100,000 equal strings, and
+ * grouping them (orderByValue) hashed each one again; the same string object is hashed once.
  */
-export function lowerFew(s: string | null): string | null {
+export function textKeyFew(s: string | null): string | null {
   if (!s) return null;
-  let low = lowerCache.get(s);
-  if (low === undefined) {
-    low = s.toLowerCase();
-    if (lowerCache.size > 50_000) lowerCache.clear();
-    lowerCache.set(s, low);
+  let key = keyCache.get(s);
+  if (key === undefined) {
+    key = textSortKey(s);
+    if (keyCache.size > 50_000) keyCache.clear();
+    keyCache.set(s, key);
   }
-  return low;
+  return key;
 }
 
 /** A time as a grid cell and a file show it (date and time). */
@@ -86,7 +92,7 @@ const enumPlain: PlainColumn = {
   minWidth: 60,
   cell: 'text',
   text: (v) => (v ? enumValue(v as string) : ''),
-  sortValue: (v) => (v ? lowerFew(enumValue(v as string)) : null),
+  sortValue: (v) => (v ? textKeyFew(enumValue(v as string)) : null),
 };
 
 export const PLAIN_BY_KIND: Record<DeviceFieldKind, PlainColumn> = {
@@ -102,7 +108,7 @@ export const PLAIN_BY_KIND: Record<DeviceFieldKind, PlainColumn> = {
     minWidth: 60,
     cell: 'text',
     text: (v) => String(v ?? ''),
-    sortValue: (v) => lower(v as string | null),
+    sortValue: (v) => textKey(v as string | null),
   },
   status: enumPlain,
   os: enumPlain,

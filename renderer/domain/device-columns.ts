@@ -19,11 +19,12 @@ import { statusName } from './labels.js';
 import { displayTime, timestampMs } from './time-zone.js';
 import type { ColumnContext } from './column-context.js';
 import { sinceCellText, sinceSortValue } from './device-since.js';
-import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
+import { compareSortValues, ipKey, textSortKey, type SortValue } from './sort-values.js';
 import {
   freeSpacePercent,
   lower,
-  lowerFew,
+  textKey,
+  textKeyFew,
   PLAIN_BY_KIND,
   TIME_WIDTH,
   timeDetail,
@@ -93,7 +94,7 @@ const NAMED_COLUMNS = [
     minWidth: 80,
     cell: 'name',
     text: (d) => d.name ?? '',
-    sortValue: (d) => lower(d.name),
+    sortValue: (d) => textKey(d.name),
     searchWords: (d) => d.name,
     conditions: ['text'],
   },
@@ -104,10 +105,10 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => d.alias ?? '',
-    // lowerFew, not lower: aliases repeat (a desk, a room, a role), and grouping 90,000 equal keys that
+    // textKeyFew, not textKey: aliases repeat (a desk, a room, a role), and grouping 90,000 equal keys that
     // were each their own string cost 190 ms of a 300,000-device first click (hashing each one); one
     // string per alias, 55 ms. Distinct aliases cost what they did: each is hashed once either way.
-    sortValue: (d) => lowerFew(d.alias),
+    sortValue: (d) => textKeyFew(d.alias),
     // Its row in the detail panel is the alias editor's (DeviceDetail.tsx).
     detail: false,
     searchWords: (d) => d.alias,
@@ -168,7 +169,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => (d.os ? enumValue(d.os) : ''),
-    sortValue: (d) => (d.os ? lowerFew(enumValue(d.os)) : null),
+    sortValue: (d) => (d.os ? textKeyFew(enumValue(d.os)) : null),
     searchWords: (d) => (d.os === null ? null : enumValue(d.os)),
     conditions: ['os', 'text'],
   },
@@ -215,7 +216,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: folderText,
-    sortValue: (d, ctx) => (d.folderId !== null ? lowerFew(ctx.folderName(d.folderId) ?? null) : null),
+    sortValue: (d, ctx) => (d.folderId !== null ? textKeyFew(ctx.folderName(d.folderId) ?? null) : null),
     detail: (d, ctx) =>
       d.folderId === null ? folderText(d, ctx) : (ctx.folderPath?.(d.folderId) ?? folderText(d, ctx)),
     searchWords: (_d, folderName) => folderName ?? null,
@@ -228,7 +229,7 @@ const NAMED_COLUMNS = [
     minWidth: 60,
     cell: 'text',
     text: (d) => d.cpu ?? '',
-    sortValue: (d) => lowerFew(d.cpu),
+    sortValue: (d) => textKeyFew(d.cpu),
   },
   {
     key: 'ram',
@@ -379,7 +380,7 @@ export function sortIdsByColumn(
   const column = BY_KEY.get(key)!;
   const entries: Array<{ id: Id; v: SortValue; n: string }> = [];
   for (const [id, d] of devices)
-    entries.push({ id, v: column.sortValue(d, ctx), n: d.name?.toLowerCase() ?? '' });
+    entries.push({ id, v: column.sortValue(d, ctx), n: d.name ? textSortKey(d.name) : '' });
   const dir = direction === 'asc' ? 1 : -1;
   entries.sort((a, b) => {
     if (a.v !== b.v) {

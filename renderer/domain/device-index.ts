@@ -34,6 +34,7 @@ import { STATUS_ORDER, STATUS_RANK, statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 import { SearchHaystack } from './search-haystack.js';
 import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
+import { textSortKey } from './sort-values.js';
 
 /** Beyond this many records moved since an order was used, it is sorted again rather than patched. */
 const PATCH_LIMIT = 5_000;
@@ -230,7 +231,7 @@ export class DeviceIndex {
         this.#ids[slot] = device.id;
         this.#devices[slot] = device;
         this.#dropEntry(slot);
-        const name = device.name ? device.name.toLowerCase() : '';
+        const name = device.name ? textSortKey(device.name) : '';
         if (before === undefined || this.#name[slot] !== name) {
           renamed.push(slot);
           if (before !== undefined) renamedInOrder = true;

@@ -3,9 +3,12 @@
 
 export type SortValue = string | number | null;
 
+export { textSortKey } from '../../shared/text-sort-key.js';
+
 /**
  * The one order of sort values, ascending: numbers before text (a column such as IP holds both), text by
- * UTF-16 code units, empty (null) last. The DeviceIndex and sortIdsByColumn both sort by it.
+ * UTF-16 code units of its key (textSortKey for names and words), empty (null) last. The DeviceIndex and
+ * sortIdsByColumn both sort by it.
  */
 export function compareSortValues(a: SortValue, b: SortValue): number {
   if (a === b) return 0;

@@ -15,6 +15,7 @@ import { Picture } from '../../../electron/core/picture.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
+import { textSortKey } from '../../../shared/text-sort-key.js';
 import { device } from '../support/fake-service.js';
 import { BASE_URL, makeHarness, tempDir } from '../support/core-harness.js';
 
@@ -60,8 +61,9 @@ const fleet = (tag = ''): Device[] =>
     }),
   );
 
+/** The grid's default order: names by textSortKey (numbers as numbers: "pc-7" before "pc-12"), then ids. */
 function defaultOrder(devices: Device[]): Device[] {
-  const key = (d: Device) => (d.name ?? '').toLowerCase();
+  const key = (d: Device) => textSortKey(d.name ?? '');
   return [...devices].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);

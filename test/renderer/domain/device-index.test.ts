@@ -220,6 +220,23 @@ describe('DeviceIndex', () => {
   });
 });
 
+describe('names, aliases and folders sort with their numbers as numbers', () => {
+  it('puts "Desk 9" before "Desk 10" in the grid, and keeps it so as devices are renamed', () => {
+    const names = ['Desk 10', 'desk 9', 'Desk 100', 'Desk 09b', 'Desk 2'];
+    const devices = names.map((name, i) => device(`d${i}`, { name, alias: `Room ${names.length - i}` }));
+    const index = new DeviceIndex();
+    index.apply({ reset: true, added: devices, changed: [], removed: [] });
+    const shown = (key: 'name' | 'alias') =>
+      index.sorted({ key, direction: 'asc' }).map((id) => devices.find((d) => d.id === id)![key]);
+    expect(shown('name')).toEqual(['Desk 2', 'desk 9', 'Desk 09b', 'Desk 10', 'Desk 100']);
+    expect(shown('alias')).toEqual(['Room 1', 'Room 2', 'Room 3', 'Room 4', 'Room 5']);
+    const renamed = { ...devices[2]!, name: 'Desk 3' };
+    devices[2] = renamed;
+    index.apply({ reset: false, added: [], changed: [renamed], removed: [] });
+    expect(shown('name')).toEqual(['Desk 2', 'Desk 3', 'desk 9', 'Desk 09b', 'Desk 10']);
+  });
+});
+
 describe('the default order', () => {
   it('is the one the main side picks the first screen in (shared/device-order.ts)', () => {
     fc.assert(

@@ -10,6 +10,7 @@ import type { DevicesFeed } from '../../../../electron/core/devices-feed.js';
 import type { AppCore } from '../../../../electron/core/app-core.js';
 import type { Device } from '../../../../shared/model.js';
 import { bareDevice } from '../../../support/make-device.js';
+import { textSortKey } from '../../../../shared/text-sort-key.js';
 import { ownerOf } from '../../support/owned-devices.js';
 
 function device(
@@ -69,12 +70,15 @@ describe('across accounts at scale', () => {
     const turns = await turnsDuring(async () => (answer = await viewMatches([h], request)));
     expect(turns).toBeGreaterThanOrEqual(3);
     expect(answer[0]!.total).toBe(many.filter((d) => d.status === 'offline').length);
-    // The first rows in order, kept while matching: the same as sorting every match.
+    // The first rows in order, kept while matching: the same as sorting every match (the grid's name
+    // order, numbers as numbers).
+    const key = (name: string) => textSortKey(name);
     const sorted = many
       .filter((d) => d.status === 'offline')
       .map((d) => d.name!)
-      .sort()
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
       .slice(0, 5);
+    expect(sorted).toEqual(['desk-0', 'desk-2', 'desk-4', 'desk-6', 'desk-8']);
     expect(answer[0]!.devices.map((d) => d.name)).toEqual(sorted);
   });
 
