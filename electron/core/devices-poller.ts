@@ -20,16 +20,11 @@ import type { DevicesFeed, DevicesPoll, OnDevicesPart } from './devices-feed.js'
 import { AppFailure } from '../../shared/errors.js';
 import type { Device } from '../../shared/model.js';
 import { XmlError, type XmlErrorReason } from '../../shared/xml/xml-error.js';
-import {
-  createPollerHandler,
-  type PollerReply,
-  type PollerRequest,
-  type PollSummary,
-} from './devices-poll-worker.js';
-import type { Logger } from './logger.js';
-import { silentLogger } from './logger.js';
-import { carriedDelta, carriedDevices, type Interner } from './packed-devices.js';
+import { createPollerHandler, type PollerReply, type PollerRequest } from './devices-poll-worker.js';
+import { silentLogger, type Logger } from './logger.js';
+import { carriedDelta, carriedDevices } from './packed-devices.js';
 import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
+import { answer, answerHeaders, type Answer, type Pending } from './devices-requests.js';
 
 export interface DevicesFeedOptions {
   /**
@@ -46,38 +41,11 @@ export interface DevicesFeedOptions {
   reseed?: () => readonly Device[];
 }
 
-/** A final answer to one request (parts and `ready` are not). */
-type Answer = Exclude<PollerReply, { ready: true } | { op: 'part' }>;
-
-interface Pending {
-  request: PollerRequest & { id: number };
-  onPart: OnDevicesPart | null;
-  /** No part of this request came yet. */
-  first: boolean;
-  /** One string per repeated value across this request's parts. */
-  interner: Interner;
-  settle(reply: Answer): void;
-  reject(error: Error): void;
-}
-
-/**
- * The worker's young generation (V8's default grows to 48 MB). Nearly everything a decode allocates is
- * either garbage at once or kept for good (the mirror), so a large nursery buys the worker little speed,
- * while V8 keeps it committed between polls: at 100,000 devices 6 MB took ~75 MB off the process's RSS.
- */
+// The worker's young generation (V8's default grows to 48 MB). What a decode allocates is garbage at once or
+// kept for good (the mirror): a large nursery buys little speed, and V8 keeps it committed between polls
+// (at 100,000 devices 6 MB took ~75 MB off the process's RSS).
 const WORKER_YOUNG_GENERATION_MB = 6;
 
-/** The answer `op` to a request, or the worker broke the protocol. */
-function answer<O extends Answer['op']>(reply: Answer, op: O): Extract<Answer, { op: O }> {
-  if (reply.op !== op) throw new Error('The devices poll worker answered out of turn.');
-  return reply as Extract<Answer, { op: O }>;
-}
-
-/** Headers of a non-2xx answer as the worker passed them on, for the client's policy to read. */
-function answerHeaders({ wwwAuthenticate, retryAfter }: Extract<PollSummary, { kind: 'http' }>): Headers {
-  const pairs = { 'www-authenticate': wwwAuthenticate, 'retry-after': retryAfter };
-  return new Headers(Object.entries(pairs).filter((p): p is [string, string] => p[1] !== null));
-}
 export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed {
   const log = options.logger ?? silentLogger;
   let worker: Worker | null = null;
@@ -88,6 +56,8 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   /** The mirror behind the next poll is empty while the Picture is not (a worker was replaced). */
   let mirrorLost = false;
   let started = false;
+  /** Messages sent to the worker before it said it is ready (null once it did, or with none). */
+  let unready: PollerRequest[] | null = null;
   /** What keepPollBody last said: a worker started (or started again) afterwards is told too. */
   let keepBody = true;
   const pending = new Map<number, Pending>();
@@ -151,12 +121,21 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       local = localHandler();
     }
     worker = null;
-    // Requests sent to the worker that never answered go to the local handler, in order.
-    for (const p of pending.values()) {
-      p.first = true;
-      p.interner = new Map();
-      local(p.request);
+    // What was sent to the worker that never started goes to the local handler, in order: requests and
+    // the messages that expect no answer (a copy's devices given by replaceAll, a patch) alike.
+    const sent = unready ?? [];
+    unready = null;
+    for (const m of sent) {
+      const p = 'id' in m && m.id !== undefined ? pending.get(m.id) : undefined;
+      if (p) [p.first, p.interner] = [true, new Map()];
+      if (p || !('id' in m)) local(p?.request ?? m);
     }
+  };
+
+  /** Sends to the worker; what it cannot have taken yet is kept until it says it is ready. */
+  const send = (message: PollerRequest): void => {
+    unready?.push(message);
+    worker?.postMessage(message);
   };
 
   const failAll = (error: Error): void => {
@@ -184,7 +163,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     }
     let ready = false;
     w.on('message', (message: PollerReply) => {
-      if ('ready' in message) ready = true;
+      if ('ready' in message) [ready, unready] = [true, null];
       onReply(message);
     });
     const died = (why: unknown) => {
@@ -204,7 +183,8 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     w.on('error', died);
     w.on('exit', (code) => died(new Error(`The devices poll worker stopped (exit code ${code}).`)));
     worker = w;
-    if (!keepBody) w.postMessage({ op: 'keep-body', keep: false } satisfies PollerRequest);
+    unready = [];
+    if (!keepBody) send({ op: 'keep-body', keep: false });
   };
 
   /** Fire-and-forget messages (commit, discard, patch, replace): ordered with the requests. */
@@ -215,7 +195,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       start();
     }
     if (local) (local as (m: PollerRequest) => void)(message);
-    else worker?.postMessage(message);
+    else send(message);
   };
 
   const request = <T>(
@@ -245,7 +225,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       if (local) local(message);
       else {
         worker?.ref(); // a pending request keeps the process alive; an idle worker does not
-        worker?.postMessage(message);
+        send(message);
       }
     });
   };
@@ -359,13 +339,16 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (reply) => answer(reply, 'counted').count,
       );
     },
+    // Neither starts a worker: without one the owner holds no device (never synced, no copy opened).
     search(words) {
+      if (!worker && !local) return Promise.resolve([]);
       return request(
         (id) => ({ op: 'search', id, words: [...words] }),
         (reply) => answer(reply, 'found').devices,
       );
     },
     matchView(query) {
+      if (!worker && !local) return Promise.resolve({ total: 0, devices: [] });
       return request(
         (id) => ({ op: 'view', id, query }),
         (reply) => answer(reply, 'matched').matched,

@@ -346,6 +346,16 @@ describe('a worker that cannot start', () => {
     expect(warnings[0]!.level).toBe('warn');
   });
 
+  it('loses nothing sent before it failed: devices given and patched then are read in the main thread', async () => {
+    const missing = pathToFileURL(path.join(import.meta.dirname, 'no-such-worker.js'));
+    feed = createDevicesFeed({ worker: { source: missing, eval: false } });
+    const devices = list(3);
+    feed.replaceAll(devices);
+    const moved = { ...devices[0]!, folderId: '20' };
+    feed.patch([moved], ['3']);
+    expect([...(await feed.read(['1', '2', '3'])).values()]).toEqual([moved, devices[1]]);
+  });
+
   it('reads a body that starts with a byte-order mark, as any UTF-8 text', async () => {
     feed = createDevicesFeed();
     const devices = list(3, (i) => ({ name: `Bürö ${i}` }));

@@ -1,7 +1,10 @@
 // What the devices' owner answers about them without handing them over (a search of another account, a
 // view spanning accounts): only the few devices sent, found over the texts the mirror keeps, in the worker
 // as in this thread.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../electron/core/logger.js';
 import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import type { ViewQuery } from '../../../electron/core/device-view-match.js';
@@ -21,6 +24,24 @@ const view = (over: Partial<ViewQuery>): ViewQuery => ({
   folders: [],
   now: Date.now(),
   ...over,
+});
+
+describe('a devices owner that holds nothing yet', () => {
+  it('answers a search and a view at once, starting no worker for them', async () => {
+    const lines: string[] = [];
+    const missing = pathToFileURL(path.join(import.meta.dirname, 'no-such-worker.js'));
+    feed = createDevicesFeed({
+      logger: createLogger((_level, line) => lines.push(line)),
+      worker: { source: missing, eval: false },
+    });
+    expect(await feed.search(['desk'])).toEqual([]);
+    expect(await feed.matchView(view({}))).toEqual({ total: 0, devices: [] });
+    // A worker that was started would have been found missing, and said so.
+    expect(lines).toEqual([]);
+    feed.replaceAll([device('1', null, { name: 'desk' })]);
+    expect((await feed.search(['desk'])).map((d) => d.id)).toEqual(['1']);
+    expect(lines.some((l) => l.includes('poll worker could not start'))).toBe(true);
+  });
 });
 
 describe.each([
