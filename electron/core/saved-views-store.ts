@@ -14,6 +14,13 @@ import { loadStored, saveStored } from './store/stored-file.js';
 export class SavedViewsStore {
   readonly #dir: string;
   readonly #log: Logger | undefined;
+  /**
+   * Per file, the last write asked for, until it is on disk. A load waits for it: a window reloaded right
+   * after an edit (its save sent, not yet written) read the file as it was before and showed the view
+   * without the edit. And writes land in the order asked: two atomic writes under way at once could
+   * rename in either order, the older list last.
+   */
+  readonly #writing = new Map<string, Promise<void>>();
   constructor(dataDir: string, logger?: Logger) {
     this.#dir = path.join(dataDir, VIEWS_DIR);
     this.#log = logger;
@@ -25,11 +32,22 @@ export class SavedViewsStore {
 
   async load(baseUrl: string, userId: string): Promise<StoredViews> {
     const file = this.#file(baseUrl, userId);
+    await this.#writing.get(file)?.catch(() => undefined); // its failure is its caller's to report
     const loaded = await loadStored(file, savedViewsFile, this.#log ? { logger: this.#log } : {});
     return { views: loaded.value.views };
   }
 
-  async save(baseUrl: string, userId: string, views: StoredViews): Promise<void> {
-    await saveStored(this.#file(baseUrl, userId), savedViewsFile, { views: views.views });
+  save(baseUrl: string, userId: string, views: StoredViews): Promise<void> {
+    const file = this.#file(baseUrl, userId);
+    const before = this.#writing.get(file) ?? Promise.resolve();
+    const write = before
+      .catch(() => undefined)
+      .then(() => saveStored(file, savedViewsFile, { views: views.views }));
+    this.#writing.set(file, write);
+    const done = () => {
+      if (this.#writing.get(file) === write) this.#writing.delete(file);
+    };
+    write.then(done, done);
+    return write;
   }
 }

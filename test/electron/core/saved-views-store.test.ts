@@ -27,6 +27,21 @@ describe('saved views store', () => {
     expect(await again.load('https://a.example', '8')).toEqual({ views: [] });
   });
 
+  it('answers a load asked while a save is under way with what that save writes, and writes in order', async () => {
+    const store = new SavedViewsStore(dir);
+    await store.save('https://a.example', '7', { views: [view('1')] });
+    for (let i = 0; i < 20; i++) {
+      // Not awaited, as the window's save and its reload's load reach the main side back to back.
+      const a = store.save('https://a.example', '7', { views: [view('1'), view(`a${i}`)] });
+      const b = store.save('https://a.example', '7', { views: [view('1'), view(`b${i}`)] });
+      expect(await store.load('https://a.example', '7')).toEqual({ views: [view('1'), view(`b${i}`)] });
+      await Promise.all([a, b]);
+    }
+    expect(await new SavedViewsStore(dir).load('https://a.example', '7')).toEqual({
+      views: [view('1'), view('b19')],
+    });
+  });
+
   it('reads a damaged file as no views and keeps it aside instead of overwriting it', async () => {
     const store = new SavedViewsStore(dir);
     await store.save('https://a.example', '7', { views: [view('1')] });
