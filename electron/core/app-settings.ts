@@ -14,6 +14,12 @@ export class AppSettings {
   readonly #log: Logger;
   readonly #onChange: (settings: Settings) => void;
   #current: Settings = { ...DEFAULT_SETTINGS };
+  /**
+   * The writes, one after another: two changes in quick succession (the theme, then the language) made
+   * two atomic writes under way at once, which could rename in either order, the older last, and the
+   * next start showed the older settings.
+   */
+  #saving: Promise<void> = Promise.resolve();
 
   constructor(options: {
     dataDir: string;
@@ -55,8 +61,10 @@ export class AppSettings {
 
   async #set(next: Settings): Promise<Settings> {
     this.#current = next;
+    const write = this.#saving.then(() => this.#store.save(next));
+    this.#saving = write.catch(() => undefined);
     try {
-      await this.#store.save(next);
+      await write;
     } catch (error) {
       this.#log.warn('settings not saved', { error });
     }

@@ -37,6 +37,17 @@ describe('AppSettings', () => {
     expect(await again.settings.load()).toMatchObject({ theme: 'dark', reminderLeadMinutes: 5 });
   });
 
+  it('writes changes made in quick succession in the order made: the last is what a restart reads', async () => {
+    const r = rig();
+    await r.settings.load();
+    for (let i = 0; i < 20; i++) {
+      const first = r.settings.update({ reminderLeadMinutes: 100 + i });
+      const second = r.settings.update({ reminderLeadMinutes: 200 + i });
+      await Promise.all([first, second]);
+      expect(await rig(r.dataDir).settings.load()).toMatchObject({ reminderLeadMinutes: 200 + i });
+    }
+  });
+
   it('pauses notices for the minutes from now, and 0 resumes them', async () => {
     const r = rig();
     await r.settings.load();
