@@ -54,19 +54,23 @@ import { chosenLanguage } from '../../shared/i18n/translator.js';
 /** HostedCore, answered synchronously (the in-process core needs no round trip). */
 export interface AppCore extends HostedCore {
   snapshot(): AppSnapshot;
-  /** The few devices holding every word, best first, found by their owner (a search of another account). */
-  searchDevices(words: readonly string[]): Promise<Device[]>;
-  /** A saved view's matches among the devices, matched by their owner (a view spanning accounts). */
-  matchView(query: ViewQuery): Promise<ViewMatched>;
-  /** Its folders, likewise (a saved view spanning accounts matches folder conditions with them). */
-  folders(): Iterable<Folder>;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-export function createAppCore(options: AppCoreOptions): AppCore {
+/** One account's core as the accounts layer holds it: it also answers what is asked across accounts. */
+export interface AccountCore extends AppCore {
+  /** The few devices holding every word, best first, found by their owner (a search of another account). */
+  searchDevices(words: readonly string[]): Promise<Device[]>;
+  /** A saved view's matches among the devices, matched by their owner (a view spanning accounts). */
+  matchView(query: ViewQuery): Promise<ViewMatched>;
+  /** Its folders (a saved view spanning accounts matches folder conditions with them). */
+  folders(): Iterable<Folder>;
+}
+
+export function createAppCore(options: AppCoreOptions): AccountCore {
   return new Core(options);
 }
 
@@ -78,7 +82,7 @@ let systemLocale: string | undefined;
  */
 const computerLocale = (): string => (systemLocale ??= Intl.DateTimeFormat().resolvedOptions().locale);
 
-class Core implements AppCore {
+class Core implements AccountCore {
   readonly handlers: InvokeHandlers;
   readonly #o: AppCoreOptions;
   readonly #clock: Clock;

@@ -32,11 +32,10 @@ import type {
 import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
-import type { Device, Folder, Id } from '../../../shared/model.js';
-import type { ViewMatched, ViewQuery } from '../device-view-match.js';
+import type { Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { TrayState, WindowActivity } from '../../core-port.js';
-import type { AppCore } from '../app-core.js';
+import type { AccountCore, AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
@@ -58,7 +57,7 @@ export interface AccountsCoreOptions extends AppCoreOptions {
    */
   firstAccountName?: string;
   /** Tests swap the core of one account; default createAppCore. */
-  createCore?: (options: AppCoreOptions) => AppCore;
+  createCore?: (options: AppCoreOptions) => AccountCore;
 }
 
 export function createAccountsCore(options: AccountsCoreOptions): AccountsCore {
@@ -105,18 +104,6 @@ export class AccountsCore implements AppCore {
 
   snapshot(): AppSnapshot {
     return this.#on().core.snapshot() as AppSnapshot;
-  }
-
-  searchDevices(words: readonly string[]): Promise<Device[]> {
-    return this.#on().core.searchDevices(words);
-  }
-
-  matchView(query: ViewQuery): Promise<ViewMatched> {
-    return this.#on().core.matchView(query);
-  }
-
-  folders(): Iterable<Folder> {
-    return this.#on().core.folders();
   }
 
   rendererSnapshot(): AppSnapshot {
@@ -246,7 +233,7 @@ export class AccountsCore implements AppCore {
 
   #hold(entry: RegisteredAccount): Held {
     const dataDir = this.#registry.directory(entry);
-    const held: Held = { entry, core: null as unknown as AppCore, auth: null, sync: null, off: [] };
+    const held: Held = { entry, core: null as unknown as AccountCore, auth: null, sync: null, off: [] };
     const create = this.#o.createCore ?? createAppCore;
     held.core = create({
       ...this.#o,

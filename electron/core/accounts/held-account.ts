@@ -3,12 +3,12 @@
 
 import type { AccountSummary, AuthState, SyncState } from '../../../shared/ipc/contract.js';
 import type { AccountTray, TrayState } from '../../core-port.js';
-import type { AppCore } from '../app-core.js';
+import type { AccountCore } from '../app-core.js';
 import type { RegisteredAccount } from './account-registry.js';
 
 export interface Held {
   entry: RegisteredAccount;
-  core: AppCore;
+  core: AccountCore;
   auth: AuthState | null;
   sync: Pick<SyncState, 'connection' | 'offlineSince'> | null;
   off: Array<() => void>;

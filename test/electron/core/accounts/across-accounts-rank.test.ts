@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { searchAccounts } from '../../../../electron/core/accounts/across-accounts.js';
 import { HITS_PER_ACCOUNT } from '../../../../electron/core/device-rank.js';
 import type { Held } from '../../../../electron/core/accounts/held-account.js';
-import type { AppCore } from '../../../../electron/core/app-core.js';
+import type { AccountCore } from '../../../../electron/core/app-core.js';
 import type { Device } from '../../../../shared/model.js';
 import { bareDevice } from '../../../support/make-device.js';
 import { ownerOf } from '../../support/owned-devices.js';
@@ -16,7 +16,7 @@ function device(id: string, name: string, ip: string): Device {
 
 /** An account as the layer holds it, its core reduced to the devices it would list. */
 function held(id: string, devices: Device[]): Held {
-  const core = ownerOf(devices) as unknown as AppCore;
+  const core = ownerOf(devices) as unknown as AccountCore;
   return { entry: { id, name: `Customer ${id}`, dir: '' }, core, auth: null, sync: null, off: [] };
 }
 

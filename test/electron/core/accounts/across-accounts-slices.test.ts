@@ -7,7 +7,7 @@ import { searchAccounts } from '../../../../electron/core/accounts/across-accoun
 import type { Held } from '../../../../electron/core/accounts/held-account.js';
 import { viewMatches } from '../../../../electron/core/accounts/view-across-accounts.js';
 import type { DevicesFeed } from '../../../../electron/core/devices-feed.js';
-import type { AppCore } from '../../../../electron/core/app-core.js';
+import type { AccountCore } from '../../../../electron/core/app-core.js';
 import type { Device } from '../../../../shared/model.js';
 import { bareDevice } from '../../../support/make-device.js';
 import { textSortKey } from '../../../../shared/text-sort-key.js';
@@ -29,7 +29,7 @@ afterEach(async () => {
 function held(devices: Device[], options: { worker?: boolean } = {}): Held {
   const owner = ownerOf(devices, options);
   feeds.push(owner.feed);
-  const core = { ...owner, folders: () => [] } as unknown as AppCore;
+  const core = { ...owner, folders: () => [] } as unknown as AccountCore;
   return { entry: { id: 'b', name: 'Customer B', dir: '' }, core, auth: null, sync: null, off: [] };
 }
 
