@@ -52,11 +52,11 @@ const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
  * Where a poll's body is put as it streams in, kept from poll to poll while the account is on screen
- * (PollMemory.keep): each chunk is copied here and dropped at once. Kept as they came (38 MB at 100,000 devices, 115 MB at 300,000), the chunks were
- * external memory that outlived every young collection, and V8 answered that much with full collections
- * of the worker's heap during each idle poll (at 300,000 devices several, one of them a 52 ms pause on
- * helper threads the main thread shares the two cores with; --trace-gc). Grown by doubling: pages past
- * the largest body are never touched, so never resident.
+ * (PollMemory.keep): each chunk is copied here and dropped at once. Kept as they came (38 MB at 100,000
+ * devices, 115 MB at 300,000), the chunks were external memory that outlived every young collection, and
+ * V8 answered that much with full collections of the worker's heap during each idle poll (at 300,000
+ * devices several, one of them a 52 ms pause on helper threads the main thread shares the two cores with;
+ * --trace-gc). Grown by doubling: pages past the largest body are never touched, so never resident.
  */
 export class BodyBuffer {
   #bytes = new Uint8Array(0);

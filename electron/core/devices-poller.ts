@@ -126,9 +126,15 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     const sent = unready ?? [];
     unready = null;
     for (const m of sent) {
-      const p = 'id' in m && m.id !== undefined ? pending.get(m.id) : undefined;
-      if (p) [p.first, p.interner] = [true, new Map()];
-      if (p || !('id' in m)) local(p?.request ?? m);
+      if (!('id' in m) || m.id === undefined) {
+        local(m);
+        continue;
+      }
+      const p = pending.get(m.id);
+      if (!p) continue; // an acknowledgement: no part ever came from this worker
+      p.first = true;
+      p.interner = new Map();
+      local(p.request);
     }
   };
 
@@ -163,7 +169,10 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     }
     let ready = false;
     w.on('message', (message: PollerReply) => {
-      if ('ready' in message) [ready, unready] = [true, null];
+      if ('ready' in message) {
+        ready = true;
+        unready = null;
+      }
       onReply(message);
     });
     const died = (why: unknown) => {
@@ -320,7 +329,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       // Not started: told when it starts. In this thread (no worker) the buffer goes with the next
       // collection V8 makes on its own (there is no forced one here).
       if (local) local({ op: 'keep-body', keep });
-      else if (worker) worker.postMessage({ op: 'keep-body', keep } satisfies PollerRequest);
+      else if (worker) send({ op: 'keep-body', keep });
     },
     replaceAll(devices) {
       if (!started && devices.length === 0 && !worker && !local) return;

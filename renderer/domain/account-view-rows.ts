@@ -19,7 +19,7 @@ export interface AccountRow {
   device: MatchRow;
 }
 
-/** A row's value for the sort key: the grid's own order (names by textSortKey, IPs as numbers, empty last). */
+/** A row's value for the sort key: the grid's order (textSortKey for words, IPs as numbers, empty last). */
 export function matchSortValue(d: MatchRow, key: MatchSortKey): SortValue {
   if (key === 'ip') return ipKey(d.ip);
   if (key === 'name') return textSortKey(d.name ?? d.alias ?? '') || null;

@@ -19,7 +19,8 @@ import { statusName } from './labels.js';
 import { displayTime, timestampMs } from './time-zone.js';
 import type { ColumnContext } from './column-context.js';
 import { sinceCellText, sinceSortValue } from './device-since.js';
-import { compareSortValues, ipKey, textSortKey, type SortValue } from './sort-values.js';
+import { compareSortValues, ipKey, type SortValue } from './sort-values.js';
+import { defaultOrderName } from '../../shared/device-order.js';
 import {
   freeSpacePercent,
   lower,
@@ -380,7 +381,7 @@ export function sortIdsByColumn(
   const column = BY_KEY.get(key)!;
   const entries: Array<{ id: Id; v: SortValue; n: string }> = [];
   for (const [id, d] of devices)
-    entries.push({ id, v: column.sortValue(d, ctx), n: d.name ? textSortKey(d.name) : '' });
+    entries.push({ id, v: column.sortValue(d, ctx), n: defaultOrderName(d.name) });
   const dir = direction === 'asc' ? 1 : -1;
   entries.sort((a, b) => {
     if (a.v !== b.v) {

@@ -34,7 +34,7 @@ import { STATUS_ORDER, STATUS_RANK, statusKind } from './device-status.js';
 import { searchEntry, type SearchEntry, type SearchPredicate } from './device-search.js';
 import { SearchHaystack } from './search-haystack.js';
 import { mergeSorted, orderByValue, patchOrder, type Keys } from './slot-order.js';
-import { textSortKey } from './sort-values.js';
+import { defaultOrderName } from '../../shared/device-order.js';
 
 /** Beyond this many records moved since an order was used, it is sorted again rather than patched. */
 const PATCH_LIMIT = 5_000;
@@ -109,7 +109,7 @@ export class DeviceIndex {
   /** Devices per folder id (null: no folder), with their online count. */
   readonly direct = new Map<Id | null, FolderDirectCounts>();
 
-  /** `searchChunk`: slots per chunk of the search's joined texts (search-haystack.ts); tests make it small. */
+  /** `searchChunk`: slots per chunk of the search's joined texts (search-haystack.ts); small in tests. */
   constructor(options: { searchChunk?: number } = {}) {
     this.#hay = new SearchHaystack(options.searchChunk);
   }
@@ -231,7 +231,7 @@ export class DeviceIndex {
         this.#ids[slot] = device.id;
         this.#devices[slot] = device;
         this.#dropEntry(slot);
-        const name = device.name ? textSortKey(device.name) : '';
+        const name = defaultOrderName(device.name);
         if (before === undefined || this.#name[slot] !== name) {
           renamed.push(slot);
           if (before !== undefined) renamedInOrder = true;
