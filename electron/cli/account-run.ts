@@ -72,8 +72,8 @@ export async function withAccount<T>(
     requireAccount(account);
     // Without a usable sign-in (revoked, or a keychain that cannot be read) nothing can be asked: the copy
     // answers, and the sentence says why rather than blaming the service.
-    const reauth = account.core.snapshot().auth.status === 'reauth-required';
-    const asking = reauth ? [] : datasetsToAsk(ctx, account.core.snapshot().sync, needs, probe);
+    const reauth = account.core.state().auth.status === 'reauth-required';
+    const asking = reauth ? [] : datasetsToAsk(ctx, account.core.state().sync, needs, probe);
     const { sync, asked } = await refreshForRead(account, ctx.refreshTimeoutMs, asking);
     const at = copyTime(sync);
     const copy = at === null ? null : { at: new Date(at).toISOString(), age: ctx.text.age(ctx.now() - at) };
@@ -91,7 +91,7 @@ export async function withAccount<T>(
       } else if (copy) ctx.warn('cli.copy.slow', { ...copy, seconds });
       else ctx.warn('cli.copy.slowNone', { seconds });
     }
-    const answer = await read(account, account.core.snapshot());
+    const answer = await read(account, await account.core.snapshot());
     // What an earlier command left in the outbox (killed halfway) was sent meanwhile: let it finish.
     const progress = progressLine(ctx.io.err, ctx.text);
     await drainOutbox(account, { onState: progress.show });

@@ -43,16 +43,16 @@ export async function foldersDelete(ctx: ReadContext, id: Id): Promise<void> {
 }
 
 function requireSession(account: OpenAccount, id: Id): SupportSession {
-  const session = account.core.snapshot().data.sessions.find((s) => s.id === id);
+  const session = account.core.state().data.sessions.find((s) => s.id === id);
   if (!session) throw new CliExit(EXIT.notFound, 'cli.session.notFound', { id });
   return session;
 }
 
 /** The account's wall clock (its GMT offset), as the Sessions screen enters and shows times; else this computer's. */
 function accountOffset(account: OpenAccount): UtcOffset {
-  const auth = account.core.snapshot().auth;
+  const auth = account.core.state().auth;
   const user = auth.status === 'signed-in' || auth.status === 'reauth-required' ? auth.account.user : null;
-  const own = user && account.core.snapshot().data.users.find((u) => u.id === user.id);
+  const own = user && account.core.state().data.users.find((u) => u.id === user.id);
   const offset = parseGmtOffset(own?.timeZone ?? user?.timeZone);
   if (offset) return offset;
   const minutes = localOffsetMinutes(new Date());

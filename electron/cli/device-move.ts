@@ -45,13 +45,13 @@ interface Preview {
   unknown: Id[];
 }
 
-function plan(
+async function plan(
   account: OpenAccount,
   ids: readonly Id[] | null,
   where: string | undefined,
   folderId: Id | null,
-): Preview {
-  const snap = account.core.snapshot();
+): Promise<Preview> {
+  const snap = await account.core.snapshot();
   if (folderId !== null) requireFolder(account, folderId);
   let targets: readonly Id[];
   if (ids) targets = ids;
@@ -117,8 +117,8 @@ export async function devicesMove(
         : [...args];
   if (ids && ids.length === 0) throw new CliExit(EXIT.usage, 'cli.move.noIds');
 
-  const checked = (account: OpenAccount) => {
-    const p = plan(account, ids, o.where, folderId);
+  const checked = async (account: OpenAccount) => {
+    const p = await plan(account, ids, o.where, folderId);
     // A list naming a device the account does not have is refused whole: a typo must not move the rest.
     if (p.unknown.length) {
       throw new CliExit(EXIT.notFound, 'cli.move.unknownIds', { ids: p.unknown.slice(0, 5).join(', ') });
@@ -128,7 +128,7 @@ export async function devicesMove(
   if (o.dryRun) {
     // A preview needs no service: it is read from the copy, like the app's before "Move".
     await withAccount(ctx, ['devices', 'folders'], async (account) => {
-      const p = checked(account);
+      const p = await checked(account);
       ctx.out.write(format === 'json' ? renderJson({ dryRun: true, ...p }) : previewText(p, ctx.text));
     });
     return;
@@ -138,7 +138,7 @@ export async function devicesMove(
     ctx,
     ['devices', 'folders'],
     async (account) => {
-      const p = (preview = checked(account));
+      const p = (preview = await checked(account));
       if (p.move.length === 0) return null;
       if (p.move.length > 1 && !o.yes) {
         ctx.io.err.write(previewText(p, ctx.text));

@@ -110,7 +110,7 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
 
 /** Signed in (or asked to sign in again, whose copy is still readable): otherwise EXIT.signedOut. */
 export function requireAccount(account: OpenAccount): void {
-  const auth = account.core.snapshot().auth;
+  const auth = account.core.state().auth;
   if (auth.status === 'signed-out' || auth.status === 'awaiting-pin') {
     throw new CliExit(EXIT.signedOut, 'cli.signedOut');
   }
@@ -146,7 +146,7 @@ export async function refreshForRead(
   timeoutMs: number,
   datasets: readonly DatasetName[],
 ): Promise<Refreshed> {
-  if (datasets.length === 0) return { sync: account.core.snapshot().sync, asked: false };
+  if (datasets.length === 0) return { sync: account.core.state().sync, asked: false };
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);
@@ -156,5 +156,5 @@ export async function refreshForRead(
   } finally {
     clearTimeout(timer);
   }
-  return { sync: account.core.snapshot().sync, asked: true };
+  return { sync: account.core.state().sync, asked: true };
 }

@@ -141,7 +141,7 @@ export function buildProgram(version: string, host: CliHost, text = new CliText(
           ? host.open(account)
           : (await openingModule()).openAccount(ctx));
         // From here on the account's language: its Settings choice, else its user's.
-        text.follow(opened.core.snapshot());
+        text.follow(opened.core.state());
         return opened;
       },
     };

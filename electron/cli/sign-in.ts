@@ -62,7 +62,7 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
   if (o.consumerKey) process.env.SUPPORT_CONSOLE_CONSUMER_KEY = o.consumerKey;
   const account = await openAccount({ ...ctx, openExternal: openInBrowser });
   try {
-    const auth = account.core.snapshot().auth;
+    const auth = account.core.state().auth;
     if (auth.status === 'signed-in') {
       throw new CliExit(EXIT.usage, 'cli.signIn.already', {
         user: auth.account.user.email ?? auth.account.user.id,
@@ -101,7 +101,7 @@ export async function signIn(ctx: ReadContext, o: SignInOptions, format: Format)
 export async function signOut(ctx: ReadContext, force: boolean): Promise<void> {
   const account = await openAccount(ctx);
   try {
-    if (account.core.snapshot().auth.status === 'signed-out') {
+    if (account.core.state().auth.status === 'signed-out') {
       throw new CliExit(EXIT.signedOut, 'cli.signOut.notSignedIn');
     }
     const progress = progressLine(ctx.io.err, ctx.text);

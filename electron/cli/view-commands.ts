@@ -64,7 +64,7 @@ export async function viewPredicate(
   view: SavedView,
   now: number,
 ): Promise<DevicePredicate> {
-  const snap = account.core.snapshot();
+  const snap = await account.core.snapshot();
   const tree = buildFolderTree(snap.data.folders, snap.data.devices);
   const since = /"kind":"(statusLongerThan|changedWithin|flapping)"/.test(JSON.stringify(view.where))
     ? await sinceRows(account)

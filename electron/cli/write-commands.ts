@@ -22,7 +22,7 @@ export async function withWrite<T>(
 ): Promise<T> {
   const account = await ctx.open();
   try {
-    const auth = account.core.snapshot().auth;
+    const auth = account.core.state().auth;
     if (auth.status !== 'signed-in') {
       throw new CliExit(
         EXIT.signedOut,
@@ -32,7 +32,7 @@ export async function withWrite<T>(
     // A change needs the service: --cached does not apply, and a fresh copy still asks once (probe).
     const asking = datasetsToAsk(
       { ...ctx, freshness: ctx.freshness === 'never' ? 'stale' : ctx.freshness },
-      account.core.snapshot().sync,
+      account.core.state().sync,
       needs,
       true,
     );
@@ -57,21 +57,21 @@ export async function withWrite<T>(
   }
 }
 
-export function requireDevice(account: OpenAccount, id: Id): void {
-  if (!account.core.snapshot().data.devices.some((d) => d.id === id)) {
+export async function requireDevice(account: OpenAccount, id: Id): Promise<void> {
+  if (!(await account.core.snapshot()).data.devices.some((d) => d.id === id)) {
     throw new CliExit(EXIT.notFound, 'cli.device.notFound', { id });
   }
 }
 
 export function requireFolder(account: OpenAccount, id: Id): void {
-  if (!account.core.snapshot().data.folders.some((f) => f.id === id)) {
+  if (!account.core.state().data.folders.some((f) => f.id === id)) {
     throw new CliExit(EXIT.notFound, 'cli.folder.notFound', { id });
   }
 }
 
 export async function devicesSetAlias(ctx: ReadContext, id: Id, alias: string): Promise<void> {
   await withWrite(ctx, ['devices'], async (account) => {
-    requireDevice(account, id);
+    await requireDevice(account, id);
     await account.invoke('devices:set-alias', { id, alias });
   });
 }

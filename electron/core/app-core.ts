@@ -33,7 +33,7 @@ import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { createDevicesFeed } from './devices-poller.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { CoreOutbox } from './outbox/core-outbox.js';
 import { outboxHandlers } from './outbox/outbox-handlers.js';
 import { Picture } from './picture.js';
@@ -51,9 +51,16 @@ import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
 import { chosenLanguage } from '../../shared/i18n/translator.js';
 
-/** HostedCore, answered synchronously (the in-process core needs no round trip). */
+/** A snapshot but its devices: what the core holds itself and answers at once. */
+export type CoreState = Omit<AppSnapshot, 'data'> & { data: Omit<AppSnapshot['data'], 'devices'> };
+
+/** HostedCore in this process. */
 export interface AppCore extends HostedCore {
-  snapshot(): AppSnapshot;
+  /** Everything; the devices as their owner lists them (all of them: the command line, tests). */
+  snapshot(): Promise<AppSnapshot>;
+  rendererSnapshot(): Promise<AppSnapshot>;
+  /** All but the devices, at once (auth, sync, settings, folders, sessions, users). */
+  state(): CoreState;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;
@@ -87,6 +94,7 @@ class Core implements AccountCore {
   readonly #o: AppCoreOptions;
   readonly #clock: Clock;
   readonly #events: EventHub;
+  readonly #logger: Logger;
   readonly #tray = new TrayWatch(() => this.trayState());
   readonly #picture = new Picture();
   readonly #connector: ServiceConnector;
@@ -109,7 +117,7 @@ class Core implements AccountCore {
   constructor(options: AppCoreOptions) {
     this.#o = options;
     const clock = (this.#clock = options.clock ?? systemClock);
-    const logger = options.logger ?? createLogger();
+    const logger = (this.#logger = options.logger ?? createLogger());
     this.#events = new EventHub(logger);
     this.#syncRelay = new SyncStateRelay((event, payload) => this.#events.emit(event, payload));
     const { dataDir } = options;
@@ -117,15 +125,11 @@ class Core implements AccountCore {
     this.#views = new SavedViewsStore(dataDir);
     this.#devices = createDevicesFeed({
       logger,
-      reseed: () => this.#picture.list('devices'),
+      reseed: () => this.#cache.devicesFile(),
       // Without a worker the same handler runs here: the tests' harness asks for that.
       ...(options.decodeInWorker === false ? { worker: null } : {}),
     });
-    // Every change of the picture's devices not made by a poll goes to the feed's mirror too.
-    this.#picture.onDevicesEdited = (puts, removals, reset) => {
-      if (reset) this.#devices.replaceAll(puts);
-      else this.#devices.patch(puts, removals);
-    };
+    this.#picture.onDevicesReplaced = (devices) => this.#devices.replaceAll(devices);
     this.#pump = new ChangePump((change) => this.#events.emit('data:change', change));
     this.#settings = new AppSettings({ dataDir, clock, logger, onChange: (s) => this.#onSettings(s) });
     const parts = { dataDir, picture: this.#picture, clock, logger };
@@ -148,7 +152,7 @@ class Core implements AccountCore {
     });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
-      ownedDevices: (ids) => this.#devices.read(ids),
+      devices: this.#devices,
       engine: () => this.#account.engine,
       api: () => this.#account.api,
       clock,
@@ -190,7 +194,7 @@ class Core implements AccountCore {
     return this.#events.subscribe(sink);
   }
 
-  snapshot(): AppSnapshot {
+  state(): CoreState {
     return {
       host: this.#o.host,
       appVersion: this.#o.appVersion,
@@ -199,6 +203,15 @@ class Core implements AccountCore {
       settings: this.#settings.current,
       data: this.#picture.lists(),
     };
+  }
+
+  async snapshot(): Promise<AppSnapshot> {
+    const state = this.state();
+    const devices: Device[] = [];
+    await this.#devices.list(({ added }) => {
+      for (const device of added) devices.push(device);
+    });
+    return { ...state, data: { ...state.data, devices } };
   }
 
   searchDevices(words: readonly string[]): Promise<Device[]> {
@@ -214,15 +227,37 @@ class Core implements AccountCore {
   }
 
   /**
-   * The snapshot a renderer starts from: everything but the devices beyond the first part, which follow
-   * as data:change parts through the pump (a 100,000-device snapshot serialised at once is a stall of
-   * hundreds of milliseconds on this thread; see change-pump.ts). A renderer holds events until its
-   * snapshot has landed, so they apply on top of it.
+   * The snapshot a renderer starts from: the devices' first part as their owner lists them; the other
+   * parts follow as data:change through the pump (a 100,000-device snapshot serialised at once is a stall
+   * of hundreds of milliseconds on this thread; see change-pump.ts). A renderer holds events until its
+   * snapshot has landed, so they apply on top of it, and the owner sends no commit's part amid a listing.
+   * While a copy's devices load, the owner answers only once they are in: the snapshot then carries what
+   * is shown of the copy so far, and the load's parts follow as they do for every renderer.
    */
-  rendererSnapshot(): AppSnapshot {
-    const snap = this.snapshot();
-    snap.data.devices = this.#pump.firstPart(snap.data.devices, this.#picture.fetchedAt.devices);
-    return snap;
+  rendererSnapshot(): Promise<AppSnapshot> {
+    const state = this.state();
+    const withDevices = (devices: Device[]): AppSnapshot => ({ ...state, data: { ...state.data, devices } });
+    const shown = this.#cache.shownWhileLoading();
+    if (shown) return Promise.resolve(withDevices(shown));
+    const fetchedAt = this.#picture.fetchedAt.devices;
+    return new Promise((resolve) => {
+      let first = true;
+      this.#devices
+        .list(({ added }) => {
+          if (first) resolve(withDevices(added));
+          else
+            this.#pump.push({ dataset: 'devices', reset: false, added, changed: [], removed: [], fetchedAt });
+          first = false;
+        })
+        .then(
+          () => resolve(withDevices([])), // no part came: none held (a settled promise ignores this)
+          (error: unknown) => {
+            // A worker lost meanwhile: its replacement's first poll is whole and sends every device.
+            this.#logger.warn('the devices were not listed for a window', { error });
+            resolve(withDevices([]));
+          },
+        );
+    });
   }
 
   trayState(): TrayState {

@@ -16,7 +16,7 @@ export interface AppHandlerDeps {
   session: AccountSession;
   settings: AppSettings;
   engine: () => SyncEngine | null;
-  rendererSnapshot: () => AppSnapshot;
+  rendererSnapshot: () => Promise<AppSnapshot>;
   /** Resolves once the account being entered is wholly open (AccountLifecycle.opened). */
   opened: () => Promise<void>;
   setWindowActivity: (activity: { visible: boolean; focused: boolean }) => void;

@@ -15,7 +15,8 @@ import type { CachedPicture } from './offline-cache.js';
 import { OfflineCache, readFirstScreen } from './offline-cache.js';
 import { onStoreNotice } from './store/notices.js';
 import { storageProblem } from './atomic-file.js';
-import type { Picture } from './picture.js';
+import type { DeviceDigest, Picture } from './picture.js';
+import { deviceDigest } from './picture.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -47,6 +48,11 @@ export class CacheKeeper {
   #saving: Promise<void> = Promise.resolve();
   /** The devices of a copy opened by its first screen, still loading: a save waits for them. */
   #loading: Promise<void> = Promise.resolve();
+  /**
+   * While a copy's devices load, the devices shown of it so far (its first screen, or none): what a
+   * renderer's snapshot carries then, for their owner answers a listing only once the load is done.
+   */
+  #shown: Device[] | null = null;
   #lastSaveAt = 0;
   #freshSinceCache = new Set<DatasetName>();
   #status: CacheStatus = { cacheSavedAt: null, cacheNotice: null };
@@ -65,6 +71,16 @@ export class CacheKeeper {
       this.#storeNotice = notice.message;
       this.#o.onStatusChange();
     });
+  }
+
+  /** The devices shown of a copy whose devices are still loading (see #shown); null when none is. */
+  shownWhileLoading(): Device[] | null {
+    return this.#shown;
+  }
+
+  /** The open copy's devices file: what a replaced devices owner reloads (devices-poller.ts `reseed`). */
+  devicesFile(): string | null {
+    return this.#cache?.devicesFile ?? null;
   }
 
   status(): CacheStatus {
@@ -91,12 +107,13 @@ export class CacheKeeper {
     // parts are kept as they come, each as the change that says it (no join, no second split for the
     // renderer), and indexed for the picture, which takes them once the load is whole.
     const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
-    const byId = new Map<Id, Device>();
+    const byId = new Map<Id, DeviceDigest>();
     const parts: DataChange<'devices'>[] = [];
+    this.#shown = [];
     const devices =
       loaded.status === 'loaded'
         ? this.#o.devices.loadCache(cache.devicesFile, ({ added, changed, removed }) => {
-            for (const device of added) byId.set(device.id, device);
+            for (const device of added) byId.set(device.id, deviceDigest(device));
             parts.push({ dataset: 'devices', reset: false, added, changed, removed, fetchedAt });
           })
         : null;
@@ -106,6 +123,7 @@ export class CacheKeeper {
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
     const first = screen && screen.total > screen.records.length ? screen : null;
     if (loaded.status === 'loaded' && first) {
+      this.#shown = first.records;
       const changes = DATASET_NAMES.map((dataset) =>
         dataset === 'devices'
           ? // The worker's mirror gets all devices from the load under way.
@@ -119,18 +137,22 @@ export class CacheKeeper {
       this.#status = { cacheSavedAt: loaded.picture.savedAt, cacheNotice: null };
       const rest = (devices as NonNullable<typeof devices>).then(
         (result): DataChange[] => {
+          this.#shown = null;
           if (result.status !== 'loaded') return this.#unreadable(result);
           picture.adoptDevices(byId, fetchedAt);
           // Added on top of the first screen (its rows come again, unchanged: the stamps matched).
           return parts;
         },
-        (error: unknown) =>
-          this.#unreadable({ status: 'discarded', notice: storageProblem(error, 'the offline copy') }),
+        (error: unknown) => {
+          this.#shown = null;
+          return this.#unreadable({ status: 'discarded', notice: storageProblem(error, 'the offline copy') });
+        },
       );
       this.#loading = rest.then(() => undefined);
       return { changes, cachedUser: loaded.picture.currentUser, rest };
     }
-    const all = devices ? await devices : null;
+    const all = devices ? await devices.finally(() => (this.#shown = null)) : null;
+    this.#shown = null;
     if (loaded.status === 'loaded' && all?.status === 'loaded') {
       const changes = DATASET_NAMES.flatMap((dataset): DataChange[] => {
         const entry = loaded.picture.datasets[dataset];

@@ -1,12 +1,15 @@
 // What the main thread holds of the account's devices' owner (the poll worker, devices-poller.ts): the feed
-// it polls through, commits or discards polls with, patches its own changes into and reads devices from.
+// it polls through, commits or discards polls with, edits devices through and reads devices from.
 // The contract alone, so that the sync engine, the writes and the offline copy depend on what the owner
 // answers, not on how its worker is started and spoken to.
 
 import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import type { DevicesDelta } from './devices-mirror.js';
+import type { DeviceEdit } from './devices-owner.js';
 import type { LoadSummary } from './devices-poll-worker.js';
+import type { WorkerSpec } from './devices-worker-start.js';
+import type { Logger } from './logger.js';
 import type { ViewMatched, ViewQuery } from './device-view-match.js';
 
 /**
@@ -45,20 +48,47 @@ export interface DevicesPoll {
   discard(): void;
 }
 
+/** How createDevicesFeed (devices-poller.ts) starts the owner. */
+export interface DevicesFeedOptions {
+  /**
+   * Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken
+   * one; null runs the same handler in this thread from the start.
+   */
+  worker?: WorkerSpec | null;
+  logger?: Logger;
+  /**
+   * The offline copy's devices file, loaded by a replacement worker when one dies: the main thread holds
+   * no device to hand it (only digests, picture.ts). Without it the new mirror is empty until the next
+   * poll, and the reads made meanwhile (a move, an alias, a bulk plan) would find no device at all and
+   * refuse the technician's change. null: no copy (signed out, nothing saved yet).
+   */
+  reseed?: () => string | null;
+}
+
 export interface DevicesFeed {
   poll(get: DevicesGet, signal?: AbortSignal): Promise<DevicesPoll>;
   /** A list fetched by other means (a client that cannot sign for the worker), diffed as a poll's. */
   diff(devices: readonly Device[]): Promise<DevicesPoll>;
-  /** Mirrors a change the main thread made itself (optimistic write, rollback). */
-  patch(puts: readonly Device[], removals: readonly Id[]): void;
+  /** The devices the main thread gives wholesale (a copy's first screen, none once an account is left). */
   replaceAll(devices: readonly Device[]): void;
+  /**
+   * Puts writable fields into the devices the owner holds (an optimistic write, its rollback) and answers
+   * them as they now are; a device the owner does not hold is left out. A poll under way when the edit
+   * came does not take those devices back at its commit (they count as fenced, devices-mirror.ts).
+   */
+  edit(edits: readonly DeviceEdit[]): Promise<Device[]>;
+  /**
+   * Every device the owner holds, in parts to `onPart`, none of them older than what a commit answered
+   * before this call, and each part before any commit's part after it. Resolves with how many.
+   */
+  list(onPart: OnDevicesPart): Promise<number>;
   /**
    * Whether the owner keeps a poll's body buffer for the next poll: false while the account is not on
    * screen (its devices polled a minute or more apart), and the buffer then goes at once.
    */
   keepPollBody(keep: boolean): void;
   /**
-   * The devices as their owner holds them now: every poll committed and every patch sent before this
+   * The devices as their owner holds them now: every poll committed and every edit sent before this
    * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
    */
   read(ids: readonly Id[]): Promise<Map<Id, Device>>;

@@ -34,7 +34,7 @@
 //      copies still 3. (Step 5 takes out the Picture hop and a copy, step 6 the since path.)
 //   5. Status history, alerts and the tray count from the log (the monitor reads devices the worker
 //      answers), so the Picture's devices map can go: the main thread keeps only fences and pending
-//      optimistic edits, sent to the worker as patches.                      [first piece done]
+//      optimistic edits, made by the worker.                                        [mostly done]
 //      Done: a patch no longer voids a pending poll (the patched devices count as fenced at the
 //      commit); the owner answers reads (feed.read) and the bulk planner reads them (core-outbox.ts);
 //      writes.ts reads what a device write checks and records as seen there too (alias, move), and a
@@ -43,15 +43,15 @@
 //      The search of the accounts not on screen and a view spanning accounts are run by the owner
 //      (feed.search, device-rank.ts; feed.matchView, device-view-match.ts): only the few hits and the
 //      first rows leave the worker, and AppCore.devices() is gone.
-//      To do: the commit's reply carries the entry's status digest ([id, status, lastRefresh, folderId],
-//      packed) for the history, and a `digest` request the whole mirror's for its full comparison;
-//      folder sizes and watched devices for alerts and the tray from counts the worker keeps; fences
-//      begin/end in the worker; the outbox's optimistic device edits made from the owner's copy; the
-//      snapshot (command socket, a renderer's first load) read from the owner, which makes it async;
-//      then Picture.maps.devices goes (the Picture hop and one copy with them: some 40 MB of the main
-//      thread's 65 MB live heap at 100k, its heap snapshot; at 300k, with the map left empty as a trial,
-//      host RSS 825 → 645 MB and the first sync's longest stall 188 → 55 ms, one run each, --only).
-//      Hops and copies are as after step 4 until then: reads moved, the path of a status did not.
+//      Done since: the Picture keeps each device's digest only (id, name, alias, status, last refresh,
+//      folder: what the history, the alerts and the tray read in the poll's turn), not the device; the
+//      outbox's optimistic device edits and their rollbacks are made by the owner (feed.edit, answered
+//      with the whole devices that are then shown); a snapshot's devices are the owner's listing
+//      (feed.list, in parts, never amid a commit's), so AppCore.snapshot() is async and state() answers
+//      the rest at once; a replaced worker reloads the offline copy, and its first poll is a whole reset.
+//      Full copies of the account at rest: 2 (the mirror, the renderer's) and the digests.
+//      To do: the history's first full comparison and its deltas from the log (the status digest packed
+//      in the commit's reply); the Picture hop then goes too.
 //      A poll's body is copied into one buffer as it comes (BodyBuffer, devices-poll-work.ts), kept from
 //      poll to poll by the account on screen and given back after each poll by the others: its ~64 kB
 //      chunks, kept whole, had left a 46 MB glibc arena resident and full collections in every idle poll.
@@ -63,7 +63,10 @@
 //      (+ since) → host serialisation → renderer unpack + apply → DeviceIndex → the cell = 10 hops, and
 //      two full copies (the mirror, the renderer's index).
 
-import type { Id } from '../../shared/model.js';
+import type { Device, Id } from '../../shared/model.js';
+
+/** The fields a technician may change (DEVICE_FIELDS' writable ones), put into the device with this id. */
+export type DeviceEdit = { id: Id } & Partial<Pick<Device, 'alias' | 'folderId'>>;
 
 /**
  * Devices in one part, wherever the account's devices travel in parts: from the poll worker to the main

@@ -14,7 +14,7 @@ import { parentPort } from 'node:worker_threads';
 import { heapRelease, youngCollection } from './worker-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
-import { changeCount, changeParts } from './devices-owner.js';
+import { changeCount, changeParts, PART_SIZE, type DeviceEdit } from './devices-owner.js';
 import { rankedHits } from './device-rank.js';
 import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { carryDelta, carryDevices, type DeltaCarried, type DevicesCarried } from './packed-devices.js';
@@ -43,12 +43,18 @@ export type PollerRequest =
   | { op: 'discard' }
   /** The main thread received request `id`'s last part: the next may come. */
   | { op: 'ack'; id: number }
-  | { op: 'patch'; puts: Device[]; removals: Id[] }
+  /**
+   * Writable fields put into the devices the mirror holds (an optimistic write, its rollback): answered
+   * with the devices as they now are, those the mirror does not hold left out.
+   */
+  | { op: 'edit'; id: number; edits: DeviceEdit[] }
+  /** Every device the mirror holds, in parts, in order with the commits' parts (a snapshot's devices). */
+  | { op: 'list'; id: number }
   /** Whether a poll's body buffer is kept for the next poll (PollMemory.keep); not kept, it goes now. */
   | { op: 'keep-body'; keep: boolean }
-  /** The devices as the mirror holds them now (after every commit and patch sent before). */
+  /** The devices as the mirror holds them now (after every commit and edit sent before). */
   | { op: 'read'; id: number; ids: Id[] }
-  /** How many devices the mirror holds in a folder (after every commit and patch sent before). */
+  /** How many devices the mirror holds in a folder (after every commit and edit sent before). */
   | { op: 'count'; id: number; folderId: Id }
   /** The devices holding every word, best first, at most HITS_PER_ACCOUNT (device-rank.ts). */
   | { op: 'search'; id: number; words: string[] }
@@ -82,6 +88,9 @@ export type PollerReply =
   /** `found` packed by column; `missing`: the ids the mirror does not hold. */
   | { id: number; op: 'read'; found: DevicesCarried; missing: Id[] }
   | { id: number; op: 'counted'; count: number }
+  /** `devices` packed by column: the edited devices as the mirror now holds them. */
+  | { id: number; op: 'edited'; devices: DevicesCarried }
+  | { id: number; op: 'listed'; count: number }
   | { id: number; op: 'found'; devices: Device[] }
   | { id: number; op: 'matched'; matched: ViewMatched }
   | { id: number; op: 'failed'; message: string };
@@ -111,20 +120,44 @@ export function createPollerHandler(
     release();
   };
   const acks = new Map<number, () => void>();
-  const sendParts = async (id: number, seq: number, delta: DevicesDelta): Promise<void> => {
-    for (const part of changeParts(delta)) {
-      const acked = new Promise<void>((resolve) => acks.set(id, resolve));
-      reply({ id, op: 'part', seq, part: carryDelta(part, pack) });
-      await acked;
-    }
+  /**
+   * One entry's parts at a time: a listing under way and a commit's entry never interleave, so the main
+   * thread never sends an older copy of a device after a newer one.
+   */
+  let sending: Promise<void> = Promise.resolve();
+  const sendParts = (id: number, seq: number, parts: Iterable<DevicesDelta>): Promise<void> => {
+    const sent = sending.then(async () => {
+      for (const part of parts) {
+        const acked = new Promise<void>((resolve) => acks.set(id, resolve));
+        reply({ id, op: 'part', seq, part: carryDelta(part, pack) });
+        await acked;
+      }
+    });
+    sending = sent.catch(() => undefined);
+    return sent;
   };
   const failed = (id: number) => (error: unknown) =>
     reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
-  return (message) => {
+  /** Messages that came while a cache load was reading its file, in order; null when none is. */
+  let held: PollerRequest[] | null = null;
+  const resume = (): void => {
+    const later = held ?? [];
+    held = null;
+    // Another load among them: the rest wait for that one in turn.
+    while (later.length > 0 && held === null) handle(later.shift()!);
+    if (held) (held as PollerRequest[]).push(...later);
+  };
+  const handle = (message: PollerRequest): void => {
     switch (message.op) {
       case 'commit': {
-        const applied = mirror.commit(message.fenced);
-        if (applied && message.reset) log.reset();
+        let applied = mirror.commit(message.fenced);
+        if (applied && message.reset) {
+          log.reset();
+          // A reset says the whole list, also when the mirror held some of it already (reloaded from the
+          // offline copy after a worker died): the main thread replaces everything with it.
+          if (applied.added.length < mirror.size)
+            applied = { added: [...mirror.devices()], changed: [], removed: [] };
+        }
         const entry = applied ? log.append(applied) : null;
         const { id } = message;
         if (id === undefined) {
@@ -138,7 +171,7 @@ export function createPollerHandler(
         // alive, and a collection before that would keep their pages for good (the worker then idles).
         const burst = decoded;
         decoded = false;
-        void (said ? sendParts(id, entry.seq, entry) : Promise.resolve())
+        void (said ? sendParts(id, entry.seq, changeParts(entry)) : Promise.resolve())
           .then(() => reply({ id, op: 'committed', seq: log.head, count }))
           .catch(failed(id))
           .finally(() => {
@@ -154,9 +187,26 @@ export function createPollerHandler(
         acks.get(message.id)?.();
         acks.delete(message.id);
         return;
-      case 'patch':
-        log.append(mirror.patch(message.puts, message.removals));
+      case 'edit': {
+        const edited: Device[] = [];
+        for (const edit of message.edits) {
+          const device = mirror.get(edit.id);
+          if (device) edited.push({ ...device, ...edit });
+        }
+        log.append(mirror.patch(edited, []));
+        reply({ id: message.id, op: 'edited', devices: carryDevices(edited, pack) });
         return;
+      }
+      case 'list': {
+        const { id } = message;
+        // The texts taken now (what a commit after this request changes comes after these parts), each
+        // part parsed as its turn comes: the first goes out without waiting for 100,000 parses.
+        const texts = [...mirror.texts()];
+        void sendParts(id, log.head, listedParts(texts))
+          .then(() => reply({ id, op: 'listed', count: texts.length }))
+          .catch(failed(id));
+        return;
+      }
       case 'keep-body':
         pollMemory.keep = message.keep;
         if (!message.keep && polling === 0) {
@@ -219,22 +269,39 @@ export function createPollerHandler(
           .catch(failed(message.id));
         return;
       case 'load':
+        // What comes while the file is read waits for it (a read, a listing, an edit of the copy's
+        // devices), the acknowledgements of the parts excepted.
+        held = [];
         void loadDevicesCache(mirror, message.file)
           .then(async (result) => {
-            // The loaded list replaced the mirror: it is the log's new base, sent as that entry's parts.
-            const seq = result.status === 'loaded' ? log.reset() : log.head;
-            if (result.status === 'loaded') {
-              await sendParts(message.id, seq, { added: result.records, changed: [], removed: [] });
-              reply({
-                id: message.id,
-                op: 'loaded',
-                result: { status: 'loaded', fetchedAt: result.fetchedAt },
-                seq,
-              });
-            } else reply({ id: message.id, op: 'loaded', result, seq });
+            if (result.status !== 'loaded') {
+              resume();
+              reply({ id: message.id, op: 'loaded', result, seq: log.head });
+              released();
+              return;
+            }
+            // The loaded list replaced the mirror: it is the log's new base, sent as that entry's parts,
+            // queued before what waited is handled (a listing's parts, a commit's, come after them).
+            const seq = log.reset();
+            const sent = sendParts(
+              message.id,
+              seq,
+              changeParts({ added: result.records, changed: [], removed: [] }),
+            );
+            resume();
+            await sent;
+            reply({
+              id: message.id,
+              op: 'loaded',
+              result: { status: 'loaded', fetchedAt: result.fetchedAt },
+              seq,
+            });
             released();
           })
-          .catch(failed(message.id));
+          .catch((error: unknown) => {
+            if (held) resume();
+            failed(message.id)(error);
+          });
         return;
       case 'save':
         // No collection after it: the file is written in small parts that die young (jsonArrayParts), and a
@@ -246,6 +313,20 @@ export function createPollerHandler(
         return;
     }
   };
+  return (message) => {
+    if (held && message.op !== 'ack') held.push(message);
+    else handle(message);
+  };
+}
+
+/** Devices kept as JSON texts, parsed a part at a time; always one part, so that even none is said. */
+function* listedParts(texts: readonly string[]): Generator<DevicesDelta> {
+  let at = 0;
+  do {
+    const added = texts.slice(at, at + PART_SIZE).map((text) => JSON.parse(text) as Device);
+    at += PART_SIZE;
+    yield { added, changed: [], removed: [] };
+  } while (at < texts.length);
 }
 
 /** How long after a burst the worker collects its heap (see `release` below). */

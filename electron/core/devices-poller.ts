@@ -4,10 +4,10 @@
 // them (getVia; the worker sends with the client's sendAttempt), then has the mirror take the poll (commit,
 // but the devices a local write fenced) or drop it (discard: a local write raced the poll). A commit's
 // change-log entry (devices-change-log.ts) comes back in parts, each handed on as it arrives (to the
-// Picture and the renderer): nothing here joins them. The main thread's own changes are patched into the
+// Picture and the renderer): nothing here joins them. The main thread's own changes are edited into the
 // mirror; reads, searches and views are answered from it. One worker, started on first use, replaced if it
-// dies after it was up: from the devices the main thread still holds (`reseed`), or from an empty mirror
-// whose first poll is marked `complete` (the main thread then replaces its devices, not applies a delta).
+// dies after it was up: from the offline copy (`reseed`), or empty; either way its first poll is marked
+// `complete` (the main thread then replaces the devices, not applies a delta).
 //
 // A worker that cannot start at all (missing file, a module that fails to load) must not leave the
 // technician without devices: the same handler then runs in this thread, once logged. Slower for a huge
@@ -16,30 +16,14 @@
 import { Worker } from 'node:worker_threads';
 import { malformedResponseError } from '../../shared/client/errors.js';
 import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
-import type { DevicesFeed, DevicesPoll, OnDevicesPart } from './devices-feed.js';
+import type { DevicesFeed, DevicesFeedOptions, DevicesPoll, OnDevicesPart } from './devices-feed.js';
 import { AppFailure } from '../../shared/errors.js';
-import type { Device } from '../../shared/model.js';
 import { XmlError, type XmlErrorReason } from '../../shared/xml/xml-error.js';
 import { createPollerHandler, type PollerReply, type PollerRequest } from './devices-poll-worker.js';
-import { silentLogger, type Logger } from './logger.js';
+import { silentLogger } from './logger.js';
 import { carriedDelta, carriedDevices } from './packed-devices.js';
-import { defaultWorkerSpec, type WorkerSpec } from './devices-worker-start.js';
+import { defaultWorkerSpec } from './devices-worker-start.js';
 import { answer, answerHeaders, type Answer, type Pending } from './devices-requests.js';
-
-export interface DevicesFeedOptions {
-  /**
-   * Where the worker comes from (default: devices-poll-worker beside this file). Tests inject a broken
-   * one; null runs the same handler in this thread from the start.
-   */
-  worker?: WorkerSpec | null;
-  logger?: Logger;
-  /**
-   * The devices the main thread still holds, handed to a replacement worker when one dies. Without them
-   * the new mirror is empty until the next poll, and the reads made meanwhile (a move, an alias, a bulk
-   * plan) would find no device at all and refuse the technician's change.
-   */
-  reseed?: () => readonly Device[];
-}
 
 // The worker's young generation (V8's default grows to 48 MB). What a decode allocates is garbage at once or
 // kept for good (the mirror): a large nursery buys little speed, and V8 keeps it committed between polls
@@ -122,7 +106,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     }
     worker = null;
     // What was sent to the worker that never started goes to the local handler, in order: requests and
-    // the messages that expect no answer (a copy's devices given by replaceAll, a patch) alike.
+    // the messages that expect no answer (a copy's devices given by replaceAll) alike.
     const sent = unready ?? [];
     unready = null;
     for (const m of sent) {
@@ -182,11 +166,16 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         log.warn('the devices poll worker stopped; a new one starts with the next poll');
         mirrorLost = true;
         failAll(why instanceof Error ? why : new Error(String(why)));
-        const held = options.reseed?.();
-        if (held && held.length > 0 && !closed) {
-          post({ op: 'replace', devices: [...held] });
-          mirrorLost = false;
-        }
+        // The copy may be older than what was shown: mirrorLost stays, so the next poll is whole and
+        // replaces everything (a reset), while reads meanwhile find the devices the copy holds.
+        const copy = options.reseed?.();
+        if (copy && !closed)
+          request(
+            (id) => ({ op: 'load', id, file: copy }),
+            () => undefined,
+          ).catch((error: unknown) =>
+            log.warn('the devices were not reloaded from the offline copy', { error }),
+          );
       }
     };
     w.on('error', died);
@@ -196,11 +185,11 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     if (!keepBody) send({ op: 'keep-body', keep: false });
   };
 
-  /** Fire-and-forget messages (commit, discard, patch, replace): ordered with the requests. */
+  /** Fire-and-forget messages (commit, discard, replace): ordered with the requests. */
   const post = (message: PollerRequest): void => {
     if (local) return local(message);
     if (!worker) {
-      // A patch to a worker not started yet: start it so the mirror sees every change in order.
+      // A replace for a worker not started yet: start it so the mirror sees every change in order.
       start();
     }
     if (local) (local as (m: PollerRequest) => void)(message);
@@ -319,10 +308,6 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       );
       return polled(changed, complete);
     },
-    patch(puts, removals) {
-      if (puts.length === 0 && removals.length === 0) return;
-      post({ op: 'patch', puts: [...puts], removals: [...removals] });
-    },
     keepPollBody(keep) {
       if (keep === keepBody) return;
       keepBody = keep;
@@ -335,6 +320,22 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       if (!started && devices.length === 0 && !worker && !local) return;
       post({ op: 'replace', devices: [...devices] });
       mirrorLost = false;
+    },
+    edit(edits) {
+      if (edits.length === 0) return Promise.resolve([]);
+      return request(
+        (id) => ({ op: 'edit', id, edits: edits.map((e) => ({ ...e })) }),
+        (reply) => carriedDevices(answer(reply, 'edited').devices),
+      );
+    },
+    list(onPart) {
+      // Holding nothing (never synced, no copy opened): no worker is started to say so.
+      if (!worker && !local) return Promise.resolve(0);
+      return request(
+        (id) => ({ op: 'list', id }),
+        (reply) => answer(reply, 'listed').count,
+        onPart,
+      );
     },
     read(ids) {
       return request(

@@ -1,7 +1,9 @@
-// The account's whole picture as the main process holds it: one Map per dataset, keyed by id, and the
-// diff that turns a fresh list of folders, sessions or users into the smallest DataChange. The devices are
-// never diffed here: the poll worker's mirror does it (devices-mirror.ts) and only the parts of what its
-// change log took come here, one at a time.
+// The account as the main process holds it: one Map per dataset, keyed by id, and the diff that turns a
+// fresh list of folders, sessions or users into the smallest DataChange. The devices are not held here:
+// their owner is the poll worker (devices-owner.ts), which diffs them and sends the parts of what its change
+// log took, one at a time. Of each device this keeps only its digest: what the status history, the alerts
+// and the tray read in the same turn as a poll (status-keeper.ts). The whole device is the owner's to
+// answer (feed.read, feed.list); at 300,000 devices the full copy here was ~145 MB of this thread's heap.
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
@@ -9,7 +11,27 @@ import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
 import { diffById } from './diff-by-id.js';
 
-export type DatasetMaps = { [D in DatasetName]: Map<Id, DatasetRecordMap[D]> };
+/** What the main thread keeps of a device (see above): its status, its folder, what names it. */
+export type DeviceDigest = Pick<Device, 'id' | 'name' | 'alias' | 'status' | 'lastRefresh' | 'folderId'>;
+
+export function deviceDigest(d: Device): DeviceDigest {
+  return {
+    id: d.id,
+    name: d.name,
+    alias: d.alias,
+    status: d.status,
+    lastRefresh: d.lastRefresh,
+    folderId: d.folderId,
+  };
+}
+
+/** The datasets a Picture holds whole. */
+export type HeldDataset = Exclude<DatasetName, 'devices'>;
+export const HELD_DATASETS = DATASET_NAMES.filter((d): d is HeldDataset => d !== 'devices');
+
+export type DatasetMaps = { [D in HeldDataset]: Map<Id, DatasetRecordMap[D]> } & {
+  devices: Map<Id, DeviceDigest>;
+};
 
 /** Records are flat plain data; the only nested values are `{ unknown }` enums, compared by their text. */
 export function recordsEqual(a: object, b: object): boolean {
@@ -34,12 +56,12 @@ export function folderNode(folder: Folder): FolderNode {
   return { id: folder.id, name: folder.name, parentId: folder.parentId, dateCreation: folder.dateCreation };
 }
 
-/** Told of every change to the devices that did not come from the poll worker, so its mirror follows. */
-export type DevicesEdits = (puts: readonly Device[], removals: readonly Id[], reset: boolean) => void;
-
 export class Picture {
-  /** Set by the core while a devices feed runs (see devices-poller.ts). */
-  onDevicesEdited: DevicesEdits | null = null;
+  /**
+   * Told when the devices are replaced from here (a copy's first screen, a cleared account) so that their
+   * owner holds the same: set by the core (devices-poller.ts).
+   */
+  onDevicesReplaced: ((devices: readonly Device[]) => void) | null = null;
   readonly maps: DatasetMaps = {
     folders: new Map(),
     devices: new Map(),
@@ -58,21 +80,16 @@ export class Picture {
    */
   devicesGeneration = 0;
 
-  list<D extends DatasetName>(dataset: D): DatasetRecordMap[D][] {
-    return Array.from(this.maps[dataset].values()) as DatasetRecordMap[D][];
+  list<D extends HeldDataset>(dataset: D): DatasetRecordMap[D][] {
+    return Array.from((this.maps[dataset] as Map<Id, DatasetRecordMap[D]>).values());
   }
 
-  /** Every dataset as a list (a snapshot's data). */
-  lists(): { [D in DatasetName]: DatasetRecordMap[D][] } {
-    return {
-      folders: this.list('folders'),
-      devices: this.list('devices'),
-      sessions: this.list('sessions'),
-      users: this.list('users'),
-    };
+  /** Every dataset held whole as a list (a snapshot's data but the devices, which their owner lists). */
+  lists(): { [D in HeldDataset]: DatasetRecordMap[D][] } {
+    return { folders: this.list('folders'), sessions: this.list('sessions'), users: this.list('users') };
   }
 
-  get<D extends DatasetName>(dataset: D, id: Id): DatasetRecordMap[D] | undefined {
+  get<D extends HeldDataset>(dataset: D, id: Id): DatasetRecordMap[D] | undefined {
     return this.maps[dataset].get(id) as DatasetRecordMap[D] | undefined;
   }
 
@@ -86,16 +103,18 @@ export class Picture {
     /** `records` by id, built beforehand (part by part, as they arrived): taken as the new map. */
     byId?: Map<Id, DatasetRecordMap[D]>,
   ): DataChange<D> {
-    let map = byId;
-    if (!map) {
-      map = new Map<Id, DatasetRecordMap[D]>();
-      for (const record of records) map.set(record.id, record);
+    const devices = dataset === 'devices';
+    let map = byId as Map<Id, unknown> | undefined;
+    if (!map || devices) {
+      map = new Map<Id, unknown>();
+      for (const record of records) map.set(record.id, devices ? deviceDigest(record as Device) : record);
     }
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
-    if (dataset === 'devices') this.devicesGeneration += 1;
-    const added = Array.from(map.values());
-    if (dataset === 'devices' && !mirrored) this.onDevicesEdited?.(added as Device[], [], true);
+    if (devices) this.devicesGeneration += 1;
+    // The records as given: a device's digest is no record to send.
+    const added = devices ? [...records] : (Array.from(map.values()) as DatasetRecordMap[D][]);
+    if (devices && !mirrored) this.onDevicesReplaced?.(added as Device[]);
     return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
   }
 
@@ -103,7 +122,7 @@ export class Picture {
    * Takes devices the poll worker's mirror already holds (a cache load's, collected part by part as they
    * came): the worker need not be told, and no change is made of them here (the parts were the change).
    */
-  adoptDevices(byId: Map<Id, Device>, fetchedAt: Timestamp | null): void {
+  adoptDevices(byId: Map<Id, DeviceDigest>, fetchedAt: Timestamp | null): void {
     this.maps.devices = byId;
     this.fetchedAt.devices = fetchedAt;
     this.devicesGeneration += 1;
@@ -122,15 +141,34 @@ export class Picture {
     this.fetchedAt.devices = fetchedAt;
     if (reset) this.maps.devices = new Map();
     const map = this.maps.devices;
-    for (const device of part.added) map.set(device.id, device);
-    for (const device of part.changed) map.set(device.id, device);
+    for (const device of part.added) map.set(device.id, deviceDigest(device));
+    for (const device of part.changed) map.set(device.id, deviceDigest(device));
     for (const id of part.removed) map.delete(id);
     const { added, changed, removed } = part;
     return { dataset: 'devices', reset, added, changed, removed, fetchedAt };
   }
 
+  /**
+   * Devices their owner changed at the main thread's asking (an optimistic write, its rollback: feed.edit),
+   * as it answered them: the change that says it, or null when none is held here (gone meanwhile).
+   */
+  devicesEdited(devices: readonly Device[]): DataChange<'devices'> | null {
+    const map = this.maps.devices;
+    const changed = devices.filter((d) => map.has(d.id));
+    for (const device of changed) map.set(device.id, deviceDigest(device));
+    if (changed.length === 0) return null;
+    return {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed,
+      removed: [],
+      fetchedAt: this.fetchedAt.devices,
+    };
+  }
+
   /** Replaces a dataset with a fresh list; returns the delta, or null when nothing changed. */
-  replace<D extends Exclude<DatasetName, 'devices'>>(
+  replace<D extends HeldDataset>(
     dataset: D,
     records: readonly DatasetRecordMap[D][],
     fetchedAt: Timestamp | null,
@@ -144,12 +182,11 @@ export class Picture {
   }
 
   /** Puts one record in (an optimistic write, a record fetched after create); null when it is already so. */
-  put<D extends DatasetName>(dataset: D, record: DatasetRecordMap[D]): DataChange<D> | null {
+  put<D extends HeldDataset>(dataset: D, record: DatasetRecordMap[D]): DataChange<D> | null {
     const map = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
     const before = map.get(record.id);
     if (before !== undefined && recordsEqual(before, record)) return null;
     map.set(record.id, record);
-    if (dataset === 'devices') this.onDevicesEdited?.([record as Device], [], false);
     return {
       dataset,
       reset: false,
@@ -161,7 +198,7 @@ export class Picture {
   }
 
   /** Several puts and removals of one dataset as one change (bulk moves, rollbacks). */
-  apply<D extends DatasetName>(
+  apply<D extends HeldDataset>(
     dataset: D,
     puts: readonly DatasetRecordMap[D][],
     removals: readonly Id[] = [],
@@ -182,12 +219,10 @@ export class Picture {
       (before === undefined ? change.added : change.changed).push(record);
     }
     for (const id of removals) if (map.delete(id)) change.removed.push(id);
-    if (dataset === 'devices')
-      this.onDevicesEdited?.([...change.added, ...change.changed] as Device[], change.removed, false);
     return change.added.length + change.changed.length + change.removed.length === 0 ? null : change;
   }
 
-  remove<D extends DatasetName>(dataset: D, id: Id): DataChange<D> | null {
+  remove<D extends HeldDataset>(dataset: D, id: Id): DataChange<D> | null {
     return this.apply(dataset, [], [id]);
   }
 

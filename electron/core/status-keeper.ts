@@ -120,9 +120,8 @@ export class StatusKeeper {
       this.#queued(
         m.onDevicesChangeSliced(
           {
-            dataset: 'devices',
             reset: true,
-            added: picture.list('devices'),
+            added: [...picture.maps.devices.values()],
             changed: [],
             removed: [],
             fetchedAt: picture.fetchedAt.devices,

@@ -4,7 +4,8 @@
 // alert memory per account, and answers the renderer's history questions.
 
 import path from 'node:path';
-import type { DataChange, Settings } from '../../shared/ipc/contract.js';
+import type { Settings } from '../../shared/ipc/contract.js';
+import type { DeviceDigest } from './picture.js';
 import type { Device, Id } from '../../shared/model.js';
 import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../../shared/status-history.js';
 import type { Logger } from './logger.js';
@@ -15,14 +16,14 @@ import { AlertsStore, accountDirName } from './status-alerts/alerts-store.js';
 import { isQuiet } from './status-alerts/quiet-hours.js';
 import { HISTORY_ROOT } from './store/data-dirs.js';
 import { WatchScope } from './status-alerts/watch-scope.js';
-import type { RecordedPoll } from './status-history/history-store.js';
+import type { DevicesRecorded, RecordedPoll } from './status-history/history-store.js';
 import { StatusHistory } from './status-history/history-store.js';
 import { EndedOutages } from './status-history/ended-outages.js';
 
 /** What the monitor reads of the account's current data (the core's picture). */
 export interface MonitorData {
-  device(id: Id): Device | undefined;
-  devices(): Iterable<Device>;
+  device(id: Id): DeviceDigest | undefined;
+  devices(): Iterable<DeviceDigest>;
   folderParent(id: Id): Id | null;
   folderName(id: Id): string | null;
 }
@@ -50,7 +51,7 @@ export interface StatusTrayInfo {
 const TRAY_LIST = 5;
 
 /** The device's alias or name; null when it has neither (the reader's language names it by its id). */
-export function deviceLabel(d: Device | undefined): string | null {
+export function deviceLabel(d: Pick<Device, 'name' | 'alias'> | undefined): string | null {
   return d?.alias || d?.name || null;
 }
 
@@ -100,14 +101,14 @@ export class StatusMonitor {
 
   // ---- what the core reports ---------------------------------------------------------------------------
 
-  onDevicesChange(change: DataChange<'devices'>, now: number): void {
+  onDevicesChange(change: DevicesRecorded, now: number): void {
     this.#folderSizes = null;
     const poll = this.history.recordDevices(change, now);
     if (poll) this.#evaluate(poll, now);
   }
 
   /** onDevicesChange over several turns of the event loop (a full comparison of a large account). */
-  async onDevicesChangeSliced(change: DataChange<'devices'>, now: number): Promise<void> {
+  async onDevicesChangeSliced(change: DevicesRecorded, now: number): Promise<void> {
     this.#folderSizes = null;
     const poll = await this.history.recordDevicesSliced(change, now);
     this.#folderSizes = null;

@@ -229,7 +229,7 @@ export class Writes {
     if (change) this.#d.emit(change);
   }
 
-  async #optimistic<D extends 'devices' | 'folders' | 'sessions'>(
+  async #optimistic<D extends 'folders' | 'sessions'>(
     dataset: D,
     puts: Parameters<Picture['apply']>[1] & unknown[],
     removals: Id[],

@@ -97,12 +97,9 @@ test('two accounts: add, switch by mouse, keys and palette; the other account’
   const lone = site[0]!;
   await controlB.setDeviceStatus(lone.id, 'busy');
   await pollB();
-  expect(
-    accounts
-      .coreOf(b)!
-      .snapshot()
-      .data.devices.find((d) => d.id === lone.id)?.status,
-  ).toBe('busy');
+  expect((await accounts.coreOf(b)!.snapshot()).data.devices.find((d) => d.id === lone.id)?.status).toBe(
+    'busy',
+  );
   await others.getByRole('button', { name: 'Switch to Customer B' }).click();
   await expect(countOf(page, 60)).toBeVisible();
   await expect(deviceGrid(page)).toBeVisible();

@@ -1,14 +1,16 @@
 // The Picture applies what the poll worker's mirror took, one part at a time as the parts come: the first
 // part of a reset (a first sync, a lost mirror) replaces the devices and the rest add to it; a later part
 // applies on top. A cache load's parts, collected as they came, are taken as the devices map as they are.
+// The Picture keeps each device's digest only (what the history, alerts and tray read): the whole device
+// is its owner's, and each part's change still carries the whole devices to the renderer.
 import { describe, expect, it } from 'vitest';
-import { Picture } from '../../electron/core/picture.js';
+import { deviceDigest, Picture } from '../../electron/core/picture.js';
 import type { Device, Id } from '../../shared/model.js';
 import { device } from './support/fake-service.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const list = (n: number) => Array.from({ length: n }, (_, i) => device(String(i + 1), null));
-const byId = (devices: Device[]) => new Map<Id, Device>(devices.map((d) => [d.id, d]));
+const byId = (devices: Device[]) => new Map(devices.map((d) => [d.id, deviceDigest(d)]));
 const lists = (added: Device[], changed: Device[] = [], removed: Id[] = []) => ({ added, changed, removed });
 
 describe('Picture.applyPolledPart', () => {
@@ -32,7 +34,7 @@ describe('Picture.applyPolledPart', () => {
     const change = picture.applyPolledPart(lists([device('6', null)], [moved], ['3']), false, AT);
     expect(change.reset).toBe(false);
     expect([...picture.maps.devices.keys()]).toEqual(['1', '2', '4', '5', '6']);
-    expect(picture.get('devices', '2')).toBe(moved);
+    expect(picture.maps.devices.get('2')).toEqual(deviceDigest(moved));
     expect(picture.fetchedAt.devices).toBe(AT);
   });
 

@@ -106,7 +106,7 @@ it('a poll with 1,000 transitions at 100k devices: record, alerts, outages and t
       const i = 1000 + run * 400 + k;
       if (!['f100', 'f101', 'f102'].includes(folderOf(i))) changed.push(device(`d${i}`, status, folderOf(i)));
     }
-    picture.apply('devices', changed);
+    picture.applyPolledPart({ added: [], changed, removed: [] }, false, picture.fetchedAt.devices);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const trayBefore = trays.length;
     const start = performance.now();

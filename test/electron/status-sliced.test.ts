@@ -153,7 +153,7 @@ describe('StatusKeeper', () => {
     await keeper.open('account-1');
     keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return
     const offline = device('d7', 'offline', 'f0');
-    picture.apply('devices', [offline]);
+    picture.applyPolledPart({ added: [], changed: [offline], removed: [] }, false, picture.fetchedAt.devices);
     keeper.devicesPolled([deltaChange([offline], T0 + MIN)]);
     keeper.blind('offline');
     await keeper.settled();

@@ -64,20 +64,24 @@ process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
 process.on('message', (message) => {
   if (typeof message.clockOffsetMs === 'number') offset = message.clockOffsetMs;
   if (typeof message.counts === 'number') {
-    // The witness of the offline copy: what the core holds, whole (the renderer gets it in parts).
-    const snap = app.core.snapshot();
-    process.send({
-      id: message.counts,
-      ok: true,
-      value: {
-        devices: snap.data.devices.length,
-        folders: snap.data.folders.length,
-        sessions: snap.data.sessions.length,
-        cacheSavedAt: snap.sync.cacheSavedAt,
-        cacheNotice: snap.sync.cacheNotice,
-        auth: snap.auth.status,
-      },
-    });
+    // The witness of the offline copy: what the core holds, whole (the renderer gets it in parts); the
+    // devices as their owner lists them.
+    void app.core.snapshot().then(
+      (snap) =>
+        process.send({
+          id: message.counts,
+          ok: true,
+          value: {
+            devices: snap.data.devices.length,
+            folders: snap.data.folders.length,
+            sessions: snap.data.sessions.length,
+            cacheSavedAt: snap.sync.cacheSavedAt,
+            cacheNotice: snap.sync.cacheNotice,
+            auth: snap.auth.status,
+          },
+        }),
+      (error) => process.send({ id: message.counts, ok: false, error: String(error) }),
+    );
   }
 });
 process.send({ ready: true, launchUrl: app.host.launchUrl, origin: app.host.origin });

@@ -35,7 +35,7 @@ import { AppFailure } from '../../../shared/errors.js';
 import type { Id } from '../../../shared/model.js';
 import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { TrayState, WindowActivity } from '../../core-port.js';
-import type { AccountCore, AppCore } from '../app-core.js';
+import type { AccountCore, AppCore, CoreState } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
 import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
@@ -102,12 +102,16 @@ export class AccountsCore implements AppCore {
     return this.#events.subscribe(sink);
   }
 
-  snapshot(): AppSnapshot {
-    return this.#on().core.snapshot() as AppSnapshot;
+  snapshot(): Promise<AppSnapshot> {
+    return this.#on().core.snapshot();
   }
 
-  rendererSnapshot(): AppSnapshot {
-    return this.#on().core.rendererSnapshot() as AppSnapshot;
+  rendererSnapshot(): Promise<AppSnapshot> {
+    return this.#on().core.rendererSnapshot();
+  }
+
+  state(): CoreState {
+    return this.#on().core.state();
   }
 
   trayState(): TrayState {
@@ -259,7 +263,7 @@ export class AccountsCore implements AppCore {
     const key = vaultAccount(baseUrl, userId);
     const other = this.#held.find((h) => {
       if (h === held) return false;
-      const auth = h.core.snapshot().auth;
+      const auth = h.core.state().auth;
       if (auth.status !== 'signed-in' && auth.status !== 'reauth-required') return false;
       return vaultAccount(auth.account.baseUrl, auth.account.user.id) === key;
     });
@@ -293,9 +297,11 @@ export class AccountsCore implements AppCore {
       this.#active = held;
       if (previous) previous.core.setWindowActivity(this.#activityOf(previous));
       held.core.setWindowActivity(this.#window);
-      // Synchronously, from the core's memory: no event of the account can come between (its later
-      // deltas apply on top), and nothing waits for its service.
-      const snap = held.core.rendererSnapshot() as AppSnapshot;
+      // From the core's memory and its devices' owner, nothing waits for its service. An event of the
+      // account forwarded meanwhile is in the snapshot too (the owner lists after what it answered
+      // before), and its later deltas apply on top.
+      const snap = await held.core.rendererSnapshot();
+      if (this.#active !== held) return; // switched on again meanwhile: that switch shows its account
       this.#stateChanged();
       this.#events.emit('auth:state', snap.auth);
       this.#events.emit('settings:state', snap.settings);

@@ -13,7 +13,9 @@ import type { Device, Id, SupportSession } from '../../../shared/model.js';
 import type { BulkRequest, OutboxState, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { Picture } from '../picture.js';
+import type { HeldDataset, Picture } from '../picture.js';
+import type { DevicesFeed } from '../devices-feed.js';
+import type { DeviceEdit } from '../devices-owner.js';
 import { folderNode } from '../picture.js';
 import type { SyncEngine } from '../sync-engine.js';
 import { stopIfCancelled } from '../cancellations.js';
@@ -27,11 +29,12 @@ const STATE_EVENT_MS = 100;
 export interface CoreOutboxDeps {
   picture: Picture;
   /**
-   * The devices as their owner (the poll worker's mirror) holds them now: what a bulk change is planned
-   * from. The picture may lag it while a poll's parts are still coming, and a device planned as already
-   * where the move puts it gets no PUT.
+   * The devices' owner (the poll worker's mirror). `read`: the devices as it holds them now, what a bulk
+   * change is planned from (the picture may lag it while a poll's parts are still coming, and a device
+   * planned as already where the move puts it gets no PUT). `edit`: where a device write is shown at once
+   * and rolled back; the picture holds only digests (picture.ts).
    */
-  ownedDevices: (ids: readonly Id[]) => Promise<ReadonlyMap<Id, Device>>;
+  devices: Pick<DevicesFeed, 'read' | 'edit'>;
   engine: () => SyncEngine | null;
   api: () => ServiceApi | null;
   clock: Clock;
@@ -41,6 +44,14 @@ export interface CoreOutboxDeps {
 }
 
 export type SubmitOutcome = SettleHow | 'queued';
+
+/** A write's or rollback's values as an edit of the device's writable fields (others are not the writer's). */
+function deviceEdit(id: Id, values: SeenValues): DeviceEdit {
+  const edit: DeviceEdit = { id };
+  if ('alias' in values) edit.alias = values.alias as Device['alias'];
+  if ('folderId' in values) edit.folderId = values.folderId as Device['folderId'];
+  return edit;
+}
 
 function datasetOf(write: OutboxWrite): DatasetName {
   return write.kind === 'device' ? 'devices' : write.kind === 'session-update' ? 'sessions' : 'folders';
@@ -154,7 +165,7 @@ export class CoreOutbox {
   ): Promise<{ batchId: string | null; total: number; unknown: Id[]; unchanged: Id[] }> {
     const outbox = this.#require();
     const ids = request.kind === 'move' ? request.ids : request.items.map((item) => item.id);
-    const owned = await this.#d.ownedDevices(ids);
+    const owned = await this.#d.devices.read(ids);
     const plan = planBulk(request, (id) => owned.get(id));
     if (plan.writes.length === 0)
       return { batchId: null, total: 0, unknown: plan.unknown, unchanged: plan.unchanged };
@@ -184,25 +195,48 @@ export class CoreOutbox {
     this.#holdMany([entry]);
   }
 
-  /** Applies the writes to the picture (one change per dataset) and holds the engine's guard for each. */
+  /**
+   * Applies the writes to the picture (one change per dataset; the devices' through their owner, as it
+   * answers) and holds the engine's guard for each.
+   */
   #holdMany(entries: ReadonlyArray<Readonly<OutboxEntry>>): void {
     const engine = this.#d.engine();
-    const byDataset = new Map<DatasetName, { puts: object[]; removals: Id[] }>();
+    const byDataset = new Map<HeldDataset, { puts: object[]; removals: Id[] }>();
+    const edits: DeviceEdit[] = [];
     for (const entry of entries) {
-      if (entry.write.kind === 'folder-create') continue;
-      const dataset = datasetOf(entry.write);
+      const write = entry.write;
+      if (write.kind === 'folder-create') continue;
+      const dataset = datasetOf(write);
       if (!this.#held.has(entry.id))
-        this.#held.set(entry.id, engine?.beginWrite(dataset, [entry.write.id]) ?? noop);
-      const slot = byDataset.get(dataset) ?? { puts: [], removals: [] };
-      byDataset.set(dataset, slot);
-      if (entry.write.kind === 'folder-delete') slot.removals.push(entry.write.id);
+        this.#held.set(entry.id, engine?.beginWrite(dataset, [write.id]) ?? noop);
+      if (write.kind === 'device') {
+        edits.push(deviceEdit(write.id, wanted(write)));
+        continue;
+      }
+      const held = dataset as HeldDataset;
+      const slot = byDataset.get(held) ?? { puts: [], removals: [] };
+      byDataset.set(held, slot);
+      if (write.kind === 'folder-delete') slot.removals.push(write.id);
       else {
-        const record = this.#d.picture.get(dataset, entry.write.id);
-        if (record) slot.puts.push({ ...record, ...wanted(entry.write) });
+        const record = this.#d.picture.get(held, write.id);
+        if (record) slot.puts.push({ ...record, ...wanted(write) });
       }
     }
+    this.#editDevices(edits);
     for (const [dataset, { puts, removals }] of byDataset)
       this.#emit(this.#d.picture.apply(dataset, puts as never, removals));
+  }
+
+  /**
+   * The edits made by the devices' owner, then shown: in the order asked, for the owner answers in order
+   * (a write's rollback never overtakes the write).
+   */
+  #editDevices(edits: readonly DeviceEdit[]): void {
+    if (edits.length === 0) return;
+    this.#d.devices.edit(edits).then(
+      (devices) => this.#emit(this.#d.picture.devicesEdited(devices)),
+      (error: unknown) => this.#d.logger.warn('outbox: devices not shown as written', { error }),
+    );
   }
 
   #settled(entry: Readonly<OutboxEntry>, how: SettleHow): void {
@@ -217,10 +251,14 @@ export class CoreOutbox {
     }
     if (write.kind === 'folder-create') return; // nothing was shown before the service had it
     // Failed, cancelled: back to what the technician saw. Conflict (or "take theirs"): the service's values.
-    const dataset = datasetOf(write);
     const back = { ...entry.seen, ...(entry.theirs ?? {}) };
     delete back.exists;
-    const record = picture.get(dataset, write.id) as Device | FolderNode | SupportSession | undefined;
+    if (write.kind === 'device') {
+      this.#editDevices([deviceEdit(write.id, back)]);
+      return;
+    }
+    const dataset = datasetOf(write) as HeldDataset;
+    const record = picture.get(dataset, write.id) as FolderNode | SupportSession | undefined;
     if (write.kind === 'folder-delete') {
       if (!record && entry.seen.id !== undefined)
         this.#emit(picture.put('folders', back as unknown as FolderNode));

@@ -21,8 +21,7 @@
 
 import { promises as fsp, constants as fsc } from 'node:fs';
 import path from 'node:path';
-import type { DataChange } from '../../../shared/ipc/contract.js';
-import type { Device, Id } from '../../../shared/model.js';
+import type { Device, Id, Timestamp } from '../../../shared/model.js';
 import { enumValue } from '../../../shared/model.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
@@ -65,6 +64,18 @@ export interface RecordedPoll {
   transitions: PollTransition[];
   /** The first poll ever recorded for this account: everything is "first seen", nothing to notify. */
   baseline: boolean;
+}
+
+/** What the history reads of a device: a poll's devices or the main thread's digests (picture.ts). */
+export type RecordedDevice = Pick<Device, 'id' | 'status' | 'lastRefresh' | 'folderId'>;
+
+/** A devices change as the history records it (a DataChange of the devices is one). */
+export interface DevicesRecorded {
+  reset: boolean;
+  added: readonly RecordedDevice[];
+  changed: readonly RecordedDevice[];
+  removed: readonly Id[];
+  fetchedAt: Timestamp | null;
 }
 
 export function recordedStatus(device: Pick<Device, 'status'>): RecordedStatus {
@@ -148,7 +159,7 @@ export class StatusHistory {
    * Records a devices change. Returns what it saw, or null when there is nothing to record: a cleared
    * picture (sign-out, no time) or data older than what is recorded already (a cache loaded after polls).
    */
-  recordDevices(change: DataChange<'devices'>, now: number): RecordedPoll | null {
+  recordDevices(change: DevicesRecorded, now: number): RecordedPoll | null {
     const steps = this.#record(change, now);
     let step = steps.next();
     while (!step.done) step = steps.next();
@@ -161,7 +172,7 @@ export class StatusHistory {
    * anything else until it resolves (StatusKeeper queues behind it); the frame is still one frame.
    */
   async recordDevicesSliced(
-    change: DataChange<'devices'>,
+    change: DevicesRecorded,
     now: number,
     turn: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
   ): Promise<RecordedPoll | null> {
@@ -175,7 +186,7 @@ export class StatusHistory {
   }
 
   /** recordDevices as steps: it yields where a sliced caller may give the thread back. */
-  *#record(change: DataChange<'devices'>, now: number): Generator<void, RecordedPoll | null> {
+  *#record(change: DevicesRecorded, now: number): Generator<void, RecordedPoll | null> {
     if (this.#closed) return null;
     const fetched = ms(change.fetchedAt);
     if (change.reset && (fetched === null || change.fetchedAt === null)) return null;
@@ -188,7 +199,7 @@ export class StatusHistory {
     const tuples: TransitionTuple[] = [];
     const folders: Array<Id | null> = [];
     let n = 0;
-    const visit = (d: Device) => {
+    const visit = (d: RecordedDevice) => {
       const to = recordedStatus(d);
       const entry = this.index.get(d.id);
       if (entry && entry.status === to) return;

@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 async function stateDigest(): Promise<string> {
-  const snap = run.core.snapshot();
+  const snap = await run.core.snapshot();
   return createHash('sha256')
     .update(JSON.stringify(svc.service.store.snapshot()))
     .update(JSON.stringify({ auth: snap.auth, settings: snap.settings, data: snap.data }))

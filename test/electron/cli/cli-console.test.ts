@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const cli = (...args: string[]) => runCli(['--data-dir', account.dataDir, ...args]);
 const serviceAlias = (id: string) => account.service.service.store.getDevice(id).alias;
-const consoleDevices = () => app!.core.snapshot().data.devices;
+const consoleDevices = async () => (await app!.core.snapshot()).data.devices;
 
 describe('support-console while the console runs (command socket)', () => {
   it('reads are answered by the running console, with what the console holds', async () => {
@@ -36,7 +36,7 @@ describe('support-console while the console runs (command socket)', () => {
     const list = await cli('devices', 'list', '--format', 'json');
     expect(list.code, list.stderr).toBe(0);
     const listed = JSON.parse(list.stdout) as Device[];
-    const held = consoleDevices();
+    const held = await consoleDevices();
     expect(listed.map((d) => d.id).sort()).toEqual(held.map((d) => d.id).sort());
     expect(listed.length).toBe(40);
 
@@ -53,7 +53,7 @@ describe('support-console while the console runs (command socket)', () => {
   }, 60_000);
 
   it('a change goes through the console’s outbox and lands once, beside the console’s own and another command’s', async () => {
-    const [a, b, c] = consoleDevices();
+    const [a, b, c] = await consoleDevices();
     const puts = await account.countRequests({ method: 'PUT', pathPrefix: '/' }, 300);
     const [first, second, own] = await Promise.all([
       cli('devices', 'set-alias', a!.id, 'Desk A (via console)'),
@@ -68,7 +68,7 @@ describe('support-console while the console runs (command socket)', () => {
     expect(serviceAlias(a!.id)).toBe('Desk A (via console)');
     expect(serviceAlias(b!.id)).toBe('Desk B (via console)');
     expect(await puts()).toBe(3);
-    expect(consoleDevices().find((d) => d.id === a!.id)!.alias).toBe('Desk A (via console)');
+    expect((await consoleDevices()).find((d) => d.id === a!.id)!.alias).toBe('Desk A (via console)');
     const outbox = await dispatchInvoke(app!.core.handlers, 'outbox:state', {});
     expect(outbox).toMatchObject({ ok: true, value: { pending: 0 } });
   }, 60_000);
@@ -90,7 +90,7 @@ describe('support-console while the console runs (command socket)', () => {
   }, 60_000);
 
   it('a command line with a wrong key is refused and nothing runs', async () => {
-    const device = consoleDevices()[3]!;
+    const device = (await consoleDevices())[3]!;
     const before = serviceAlias(device.id);
     const endpoint = commandEndpoint(account.dataDir);
     const answer = await new Promise<string>((resolve, reject) => {

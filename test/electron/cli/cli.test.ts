@@ -186,7 +186,9 @@ describe('support-console (spawned, real service, real keychain)', () => {
     try {
       const answered = await cli('devices', 'list', '--format', 'json');
       expect(answered.code, answered.stderr).toBe(0);
-      expect((JSON.parse(answered.stdout) as Device[]).length).toBe(app.core.snapshot().data.devices.length);
+      expect((JSON.parse(answered.stdout) as Device[]).length).toBe(
+        (await app.core.snapshot()).data.devices.length,
+      );
     } finally {
       await app.close();
     }

@@ -29,7 +29,7 @@ async function harness(...args: Parameters<typeof makeHarness>): Promise<Harness
   harnesses.push(x);
   return x;
 }
-const auth = (x: Harness) => x.core.snapshot().auth;
+const auth = (x: Harness) => x.core.state().auth;
 
 /** A keychain that is not there (no Secret Service, locked and refused). */
 class MissingVault implements CredentialVault {
@@ -250,7 +250,7 @@ describe('restart and sign-out', () => {
     expect(await h.vault.read(vaultAccount(BASE_URL, '1'))).toBeNull();
     expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
     expect(readdirSync(path.join(h.dataDir, 'accounts'))).toHaveLength(0);
-    expect(h.core.snapshot().data.devices).toHaveLength(0);
+    expect((await h.core.snapshot()).data.devices).toHaveLength(0);
     expect(auth(h).status).toBe('signed-out');
     const calls = h.service.calls.length;
     await h.clock.advance(10 * 60_000);
@@ -283,7 +283,7 @@ describe('keychain entry gone between runs', () => {
     expect(message).toMatch(/offline copy .* removed/);
     expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
     expect(readdirSync(path.join(h.dataDir, 'accounts'))).toEqual([]);
-    expect(again.core.snapshot().data.devices).toEqual([]);
+    expect((await again.core.snapshot()).data.devices).toEqual([]);
     expect(h.service.calls.length).toBe(calls); // nothing was sent without secrets
     // The next restart is a plain signed-out start: the notice was said once.
     const third = await again.restart();
@@ -322,7 +322,7 @@ describe('without a keychain', () => {
     expect(done.ok).toBe(true);
     expect(auth(h)).toMatchObject({ status: 'signed-in', credentialStore: 'memory' });
     await settle();
-    expect(h.core.snapshot().data.devices).toHaveLength(3);
+    expect((await h.core.snapshot()).data.devices).toHaveLength(3);
     // The account record is kept (whom to show at the next start), and no file holds a secret.
     expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(true);
     await h.saveCache();
@@ -364,10 +364,10 @@ describe('without a keychain', () => {
         message: expect.stringMatching(/^Signed out: .* Sign in to refresh\.$/),
       },
     });
-    expect(again.core.snapshot().data.devices).toHaveLength(3);
-    expect(again.core.snapshot().data.folders.length).toBeGreaterThan(0);
+    expect((await again.core.snapshot()).data.devices).toHaveLength(3);
+    expect(again.core.state().data.folders.length).toBeGreaterThan(0);
     const writeRefused = await again.invoke('devices:set-alias', {
-      id: again.core.snapshot().data.devices[0]!.id,
+      id: (await again.core.snapshot()).data.devices[0]!.id,
       alias: 'x',
     });
     expect(writeRefused.ok).toBe(false);
@@ -382,12 +382,12 @@ describe('without a keychain', () => {
     });
     await again.invoke('auth:cancel', {});
     expect(auth(again).status).toBe('reauth-required');
-    expect(again.core.snapshot().data.devices).toHaveLength(3);
+    expect((await again.core.snapshot()).data.devices).toHaveLength(3);
 
     // Signing in again to the same account: the copy stays shown throughout, then syncs.
-    const seen: number[] = [];
-    again.core.subscribe((event) => {
-      if (event === 'auth:state') seen.push(again.core.snapshot().data.devices.length);
+    const seen: Array<Promise<number>> = [];
+    const unsubscribe = again.core.subscribe((event) => {
+      if (event === 'auth:state') seen.push(again.core.snapshot().then((s) => s.data.devices.length));
     });
     await again.invoke('auth:begin', {
       baseUrl: BASE_URL,
@@ -398,7 +398,8 @@ describe('without a keychain', () => {
     const done = await again.invoke('auth:complete', { pin: '1234' });
     expect(done.ok).toBe(true);
     expect(auth(again)).toMatchObject({ status: 'signed-in', credentialStore: 'memory', account });
-    expect(seen.every((n) => n === 3)).toBe(true);
+    unsubscribe();
+    expect((await Promise.all(seen)).every((n) => n === 3)).toBe(true);
 
     // Signing out still removes it: the next start is an empty sign-in.
     await again.invoke('auth:sign-out', {});
@@ -412,7 +413,7 @@ describe('without a keychain', () => {
       service: h.service,
     });
     expect(auth(third).status).toBe('signed-out');
-    expect(third.core.snapshot().data.devices).toEqual([]);
+    expect((await third.core.snapshot()).data.devices).toEqual([]);
   });
 
   it('signing out of the signed-out copy removes it from this computer', async () => {
@@ -436,7 +437,7 @@ describe('without a keychain', () => {
     expect(auth(again).status).toBe('reauth-required');
     await again.invoke('auth:sign-out', {});
     expect(auth(again).status).toBe('signed-out');
-    expect(again.core.snapshot().data.devices).toEqual([]);
+    expect((await again.core.snapshot()).data.devices).toEqual([]);
     expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
     expect(filesUnder(path.join(h.dataDir, 'accounts'))).toEqual([]);
   });
@@ -461,7 +462,7 @@ describe('without a keychain', () => {
       service: h.service,
     });
     expect(auth(again)).toMatchObject({ status: 'signed-out', keychainAvailable: false });
-    expect(again.core.snapshot().data.devices).toEqual([]);
+    expect((await again.core.snapshot()).data.devices).toEqual([]);
   });
 
   it('a keychain that came back: the copy of a this-run-only account opens, and signing in uses the keychain', async () => {
@@ -479,7 +480,7 @@ describe('without a keychain', () => {
     const vault = new MemoryVault();
     const again = await harness({ dataDir: h.dataDir, vault, clock: h.clock, service: h.service });
     expect(auth(again)).toMatchObject({ status: 'reauth-required', credentialStore: 'keychain' });
-    expect(again.core.snapshot().data.devices).toHaveLength(3);
+    expect((await again.core.snapshot()).data.devices).toHaveLength(3);
     await again.invoke('auth:begin', { baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
     expect((await again.invoke('auth:complete', { pin: '1234' })).ok).toBe(true);
     expect(auth(again)).toMatchObject({ status: 'signed-in', credentialStore: 'keychain' });

@@ -28,9 +28,9 @@ afterEach(async () => {
   await control(svc, 'DELETE', 'faults');
 });
 
-const sync = (run: Run): SyncState => run.core.snapshot().sync;
+const sync = (run: Run): SyncState => run.core.state().sync;
 const storedToken = async (run: Run) => {
-  const auth = run.core.snapshot().auth as Extract<AuthState, { status: 'signed-in' }>;
+  const auth = run.core.state().auth as Extract<AuthState, { status: 'signed-in' }>;
   return (await run.vault.read(vaultAccount(svc.service.baseUrl, auth.account.user.id)))!.token;
 };
 /** The offline copy on disk, once its debounced save has run. */
@@ -52,20 +52,20 @@ describe('the core against the running service', () => {
   it('401: a revoked token asks for sign-in again, keeps the data, refuses writes; signing in resumes', async () => {
     const run = await launch();
     await signIn(run);
-    const devices = run.core.snapshot().data.devices.length;
+    const devices = (await run.core.snapshot()).data.devices.length;
     expect(devices).toBe(svc.service.store.listDevices().length);
     expect(await control(svc, 'POST', 'tokens/revoke', { token: await storedToken(run) })).toMatchObject({
       status: 200,
       json: { revoked: true },
     });
     await run.invoke('sync:refresh', { datasets: ['sessions'] });
-    const snap = run.core.snapshot();
+    const snap = await run.core.snapshot();
     expect(snap.auth).toMatchObject({ status: 'reauth-required', reason: { kind: 'not-signed-in' } });
     expect(snap.data.devices).toHaveLength(devices);
     const write = await run.invoke('folders:create', { name: 'While revoked', parentId: null });
     expect(!write.ok && write.error.message).toMatch(/sign in again/);
     await signIn(run);
-    expect(run.core.snapshot().auth.status).toBe('signed-in');
+    expect(run.core.state().auth.status).toBe('signed-in');
     expect(sync(run).connection).toBe('online');
   });
 
@@ -85,12 +85,12 @@ describe('the core against the running service', () => {
     expect(sync(run).offlineSince).not.toBeNull();
     expect(delays[1]!).toBeGreaterThan(delays[0]!);
     expect(delays[2]!).toBeGreaterThan(delays[1]!);
-    expect(run.core.snapshot().data.devices.length).toBeGreaterThan(0); // still browsable
+    expect((await run.core.snapshot()).data.devices.length).toBeGreaterThan(0); // still browsable
     // Offline, a folder create waits in the outbox (no id yet) and is made once the service is back.
     await control(svc, 'POST', 'faults', { kind: 'reset', count: 50, method: 'POST' });
     const write = await run.invoke('folders:create', { name: 'While offline', parentId: null });
     expect(write).toEqual({ ok: true, value: { id: null } });
-    expect(run.core.snapshot().data.folders.some((f) => f.name === 'While offline')).toBe(false);
+    expect(run.core.state().data.folders.some((f) => f.name === 'While offline')).toBe(false);
     // A support session is never queued: the write gate refuses it offline, saying why, before any request.
     const posts = svc.service.store.listSessions().length;
     const session = await run.invoke('sessions:create', { customer: 'Ann', language: 'en' });
@@ -104,7 +104,7 @@ describe('the core against the running service', () => {
     const made = () => svc.service.store.listFolders().filter((f) => f.name === 'While offline');
     await vi.waitFor(() => expect(made()).toHaveLength(1), { timeout: 5_000 });
     await vi.waitFor(
-      () => expect(run.core.snapshot().data.folders.some((f) => f.id === made()[0]!.id)).toBe(true),
+      () => expect(run.core.state().data.folders.some((f) => f.id === made()[0]!.id)).toBe(true),
       { timeout: 5_000 },
     );
   });
@@ -116,7 +116,7 @@ describe('the core against the running service', () => {
     await first.core.dispose();
 
     const again = await launch({ dataDir: first.dataDir, vault: first.vault });
-    expect(again.core.snapshot().auth).toMatchObject({
+    expect(again.core.state().auth).toMatchObject({
       status: 'signed-in',
       credentialStore: 'keychain',
       account: { user: { email: ADMIN.email } },
@@ -126,7 +126,7 @@ describe('the core against the running service', () => {
     expect(fromCache!.added).toHaveLength(svc.service.store.listDevices().length);
     await again.invoke('sync:refresh', {});
     expect(sync(again).connection).toBe('online');
-    expect(again.core.snapshot().sync.cacheSavedAt).toBeNull(); // everything fresh from the service now
+    expect(again.core.state().sync.cacheSavedAt).toBeNull(); // everything fresh from the service now
   });
 
   it('sign-out clears the keychain entry, the account record and the offline copy', async () => {
@@ -139,10 +139,10 @@ describe('the core against the running service', () => {
     expect(existsSync(file)).toBe(false);
     expect(existsSync(path.join(run.dataDir, 'account.json'))).toBe(false);
     expect(await run.vault.read(account)).toBeNull();
-    expect(run.core.snapshot().data.devices).toEqual([]);
+    expect((await run.core.snapshot()).data.devices).toEqual([]);
     await run.core.dispose();
     const again = await launch({ dataDir: run.dataDir, vault: run.vault });
-    expect(again.core.snapshot().auth.status).toBe('signed-out');
+    expect(again.core.state().auth.status).toBe('signed-out');
   });
 
   it('a session the service starts becomes one "started" notice', async () => {
@@ -175,10 +175,10 @@ describe('a write still open during a poll, through the poll worker', () => {
     await control(svc, 'POST', `devices/${mine!.id}/status`, { status: flipped });
     await run.clock.advance(1_000);
     await run.invoke('sync:refresh', { datasets: ['devices'] });
-    const shown = (id: string) => run.core.snapshot().data.devices.find((d) => d.id === id);
-    expect(shown(other!.id)?.status).toBe(flipped);
+    const shown = async (id: string) => (await run.core.snapshot()).data.devices.find((d) => d.id === id);
+    expect((await shown(other!.id))?.status).toBe(flipped);
     // The written device keeps the technician's alias; its own status change waits for a later poll.
-    expect(shown(mine!.id)?.alias).toBe('Mine, not sent yet');
+    expect((await shown(mine!.id))?.alias).toBe('Mine, not sent yet');
     expect(svc.service.store.listDevices().find((d) => d.id === mine!.id)?.alias).not.toBe(
       'Mine, not sent yet',
     );
@@ -192,7 +192,7 @@ describe('a write still open during a poll, through the poll worker', () => {
         expect(svc.service.store.listDevices().find((d) => d.id === mine!.id)?.alias).toBe(
           'Mine, not sent yet',
         );
-        expect(shown(mine!.id)).toMatchObject({ alias: 'Mine, not sent yet', status: flipped });
+        expect(await shown(mine!.id)).toMatchObject({ alias: 'Mine, not sent yet', status: flipped });
       },
       { timeout: 10_000 },
     );

@@ -24,14 +24,14 @@ describe('against the stand-in service', () => {
   it('signs in with the PIN flow and builds the whole picture, nested folders and devices with their folders', async () => {
     const run = await launch();
     await signIn(run);
-    const snap = run.core.snapshot();
+    const snap = await run.core.snapshot();
     expect(snap.auth).toMatchObject({ status: 'signed-in', account: { user: { email: ADMIN.email } } });
     const store = svc.service.store;
     expect(snap.data.devices.length).toBe(store.listDevices().length);
     expect(new Map(snap.data.devices.map((d) => [d.id, d.folderId]))).toEqual(
       new Map(store.listDevices().map((d) => [d.id, d.folderId])),
     );
-    const all = store.snapshot();
+    const all = await store.snapshot();
     const expectedFolders = new Map(Object.values(all.folders ?? {}).map((f) => [f.id, f.parentId ?? null]));
     expect(new Map(snap.data.folders.map((f) => [f.id, f.parentId]))).toEqual(expectedFolders);
     expect(snap.data.folders.some((f) => f.parentId !== null)).toBe(true); // nested levels were walked
@@ -46,29 +46,29 @@ describe('against the stand-in service', () => {
   it('a revoked token asks for sign-in again with the data kept; signing in resumes syncing', async () => {
     const run = await launch();
     await signIn(run);
-    const user = (run.core.snapshot().auth as Extract<AuthState, { status: 'signed-in' }>).account.user;
+    const user = (run.core.state().auth as Extract<AuthState, { status: 'signed-in' }>).account.user;
     const stored = await run.vault.read(vaultAccount(svc.service.baseUrl, user.id));
     expect((await control(svc, 'POST', 'tokens/revoke', { token: stored?.token })).status).toBe(200);
     await run.invoke('sync:refresh', { datasets: ['sessions'] });
-    const snap = run.core.snapshot();
+    const snap = await run.core.snapshot();
     expect(snap.auth.status).toBe('reauth-required');
     expect(snap.data.devices.length).toBeGreaterThan(0);
     await signIn(run);
-    expect(run.core.snapshot().auth.status).toBe('signed-in');
-    expect(run.core.snapshot().sync.connection).toBe('online');
+    expect(run.core.state().auth.status).toBe('signed-in');
+    expect(run.core.state().sync.connection).toBe('online');
   });
 
   it('rolls back an optimistic rename the service refuses with 1101', async () => {
     const run = await launch();
     await signIn(run);
-    const top = run.core.snapshot().data.folders.filter((f) => f.parentId === null);
+    const top = run.core.state().data.folders.filter((f) => f.parentId === null);
     const target = top[0]!;
     // Created behind the app's back: its picture does not know the name yet, the service does.
     const admin = svc.service.store.listUsers().find((u) => u.email === ADMIN.email)!;
     svc.service.store.createFolder(admin, { name: 'Taken elsewhere' });
     const r = await run.invoke('folders:rename', { id: target.id, name: 'Taken elsewhere' });
     expect(!r.ok && r.error).toMatchObject({ code: 1101, field: 'name' });
-    expect(run.core.snapshot().data.folders.find((f) => f.id === target.id)?.name).toBe(target.name);
+    expect(run.core.state().data.folders.find((f) => f.id === target.id)?.name).toBe(target.name);
     const last = run.changes.at(-1) as DataChange<'folders'>;
     expect(last.changed[0]).toMatchObject({ id: target.id, name: target.name });
   });
@@ -87,7 +87,7 @@ describe('against the stand-in service', () => {
     if (!created.ok) throw new Error(created.error.message);
     const id = created.value.id;
     await settle();
-    const plannedEnd = () => run.core.snapshot().data.sessions.find((s) => s.id === id)?.plannedEndTime;
+    const plannedEnd = () => run.core.state().data.sessions.find((s) => s.id === id)?.plannedEndTime;
     const withEnd = plannedEnd();
     expect(withEnd).toBeTruthy();
 
@@ -117,7 +117,7 @@ describe('against the stand-in service', () => {
     // Read back from the service: the end stays cleared, the rest of the session is kept.
     await run.invoke('sync:refresh', { datasets: ['sessions'] });
     expect(plannedEnd()).toBeNull();
-    expect(run.core.snapshot().data.sessions.find((s) => s.id === id)?.customer).toBe('Ends planned');
+    expect(run.core.state().data.sessions.find((s) => s.id === id)?.customer).toBe('Ends planned');
   });
 
   it('sends a create once when the connection drops, saying the outcome is unknown', async () => {
@@ -138,7 +138,7 @@ describe('against the stand-in service', () => {
     const created = await run.invoke('sessions:create', { customer: 'Created', language: 'en' });
     expect(created.ok).toBe(true);
     await settle();
-    const session = run.core.snapshot().data.sessions.find((s) => created.ok && s.id === created.value.id);
+    const session = run.core.state().data.sessions.find((s) => created.ok && s.id === created.value.id);
     expect(session?.code).toBeTruthy(); // read back from the service by id
   });
 });

@@ -48,8 +48,7 @@ function keeperRig(dataDir = tempDir().dir) {
   // The feed in this thread: the same handler as the worker's, which writes and reads devices.json.
   const devices = createDevicesFeed({ worker: null });
   feeds.push(devices);
-  picture.onDevicesEdited = (puts, removals, reset) =>
-    reset ? devices.replaceAll(puts) : devices.patch(puts, removals);
+  picture.onDevicesReplaced = (all) => devices.replaceAll(all);
   let statusChanges = 0;
   const keeper = new CacheKeeper({
     dataDir,
@@ -104,7 +103,7 @@ describe('CacheKeeper', () => {
     const r = keeperRig(first.dataDir);
     const opened = await r.keeper.open(BASE_URL, '1');
     expect(opened.cachedUser?.id).toBe('1');
-    expect(r.picture.list('devices')).toHaveLength(2);
+    expect(r.picture.maps.devices.size).toBe(2);
     expect(r.keeper.status().cacheSavedAt).toBe(savedAt);
     for (const dataset of ['folders', 'devices', 'sessions'] as const) r.keeper.fetched(dataset, true);
     expect(r.keeper.status().cacheSavedAt).toBe(savedAt);
@@ -150,12 +149,12 @@ describe('offline copy', () => {
     const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
     const first = again.events.find((e) => e.event === 'data:change');
     expect(first?.payload).toMatchObject({ dataset: 'folders', reset: true });
-    expect(again.core.snapshot().data.devices).toHaveLength(3);
+    expect((await again.core.snapshot()).data.devices).toHaveLength(3);
     const sync = lastSync(again);
     expect(sync.connection).toBe('offline');
     expect(sync.cacheSavedAt).not.toBeNull();
     expect(sync.offlineSince).not.toBeNull();
-    expect(again.core.snapshot().data.folders.find((f) => f.id === '12')?.parentId).toBe('11');
+    expect(again.core.state().data.folders.find((f) => f.id === '12')?.parentId).toBe('11');
   });
 
   it.each([
@@ -172,8 +171,8 @@ describe('offline copy', () => {
     h.service.down = serviceError('network');
     const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
     expect(lastSync(again).cacheNotice).toMatch(notice);
-    expect(again.core.snapshot().data.devices).toHaveLength(0);
-    expect(again.core.snapshot().auth.status).toBe('signed-in');
+    expect((await again.core.snapshot()).data.devices).toHaveLength(0);
+    expect(again.core.state().auth.status).toBe('signed-in');
   });
 
   it('keeps the previous copy when a write fails midway, and reports a full disk as a notice', async () => {

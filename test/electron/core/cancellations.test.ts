@@ -136,7 +136,7 @@ describe('bulk:start', () => {
     expect(cancelled.ok && cancelled.value).toEqual({ cancelled: true });
     const state = await h.invoke('outbox:state');
     expect(state.ok && state.value.pending).toBe(0);
-    expect(h.core.snapshot().data.devices.map((d) => d.alias)).not.toContain('One');
+    expect((await h.core.snapshot()).data.devices.map((d) => d.alias)).not.toContain('One');
     expect(h.service.count('updateDevice')).toBe(before);
   });
 

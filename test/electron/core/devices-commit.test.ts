@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { commitPoll } from '../../../electron/core/devices-commit.js';
 import { DeviceWriteFence } from '../../../electron/core/device-write-fence.js';
 import type { DevicesCommit, DevicesPart, DevicesPoll } from '../../../electron/core/devices-feed.js';
-import { Picture } from '../../../electron/core/picture.js';
+import { deviceDigest, Picture } from '../../../electron/core/picture.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { device } from '../support/fake-service.js';
@@ -66,11 +66,11 @@ describe('commitPoll', () => {
     const mine = { ...device('2', null), alias: 'Mine' };
     const poll = pollOf([part([offline('1')], true), part([offline('2')], false)], () => {
       r.fence.begin(['2']);
-      r.picture.put('devices', mine);
+      r.picture.maps.devices.set('2', deviceDigest(mine)); // shown as its owner answered the edit
     });
     expect(await commitPoll(poll, r.options)).toBe(true);
-    expect(r.picture.get('devices', '1')).toEqual(offline('1'));
-    expect(r.picture.get('devices', '2')).toBe(mine);
+    expect(r.picture.maps.devices.get('1')).toEqual(deviceDigest(offline('1')));
+    expect(r.picture.maps.devices.get('2')).toEqual(deviceDigest(mine));
     expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
     expect(r.polled).toHaveLength(1);
     expect(poll.options?.reset).toBe(false);

@@ -18,7 +18,7 @@ import type {
   DevicesPart,
   DevicesPoll,
 } from '../../../electron/core/devices-feed.js';
-import type { DevicesFeedOptions } from '../../../electron/core/devices-poller.js';
+import type { DevicesFeedOptions } from '../../../electron/core/devices-feed.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { defaultWorkerSpec, workerLocation } from '../../../electron/core/devices-worker-start.js';
@@ -142,7 +142,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     expect(again.delta).toEqual({ added: [], changed: [next[1], next[2]], removed: [] });
   });
 
-  it('a discarded delta comes again at the next poll; a local patch is part of the mirror', async () => {
+  it('a discarded delta comes again at the next poll; a local edit is part of the mirror', async () => {
     feed = make({});
     const devices = list(3);
     answer = { status: 200, body: encodeDevices(devices) };
@@ -155,9 +155,9 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     answer = { status: 200, body: encodeDevices(back) };
     const raced = await feed.poll(sign);
     expect(raced.changed).toBe(true);
-    // The main thread patched a device before the poll was committed: the patch is newer, the rest lands.
+    // The main thread edited a device before the poll was committed: the edit is newer, the rest lands.
     const mine = { ...devices[1]!, alias: 'Mine' };
-    feed.patch([mine], []);
+    expect(await feed.edit([{ id: '2', alias: 'Mine' }])).toEqual([mine]);
     expect((await committed(raced)).delta).toEqual({ added: [], changed: [back[0], back[2]], removed: [] });
     expect((await feed.read(['2'])).get('2')).toEqual(mine);
     // The mirror no longer equals the polled bytes: the same list again brings the service's copy of '2'.
@@ -165,18 +165,63 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     expect(after.delta).toEqual({ added: [], changed: [back[1]], removed: [] });
   });
 
-  it('reads devices as the mirror holds them: every commit and patch before the read is in', async () => {
+  it('reads devices as the mirror holds them: every commit and edit before the read is in', async () => {
     feed = make({});
     const devices = list(3);
     answer = { status: 200, body: encodeDevices(devices) };
     await pollCommitted(feed, { reset: true });
     const moved = { ...devices[1]!, folderId: '20' };
-    feed.patch([moved], ['3']);
+    void feed.edit([{ id: '2', folderId: '20' }]); // not awaited: the read comes after it all the same
     const read = await feed.read(['2', '1', '3', 'nope']);
     expect([...read.entries()]).toEqual([
       ['2', moved],
       ['1', devices[0]],
+      ['3', devices[2]],
     ]);
+  });
+
+  it('edits the writable fields of the devices it holds and answers them whole; a poll under way keeps them', async () => {
+    feed = make({});
+    const devices = list(3);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed, { reset: true });
+    const back = devices.map((d) => ({ ...d, status: 'offline' as const }));
+    answer = { status: 200, body: encodeDevices(back) };
+    const raced = await feed.poll(sign);
+    const edited = await feed.edit([
+      { id: '2', alias: 'Front desk', folderId: null },
+      { id: 'gone', alias: 'x' },
+    ]);
+    expect(edited).toEqual([{ ...devices[1]!, alias: 'Front desk', folderId: null }]);
+    // The edit is newer than the poll that was under way: the commit takes the others only.
+    expect((await committed(raced)).delta).toEqual({ added: [], changed: [back[0], back[2]], removed: [] });
+    expect((await feed.read(['2'])).get('2')).toEqual(edited[0]);
+  });
+
+  it("lists every device in parts, none after a later commit's part, each no older than it", async () => {
+    feed = make({});
+    const devices = list(2 * PART_SIZE + 10);
+    answer = { status: 200, body: encodeDevices(devices) };
+    await pollCommitted(feed, { reset: true });
+    const next = devices.map((d) => (d.id === '1' ? { ...d, status: 'busy' as const } : d));
+    answer = { status: 200, body: encodeDevices(next) };
+    const poll = await feed.poll(sign);
+    const said: Array<['list' | 'commit', Device[]]> = [];
+    const listed = feed.list((p) => said.push(['list', p.added]));
+    const count = await poll.commit({ onPart: (p) => said.push(['commit', p.changed]) });
+    expect([await listed, count]).toEqual([devices.length, 1]);
+    // The listing was asked before the commit: all its parts first (else the renderer would be sent the
+    // older copy of '1' after the newer one), and it holds the devices as they were then.
+    expect(said.map(([from, d]) => [from, d.length])).toEqual([
+      ['list', PART_SIZE],
+      ['list', PART_SIZE],
+      ['list', 10],
+      ['commit', 1],
+    ]);
+    expect(said.flatMap(([from, d]) => (from === 'list' ? d : []))).toEqual(devices);
+    const after: Device[] = [];
+    await feed.list((p) => after.push(...p.added));
+    expect(after).toEqual(next);
   });
 
   it('turns refusals into the client error shapes: 401, malformed XML, network', async () => {
@@ -205,17 +250,21 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     const devices = list(1_500, (i) => ({ alias: `A${i}` }));
     answer = { status: 200, body: encodeDevices(devices) };
     await pollCommitted(feed);
-    feed.patch([{ ...devices[0]!, alias: 'patched' }], ['2']);
+    await feed.edit([{ id: '1', alias: 'edited' }]);
     expect(await feed.saveCache(file, '2026-11-22T10:00:00.000Z')).toBeNull();
     await feed.close();
 
     feed = make({});
     const parts: DevicesPart[] = [];
-    const loaded = await feed.loadCache(file, (part) => parts.push(part));
+    const loading = feed.loadCache(file, (part) => parts.push(part));
+    // Asked while the file is still being read: answered from what it holds, not from an empty mirror.
+    const during = feed.read(['1']);
+    const loaded = await loading;
     expect(loaded).toEqual({ status: 'loaded', fetchedAt: '2026-11-22T10:00:00.000Z' });
-    const expected = [{ ...devices[0]!, alias: 'patched' }, ...devices.slice(2)];
+    expect((await during).get('1')?.alias).toBe('edited');
+    const expected = [{ ...devices[0]!, alias: 'edited' }, ...devices.slice(1)];
     expect(joined(parts).added).toEqual(expected);
-    expect(parts.map((p) => p.first)).toEqual([true]); // 1,499 devices: one part
+    expect(parts.map((p) => p.first)).toEqual([true]); // 1,500 devices: one part
     // The loaded list is the mirror: the same list from the service is no change.
     answer = { status: 200, body: encodeDevices(expected) };
     expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
@@ -290,23 +339,32 @@ function mortalWorker(channel: string): NonNullable<DevicesFeedOptions['worker']
 }
 
 describe('a worker that dies after it was up', () => {
-  it('its replacement starts from the devices the main thread holds: reads meanwhile still find them', async () => {
+  it('its replacement reloads the offline copy: reads meanwhile find them, and its first poll replaces all', async () => {
     const devices = list(5);
-    const held: Device[] = [];
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'reseed-')), 'devices.json');
+    let reseeds = 0;
     const { lines, logger } = recordingLogger();
     const channel = `kill-${process.pid}-${Date.now()}`;
-    feed = createDevicesFeed({ worker: mortalWorker(channel), logger, reseed: () => held });
+    const reseed = () => {
+      reseeds += 1;
+      return copy;
+    };
+    feed = createDevicesFeed({ worker: mortalWorker(channel), logger, reseed });
     answer = { status: 200, body: encodeDevices(devices) };
-    held.push(...(await pollCommitted(feed, { reset: true })).delta!.added);
+    await pollCommitted(feed, { reset: true });
+    expect(await feed.saveCache(copy, '2026-01-01T00:00:00Z')).toBeNull();
     expect((await feed.read(['2'])).get('2')).toEqual(devices[1]);
     const kill = new BroadcastChannel(channel);
     kill.postMessage('die');
     await expect.poll(() => lines.some((l) => l.line.includes('poll worker stopped'))).toBe(true);
     kill.close();
-    // No poll since: the new worker holds what the main thread held.
+    expect(reseeds).toBe(1);
+    // No poll since: the new worker holds what the copy held.
     expect([...(await feed.read(['2', '4'])).keys()]).toEqual(['2', '4']);
-    // And the next poll is a delta against it: the same list is no change.
-    expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
+    // The copy may be older than what was shown: the next poll is whole, the same list all over again.
+    const poll = await feed.poll(sign);
+    expect(poll.complete).toBe(true);
+    expect((await committed(poll, { reset: true })).delta?.added).toEqual(devices);
   });
 });
 
@@ -346,14 +404,15 @@ describe('a worker that cannot start', () => {
     expect(warnings[0]!.level).toBe('warn');
   });
 
-  it('loses nothing sent before it failed: devices given and patched then are read in the main thread', async () => {
+  it('loses nothing sent before it failed: devices given and edited then are read in the main thread', async () => {
     const missing = pathToFileURL(path.join(import.meta.dirname, 'no-such-worker.js'));
     feed = createDevicesFeed({ worker: { source: missing, eval: false } });
     const devices = list(3);
-    feed.replaceAll(devices);
+    feed.replaceAll(devices.slice(0, 2)); // answers nothing: replayed all the same
     const moved = { ...devices[0]!, folderId: '20' };
-    feed.patch([moved], ['3']);
+    const edited = feed.edit([{ id: '1', folderId: '20' }]);
     expect([...(await feed.read(['1', '2', '3'])).values()]).toEqual([moved, devices[1]]);
+    expect(await edited).toEqual([moved]);
   });
 
   it('reads a body that starts with a byte-order mark, as any UTF-8 text', async () => {

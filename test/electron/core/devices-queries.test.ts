@@ -62,7 +62,7 @@ describe.each([
     expect((await feed.search(['desk'])).map((d) => d.id).sort()).toEqual(['1', '2']);
   });
 
-  it('matches a view over what it holds now: patches in, folder conditions read the folders sent', async () => {
+  it('matches a view over what it holds now: the last list in, folder conditions read the folders sent', async () => {
     feed = make();
     const devices = Array.from({ length: 30 }, (_, i) =>
       device(String(i + 1), i % 3 === 0 ? 'f-child' : 'f-other', {
@@ -71,7 +71,12 @@ describe.each([
       }),
     );
     feed.replaceAll(devices);
-    feed.patch([{ ...devices[3]!, status: 'online' }], ['7']);
+    // Then '4' came online and '7' left the account.
+    feed.replaceAll(
+      devices.flatMap((d) =>
+        d.id === '7' ? [] : d.id === '4' ? [{ ...d, status: 'online' as const }] : [d],
+      ),
+    );
     const folders = [
       { id: 'f-top', name: 'Top', parentId: null, dateCreation: null },
       { id: 'f-child', name: 'Child', parentId: 'f-top', dateCreation: null },

@@ -11,7 +11,7 @@ import { PART_SIZE as FIRST_SCREEN_ROWS } from '../../../electron/core/devices-o
 import { firstScreenPath, firstScreenRows } from '../../../electron/core/first-screen.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { OfflineCache } from '../../../electron/core/offline-cache.js';
-import { Picture } from '../../../electron/core/picture.js';
+import { deviceDigest, Picture } from '../../../electron/core/picture.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
@@ -32,8 +32,7 @@ function rig(dataDir: string) {
   const picture = new Picture();
   const devices = createDevicesFeed({ worker: null });
   feeds.push(devices);
-  picture.onDevicesEdited = (puts, removals, reset) =>
-    reset ? devices.replaceAll(puts) : devices.patch(puts, removals);
+  picture.onDevicesReplaced = (all) => devices.replaceAll(all);
   let statusChanges = 0;
   const keeper = new CacheKeeper({
     dataDir,
@@ -130,7 +129,7 @@ describe('first screen of the offline copy', () => {
       });
     expect(rest.every((c) => c.added.length <= FIRST_SCREEN_ROWS)).toBe(true);
     expect(devicesOf(rest).added).toEqual(devices);
-    expect(r.picture.list('devices')).toEqual(devices);
+    expect([...r.picture.maps.devices.values()]).toEqual(devices.map(deviceDigest));
     expect(r.keeper.status().cacheSavedAt).not.toBeNull();
   });
 
@@ -167,7 +166,8 @@ describe('first screen of the offline copy', () => {
     expect(devicesOf(opened.changes).added).toHaveLength(FIRST_SCREEN_ROWS);
     const rest = await opened.rest!;
     expect(devicesOf(rest)).toMatchObject({ reset: true, added: [] });
-    expect(r.picture.lists()).toEqual({ folders: [], devices: [], sessions: [], users: [] });
+    expect(r.picture.lists()).toEqual({ folders: [], sessions: [], users: [] });
+    expect(r.picture.maps.devices.size).toBe(0);
     expect(r.keeper.status()).toMatchObject({
       cacheSavedAt: null,
       cacheNotice: expect.stringMatching(/damaged/),
@@ -189,8 +189,12 @@ describe('an account entered by its first screen', () => {
       const write = await again.invoke('devices:set-alias', { id: String(N), alias: 'Reception' });
       expect(write.ok).toBe(true);
       await settle();
-      await vi.waitFor(() => expect(again.core.snapshot().data.devices).toHaveLength(N), { timeout: 5_000 });
-      expect(again.core.snapshot().data.devices.find((d) => d.id === String(N))?.alias).toBe('Reception');
+      await vi.waitFor(async () => expect((await again.core.snapshot()).data.devices).toHaveLength(N), {
+        timeout: 5_000,
+      });
+      expect((await again.core.snapshot()).data.devices.find((d) => d.id === String(N))?.alias).toBe(
+        'Reception',
+      );
       const devices = again.changes('devices');
       expect(devices[0]).toMatchObject({ reset: true });
       expect(devices[0]!.added).toHaveLength(FIRST_SCREEN_ROWS);

@@ -61,7 +61,7 @@ async function restartedCopy(): Promise<{ first: Harness; copy: Harness; deviceI
   expect((await first.invoke('views:save', { views: VIEWS })).ok).toBe(true);
   expect((await first.invoke('watch:set', { watches: [WATCH], quietHours: null })).ok).toBe(true);
   await first.saveCache();
-  const deviceId = first.core.snapshot().data.devices[0]!.id;
+  const deviceId = (await first.core.snapshot()).data.devices[0]!.id;
   const recorded = await first.invoke('history:device', { deviceId, days: 1 });
   expect(recorded.ok && recorded.value.status).not.toBeNull();
   await first.dispose();
@@ -72,7 +72,7 @@ async function restartedCopy(): Promise<{ first: Harness; copy: Harness; deviceI
     service: first.service,
   });
   harnesses.push(copy);
-  expect(copy.core.snapshot().auth.status).toBe('reauth-required');
+  expect(copy.core.state().auth.status).toBe('reauth-required');
   return { first, copy, deviceId };
 }
 
@@ -137,7 +137,7 @@ it('refuses to change the copy’s views and watches, saying to sign in, and wri
 it('signed in again from the copy, the views and watches are the account’s, and can be changed', async () => {
   const { copy } = await restartedCopy();
   await signInForThisRun(copy);
-  expect(copy.core.snapshot().auth.status).toBe('signed-in');
+  expect(copy.core.state().auth.status).toBe('signed-in');
   expect(await copy.invoke('views:load', {})).toEqual({ ok: true, value: { views: VIEWS } });
   expect((await copy.invoke('watch:set', { watches: [], quietHours: null })).ok).toBe(true);
   expect((await copy.invoke('views:save', { views: [] })).ok).toBe(true);

@@ -154,14 +154,14 @@ it('losing the service records unknown, not offline, and the tray shows the coun
   expect(online).toBeGreaterThan(0);
   const lost = run.clock.now();
   await control(svc, 'POST', 'faults', { kind: 'reset', count: 1000, method: 'GET' });
-  for (let i = 0; i < 4 && run.core.snapshot().sync.connection !== 'offline'; i++) await poll(run);
-  expect(run.core.snapshot().sync.connection).toBe('offline');
+  for (let i = 0; i < 4 && run.core.state().sync.connection !== 'offline'; i++) await poll(run);
+  expect(run.core.state().sync.connection).toBe('offline');
   await run.clock.advance(10 * 60_000);
   await control(svc, 'DELETE', 'faults');
   await vi.waitFor(
     async () => {
       await poll(run);
-      expect(run.core.snapshot().sync.connection).toBe('online');
+      expect(run.core.state().sync.connection).toBe('online');
     },
     { timeout: 10_000 },
   );

@@ -19,7 +19,7 @@ describe('first sync', () => {
   it('builds the folder tree level by level, all devices in one request, sessions, users and the current user', async () => {
     h = await makeHarness();
     await h.signIn();
-    const snap = h.core.snapshot();
+    const snap = await h.core.snapshot();
     const folders = new Map(snap.data.folders.map((f: FolderNode) => [f.id, f]));
     expect([...folders.keys()].sort()).toEqual(['10', '11', '12', '20']);
     expect(folders.get('12')?.parentId).toBe('11');
@@ -54,7 +54,7 @@ describe('first sync', () => {
     await h.signIn();
     // root (nesting 10's and 20's children) + 11 (its children were not nested) + 12 = 3 requests
     expect(h.service.count('listFolders')).toBe(3);
-    expect(h.core.snapshot().data.folders).toHaveLength(4);
+    expect(h.core.state().data.folders).toHaveLength(4);
   });
 });
 
@@ -73,7 +73,7 @@ describe('polling and diffs', () => {
     for (const e of after) expect(JSON.stringify(e.payload).length).toBeLessThan(200);
     expect(after.filter((e) => (e.payload as { dataset: string }).dataset === 'devices')).toHaveLength(1);
     // What the renderer folds from them is the core's own state.
-    expect(lastSync(h)).toEqual(h.core.snapshot().sync);
+    expect(lastSync(h)).toEqual(h.core.state().sync);
   });
 
   it('sends nothing when a poll finds nothing new, and only the changed records otherwise', async () => {
@@ -157,7 +157,7 @@ describe('failures', () => {
     expect(sync.connection).toBe('offline');
     expect(sync.offlineSince).toBe(new Date(h.clock.now()).toISOString());
     expect(sync.datasets.sessions.error?.kind).toBe('network');
-    expect(h.core.snapshot().data.devices).toHaveLength(3);
+    expect((await h.core.snapshot()).data.devices).toHaveLength(3);
 
     // backoff: 2 s base, random 0.5 -> 1.5 s, then 3 s, 6 s ...
     const calls = h.service.count('listSessions');
@@ -171,7 +171,7 @@ describe('failures', () => {
     // Offline, an edit waits in the outbox (shown at once) instead of being refused…
     const write = await h.invoke('devices:set-alias', { id: '1', alias: 'x' });
     expect(write).toEqual({ ok: true, value: undefined });
-    expect(h.core.snapshot().data.devices.find((d) => d.id === '1')?.alias).toBe('x');
+    expect((await h.core.snapshot()).data.devices.find((d) => d.id === '1')?.alias).toBe('x');
     expect(h.service.devices.get('1')?.alias).not.toBe('x');
 
     h.service.down = null;
@@ -200,7 +200,7 @@ describe('failures', () => {
     await h.clock.advance(POLL_INTERVALS.background.sessions);
     const auth = lastAuth(h);
     expect(auth.status).toBe('reauth-required');
-    expect(h.core.snapshot().data.devices).toHaveLength(3);
+    expect((await h.core.snapshot()).data.devices).toHaveLength(3);
     expect(h.core.trayState().status).toBe('signed-out');
     const calls = h.service.calls.length;
     await h.clock.advance(10 * 60_000);
@@ -221,6 +221,6 @@ describe('failures', () => {
     expect(h.changes().filter((c) => c.reset).length).toBe(resets); // the picture was kept, not reloaded
     h.service.sessions.set('777', { ...h.service.sessions.get('500')!, id: '777' });
     await h.clock.advance(POLL_INTERVALS.background.sessions);
-    expect(h.core.snapshot().data.sessions.map((s) => s.id)).toContain('777');
+    expect(h.core.state().data.sessions.map((s) => s.id)).toContain('777');
   });
 });

@@ -76,7 +76,7 @@ describe('optimistic writes', () => {
     const [applied, rolledBack] = h.changes('folders').slice(before) as DataChange<'folders'>[];
     expect(applied?.changed[0]).toMatchObject({ id: '20', name: 'Elsewhere' });
     expect(rolledBack?.changed[0]).toMatchObject({ id: '20', name: 'Branch B' });
-    expect(h.core.snapshot().data.folders.find((f) => f.id === '20')?.name).toBe('Branch B');
+    expect(h.core.state().data.folders.find((f) => f.id === '20')?.name).toBe('Branch B');
   });
 
   it('keeps a successful write even if a poll that started before it returns old data', async () => {
@@ -95,7 +95,7 @@ describe('optimistic writes', () => {
     expect(write.ok).toBe(true);
     release();
     await poll;
-    expect(h.core.snapshot().data.devices.find((d) => d.id === '1')?.alias).toBe('Reception');
+    expect((await h.core.snapshot()).data.devices.find((d) => d.id === '1')?.alias).toBe('Reception');
   });
 
   it('moves devices in bulk with one PUT each and reports which failed, rolling those back', async () => {
@@ -107,7 +107,7 @@ describe('optimistic writes', () => {
     expect(r.value.moved.sort()).toEqual(['2', '3']);
     expect(r.value.failed.map((f) => f.id).sort()).toEqual(['1', 'nope']);
     expect(h.service.count('updateDevice')).toBe(3);
-    const devices = new Map(h.core.snapshot().data.devices.map((d) => [d.id, d.folderId]));
+    const devices = new Map((await h.core.snapshot()).data.devices.map((d) => [d.id, d.folderId]));
     expect(devices.get('1')).toBe('10');
     expect(devices.get('2')).toBe('20');
     expect(devices.get('3')).toBe('20');
@@ -122,7 +122,7 @@ describe('the outcome of an edit, told once', () => {
     ]);
     const r = await h.invoke('devices:set-alias', { id: '1', alias: 'Refused' });
     expect(!r.ok && r.error).toMatchObject({ code: 1002, field: 'alias' });
-    expect(h.core.snapshot().data.devices.find((d) => d.id === '1')?.alias).not.toBe('Refused');
+    expect((await h.core.snapshot()).data.devices.find((d) => d.id === '1')?.alias).not.toBe('Refused');
     const outbox = await h.invoke('outbox:state', {});
     expect(outbox.ok && outbox.value.items).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('creates', () => {
     const r = await h.invoke('sessions:create', { customer: 'Zoe', language: 'en' });
     expect(r.ok).toBe(true);
     const id = r.ok ? r.value.id : '';
-    expect(h.core.snapshot().data.sessions.find((s) => s.id === id)?.code).toBe(`K${id}`);
+    expect(h.core.state().data.sessions.find((s) => s.id === id)?.code).toBe(`K${id}`);
     expect(h.service.calls.filter((c) => c.method === 'getSession').map((c) => c.args[0])).toEqual([id]);
   });
 

@@ -60,7 +60,7 @@ const digest = (data: string | Buffer): string =>
 
 /** Everything the account's state is made of, each part hashed (a difference names its part). */
 async function fingerprint(): Promise<Record<string, string>> {
-  const snap = run.core.snapshot();
+  const snap = await run.core.snapshot();
   const parts: Record<string, string> = {
     service: digest(JSON.stringify(svc.service.store.snapshot())),
     auth: digest(JSON.stringify(snap.auth)),

@@ -112,7 +112,7 @@ function deviceIds(svc: ServiceHarness): string[] {
     .sort();
 }
 
-const auth = (core: AccountsCore, id: string) => core.coreOf(id)!.snapshot().auth;
+const auth = (core: AccountsCore, id: string) => core.coreOf(id)!.state().auth;
 const idOf = (run: Run, name: string) => run.core.accounts().accounts.find((a) => a.name === name)!.id;
 
 /** A console from before several accounts: one core on the root data directory, signed in to A. */
@@ -159,13 +159,8 @@ describe('several accounts in one console', () => {
     const run = await open(dataDir, vault);
     const state = run.core.accounts();
     expect(state.accounts.map((a) => a.name)).toEqual(['Customer A']);
-    expect(run.core.snapshot().auth.status).toBe('signed-in');
-    expect(
-      run.core
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcA));
+    expect(run.core.state().auth.status).toBe('signed-in');
+    expect((await run.core.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(deviceIds(svcA));
     expect(await run.invoke('views:load', {})).toEqual({ views: [{ id: 'v1', name: 'Front desk' }] });
     // Nothing moved: the old files are where they were, the list beside them.
     for (const name of before) expect(existsSync(path.join(dataDir, name))).toBe(true);
@@ -181,14 +176,9 @@ describe('several accounts in one console', () => {
     await run.invoke('accounts:add', { name: 'Customer B' });
     const b = idOf(run, 'Customer B');
     expect(run.core.accounts().active).toBe(b);
-    expect(run.core.snapshot().auth.status).toBe('signed-out'); // the new account: its sign-in form
+    expect(run.core.state().auth.status).toBe('signed-out'); // the new account: its sign-in form
     await signIn(run, svcB, CONSUMER_B);
-    expect(
-      run.core
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcB));
+    expect((await run.core.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(deviceIds(svcB));
     expect(existsSync(path.join(dataDir, ACCOUNT_DIRS, b, 'account.json'))).toBe(true);
 
     // The switch: A's picture in the very events the call sends, before it answers (no network wait).
@@ -210,12 +200,9 @@ describe('several accounts in one console', () => {
     const bDevice = svcB.service.store.listDevices().find((d) => d.status !== 'busy')!;
     await control(svcB, 'POST', `devices/${bDevice.id}/status`, { status: 'busy' });
     await run.core.coreOf(b)!.handlers['sync:refresh']({});
-    expect(
-      run.core
-        .coreOf(b)!
-        .snapshot()
-        .data.devices.find((d) => d.id === bDevice.id)?.status,
-    ).toBe('busy');
+    expect((await run.core.coreOf(b)!.snapshot()).data.devices.find((d) => d.id === bDevice.id)?.status).toBe(
+      'busy',
+    );
     expect(run.core.accounts().accounts.find((x) => x.id === b)).toMatchObject({ auth: 'signed-in' });
   });
 
@@ -319,16 +306,13 @@ describe('several accounts in one console', () => {
     };
     const inA = await changed(svcA);
     const inB = await changed(svcB);
-    const statusIn = (account: string, id: string) =>
-      run.core
-        .coreOf(account)!
-        .snapshot()
-        .data.devices.find((d) => d.id === id)?.status;
-    expect(statusIn(a, inA.id)).not.toBe(inA.status);
+    const statusIn = async (account: string, id: string) =>
+      (await run.core.coreOf(account)!.snapshot()).data.devices.find((d) => d.id === id)?.status;
+    expect(await statusIn(a, inA.id)).not.toBe(inA.status);
 
     await expect(run.core.refreshAll()).resolves.toBeUndefined();
-    expect(statusIn(a, inA.id)).toBe(inA.status);
-    expect(statusIn(b, inB.id)).toBe(inB.status);
+    expect(await statusIn(a, inA.id)).toBe(inA.status);
+    expect(await statusIn(b, inB.id)).toBe(inB.status);
   });
 
   it('removes an account: signed out, its keychain entry and directory gone, the other untouched', async () => {
@@ -340,20 +324,15 @@ describe('several accounts in one console', () => {
     await run.invoke('accounts:add', { name: 'Customer B' });
     const b = idOf(run, 'Customer B');
     await signIn(run, svcB, CONSUMER_B);
-    const userB = (run.core.snapshot().auth as Extract<AuthState, { status: 'signed-in' }>).account.user.id;
+    const userB = (run.core.state().auth as Extract<AuthState, { status: 'signed-in' }>).account.user.id;
     expect(await vault.read(vaultAccount(svcB.service.baseUrl, userB))).not.toBeNull();
 
     const state = (await run.invoke('accounts:remove', { id: b })) as { active: string; accounts: unknown[] };
     expect(state).toMatchObject({ active: a, accounts: [{ id: a, name: 'Customer A' }] });
     expect(await vault.read(vaultAccount(svcB.service.baseUrl, userB))).toBeNull();
     expect(existsSync(path.join(dataDir, ACCOUNT_DIRS, b))).toBe(false);
-    expect(run.core.snapshot().auth.status).toBe('signed-in');
-    expect(
-      run.core
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcA));
+    expect(run.core.state().auth.status).toBe('signed-in');
+    expect((await run.core.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(deviceIds(svcA));
     // The only account is signed out of, not removed.
     await expect(run.invoke('accounts:remove', { id: a })).rejects.toThrow('only account');
   });
@@ -374,12 +353,7 @@ describe('several accounts in one console', () => {
       ['Customer B', 'signed-in'],
     ]);
     expect(again.core.accounts().active).toBe(ids[1]); // the one on screen last
-    expect(
-      again.core
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcB));
+    expect((await again.core.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(deviceIds(svcB));
     await again.core.dispose();
 
     const noKeychain = await open(dataDir, new MissingVault());
@@ -387,20 +361,12 @@ describe('several accounts in one console', () => {
       'reauth-required',
       'reauth-required',
     ]);
-    expect(
-      noKeychain.core
-        .coreOf(ids[0]!)!
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcA));
-    expect(
-      noKeychain.core
-        .coreOf(ids[1]!)!
-        .snapshot()
-        .data.devices.map((d) => d.id)
-        .sort(),
-    ).toEqual(deviceIds(svcB));
+    expect((await noKeychain.core.coreOf(ids[0]!)!.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(
+      deviceIds(svcA),
+    );
+    expect((await noKeychain.core.coreOf(ids[1]!)!.snapshot()).data.devices.map((d) => d.id).sort()).toEqual(
+      deviceIds(svcB),
+    );
   });
 });
 

@@ -62,7 +62,7 @@ describe('the same service user as two accounts', () => {
     const run = await open(t.dir, vault);
     expect((await run.signIn(svcA, CONSUMER_A)).ok).toBe(true);
     const first = (run.core.accounts() as AccountsState).accounts[0]!.id;
-    const userId = userIdOf(run.core.snapshot().auth);
+    const userId = userIdOf(run.core.state().auth);
     const entry = vaultAccount(svcA.service.baseUrl, userId);
     const before = await vault.read(entry);
     expect(before).not.toBeNull();
@@ -75,20 +75,20 @@ describe('the same service user as two accounts', () => {
       expect(refused.error.key).toBe('error.app.accountTwice');
       expect(refused.error.values).toEqual({ account: 'Customer A' });
     }
-    const auth = run.core.coreOf(second)!.snapshot().auth;
+    const auth = run.core.coreOf(second)!.state().auth;
     expect(auth.status).toBe('signed-out');
     // Nothing of the first account's keychain entry was touched (the same token, not a new one).
     expect(await vault.read(entry)).toEqual(before);
 
     await run.invoke('accounts:remove', { id: second });
     expect(await vault.read(entry)).toEqual(before);
-    expect(run.core.coreOf(first)!.snapshot().auth.status).toBe('signed-in');
+    expect(run.core.coreOf(first)!.state().auth.status).toBe('signed-in');
 
     // A restart resumes the first account from the keychain.
     await run.core.dispose();
     const again = await open(t.dir, vault);
     await again.core.opened();
-    expect(again.core.snapshot().auth.status).toBe('signed-in');
+    expect(again.core.state().auth.status).toBe('signed-in');
   }, 60_000);
 
   it('lets in the same user at another service address (its own keychain entry)', async () => {

@@ -27,10 +27,13 @@ function rig(owner: Map<Id, Device>, answered: () => Promise<void> = async () =>
   const asked: Id[][] = [];
   outbox = new CoreOutbox({
     picture,
-    ownedDevices: async (ids) => {
-      asked.push([...ids]);
-      await answered();
-      return new Map(ids.flatMap((id) => (owner.has(id) ? [[id, owner.get(id)!] as const] : [])));
+    devices: {
+      read: async (ids) => {
+        asked.push([...ids]);
+        await answered();
+        return new Map(ids.flatMap((id) => (owner.has(id) ? [[id, owner.get(id)!] as const] : [])));
+      },
+      edit: async () => [],
     },
     engine: () => null,
     api: () => null,

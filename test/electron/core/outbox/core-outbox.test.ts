@@ -17,7 +17,8 @@ afterEach(async () => {
   for (const h of harnesses.splice(0)) await h.dispose().catch(() => {});
 });
 
-const aliasIn = (h: Harness, id: string) => h.core.snapshot().data.devices.find((d) => d.id === id)?.alias;
+const aliasIn = async (h: Harness, id: string) =>
+  (await h.core.snapshot()).data.devices.find((d) => d.id === id)?.alias;
 /** Every alias the renderer was shown for a device, in order. */
 const shownAliases = (h: Harness, id: string) =>
   h
@@ -64,15 +65,15 @@ describe('the outbox in the core', () => {
     console.log(
       'DBG',
       h.service.count('listDevices') - polls,
-      h.core.snapshot().sync.connection,
+      h.core.state().sync.connection,
       h.service.count('getDevice'),
     );
     expect(h.service.count('listDevices')).toBeGreaterThan(polls);
-    expect(h.core.snapshot().data.devices.find((d) => d.id === '2')?.status).toBe(flipped);
+    expect((await h.core.snapshot()).data.devices.find((d) => d.id === '2')?.status).toBe(flipped);
     // Still not sent (each try cut off), so still fenced: the poll's old alias was not shown.
     expect(h.service.count('updateDevice')).toBeGreaterThan(sentBefore);
     expect(h.service.devices.get('1')?.alias).not.toBe('Mine');
-    expect(aliasIn(h, '1')).toBe('Mine');
+    expect(await aliasIn(h, '1')).toBe('Mine');
     expect(shownAliases(h, '1').slice(shownBefore)).toEqual(['Mine']);
   });
 
@@ -93,7 +94,7 @@ describe('the outbox in the core', () => {
     const h2 = await h.restart();
     harnesses = [h2];
     await settle();
-    expect(aliasIn(h2, '1')).toBe('Kept offline');
+    expect(await aliasIn(h2, '1')).toBe('Kept offline');
 
     // The service is back, still with the old alias; the outbox's first look at the device is cut off, so
     // polls of the full list land while the edit still waits: they must not show the old alias again.
@@ -108,7 +109,7 @@ describe('the outbox in the core', () => {
     });
     expect(h2.service.count('updateDevice')).toBe(sentBefore + 1);
     expect(shownAliases(h2, '1').every((a) => a === 'Kept offline')).toBe(true);
-    expect(aliasIn(h2, '1')).toBe('Kept offline');
+    expect(await aliasIn(h2, '1')).toBe('Kept offline');
   });
 
   it('after a long outage the waiting edit goes as soon as the service answers, not at the end of its backoff', async () => {
@@ -144,7 +145,7 @@ describe('the outbox in the core', () => {
       expect(outboxState(h)?.conflicts).toHaveLength(2);
     });
     expect(h.service.count('updateDevice')).toBe(tried);
-    expect(aliasIn(h, '1')).toBe('Theirs');
+    expect(await aliasIn(h, '1')).toBe('Theirs');
 
     const [c1, c2] = outboxState(h)!.conflicts;
     expect(await h.invoke('outbox:resolve', { entryId: c1!.entryId, choice: 'mine' })).toMatchObject({
@@ -154,8 +155,8 @@ describe('the outbox in the core', () => {
       ok: true,
     });
     await vi.waitFor(() => expect(h.service.devices.get('1')?.alias).toBe('Mine'));
-    expect(aliasIn(h, '1')).toBe('Mine');
+    expect(await aliasIn(h, '1')).toBe('Mine');
     expect(h.service.devices.get('2')?.alias).toBe('Theirs too');
-    expect(aliasIn(h, '2')).toBe('Theirs too');
+    expect(await aliasIn(h, '2')).toBe('Theirs too');
   });
 });

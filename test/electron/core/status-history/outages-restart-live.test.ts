@@ -60,6 +60,6 @@ it('an outage that ended is in the Overview of the next run', async () => {
   await run.core.dispose();
 
   const again = await cores.launch({ dataDir: run.dataDir, vault: run.vault, clock: run.clock });
-  if (again.core.snapshot().auth.status !== 'signed-in') await cores.signIn(again);
+  if (again.core.state().auth.status !== 'signed-in') await cores.signIn(again);
   expect(await outagesOf(again)).toEqual(seen);
 });

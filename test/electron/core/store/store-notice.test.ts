@@ -26,10 +26,10 @@ it('damaged settings: the banner says they were kept aside and the defaults appl
   cores.push(bystander);
   const h = await makeHarness({ dataDir: dir });
   cores.push(h);
-  expect(h.core.snapshot().settings.theme).toBe('system');
+  expect(h.core.state().settings.theme).toBe('system');
   expect(lastSyncState(h.events).cacheNotice).toMatch(
     /^The settings could not be used \(it is not complete JSON \(truncated or damaged\)\)\. The file was kept aside as settings\.json\.corrupt-[-\dTZ]+; the app goes on without it\.$/,
   );
-  expect(h.core.snapshot().sync.cacheNotice).toBe(lastSyncState(h.events).cacheNotice);
-  expect(bystander.core.snapshot().sync.cacheNotice).toBeNull();
+  expect(h.core.state().sync.cacheNotice).toBe(lastSyncState(h.events).cacheNotice);
+  expect(bystander.core.state().sync.cacheNotice).toBeNull();
 });
