@@ -199,11 +199,18 @@ export function createPollerHandler(
       }
       case 'list': {
         const { id } = message;
-        // The texts taken now (what a commit after this request changes comes after these parts), each
-        // part parsed as its turn comes: the first goes out without waiting for 100,000 parses.
-        const texts = [...mirror.texts()];
-        void sendParts(id, log.head, listedParts(texts))
-          .then(() => reply({ id, op: 'listed', count: texts.length }))
+        // The devices as they are now (what a commit after this request changes comes after these parts):
+        // those a cache load gave, still whole (their texts not made yet: devices-mirror.ts), or the texts,
+        // each part parsed as its turn comes, so the first goes out without waiting for 100,000 parses.
+        const given = mirror.unbuilt();
+        const texts = given ? [] : [...mirror.texts()];
+        const count = given ? given.length : texts.length;
+        void sendParts(
+          id,
+          log.head,
+          given ? changeParts({ added: given, changed: [], removed: [] }) : listedParts(texts),
+        )
+          .then(() => reply({ id, op: 'listed', count }))
           .catch(failed(id));
         return;
       }

@@ -34,6 +34,21 @@ describe('DevicesMirror.replaceAll', () => {
   });
 });
 
+describe('DevicesMirror.unbuilt', () => {
+  it('hands on the devices replaceAll gave until the mirror is first needed, one per id', () => {
+    const mirror = new DevicesMirror();
+    const devices = [device('1', null), device('2', '10')];
+    mirror.replaceAll(devices);
+    expect(mirror.unbuilt()).toBe(devices);
+    expect(mirror.get('2')).toEqual(devices[1]); // needed: its texts are made
+    expect(mirror.unbuilt()).toBeNull();
+    // An id twice (a damaged copy): the mirror keeps the last, which only the built map says.
+    mirror.replaceAll([device('1', null), { ...device('1', null), alias: 'again' }]);
+    expect(mirror.unbuilt()).toBeNull();
+    expect([...mirror.devices()].map((d) => d.alias)).toEqual(['again']);
+  });
+});
+
 describe('jsonArrayParts', () => {
   it('writes a JSON array in parts of at most JSON_PART_DEVICES devices', () => {
     expect([...jsonArrayParts([])].join('')).toBe('[]');

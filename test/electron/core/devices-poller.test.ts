@@ -269,6 +269,18 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     answer = { status: 200, body: encodeDevices(expected) };
     expect((await pollCommitted(feed)).delta).toEqual({ added: [], changed: [], removed: [] });
 
+    // Loaded again, then listed: the devices of the file (in this thread handed on as the load parsed
+    // them), and after an edit as the mirror holds them now.
+    expect((await feed.loadCache(file, () => undefined)).status).toBe('loaded');
+    const listed = async () => {
+      const all: Device[] = [];
+      await feed!.list((p) => all.push(...p.added));
+      return all;
+    };
+    expect(await listed()).toEqual(expected);
+    await feed.edit([{ id: '3', alias: 'later' }]);
+    expect((await listed()).find((d) => d.id === '3')?.alias).toBe('later');
+
     writeFileSync(file, '{"version":1,');
     expect((await feed.loadCache(file, () => undefined)).status).toBe('discarded');
   });
