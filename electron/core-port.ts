@@ -57,10 +57,15 @@ export interface TrayDevices {
   watchedDownTotal: number;
 }
 
+/** A snapshot but its devices: what a core holds itself and answers at once (the devices' owner lists them). */
+export type CoreState = Omit<AppSnapshot, 'data'> & { data: Omit<AppSnapshot['data'], 'devices'> };
+
 export interface HostedCore {
   readonly handlers: InvokeHandlers;
   subscribe(sink: EventSink): () => void;
   snapshot(): AppSnapshot | Promise<AppSnapshot>;
+  /** All but the devices (auth, sync, settings, the other datasets), at once: nothing to list. */
+  state(): CoreState;
   /** The snapshot a renderer starts from; large device lists follow it as data:change parts. */
   rendererSnapshot(): AppSnapshot | Promise<AppSnapshot>;
   trayState(): TrayState;

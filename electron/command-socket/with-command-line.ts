@@ -16,6 +16,7 @@ export function withCommandLine(
     handlers: core.handlers,
     subscribe: (sink) => core.subscribe(sink),
     snapshot: () => core.snapshot(),
+    state: () => core.state(),
     rendererSnapshot: () => core.rendererSnapshot(),
     trayState: () => core.trayState(),
     onTrayStateChange: (listener) => core.onTrayStateChange(listener),

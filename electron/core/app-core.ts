@@ -18,7 +18,7 @@ import type {
 } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id } from '../../shared/model.js';
 import type { StatusTarget } from '../../shared/status-history.js';
-import type { HostedCore, WindowActivity } from '../core-port.js';
+import type { CoreState, HostedCore, WindowActivity } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
 import { AccountLifecycle } from './account-lifecycle.js';
@@ -51,16 +51,11 @@ import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
 import { chosenLanguage } from '../../shared/i18n/translator.js';
 
-/** A snapshot but its devices: what the core holds itself and answers at once. */
-export type CoreState = Omit<AppSnapshot, 'data'> & { data: Omit<AppSnapshot['data'], 'devices'> };
-
 /** HostedCore in this process. */
 export interface AppCore extends HostedCore {
   /** Everything; the devices as their owner lists them (all of them: the command line, tests). */
   snapshot(): Promise<AppSnapshot>;
   rendererSnapshot(): Promise<AppSnapshot>;
-  /** All but the devices, at once (auth, sync, settings, folders, sessions, users). */
-  state(): CoreState;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;

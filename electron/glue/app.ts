@@ -155,7 +155,7 @@ export function runElectronApp(createCore: CoreFactory): void {
     // The tray state carries the language (Settings, or the signed-in user's): the menu follows it.
     setMenu(c.trayState().language);
     c.onTrayStateChange((state) => setMenu(state.language));
-    allowedOrigins = accountOrigins((await c.snapshot()).auth);
+    allowedOrigins = accountOrigins(c.state().auth);
 
     win = createMainWindow({
       preloadPath: layout.preloadPath,

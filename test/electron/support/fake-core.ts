@@ -100,6 +100,11 @@ export function createFakeCore(): FakeCore {
     },
     snapshot: () => snapshotFixture(),
     rendererSnapshot: () => snapshotFixture(),
+    state: () => {
+      const { data, ...rest } = snapshotFixture();
+      const { devices: _devices, ...held } = data;
+      return { ...rest, data: held };
+    },
     trayState: () => tray,
     onTrayStateChange(listener) {
       trayListeners.add(listener);
