@@ -1,9 +1,9 @@
 // Hands DataChanges to the renderer in order and in parts small enough to serialise without a stall.
 //
 // The devices of a poll or a cache load come from the poll worker already in parts of PART_SIZE records
-// (devices-owner.ts), one per task, and go out as they are. What the main thread makes itself can still be
-// large (a bulk change of thousands of devices, a first load of another dataset, a renderer snapshot's
-// devices beyond its first part until the renderer reads the change log): serialised in one go (JSON for
+// (devices-owner.ts), one per task, and go out as they are; so do the parts of the owner's listing that
+// follow a renderer's snapshot. What the main thread makes itself can still be large (a bulk change of
+// thousands of devices, a first load of another dataset): serialised in one go (JSON for
 // the browser host's event stream, structured clone for Electron's IPC) it would block this thread for
 // hundreds of milliseconds, so the pump splits such a change into parts of at most PART_SIZE records and
 // sends one part per macrotask. Every change goes through the same queue, so an optimistic write's change
@@ -12,7 +12,7 @@
 // records a turn.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
-import type { Device, Id, Timestamp } from '../../shared/model.js';
+import type { Id } from '../../shared/model.js';
 import { changeCount, changeParts, PART_SIZE } from './devices-owner.js';
 
 export type Yield = (next: () => void) => void;
@@ -63,24 +63,6 @@ export class ChangePump {
   drained(): Promise<void> {
     if (this.#queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.#idle.push(resolve));
-  }
-
-  /**
-   * The devices a renderer's snapshot carries: the first part; the rest are queued here as added parts
-   * (a 100,000-device snapshot serialised at once is a stall of hundreds of milliseconds on this thread).
-   * A renderer holds events until its snapshot has landed, so they apply on top of it.
-   */
-  firstPart(devices: Device[], fetchedAt: Timestamp | null): Device[] {
-    if (devices.length <= PART_SIZE) return devices;
-    this.push({
-      dataset: 'devices',
-      reset: false,
-      added: devices.slice(PART_SIZE),
-      changed: [],
-      removed: [],
-      fetchedAt,
-    });
-    return devices.slice(0, PART_SIZE);
   }
 
   /** Drops what has not been sent (leaving an account: its data must not arrive afterwards). */

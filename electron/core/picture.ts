@@ -27,7 +27,6 @@ export function deviceDigest(d: Device): DeviceDigest {
 
 /** The datasets a Picture holds whole. */
 export type HeldDataset = Exclude<DatasetName, 'devices'>;
-export const HELD_DATASETS = DATASET_NAMES.filter((d): d is HeldDataset => d !== 'devices');
 
 export type DatasetMaps = { [D in HeldDataset]: Map<Id, DatasetRecordMap[D]> } & {
   devices: Map<Id, DeviceDigest>;
