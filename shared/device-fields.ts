@@ -54,10 +54,16 @@ export type DeviceKey = keyof typeof DEVICE_FIELDS;
 export type Device = { [K in DeviceKey]: DeviceFieldKinds[(typeof DEVICE_FIELDS)[K]['kind']] };
 export const DEVICE_KEYS = Object.keys(DEVICE_FIELDS) as DeviceKey[];
 
-/** XML element names the service accepts in a device update, and those it refuses as read-only. */
-export const DEVICE_WRITABLE_XML = DEVICE_KEYS.filter((k) => DEVICE_FIELDS[k].writable).map(
-  (k) => DEVICE_FIELDS[k].xml,
+/** The fields the technician may change (the table's `writable`). */
+export type WritableDeviceKey = {
+  [K in DeviceKey]: (typeof DEVICE_FIELDS)[K]['writable'] extends true ? K : never;
+}[DeviceKey];
+export const DEVICE_WRITABLE_KEYS = DEVICE_KEYS.filter(
+  (k): k is WritableDeviceKey => DEVICE_FIELDS[k].writable,
 );
+
+/** XML element names the service accepts in a device update, and those it refuses as read-only. */
+export const DEVICE_WRITABLE_XML = DEVICE_WRITABLE_KEYS.map((k) => DEVICE_FIELDS[k].xml);
 export const DEVICE_READ_ONLY_XML = DEVICE_KEYS.filter((k) => !DEVICE_FIELDS[k].writable).map(
   (k) => DEVICE_FIELDS[k].xml,
 );

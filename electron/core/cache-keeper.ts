@@ -109,7 +109,6 @@ export class CacheKeeper {
     const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
     const byId = new Map<Id, DeviceDigest>();
     const parts: DataChange<'devices'>[] = [];
-    this.#shown = [];
     const devices =
       loaded.status === 'loaded'
         ? this.#o.devices.loadCache(cache.devicesFile, ({ added, changed, removed }) => {
@@ -118,6 +117,7 @@ export class CacheKeeper {
           })
         : null;
     devices?.catch(() => undefined); // handled below, once awaited
+    this.#shown = devices ? [] : null;
     const screen =
       loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile, this.#o.logger) : null;
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
@@ -152,7 +152,6 @@ export class CacheKeeper {
       return { changes, cachedUser: loaded.picture.currentUser, rest };
     }
     const all = devices ? await devices.finally(() => (this.#shown = null)) : null;
-    this.#shown = null;
     if (loaded.status === 'loaded' && all?.status === 'loaded') {
       const changes = DATASET_NAMES.flatMap((dataset): DataChange[] => {
         const entry = loaded.picture.datasets[dataset];

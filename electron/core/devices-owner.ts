@@ -63,10 +63,11 @@
 //      (+ since) → host serialisation → renderer unpack + apply → DeviceIndex → the cell = 10 hops, and
 //      two full copies (the mirror, the renderer's index).
 
+import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
 
 /** The fields a technician may change (DEVICE_FIELDS' writable ones), put into the device with this id. */
-export type DeviceEdit = { id: Id } & Partial<Pick<Device, 'alias' | 'folderId'>>;
+export type DeviceEdit = { id: Id } & Partial<Pick<Device, WritableDeviceKey>>;
 
 /**
  * Devices in one part, wherever the account's devices travel in parts: from the poll worker to the main

@@ -163,7 +163,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       if (worker !== w) return;
       if (!ready) runLocally(why);
       else {
-        log.warn('the devices poll worker stopped; a new one starts with the next poll');
+        log.warn('the devices poll worker stopped; a new one takes its place');
         mirrorLost = true;
         failAll(why instanceof Error ? why : new Error(String(why)));
         // The copy may be older than what was shown: mirrorLost stays, so the next poll is whole and
@@ -262,6 +262,9 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     return poll;
   };
 
+  /** No owner was ever started (never synced, no copy opened): it holds no device, and none is started to say so. */
+  const holdsNothing = (): boolean => !worker && !local;
+
   return {
     async poll(get, signal) {
       const complete = mirrorLost;
@@ -329,8 +332,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       );
     },
     list(onPart) {
-      // Holding nothing (never synced, no copy opened): no worker is started to say so.
-      if (!worker && !local) return Promise.resolve(0);
+      if (holdsNothing()) return Promise.resolve(0);
       return request(
         (id) => ({ op: 'list', id }),
         (reply) => answer(reply, 'listed').count,
@@ -349,16 +351,15 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (reply) => answer(reply, 'counted').count,
       );
     },
-    // Neither starts a worker: without one the owner holds no device (never synced, no copy opened).
     search(words) {
-      if (!worker && !local) return Promise.resolve([]);
+      if (holdsNothing()) return Promise.resolve([]);
       return request(
         (id) => ({ op: 'search', id, words: [...words] }),
         (reply) => answer(reply, 'found').devices,
       );
     },
     matchView(query) {
-      if (!worker && !local) return Promise.resolve({ total: 0, devices: [] });
+      if (holdsNothing()) return Promise.resolve({ total: 0, devices: [] });
       return request(
         (id) => ({ op: 'view', id, query }),
         (reply) => answer(reply, 'matched').matched,

@@ -99,15 +99,10 @@ export class Picture {
     fetchedAt: Timestamp | null,
     /** The devices came from the poll worker's mirror (a cache load): it need not be told. */
     mirrored = false,
-    /** `records` by id, built beforehand (part by part, as they arrived): taken as the new map. */
-    byId?: Map<Id, DatasetRecordMap[D]>,
   ): DataChange<D> {
     const devices = dataset === 'devices';
-    let map = byId as Map<Id, unknown> | undefined;
-    if (!map || devices) {
-      map = new Map<Id, unknown>();
-      for (const record of records) map.set(record.id, devices ? deviceDigest(record as Device) : record);
-    }
+    const map = new Map<Id, unknown>();
+    for (const record of records) map.set(record.id, devices ? deviceDigest(record as Device) : record);
     (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
     if (devices) this.devicesGeneration += 1;

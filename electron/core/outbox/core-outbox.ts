@@ -9,13 +9,14 @@ import type { ServiceApi } from '../../../shared/client/api.js';
 import type { AppError } from '../../../shared/errors.js';
 import { fail } from '../../../shared/errors.js';
 import type { DataChange, DatasetName, FolderNode } from '../../../shared/ipc/contract.js';
-import type { Device, Id, SupportSession } from '../../../shared/model.js';
+import type { Id, SupportSession } from '../../../shared/model.js';
 import type { BulkRequest, OutboxState, OutboxWrite, SeenValues } from '../../../shared/outbox.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { HeldDataset, Picture } from '../picture.js';
 import type { DevicesFeed } from '../devices-feed.js';
 import type { DeviceEdit } from '../devices-owner.js';
+import { DEVICE_WRITABLE_KEYS } from '../../../shared/device-fields.js';
 import { folderNode } from '../picture.js';
 import type { SyncEngine } from '../sync-engine.js';
 import { stopIfCancelled } from '../cancellations.js';
@@ -47,10 +48,9 @@ export type SubmitOutcome = SettleHow | 'queued';
 
 /** A write's or rollback's values as an edit of the device's writable fields (others are not the writer's). */
 function deviceEdit(id: Id, values: SeenValues): DeviceEdit {
-  const edit: DeviceEdit = { id };
-  if ('alias' in values) edit.alias = values.alias as Device['alias'];
-  if ('folderId' in values) edit.folderId = values.folderId as Device['folderId'];
-  return edit;
+  const edit: Record<string, unknown> = { id };
+  for (const key of DEVICE_WRITABLE_KEYS) if (key in values) edit[key] = values[key];
+  return edit as DeviceEdit;
 }
 
 function datasetOf(write: OutboxWrite): DatasetName {
