@@ -93,4 +93,5 @@ export { LastCheckStore, PACKAGED_FEED_KEY, UpdateScheduler, resolveUpdateConfig
 export type { UpdateCheckOutcome } from './core/updater.js';
 export { restartQuestion } from './core/update-question.js';
 export { systemClock } from './core/clock.js';
+export { DevicesPartChange } from './core/devices-part.js';
 export { createLogger } from './core/logger.js';

@@ -5,6 +5,7 @@
 
 import type { ServerResponse } from 'node:http';
 import type { EventChannel, MainEvents } from '../../shared/ipc/contract.js';
+import { changeJson } from '../core/devices-part.js';
 
 export interface StreamEvent<E extends EventChannel = EventChannel> {
   event: E;
@@ -55,8 +56,9 @@ export class EventStream {
   }
 
   private format(event: string, payload: unknown): string {
-    // JSON never contains a raw newline, so one data: line is always enough.
-    return `id: ${this.nextId++}\nevent: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    // JSON never contains a raw newline, so one data: line is always enough. A part of the devices comes
+    // serialised by their owner (devices-part.ts): sent as it is.
+    return `id: ${this.nextId++}\nevent: ${event}\ndata: ${changeJson(payload)}\n\n`;
   }
 
   private writeAll(chunk: string): void {

@@ -203,8 +203,8 @@ class Core implements AccountCore {
   async snapshot(): Promise<AppSnapshot> {
     const state = this.state();
     const devices: Device[] = [];
-    await this.#devices.list(({ added }) => {
-      for (const device of added) devices.push(device);
+    await this.#devices.list((part) => {
+      for (const device of part.devices().added) devices.push(device);
     });
     return { ...state, data: { ...state.data, devices } };
   }
@@ -238,10 +238,10 @@ class Core implements AccountCore {
     return new Promise((resolve) => {
       let first = true;
       this.#devices
-        .list(({ added }) => {
-          if (first) resolve(withDevices(added));
-          else
-            this.#pump.push({ dataset: 'devices', reset: false, added, changed: [], removed: [], fetchedAt });
+        .list((part) => {
+          // The first screen goes in the snapshot; the rest as the owner serialised them.
+          if (first) resolve(withDevices(part.devices().added));
+          else this.#pump.push(part.change(false, fetchedAt));
           first = false;
         })
         .then(

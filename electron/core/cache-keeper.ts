@@ -9,6 +9,7 @@ import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Device, Id, User } from '../../shared/model.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DevicesFeed } from './devices-feed.js';
+import type { DevicesPartChange } from './devices-part.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';
@@ -16,7 +17,6 @@ import { OfflineCache, readFirstScreen } from './offline-cache.js';
 import { onStoreNotice } from './store/notices.js';
 import { storageProblem } from './atomic-file.js';
 import type { DeviceDigest, Picture } from './picture.js';
-import { deviceDigest } from './picture.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -108,12 +108,12 @@ export class CacheKeeper {
     // renderer), and indexed for the picture, which takes them once the load is whole.
     const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
     const byId = new Map<Id, DeviceDigest>();
-    const parts: DataChange<'devices'>[] = [];
+    const parts: DevicesPartChange[] = [];
     const devices =
       loaded.status === 'loaded'
-        ? this.#o.devices.loadCache(cache.devicesFile, ({ added, changed, removed }) => {
-            for (const device of added) byId.set(device.id, deviceDigest(device));
-            parts.push({ dataset: 'devices', reset: false, added, changed, removed, fetchedAt });
+        ? this.#o.devices.loadCache(cache.devicesFile, (part) => {
+            for (const digest of part.digests().added) byId.set(digest.id, digest);
+            parts.push(part.change(false, fetchedAt));
           })
         : null;
     devices?.catch(() => undefined); // handled below, once awaited
@@ -160,7 +160,9 @@ export class CacheKeeper {
         picture.adoptDevices(byId, fetchedAt);
         const [head, ...tail] = parts;
         return [
-          { ...(head ?? { dataset, added: [], changed: [], removed: [], fetchedAt }), reset: true },
+          head
+            ? head.withReset(true)
+            : { dataset, reset: true, added: [], changed: [], removed: [], fetchedAt },
           ...tail,
         ];
       });

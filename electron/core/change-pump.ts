@@ -14,11 +14,17 @@
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Id } from '../../shared/model.js';
 import { changeCount, changeParts, PART_SIZE } from './devices-owner.js';
+import { DevicesPartChange } from './devices-part.js';
 
 export type Yield = (next: () => void) => void;
 
+/** Records in a change; an owner's part is counted without reading its devices (devices-part.ts). */
+const recordsOf = (change: DataChange): number =>
+  change instanceof DevicesPartChange ? change.records : changeCount(change);
+
 function partsOf(change: DataChange, size: number): DataChange[] {
-  if (changeCount(change) <= size) return [change];
+  // An owner's part is one part already (PART_SIZE), and is sent as it was serialised.
+  if (change instanceof DevicesPartChange || changeCount(change) <= size) return [change];
   const parts: DataChange[] = [];
   for (const lists of changeParts<DataChange['added'][number], Id>(change, size)) {
     // Only the first part of a reset is a reset: the rest add to it.
@@ -46,7 +52,7 @@ export class ChangePump {
 
   push(change: DataChange): void {
     const parts = partsOf(change, this.size);
-    const count = changeCount(change);
+    const count = recordsOf(change);
     // At once only up to one part's worth of records a turn: a caller pushing the 50 parts of a cache
     // load in one loop had them all serialised in one 145 ms task (100,000 devices, bench host).
     if (this.#queue.length === 0 && parts.length === 1 && this.#sentAtOnce + count <= this.size) {

@@ -4,9 +4,10 @@
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Id, Timestamp } from '../../shared/model.js';
-import { withoutFenced, type DeviceWriteFence } from './device-write-fence.js';
+import type { DeviceWriteFence } from './device-write-fence.js';
 import type { DevicesPoll } from './devices-feed.js';
 import type { Picture } from './picture.js';
+import type { DevicesRecorded } from './status-history/history-store.js';
 
 export interface CommitPollOptions {
   picture: Picture;
@@ -19,8 +20,8 @@ export interface CommitPollOptions {
    */
   fence: Pick<DeviceWriteFence, 'fenced'>;
   onChange(change: DataChange<'devices'>): void;
-  /** The poll's parts, as given to onChange, once all came (the status history records a poll as one). */
-  onDevicesPolled?(parts: readonly DataChange<'devices'>[]): void;
+  /** The poll's parts as the picture took them, once all came (the status history records a poll as one). */
+  onDevicesPolled?(parts: readonly DevicesRecorded[]): void;
 }
 
 /** Whether the picture's devices changed. Parts that come after they were replaced (a sign-out) are dropped. */
@@ -28,19 +29,17 @@ export async function commitPoll(polled: DevicesPoll, o: CommitPollOptions): Pro
   const { picture, fetchedAt } = o;
   const generation = picture.devicesGeneration;
   const reset = polled.complete || picture.maps.devices.size === 0;
-  const parts: DataChange<'devices'>[] = [];
+  const parts: DevicesRecorded[] = [];
   const count = await polled.commit({
     fenced: o.fenced,
     reset,
     onPart: (part) => {
       if (picture.devicesGeneration !== generation) return;
-      const change = picture.applyPolledPart(
-        withoutFenced(part, o.fence.fenced()),
-        reset && part.first,
-        fetchedAt,
-      );
-      parts.push(change);
-      o.onChange(change);
+      const kept = part.without(o.fence.fenced());
+      const resets = reset && part.first;
+      parts.push(picture.applyPolledPart(kept.digests(), resets, fetchedAt));
+      // On to the renderer as the owner serialised it (devices-part.ts).
+      o.onChange(kept.change(resets, fetchedAt));
     },
   });
   if (picture.devicesGeneration !== generation) return false;

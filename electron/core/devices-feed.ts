@@ -5,7 +5,7 @@
 
 import type { ForeignAttempt, RawResponse } from '../../shared/client/transport.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
-import type { DevicesDelta } from './devices-mirror.js';
+import type { DevicesPart } from './devices-part.js';
 import type { DeviceEdit } from './devices-owner.js';
 import type { LoadSummary } from './devices-poll-worker.js';
 import type { WorkerSpec } from './devices-worker-start.js';
@@ -17,12 +17,6 @@ import type { ViewMatched, ViewQuery } from './device-view-match.js';
  * bound to /devices.xml): resolves with the 2xx answer, rejects with the client's AppFailure.
  */
 export type DevicesGet = (attempt: ForeignAttempt, signal?: AbortSignal) => Promise<RawResponse>;
-
-/** One part of an entry of the worker's change log (`seq`), as it arrived; `first`: the entry's first. */
-export interface DevicesPart extends DevicesDelta {
-  seq: number;
-  first: boolean;
-}
 
 /** Called with each part of an entry, in order, each in a task of its own. */
 export type OnDevicesPart = (part: DevicesPart) => void;

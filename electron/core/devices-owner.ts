@@ -57,11 +57,19 @@
 //      chunks, kept whole, had left a 46 MB glibc arena resident and full collections in every idle poll.
 //   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
-//      devices go; a reloaded renderer resumes from its cursor.                             [not begun]
-//      For ≤ 10 hops the main thread passes the worker's packed part on as it is, with a "since" column
-//      added from the history's index: sendAttempt → decode → diff → commit + log → pack + post → forward
-//      (+ since) → host serialisation → renderer unpack + apply → DeviceIndex → the cell = 10 hops, and
-//      two full copies (the mirror, the renderer's index).
+//      devices go; a reloaded renderer resumes from its cursor.                               [begun]
+//      Done: the main thread passes the worker's part on as it is (devices-part.ts): the worker sends a
+//      part's devices as the renderer's JSON beside their digests by column; the main thread unpacks
+//      only the digests and writes the JSON to the event stream untouched (no device object, no second
+//      serialisation on this thread). Count, same rule: 13 hops — sendAttempt → utf8 text →
+//      decodeDevices → DevicesMirror.diff → commit + log.append → changeParts + JSON + digests + post →
+//      DevicesPart (without the fenced; digests to the Picture) → Core.#onChange → ChangePump.push (as
+//      is) → EventHub + the event stream's write (as is) → applyDataChange → DeviceIndex → the cell.
+//      For ≤ 10 hops the owner's parts go to the event stream without the core's change path (the pump
+//      keeps their order with the main thread's own changes), with a "since" column added from the
+//      history's index, and the renderer applies a part straight into its index: sendAttempt → decode
+//      → diff → commit + log → JSON + post → forward (+ since) → the stream's write → renderer parse +
+//      apply → DeviceIndex → the cell = 10 hops, and two full copies (the mirror, the renderer's index).
 
 import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';

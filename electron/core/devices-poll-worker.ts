@@ -17,7 +17,8 @@ import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts, PART_SIZE, type DeviceEdit } from './devices-owner.js';
 import { rankedHits } from './device-rank.js';
 import type { ViewMatched, ViewQuery } from './device-view-match.js';
-import { carryDelta, carryDevices, type DeltaCarried, type DevicesCarried } from './packed-devices.js';
+import { carryDevices, type DevicesCarried } from './packed-devices.js';
+import { carryPart, listedWire, type PartCarried } from './devices-part.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   BodyBuffer,
@@ -76,10 +77,10 @@ export type LoadSummary =
 export type PollerReply =
   | { ready: true }
   /**
-   * One part of the log entry `seq` (a commit's, or a cache load's base), packed by column
-   * (packed-devices.ts): far less for the main thread to deserialise and keep.
+   * One part of the log entry `seq` (a commit's, a cache load's base) or of a listing: its devices as the
+   * renderer's JSON, the digests by column (devices-part.ts): nothing for the main thread to build again.
    */
-  | { id: number; op: 'part'; seq: number; part: DeltaCarried }
+  | { id: number; op: 'part'; seq: number; part: PartCarried }
   | { id: number; op: 'polled'; outcome: PollSummary }
   /** `count`: records the commit's entry holds (0: nothing changed, no part came). */
   | { id: number; op: 'committed'; seq: number; count: number }
@@ -125,17 +126,21 @@ export function createPollerHandler(
    * thread never sends an older copy of a device after a newer one.
    */
   let sending: Promise<void> = Promise.resolve();
-  const sendParts = (id: number, seq: number, parts: Iterable<DevicesDelta>): Promise<void> => {
+  const sendParts = (id: number, seq: number, parts: Iterable<PartCarried>): Promise<void> => {
     const sent = sending.then(async () => {
       for (const part of parts) {
         const acked = new Promise<void>((resolve) => acks.set(id, resolve));
-        reply({ id, op: 'part', seq, part: carryDelta(part, pack) });
+        reply({ id, op: 'part', seq, part });
         await acked;
       }
     });
     sending = sent.catch(() => undefined);
     return sent;
   };
+  /** Each part as it crosses (devices-part.ts), made as its turn comes. */
+  function* carried(parts: Iterable<DevicesDelta>, digests = true): Generator<PartCarried> {
+    for (const part of parts) yield carryPart(part, pack, { digests });
+  }
   const failed = (id: number) => (error: unknown) =>
     reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
   /** Messages that came while a cache load was reading its file, in order; null when none is. */
@@ -171,7 +176,7 @@ export function createPollerHandler(
         // alive, and a collection before that would keep their pages for good (the worker then idles).
         const burst = decoded;
         decoded = false;
-        void (said ? sendParts(id, entry.seq, changeParts(entry)) : Promise.resolve())
+        void (said ? sendParts(id, entry.seq, carried(changeParts(entry))) : Promise.resolve())
           .then(() => reply({ id, op: 'committed', seq: log.head, count }))
           .catch(failed(id))
           .finally(() => {
@@ -201,14 +206,17 @@ export function createPollerHandler(
         const { id } = message;
         // The devices as they are now (what a commit after this request changes comes after these parts):
         // those a cache load gave, still whole (their texts not made yet: devices-mirror.ts), or the texts,
-        // each part parsed as its turn comes, so the first goes out without waiting for 100,000 parses.
+        // joined a part at a time as its turn comes (in one thread, parsed: its reader wants objects). No
+        // digests: the main thread holds them already.
         const given = mirror.unbuilt();
         const texts = given ? [] : [...mirror.texts()];
         const count = given ? given.length : texts.length;
         void sendParts(
           id,
           log.head,
-          given ? changeParts({ added: given, changed: [], removed: [] }) : listedParts(texts),
+          given
+            ? carried(changeParts({ added: given, changed: [], removed: [] }), false)
+            : listedParts(texts, pack),
         )
           .then(() => reply({ id, op: 'listed', count }))
           .catch(failed(id));
@@ -293,7 +301,7 @@ export function createPollerHandler(
             const sent = sendParts(
               message.id,
               seq,
-              changeParts({ added: result.records, changed: [], removed: [] }),
+              carried(changeParts({ added: result.records, changed: [], removed: [] })),
             );
             resume();
             await sent;
@@ -326,13 +334,15 @@ export function createPollerHandler(
   };
 }
 
-/** Devices kept as JSON texts, parsed a part at a time; always one part, so that even none is said. */
-function* listedParts(texts: readonly string[]): Generator<DevicesDelta> {
+/** Devices kept as JSON texts, a part at a time; always one part, so that even none is said. */
+function* listedParts(texts: readonly string[], pack: boolean): Generator<PartCarried> {
   let at = 0;
   do {
-    const added = texts.slice(at, at + PART_SIZE).map((text) => JSON.parse(text) as Device);
+    const part = texts.slice(at, at + PART_SIZE);
     at += PART_SIZE;
-    yield { added, changed: [], removed: [] };
+    yield pack
+      ? listedWire(part)
+      : { added: part.map((text) => JSON.parse(text) as Device), changed: [], removed: [] };
   } while (at < texts.length);
 }
 

@@ -21,7 +21,8 @@ import { AppFailure } from '../../shared/errors.js';
 import { XmlError, type XmlErrorReason } from '../../shared/xml/xml-error.js';
 import { createPollerHandler, type PollerReply, type PollerRequest } from './devices-poll-worker.js';
 import { silentLogger } from './logger.js';
-import { carriedDelta, carriedDevices } from './packed-devices.js';
+import { carriedDevices } from './packed-devices.js';
+import { DevicesPart } from './devices-part.js';
 import { defaultWorkerSpec } from './devices-worker-start.js';
 import { answer, answerHeaders, type Answer, type Pending } from './devices-requests.js';
 
@@ -54,7 +55,7 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
       // Handed on as it comes, each part in its own short task: never 100,000 records at once.
       const first = p.first;
       p.first = false;
-      p.onPart?.({ ...carriedDelta(reply.part, p.interner), seq: reply.seq, first });
+      p.onPart?.(new DevicesPart(reply.seq, first, reply.part, p.interner));
       return;
     }
     pending.delete(reply.id);

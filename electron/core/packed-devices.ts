@@ -6,11 +6,12 @@
 // what made its garbage-collection pauses long, and the copies stayed in the Picture (~40 MB of strings).
 //
 // Unpacked on the main thread into plain objects, field by field as DEVICE_FIELDS lists them, whose
-// repeated values are one string each, shared across the parts of one request (`Interner`).
+// repeated values are one string each, shared across the parts of one request (`Interner`). What is
+// packed: the devices a read or an edit answers, and a part's digests (devices-part.ts: a part's devices
+// themselves cross as the JSON the renderer reads).
 
 import { DEVICE_KEYS, type DeviceKey } from '../../shared/device-fields.js';
-import type { Device, Id } from '../../shared/model.js';
-import type { DevicesDelta } from './devices-mirror.js';
+import type { Device } from '../../shared/model.js';
 
 /** One field of every device: its distinct values and each device's index into them, or (index null,
  * for mostly distinct fields: ids, names, addresses) each device's value in order. */
@@ -25,13 +26,7 @@ export interface PackedDevices {
   columns: PackedColumn[];
 }
 
-export interface PackedDelta {
-  added: PackedDevices;
-  changed: PackedDevices;
-  removed: Id[];
-}
-
-function packColumn(devices: readonly Device[], key: DeviceKey): PackedColumn {
+function packColumn(devices: readonly Pick<Device, DeviceKey>[], key: DeviceKey): PackedColumn {
   const n = devices.length;
   const seen = new Map<unknown, number>();
   const values: unknown[] = [];
@@ -51,12 +46,12 @@ function packColumn(devices: readonly Device[], key: DeviceKey): PackedColumn {
   return { values, index };
 }
 
-export function packDevices(devices: readonly Device[]): PackedDevices {
-  return { count: devices.length, columns: DEVICE_KEYS.map((key) => packColumn(devices, key)) };
-}
-
-export function packDelta(delta: DevicesDelta): PackedDelta {
-  return { added: packDevices(delta.added), changed: packDevices(delta.changed), removed: delta.removed };
+/** The devices' `keys` (by default every field), by column. */
+export function packDevices(
+  devices: readonly Device[],
+  keys: readonly DeviceKey[] = DEVICE_KEYS,
+): PackedDevices {
+  return { count: devices.length, columns: keys.map((key) => packColumn(devices, key)) };
 }
 
 /** One string per distinct value across the parts of one request (dropped with it: no growth over time). */
@@ -65,7 +60,17 @@ export type Interner = Map<string, string>;
 const read = (column: PackedColumn, i: number): unknown =>
   column.index ? column.values[column.index[i]!] : column.values[i];
 
-export function unpackDevices(packed: PackedDevices, interner: Interner = new Map()): Device[] {
+export function unpackDevices(packed: PackedDevices, interner?: Interner): Device[];
+export function unpackDevices<K extends DeviceKey>(
+  packed: PackedDevices,
+  interner: Interner,
+  keys: readonly K[],
+): Pick<Device, K>[];
+export function unpackDevices(
+  packed: PackedDevices,
+  interner: Interner = new Map(),
+  keys: readonly DeviceKey[] = DEVICE_KEYS,
+): Partial<Device>[] {
   const columns = packed.columns.map((column) =>
     column.index
       ? {
@@ -80,25 +85,16 @@ export function unpackDevices(packed: PackedDevices, interner: Interner = new Ma
         }
       : column,
   );
-  const out = new Array<Device>(packed.count);
-  const keys = DEVICE_KEYS;
+  const out = new Array<Partial<Device>>(packed.count);
   for (let i = 0; i < packed.count; i++) {
     // Field by field from the table, so a new field needs no line here. (A literal naming every field
     // would keep them all in-object; filled in a loop, fields past the first few go to a property store:
     // measured 16 bytes more per device, 1.6 MB at 100,000.)
     const device: Record<string, unknown> = {};
     for (let k = 0; k < keys.length; k++) device[keys[k]!] = read(columns[k]!, i);
-    out[i] = device as Device;
+    out[i] = device as Partial<Device>;
   }
   return out;
-}
-
-export function unpackDelta(packed: PackedDelta, interner: Interner = new Map()): DevicesDelta {
-  return {
-    added: unpackDevices(packed.added, interner),
-    changed: unpackDevices(packed.changed, interner),
-    removed: packed.removed,
-  };
 }
 
 // In one thread (the command line, or no worker could start) nothing crosses a thread: packing a part only
@@ -107,27 +103,11 @@ export function unpackDelta(packed: PackedDelta, interner: Interner = new Map())
 
 /** Devices as one reply carries them: packed by column (from a worker) or as objects (in one thread). */
 export type DevicesCarried = PackedDevices | Device[];
-export type DeltaCarried = PackedDelta | DevicesDelta;
 
 export function carryDevices(devices: readonly Device[], pack: boolean): DevicesCarried {
   return pack ? packDevices(devices) : devices.map((d) => ({ ...d }));
 }
 
-export function carryDelta(delta: DevicesDelta, pack: boolean): DeltaCarried {
-  if (pack) return packDelta(delta);
-  return {
-    added: delta.added.map((d) => ({ ...d })),
-    changed: delta.changed.map((d) => ({ ...d })),
-    removed: delta.removed,
-  };
-}
-
 export function carriedDevices(carried: DevicesCarried, interner?: Interner): Device[] {
   return Array.isArray(carried) ? carried : unpackDevices(carried, interner);
-}
-
-export function carriedDelta(carried: DeltaCarried, interner?: Interner): DevicesDelta {
-  return Array.isArray(carried.added)
-    ? (carried as DevicesDelta)
-    : unpackDelta(carried as PackedDelta, interner);
 }

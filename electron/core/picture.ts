@@ -10,11 +10,14 @@ import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
 import { diffById } from './diff-by-id.js';
+import type { ChangeLists } from './devices-owner.js';
+import type { DevicesRecorded } from './status-history/history-store.js';
 
 /** What the main thread keeps of a device (see above): its status, its folder, what names it. */
-export type DeviceDigest = Pick<Device, 'id' | 'name' | 'alias' | 'status' | 'lastRefresh' | 'folderId'>;
+export const DIGEST_KEYS = ['id', 'name', 'alias', 'status', 'lastRefresh', 'folderId'] as const;
+export type DeviceDigest = Pick<Device, (typeof DIGEST_KEYS)[number]>;
 
-export function deviceDigest(d: Device): DeviceDigest {
+export function deviceDigest(d: DeviceDigest): DeviceDigest {
   return {
     id: d.id,
     name: d.name,
@@ -123,23 +126,23 @@ export class Picture {
   }
 
   /**
-   * Applies one part of what the poll worker's mirror took (so no comparison is needed here); the first
-   * part of a `reset` (a first load, a lost mirror) replaces the devices. The worker already knows:
-   * nothing is reported back to it. The part as the DataChange that says it.
+   * Applies one part of what the poll worker's mirror took, as its digests (so no comparison is needed
+   * here); the first part of a `reset` (a first load, a lost mirror) replaces the devices. The worker
+   * already knows: nothing is reported back to it. The part as the status history records it.
    */
   applyPolledPart(
-    part: { added: Device[]; changed: Device[]; removed: Id[] },
+    part: ChangeLists<DeviceDigest>,
     reset: boolean,
     fetchedAt: Timestamp | null,
-  ): DataChange<'devices'> {
+  ): DevicesRecorded {
     this.fetchedAt.devices = fetchedAt;
     if (reset) this.maps.devices = new Map();
     const map = this.maps.devices;
-    for (const device of part.added) map.set(device.id, deviceDigest(device));
-    for (const device of part.changed) map.set(device.id, deviceDigest(device));
+    for (const digest of part.added) map.set(digest.id, digest);
+    for (const digest of part.changed) map.set(digest.id, digest);
     for (const id of part.removed) map.delete(id);
     const { added, changed, removed } = part;
-    return { dataset: 'devices', reset, added, changed, removed, fetchedAt };
+    return { reset, added, changed, removed, fetchedAt };
   }
 
   /**

@@ -8,7 +8,7 @@
 
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import type { DataChange, Settings } from '../../shared/ipc/contract.js';
+import type { Settings } from '../../shared/ipc/contract.js';
 import type { StatusNotice } from '../../shared/status-history.js';
 import type { TrayDevices } from '../core-port.js';
 import type { Clock } from './clock.js';
@@ -16,6 +16,7 @@ import type { Logger } from './logger.js';
 import type { Picture } from './picture.js';
 import { accountDirName } from './status-alerts/alerts-store.js';
 import { HISTORY_ROOT } from './store/data-dirs.js';
+import type { DevicesRecorded } from './status-history/history-store.js';
 import type { MonitorData } from './status-monitor.js';
 import { StatusMonitor } from './status-monitor.js';
 
@@ -32,10 +33,9 @@ export interface StatusKeeperOptions {
 }
 
 /** A poll's parts as the one change the history records (until it reads the worker's log: issue 21). */
-function onePoll(parts: readonly DataChange<'devices'>[]): DataChange<'devices'> {
+function onePoll(parts: readonly DevicesRecorded[]): DevicesRecorded {
   const [head] = parts;
   return {
-    dataset: 'devices',
     reset: head?.reset ?? false,
     added: parts.flatMap((p) => p.added),
     changed: parts.flatMap((p) => p.changed),
@@ -100,7 +100,7 @@ export class StatusKeeper {
   }
 
   /** A devices poll was applied, in these parts: the history records it as one poll. */
-  devicesPolled(parts: readonly DataChange<'devices'>[]): void {
+  devicesPolled(parts: readonly DevicesRecorded[]): void {
     // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
     if (!this.monitor || !this.#reconciled) return;
     const now = this.#o.clock.now();

@@ -30,6 +30,7 @@ import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
 import type { DevicesFeed, DevicesGet, DevicesPoll } from './devices-feed.js';
 import type { Picture } from './picture.js';
+import type { DevicesRecorded } from './status-history/history-store.js';
 import { isUnauthorized, isUnreachable } from './sync-state.js';
 
 export type Activity = 'foreground' | 'background' | 'hidden';
@@ -66,7 +67,7 @@ export interface SyncEngineOptions {
    * A devices poll was applied: its parts (as given to onChange, in order), for whoever needs the poll as
    * one (the status history records one entry per poll).
    */
-  onDevicesPolled?(parts: readonly DataChange<'devices'>[]): void;
+  onDevicesPolled?(parts: readonly DevicesRecorded[]): void;
   onState(state: SyncState): void;
   onUnauthorized(error: AppError): void;
   onCurrentUser(user: User): void;

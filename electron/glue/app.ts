@@ -11,6 +11,7 @@ import type { AuthState, SessionNotice, UpdateStatus } from '../../shared/ipc/co
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
 import type { HostedCore } from '../core-port.js';
+import { DevicesPartChange } from '../core-port.js';
 import type { UiLanguage } from '../../shared/i18n/translator.js';
 import { applicationMenuTemplate } from './app-menu.js';
 import { isAllowedExternalUrl, originOf } from '../../shared/external-links.js';
@@ -172,7 +173,8 @@ export function runElectronApp(createCore: CoreFactory): void {
     c.subscribe((event, payload) => {
       if (event === 'auth:state') allowedOrigins = accountOrigins(payload as AuthState);
       if (!EVENT_CHANNELS.includes(event) || !win || win.isDestroyed()) return;
-      win.webContents.send(event, payload);
+      // A part of the devices goes as the JSON their owner made (devices-part.ts), parsed by the preload.
+      win.webContents.send(event, payload instanceof DevicesPartChange ? payload.jsonText() : payload);
     });
 
     tray = createTray(c, layout.iconDir, {

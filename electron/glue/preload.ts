@@ -25,9 +25,12 @@ contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
       console.error(`Unknown event ${String(event)} ignored`);
       return () => undefined;
     }
-    // The page gets the payload only, never the IpcRendererEvent (it holds the sender).
+    // The page gets the payload only, never the IpcRendererEvent (it holds the sender). A data:change
+    // may come as its JSON text: a part of the devices, serialised by their owner off the main thread.
     const wrapped = (_event: IpcRendererEvent, payload: unknown) =>
-      (listener as (p: unknown) => void)(payload);
+      (listener as (p: unknown) => void)(
+        event === 'data:change' && typeof payload === 'string' ? JSON.parse(payload) : payload,
+      );
     ipcRenderer.on(event, wrapped);
     return () => {
       ipcRenderer.removeListener(event, wrapped);

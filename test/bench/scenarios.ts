@@ -285,7 +285,12 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
   if (!kb) throw new Error(`no VmRSS for renderer ${renderer.id}`);
   const hostBytes = await host.rss();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  const heap = await host.call<{ heapUsed: number; external: number; arrayBuffers: number }>('memory');
+  const heap = await host.call<{
+    heapUsed: number;
+    external: number;
+    arrayBuffers: number;
+    heap: { total_physical_size: number };
+  }>('memory');
   if (process.env.BENCH_HEAP_SNAPSHOT)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
   if (process.env.BENCH_SMAPS) {
@@ -293,7 +298,7 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     console.log(`  renderer resident by mapping: ${await residentByKind(renderer.id)}`);
   }
   console.log(
-    `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
+    `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB of ${mb(heap.heap.total_physical_size)} resident, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
   );
   return (hostBytes + kb * 1024) / (1024 * 1024);
 }

@@ -30,7 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
 import { APP_ID, PRODUCT_NAME } from '../../electron/app-identity.js';
 import { workerLocation } from '../../electron/core/devices-worker-start.js';
-import { unpackDelta, type PackedDelta } from '../../electron/core/packed-devices.js';
+import { DevicesPart, type PartCarried } from '../../electron/core/devices-part.js';
 import { PACKAGED_FEED_KEY } from '../../electron/core/updater.js';
 import { device } from './support/fake-service.js';
 
@@ -232,8 +232,8 @@ describe('the devices poll worker in the package', () => {
         result: { status: 'loaded', fetchedAt: null },
       });
       expect(messages[0]).toEqual({ ready: true });
-      const part = messages[1] as { id: number; op: string; part: PackedDelta };
-      expect({ ...part, part: unpackDelta(part.part) }).toEqual({
+      const part = messages[1] as { id: number; op: string; seq: number; part: PartCarried };
+      expect({ ...part, part: new DevicesPart(part.seq, true, part.part).devices() }).toEqual({
         id: 1,
         op: 'part',
         seq: 1,

@@ -4,20 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { commitPoll } from '../../../electron/core/devices-commit.js';
 import { DeviceWriteFence } from '../../../electron/core/device-write-fence.js';
-import type { DevicesCommit, DevicesPart, DevicesPoll } from '../../../electron/core/devices-feed.js';
+import type { DevicesCommit, DevicesPoll } from '../../../electron/core/devices-feed.js';
+import { carryPart, DevicesPart, type DevicesPartChange } from '../../../electron/core/devices-part.js';
 import { deviceDigest, Picture } from '../../../electron/core/picture.js';
+import type { DevicesRecorded } from '../../../electron/core/status-history/history-store.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { device } from '../support/fake-service.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
-const part = (changed: Device[], first: boolean): DevicesPart => ({
-  added: [],
-  changed,
-  removed: [],
-  seq: 5,
-  first,
-});
+/** A part as a worker sends it (serialised, digests by column), or as one thread hands it on. */
+const part = (changed: Device[], first: boolean, pack = true): DevicesPart =>
+  new DevicesPart(5, first, carryPart({ added: [], changed, removed: [] }, pack));
 
 /** A poll whose commit hands on `parts`, running `between` after the first (as a task between two parts). */
 function pollOf(parts: DevicesPart[], between: () => void): DevicesPoll & { options?: DevicesCommit } {
@@ -31,7 +29,7 @@ function pollOf(parts: DevicesPart[], between: () => void): DevicesPoll & { opti
         options.onPart?.(p);
         if (i === 0) between();
       }
-      return parts.reduce((n, p) => n + p.changed.length, 0);
+      return parts.reduce((n, p) => n + p.records, 0);
     },
     discard: () => undefined,
   };
@@ -47,34 +45,46 @@ function rig() {
   );
   const fence = new DeviceWriteFence();
   const sent: DataChange[] = [];
-  const polled: Array<readonly DataChange[]> = [];
+  const polled: Array<readonly DevicesRecorded[]> = [];
   const options = {
     picture,
     fence,
     fetchedAt: AT,
     fenced: new Set<string>(),
     onChange: (c: DataChange) => sent.push(c),
-    onDevicesPolled: (parts: readonly DataChange[]) => polled.push(parts),
+    onDevicesPolled: (parts: readonly DevicesRecorded[]) => polled.push(parts),
   };
   return { picture, fence, sent, polled, options };
 }
 
 describe('commitPoll', () => {
-  it('sends each part as it comes; a write begun between two parts keeps its device as written', async () => {
-    const r = rig();
-    const offline = (id: string) => ({ ...device(id, null), status: 'offline' as const });
-    const mine = { ...device('2', null), alias: 'Mine' };
-    const poll = pollOf([part([offline('1')], true), part([offline('2')], false)], () => {
-      r.fence.begin(['2']);
-      r.picture.maps.devices.set('2', deviceDigest(mine)); // shown as its owner answered the edit
-    });
-    expect(await commitPoll(poll, r.options)).toBe(true);
-    expect(r.picture.maps.devices.get('1')).toEqual(deviceDigest(offline('1')));
-    expect(r.picture.maps.devices.get('2')).toEqual(deviceDigest(mine));
-    expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
-    expect(r.polled).toHaveLength(1);
-    expect(poll.options?.reset).toBe(false);
-  });
+  it.each([
+    ['serialised by a worker', true],
+    ['handed on in one thread', false],
+  ])(
+    'sends each part as it comes (%s); a write begun between two parts keeps its device as written',
+    async (_, pack) => {
+      const r = rig();
+      const offline = (id: string) => ({ ...device(id, null), status: 'offline' as const });
+      const mine = { ...device('2', null), alias: 'Mine' };
+      const poll = pollOf([part([offline('1')], true, pack), part([offline('2')], false, pack)], () => {
+        r.fence.begin(['2']);
+        r.picture.maps.devices.set('2', deviceDigest(mine)); // shown as its owner answered the edit
+      });
+      expect(await commitPoll(poll, r.options)).toBe(true);
+      expect(r.picture.maps.devices.get('1')).toEqual(deviceDigest(offline('1')));
+      expect(r.picture.maps.devices.get('2')).toEqual(deviceDigest(mine));
+      expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
+      // What the renderer reads: the same change, as JSON.
+      expect(r.sent.map((c) => JSON.parse((c as DevicesPartChange).jsonText()) as DataChange)).toEqual([
+        { dataset: 'devices', reset: false, fetchedAt: AT, added: [], changed: [offline('1')], removed: [] },
+        { dataset: 'devices', reset: false, fetchedAt: AT, added: [], changed: [], removed: [] },
+      ]);
+      expect(r.polled).toHaveLength(1);
+      expect(r.polled[0]!.map((p) => p.changed.map((d) => d.id))).toEqual([['1'], []]);
+      expect(poll.options?.reset).toBe(false);
+    },
+  );
 
   it('drops the parts that come after the devices were replaced (an account left)', async () => {
     const r = rig();

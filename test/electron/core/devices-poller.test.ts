@@ -12,12 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { BroadcastChannel } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  DevicesFeed,
-  DevicesGet,
-  DevicesPart,
-  DevicesPoll,
-} from '../../../electron/core/devices-feed.js';
+import type { DevicesFeed, DevicesGet, DevicesPoll } from '../../../electron/core/devices-feed.js';
+import { DevicesPart, type PartCarried } from '../../../electron/core/devices-part.js';
+import { deviceDigest } from '../../../electron/core/picture.js';
 import type { DevicesFeedOptions } from '../../../electron/core/devices-feed.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
@@ -26,7 +23,6 @@ import { createPollerHandler, type PollerReply } from '../../../electron/core/de
 import { BodyBuffer } from '../../../electron/core/devices-poll-work.js';
 import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
-import { carriedDelta } from '../../../electron/core/packed-devices.js';
 import { heapRelease } from '../../../electron/core/worker-heap.js';
 import { createLogger } from '../../../electron/core/logger.js';
 import { AppFailure } from '../../../shared/errors.js';
@@ -80,15 +76,25 @@ const list = (n: number, patch: (i: number) => Partial<Device> = () => ({})) =>
 
 /** The lists of the parts, joined (here only, to compare them with whole lists). */
 const joined = (parts: readonly DevicesPart[]) => ({
-  added: parts.flatMap((p) => p.added),
-  changed: parts.flatMap((p) => p.changed),
-  removed: parts.flatMap((p) => p.removed),
+  added: parts.flatMap((p) => p.devices().added),
+  changed: parts.flatMap((p) => p.devices().changed),
+  removed: parts.flatMap((p) => p.devices().removed),
 });
 
 /** A poll committed: `delta` null when the bytes were the same, else what the mirror took. */
 async function committed(poll: DevicesPoll, options: { reset?: boolean } = {}) {
   const parts: DevicesPart[] = [];
   const count = await poll.commit({ ...options, onPart: (part) => parts.push(part) });
+  // What the main thread keeps of each device, as the worker packed it, is the digest of what it sent.
+  for (const part of parts) {
+    const { added, changed, removed } = part.devices();
+    expect(part.digests()).toEqual({
+      added: added.map(deviceDigest),
+      changed: changed.map(deviceDigest),
+      removed,
+    });
+    expect(part.records).toBe(added.length + changed.length + removed.length);
+  }
   return { delta: poll.changed ? joined(parts) : null, parts, count };
 }
 
@@ -103,7 +109,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     const first = await pollCommitted(feed, { reset: true });
     expect(first.delta?.added).toEqual(devices);
     // One entry of the change log, in parts (5 of them here) handed on one by one, the first marked.
-    expect(first.parts.map((p) => [p.seq, p.first, p.added.length])).toEqual([
+    expect(first.parts.map((p) => [p.seq, p.first, p.devices().added.length])).toEqual([
       [2, true, PART_SIZE],
       [2, false, PART_SIZE],
       [2, false, PART_SIZE],
@@ -207,8 +213,8 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     answer = { status: 200, body: encodeDevices(next) };
     const poll = await feed.poll(sign);
     const said: Array<['list' | 'commit', Device[]]> = [];
-    const listed = feed.list((p) => said.push(['list', p.added]));
-    const count = await poll.commit({ onPart: (p) => said.push(['commit', p.changed]) });
+    const listed = feed.list((p) => said.push(['list', p.devices().added]));
+    const count = await poll.commit({ onPart: (p) => said.push(['commit', p.devices().changed]) });
     expect([await listed, count]).toEqual([devices.length, 1]);
     // The listing was asked before the commit: all its parts first (else the renderer would be sent the
     // older copy of '1' after the newer one), and it holds the devices as they were then.
@@ -220,7 +226,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     ]);
     expect(said.flatMap(([from, d]) => (from === 'list' ? d : []))).toEqual(devices);
     const after: Device[] = [];
-    await feed.list((p) => after.push(...p.added));
+    await feed.list((p) => after.push(...p.devices().added));
     expect(after).toEqual(next);
   });
 
@@ -274,7 +280,7 @@ function behavesAsAFeed(make: (o: DevicesFeedOptions) => DevicesFeed) {
     expect((await feed.loadCache(file, () => undefined)).status).toBe('loaded');
     const listed = async () => {
       const all: Device[] = [];
-      await feed!.list((p) => all.push(...p.added));
+      await feed!.list((p) => all.push(...p.devices().added));
       return all;
     };
     expect(await listed()).toEqual(expected);
@@ -530,7 +536,11 @@ describe('delta parts', () => {
     expect(ops()).toEqual(['part', 'part', 'part']);
     handle({ op: 'ack', id: 7 });
     await expect.poll(ops).toEqual(['part', 'part', 'part', 'committed']);
-    const parts = replies.flatMap((r) => ('op' in r && r.op === 'part' ? carriedDelta(r.part).added : []));
+    const parts = replies.flatMap((r) =>
+      'op' in r && r.op === 'part'
+        ? new DevicesPart(r.seq, false, r.part as PartCarried).devices().added
+        : [],
+    );
     expect(parts.map((d) => d.id)).toEqual(list(2 * PART_SIZE + 1).map((d) => d.id));
   });
 });

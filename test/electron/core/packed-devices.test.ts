@@ -3,29 +3,13 @@
 // come back as one string shared by every device and every part of a request.
 import { describe, expect, it } from 'vitest';
 import {
-  carriedDelta,
   carriedDevices,
-  carryDelta,
   carryDevices,
-  packDelta,
   packDevices,
-  unpackDelta,
   unpackDevices,
 } from '../../../electron/core/packed-devices.js';
 import { DEVICE_KEYS } from '../../../shared/device-fields.js';
-import type { Device } from '../../../shared/model.js';
-import { device } from '../support/fake-service.js';
-
-const list = (n: number, from = 0): Device[] =>
-  Array.from({ length: n }, (_, i) =>
-    device(String(from + i), i % 3 === 0 ? null : `f${i % 7}`, {
-      name: `PC-${from + i}`,
-      status: i % 5 === 0 ? { unknown: 'sleeping' } : (['online', 'offline', 'busy'] as const)[i % 3]!,
-      ram: i % 4 === 0 ? null : 1024 * (i % 3) + 0.5,
-      alias: i % 2 ? null : `Desk ${i % 11}`,
-      lastRefresh: `2026-11-22T10:0${i % 10}:00Z`,
-    }),
-  );
+import { variedDevices as list } from '../support/varied-devices.js';
 
 describe('devices packed by column', () => {
   it('unpack to equal devices with exactly the device fields, in order', () => {
@@ -48,32 +32,27 @@ describe('devices packed by column', () => {
 
   it('share one string per repeated text across the parts of a request', () => {
     const interner = new Map<string, string>();
-    const first = unpackDelta(
-      structuredClone(packDelta({ added: list(100), changed: [], removed: ['x'] })),
-      interner,
-    );
-    const second = unpackDelta(
-      structuredClone(packDelta({ added: [], changed: list(100, 100), removed: [] })),
-      interner,
-    );
-    expect(first.removed).toEqual(['x']);
-    expect(second.changed.map((d) => d.id)).toEqual(list(100, 100).map((d) => d.id));
+    const first = unpackDevices(structuredClone(packDevices(list(100))), interner);
+    const second = unpackDevices(structuredClone(packDevices(list(100, 100))), interner);
+    expect(second.map((d) => d.id)).toEqual(list(100, 100).map((d) => d.id));
     // Same text, same string object: Object.is cannot tell, so the interner's own entry is the witness.
-    expect(interner.get(first.added[1]!.folderId!)).toBe(second.changed[1]!.folderId);
+    expect(interner.get(first[1]!.folderId!)).toBe(second[1]!.folderId);
     expect(interner.has('PC-1')).toBe(false); // unique texts are not kept
+  });
+
+  it('pack and unpack only the fields asked for', () => {
+    const keys = ['id', 'status'] as const;
+    const back = unpackDevices(structuredClone(packDevices(list(10), keys)), new Map(), keys);
+    expect(back).toEqual(list(10).map((d) => ({ id: d.id, status: d.status })));
   });
 
   it("carry devices within one thread as copies, unpacked nowhere: equal, never the mirror's own objects", () => {
     const devices = list(50);
-    const delta = { added: devices.slice(0, 20), changed: devices.slice(20), removed: ['x'] };
     for (const pack of [true, false]) {
-      const back = carriedDelta(structuredClone(carryDelta(delta, pack)));
-      expect(back).toEqual(delta);
       const found = carriedDevices(carryDevices(devices, pack));
       expect(found).toEqual(devices);
       // A change the main thread makes to what it got never reaches the worker's mirror.
       for (let i = 0; i < devices.length; i++) expect(found[i]).not.toBe(devices[i]);
-      for (let i = 0; i < 20; i++) expect(back.added[i]).not.toBe(delta.added[i]);
     }
   });
 });

@@ -15,6 +15,8 @@ import {
   shell,
 } from '../support/electron-stub.js';
 import { userKnownById } from '../../../shared/model.js';
+import { carryPart, DevicesPart } from '../../../electron/core/devices-part.js';
+import { device } from '../support/fake-service.js';
 import type { FakeCore } from '../support/fake-core.js';
 import { createFakeCore } from '../support/fake-core.js';
 
@@ -63,6 +65,17 @@ it('answers our window over IPC and forwards core events to it', async () => {
   });
   core.emit('ui:focus-session', { sessionId: 's-1' });
   expect(contents.sent).toContainEqual({ channel: 'ui:focus-session', payload: { sessionId: 's-1' } });
+  // A part of the devices goes as the JSON their owner made (the preload parses it), not as a clone.
+  const part = new DevicesPart(
+    1,
+    true,
+    carryPart({ added: [device('d-1', null)], changed: [], removed: [] }, true),
+  );
+  core.emit('data:change', part.change(true, null));
+  expect(contents.sent.at(-1)).toEqual({
+    channel: 'data:change',
+    payload: JSON.stringify({ dataset: 'devices', reset: true, fetchedAt: null, ...part.devices() }),
+  });
 });
 
 it("opens only the account's own origin in the system browser", async () => {

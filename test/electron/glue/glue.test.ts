@@ -675,6 +675,20 @@ describe('preload (bundled as the sandbox loads it)', () => {
     const [listener] = listeners.get('auth:state')!;
     listener!({ sender: 'secret-object' }, { status: 'signed-out' });
     expect(seen).toEqual([{ status: 'signed-out' }]);
+    // A part of the devices comes as its JSON text (devices-part.ts): the page gets the change.
+    const [onChange] = listeners.get('data:change')!;
+    onChange!(
+      {},
+      '{"dataset":"devices","reset":false,"added":[],"changed":[],"removed":["d-1"],"fetchedAt":null}',
+    );
+    expect(seen.at(-1)).toEqual({
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [],
+      removed: ['d-1'],
+      fetchedAt: null,
+    });
     for (const off of offs) off();
     expect([...listeners.values()].every((s) => s.size === 0)).toBe(true);
   });
