@@ -41,12 +41,11 @@ import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
 import { createLogger, type Logger } from '../logger.js';
 import { prepareOwnDirs } from '../store/data-dirs.js';
-import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 import { AccountRegistry } from './account-registry.js';
 import { searchAccounts, setQuietHoursEverywhere, sharedSettings } from './across-accounts.js';
 import { viewMatches } from './view-across-accounts.js';
-import { mergedTray, shownName, summary, type Held } from './held-account.js';
+import { aboutAccount, mergedTray, named, signedInElsewhere, summary, type Held } from './held-account.js';
 
 export interface AccountsCoreOptions extends AppCoreOptions {
   /** The root data directory: the list of accounts, and the directories of all of them. */
@@ -242,9 +241,9 @@ export class AccountsCore implements AppCore {
     held.core = create({
       ...this.#o,
       dataDir,
-      signInTakenBy: (baseUrl, userId) => this.#signedInAs(held, baseUrl, userId),
-      notify: (notice) => this.#o.notify(this.#named(held, notice)),
-      notifyStatus: (notice) => this.#o.notifyStatus?.(this.#aboutAccount(held, notice)),
+      signInTakenBy: (baseUrl, userId) => signedInElsewhere(this.#held, held, baseUrl, userId),
+      notify: (notice) => this.#o.notify(named(this.#held, held, notice)),
+      notifyStatus: (notice) => this.#o.notifyStatus?.(aboutAccount(this.#held, held, notice)),
     });
     held.off.push(
       held.core.subscribe((event, payload) => this.#fromCore(held, event, payload)),
@@ -252,22 +251,6 @@ export class AccountsCore implements AppCore {
     );
     this.#held.push(held);
     return held;
-  }
-
-  /**
-   * Another account signed in as this user of this service (its name), or null. Refused rather than keyed
-   * apart: a second account of the same user shows the same devices twice and tells every outage twice,
-   * and a technician who adds it by mistake is better told where that account already is.
-   */
-  #signedInAs(held: Held, baseUrl: string, userId: string): string | null {
-    const key = vaultAccount(baseUrl, userId);
-    const other = this.#held.find((h) => {
-      if (h === held) return false;
-      const auth = h.core.state().auth;
-      if (auth.status !== 'signed-in' && auth.status !== 'reauth-required') return false;
-      return vaultAccount(auth.account.baseUrl, auth.account.user.id) === key;
-    });
-    return other ? shownName(other) : null;
   }
 
   async #startCore(held: Held): Promise<void> {
@@ -284,7 +267,7 @@ export class AccountsCore implements AppCore {
       held.sync = { connection, offlineSince };
     }
     if (event === 'notify:status') {
-      this.#events.emit('notify:status', this.#aboutAccount(held, payload as StatusNotice));
+      this.#events.emit('notify:status', aboutAccount(this.#held, held, payload as StatusNotice));
     } else if (held === this.#active) {
       this.#events.emit(event, payload);
     }
@@ -313,22 +296,6 @@ export class AccountsCore implements AppCore {
       if (this.#active === held) this.#events.emit('outbox:state', outbox);
     }
     if (open) held.core.openTarget({ kind: open.kind, id: open.id });
-  }
-
-  #named<T extends { account?: { id: string; name: string } }>(held: Held, notice: T): T {
-    return this.#held.length > 1
-      ? { ...notice, account: { id: held.entry.id, name: shownName(held) } }
-      : notice;
-  }
-
-  #aboutAccount<T extends { open: StatusTarget | null; account?: { id: string; name: string } }>(
-    held: Held,
-    notice: T,
-  ): T {
-    const named = this.#named(held, notice);
-    return named.open && this.#held.length > 1
-      ? { ...named, open: { ...named.open, account: held.entry.id } }
-      : named;
   }
 
   #must(id: string): Held {

@@ -4,6 +4,8 @@
 import type { AccountSummary, AuthState, SyncState } from '../../../shared/ipc/contract.js';
 import type { AccountTray, TrayState } from '../../core-port.js';
 import type { AccountCore } from '../app-core.js';
+import type { StatusTarget } from '../../../shared/status-history.js';
+import { vaultAccount } from '../vault.js';
 import type { RegisteredAccount } from './account-registry.js';
 
 export interface Held {
@@ -69,4 +71,46 @@ export function mergedTray(state: TrayState, held: readonly Held[], active: Held
       ? 'online'
       : 'signed-out';
   return { ...state, status, accounts };
+}
+
+/**
+ * Another account signed in as this user of this service (its name), or null. Refused rather than keyed
+ * apart: a second account of the same user shows the same devices twice and tells every outage twice,
+ * and a technician who adds it by mistake is better told where that account already is.
+ */
+export function signedInElsewhere(
+  all: readonly Held[],
+  held: Held,
+  baseUrl: string,
+  userId: string,
+): string | null {
+  const key = vaultAccount(baseUrl, userId);
+  const other = all.find((h) => {
+    if (h === held) return false;
+    const auth = h.core.state().auth;
+    if (auth.status !== 'signed-in' && auth.status !== 'reauth-required') return false;
+    return vaultAccount(auth.account.baseUrl, auth.account.user.id) === key;
+  });
+  return other ? shownName(other) : null;
+}
+
+/** A notice of `held`, naming its account when the console holds several. */
+export function named<T extends { account?: { id: string; name: string } }>(
+  all: readonly Held[],
+  held: Held,
+  notice: T,
+): T {
+  return all.length > 1 ? { ...notice, account: { id: held.entry.id, name: shownName(held) } } : notice;
+}
+
+/** The same, and its click opens that account first. */
+export function aboutAccount<T extends { open: StatusTarget | null; account?: { id: string; name: string } }>(
+  all: readonly Held[],
+  held: Held,
+  notice: T,
+): T {
+  const withName = named(all, held, notice);
+  return withName.open && all.length > 1
+    ? { ...withName, open: { ...withName.open, account: held.entry.id } }
+    : withName;
 }
