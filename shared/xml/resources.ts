@@ -105,7 +105,11 @@ function enumeration<T extends string>(
   known: readonly T[],
 ): OrUnknown<T> | null {
   const raw = text(node, field);
-  return raw === null ? null : toEnum(known, raw);
+  if (raw === null) return null;
+  // A known value as the list's own string, not the document's copy: the copy then dies young instead of
+  // being kept (and copied by the collector) with each of 100,000 devices.
+  const at = (known as readonly string[]).indexOf(raw);
+  return at === -1 ? toEnum(known, raw) : known[at]!;
 }
 
 // ---- Decoders of one resource from its element ------------------------------------------------------
@@ -119,15 +123,27 @@ const DEVICE_READERS: { [K in DeviceFieldKind]: (node: XmlObject, field: string)
   decimal,
 };
 
+/** The fields after the id, each with its element and reader, looked up once rather than per device. */
+const DEVICE_FIELD_READERS = DEVICE_KEYS.filter((key) => key !== 'id').map((key) => {
+  const { xml, kind } = DEVICE_FIELDS[key];
+  return { key, xml, read: DEVICE_READERS[kind] };
+});
+
+/**
+ * A device with every field (null), in the order they are read: copied, it gives each device all its
+ * fields at once, where adding them one by one grew the object a dozen times (a tenth of the conversion
+ * time of 100,000 devices).
+ */
+const DEVICE_TEMPLATE: Record<string, unknown> = Object.fromEntries(
+  ['id', ...DEVICE_FIELD_READERS.map((field) => field.key)].map((key) => [key, null]),
+);
+
 /** Read field by field as DEVICE_FIELDS describes them (shared/device-fields.ts). */
 export function deviceFromXml(node: XmlNode): Device {
   const d = item(node, 'device');
-  const device = { id: requiredId(d, 'device') } as Record<string, unknown>;
-  for (const key of DEVICE_KEYS) {
-    if (key === 'id') continue;
-    const field = DEVICE_FIELDS[key];
-    device[key] = DEVICE_READERS[field.kind](d, field.xml);
-  }
+  const device = { ...DEVICE_TEMPLATE };
+  device.id = requiredId(d, 'device');
+  for (const field of DEVICE_FIELD_READERS) device[field.key] = field.read(d, field.xml);
   return device as unknown as Device;
 }
 

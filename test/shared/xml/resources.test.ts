@@ -22,6 +22,7 @@ import {
   type XmlErrorReason,
 } from '../../../shared/xml/index.js';
 import { bareDevice } from '../../support/make-device.js';
+import { DEVICE_KEYS } from '../../../shared/device-fields.js';
 import type { Folder } from '../../../shared/model.js';
 import { makeDevice, makeDevices, makeFolder, makeSession, makeUser } from '../support/fixtures.js';
 
@@ -53,6 +54,15 @@ describe('resources round trip (encode → decode)', () => {
     expect(decodeDevices(encodeDevices(devices))).toEqual(devices);
     expect(decodeDevice(encodeDevice(devices[1]!))).toEqual(devices[1]);
     expect(encodeDevice(devices[0]!).startsWith(DECL)).toBe(true);
+  });
+
+  it('gives a decoded device its fields in DEVICE_KEYS order, whichever fields were sent', () => {
+    const devices = [makeDevice(1), bareDevice({ id: '2' }), makeDevice(3, { alias: null, ram: null })];
+    for (const device of decodeDevices(encodeDevices(devices)))
+      expect(Object.keys(device)).toEqual(DEVICE_KEYS);
+    expect(Object.keys(decodeDevice(`${DECL}<device><folder_id>1</folder_id><id>9</id></device>`))).toEqual(
+      DEVICE_KEYS,
+    );
   });
 
   it('keeps folders with nested folders (date-only) and devices, and tells absent from empty nested lists', () => {

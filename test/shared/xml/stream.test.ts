@@ -39,6 +39,7 @@ import {
   type DecodeOptions,
   type XmlErrorReason,
 } from '../../../shared/xml/index.js';
+import { decodeCollection } from '../../../shared/xml/stream.js';
 
 function refusal(run: () => unknown): XmlErrorReason {
   try {
@@ -245,6 +246,61 @@ describe.each(KINDS)('$label: refusals, with the reasons of the fast-xml-parser 
   it('keeps an undefined named entity as written, as the fast-xml-parser path does', () => {
     const [item] = k.decode(doc(k.minimal.replace('<id>1</id>', '<id>&eacute;</id>'))) as { id: string }[];
     expect(item?.id).toBe('&eacute;');
+  });
+});
+
+describe('one parser, kept from decode to decode', () => {
+  const ids = (xml: string) => decodeDevices(xml).map((d) => d.id);
+  const entities = `${DECL}<devices><device><id>&eacute;&nbsp;1</id></device></devices>`;
+
+  it('reads a document alike after one refused half-way, one refused at its end and one read whole', () => {
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+    expect(refusal(() => decodeDevices(`${DECL}<devices><device><id>1</x></device></devices>`))).toBe(
+      'not-xml',
+    );
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+    expect(refusal(() => decodeDevices(`${DECL}<devices><device><id>1</id><name>`))).toBe('not-xml');
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+    expect(refusal(() => decodeDevices(`${DECL}<folders/>`))).toBe('wrong-root');
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+  });
+
+  it('reads a document inside the reading of another', () => {
+    const users = `${DECL}<users><user><id>7</id><lastname>L</lastname></user></users>`;
+    const read = (node: unknown) => ({ node, inner: decodeUsers(users).map((u) => u.lastname) });
+    const outer = decodeCollection(
+      `${DECL}<devices><device><id>1</id></device><device><id>2</id></device></devices>`,
+      { root: 'devices', item: 'device', maxBytes: 1_000 },
+      read,
+    );
+    expect(outer).toEqual([
+      { node: { id: '1' }, inner: ['L'] },
+      { node: { id: '2' }, inner: ['L'] },
+    ]);
+    expect(ids(entities)).toEqual(['&eacute;\u00a01']);
+  });
+
+  it('tells apart element names that share a slot of the name cache', () => {
+    // Same length, first and last letters: 'language' and 'lastname', 'name' and 'note'.
+    const user = '<user><id>1</id><lastname>L</lastname><language>en</language></user>';
+    const users = decodeUsers(`${DECL}<users>${user}${user}</users>`);
+    expect(users.map((u) => [u.lastname, u.language])).toEqual([
+      ['L', 'en'],
+      ['L', 'en'],
+    ]);
+    const device = '<device><id>1</id><note>x</note><name>N</name></device>';
+    expect(decodeDevices(`${DECL}<devices>${device}${device}</devices>`).map((d) => d.name)).toEqual([
+      'N',
+      'N',
+    ]);
+  });
+
+  it("finds a DOCTYPE however many '!' come before it, and reads a document with '!' but none", () => {
+    const exclaimed = `${DECL}<devices><device><id>1!</id><name>!DOCTYPE &lt;!DOCTYPE</name></device></devices>`;
+    expect(decodeDevices(exclaimed).map((d) => [d.id, d.name])).toEqual([['1!', '!DOCTYPE <!DOCTYPE']]);
+    expect(refusal(() => decodeDevices(`${exclaimed}<!-- ! --><!doctype r>`))).toBe('doctype');
+    expect(refusal(() => decodeDevices(`!${exclaimed}`))).toBe('not-xml');
   });
 });
 
