@@ -129,6 +129,20 @@ export class DevicesMirror {
     return count;
   }
 
+  /**
+   * A change the mirror took as its texts of the devices (the change log keeps these: devices-change-
+   * log.ts). A device the mirror no longer holds (removed since) is left out.
+   */
+  textsOf(delta: DevicesDelta): { added: string[]; changed: string[]; removed: Id[] } {
+    const map = this.#map;
+    const texts = (devices: readonly Device[]) =>
+      devices.flatMap((d) => {
+        const kept = map.get(d.id);
+        return kept === undefined ? [] : [kept];
+      });
+    return { added: texts(delta.added), changed: texts(delta.changed), removed: delta.removed };
+  }
+
   /** The service sent exactly the bytes the mirror was built from. */
   sameBytes(hash: string): boolean {
     return this.#hash !== null && this.#hash === hash;

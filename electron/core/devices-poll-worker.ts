@@ -163,20 +163,24 @@ export function createPollerHandler(
           if (applied.added.length < mirror.size)
             applied = { added: [...mirror.devices()], changed: [], removed: [] };
         }
-        const entry = applied ? log.append(applied) : null;
+        const entry = applied ? log.append(mirror.textsOf(applied)) : null;
         const { id } = message;
         if (id === undefined) {
           if (decoded) released();
           return;
         }
-        const count = entry ? changeCount(entry) : 0;
-        // A reset is said even when empty (the service lists no device any more); no change is not.
-        const said = entry && (count > 0 || message.reset);
+        const count = applied ? changeCount(applied) : 0;
+        // A reset is said even when empty (the service lists no device any more); no change is not. The
+        // parts are of the devices as the commit took them (the log keeps their texts).
+        const sent =
+          entry && applied && (count > 0 || message.reset)
+            ? sendParts(id, entry.seq, carried(changeParts(applied)))
+            : Promise.resolve();
         // Released once the entry's parts are sent: until then its devices (100,000 at a first sync) are
         // alive, and a collection before that would keep their pages for good (the worker then idles).
         const burst = decoded;
         decoded = false;
-        void (said ? sendParts(id, entry.seq, carried(changeParts(entry))) : Promise.resolve())
+        void sent
           .then(() => reply({ id, op: 'committed', seq: log.head, count }))
           .catch(failed(id))
           .finally(() => {
@@ -198,7 +202,7 @@ export function createPollerHandler(
           const device = mirror.get(edit.id);
           if (device) edited.push({ ...device, ...edit });
         }
-        log.append(mirror.patch(edited, []));
+        log.append(mirror.textsOf(mirror.patch(edited, [])));
         reply({ id: message.id, op: 'edited', devices: carryDevices(edited, pack) });
         return;
       }

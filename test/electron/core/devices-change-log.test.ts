@@ -7,7 +7,7 @@ import { device } from '../support/fake-service.js';
 
 const changed = (...ids: string[]) => ({
   added: [],
-  changed: ids.map((id) => device(id, null)),
+  changed: ids.map((id) => JSON.stringify(device(id, null))),
   removed: [],
 });
 

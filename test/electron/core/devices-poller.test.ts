@@ -611,6 +611,33 @@ describe('the poll worker gives its heap back', () => {
     await expect.poll(() => releases).toBe(1);
   });
 
+  it("keeps no poll's document alive once its change is committed (the log keeps the mirror's texts)", async () => {
+    const release = heapRelease()!;
+    feed = createDevicesFeed({ worker: null });
+    // Fields of 13 characters or more: decoded, they are slices of the whole document.
+    const devices = list(24_000, (i) => ({
+      alias: `Reception desk number ${i}`,
+      name: `Workstation in reception ${i}`,
+    }));
+    const polled = async (
+      status: 'busy' | 'offline',
+      body = encodeDevices(devices.map((d, i) => (i % 40 === 0 ? { ...d, status } : d))),
+    ) => {
+      answer = { status: 200, body };
+      const taken = await (await feed!.poll(sign)).commit();
+      answer = { status: 200, body: '' };
+      release();
+      return { taken, bytes: body.length, heap: getHeapStatistics().used_heap_size };
+    };
+    await polled('busy', encodeDevices(devices));
+    const before = await polled('busy');
+    const after = await polled('offline');
+    expect([before.taken, after.taken]).toEqual([600, 600]);
+    // The log keeps both changes (1,200 records): their texts, not the 9 MB documents they were cut from.
+    expect(after.bytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(after.heap - before.heap).toBeLessThan(after.bytes / 4);
+  });
+
   it('a full collection frees the garbage a burst left', () => {
     const release = heapRelease();
     expect(release).toBeTypeOf('function');
