@@ -28,30 +28,26 @@ export interface PartWire {
 export type PartCarried = PartWire | DevicesDelta;
 
 /**
- * The part as the worker sends it. `json`: the lists' JSON when the worker has it already (a listing joins
- * the mirror's texts); otherwise it is made here, off the main thread.
+ * The part as the worker sends it (its JSON made there, off the main thread). In one thread, copies: never
+ * the mirror's own objects. `decoded`: the devices are a poll's as decoded, whose longer fields are slices
+ * of its whole document (devices-change-log.ts), so they are cloned (a digest kept of one would keep that
+ * document alive); devices parsed from JSON (a copy loaded, a listing) are copied field by field.
  */
 export function carryPart(
   part: DevicesDelta,
   pack: boolean,
-  { json, digests = true }: { json?: string; digests?: boolean } = {},
+  { digests = true, decoded = false } = {},
 ): PartCarried {
+  const { added, changed, removed } = part;
   if (!pack) {
-    return {
-      added: part.added.map((d) => ({ ...d })),
-      changed: part.changed.map((d) => ({ ...d })),
-      removed: part.removed,
-    };
+    if (decoded) return structuredClone({ added, changed, removed });
+    return { added: added.map((d) => ({ ...d })), changed: changed.map((d) => ({ ...d })), removed };
   }
   return {
-    json: json ?? JSON.stringify({ added: part.added, changed: part.changed, removed: part.removed }),
+    json: JSON.stringify({ added, changed, removed }),
     records: changeCount(part),
     digests: digests
-      ? {
-          added: packDevices(part.added, DIGEST_KEYS),
-          changed: packDevices(part.changed, DIGEST_KEYS),
-          removed: part.removed,
-        }
+      ? { added: packDevices(added, DIGEST_KEYS), changed: packDevices(changed, DIGEST_KEYS), removed }
       : null,
   };
 }

@@ -138,8 +138,11 @@ export function createPollerHandler(
     return sent;
   };
   /** Each part as it crosses (devices-part.ts), made as its turn comes. */
-  function* carried(parts: Iterable<DevicesDelta>, digests = true): Generator<PartCarried> {
-    for (const part of parts) yield carryPart(part, pack, { digests });
+  function* carried(
+    parts: Iterable<DevicesDelta>,
+    options: { digests?: boolean; decoded?: boolean },
+  ): Generator<PartCarried> {
+    for (const part of parts) yield carryPart(part, pack, options);
   }
   const failed = (id: number) => (error: unknown) =>
     reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -174,7 +177,7 @@ export function createPollerHandler(
         // parts are of the devices as the commit took them (the log keeps their texts).
         const sent =
           entry && applied && (count > 0 || message.reset)
-            ? sendParts(id, entry.seq, carried(changeParts(applied)))
+            ? sendParts(id, entry.seq, carried(changeParts(applied), { decoded: true }))
             : Promise.resolve();
         // Released once the entry's parts are sent: until then its devices (100,000 at a first sync) are
         // alive, and a collection before that would keep their pages for good (the worker then idles).
@@ -219,7 +222,7 @@ export function createPollerHandler(
           id,
           log.head,
           given
-            ? carried(changeParts({ added: given, changed: [], removed: [] }), false)
+            ? carried(changeParts({ added: given, changed: [], removed: [] }), { digests: false })
             : listedParts(texts, pack),
         )
           .then(() => reply({ id, op: 'listed', count }))
@@ -305,7 +308,7 @@ export function createPollerHandler(
             const sent = sendParts(
               message.id,
               seq,
-              carried(changeParts({ added: result.records, changed: [], removed: [] })),
+              carried(changeParts({ added: result.records, changed: [], removed: [] }), {}),
             );
             resume();
             await sent;
