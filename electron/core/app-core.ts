@@ -84,6 +84,12 @@ let systemLocale: string | undefined;
  */
 const computerLocale = (): string => (systemLocale ??= Intl.DateTimeFormat().resolvedOptions().locale);
 
+/** The state with the devices: a snapshot. */
+const withDevices = (state: CoreState, devices: Device[]): AppSnapshot => ({
+  ...state,
+  data: { ...state.data, devices },
+});
+
 class Core implements AccountCore {
   readonly handlers: InvokeHandlers;
   readonly #o: AppCoreOptions;
@@ -206,7 +212,7 @@ class Core implements AccountCore {
     await this.#devices.list((part) => {
       for (const device of part.devices().added) devices.push(device);
     });
-    return { ...state, data: { ...state.data, devices } };
+    return withDevices(state, devices);
   }
 
   searchDevices(words: readonly string[]): Promise<Device[]> {
@@ -231,25 +237,24 @@ class Core implements AccountCore {
    */
   rendererSnapshot(): Promise<AppSnapshot> {
     const state = this.state();
-    const withDevices = (devices: Device[]): AppSnapshot => ({ ...state, data: { ...state.data, devices } });
     const shown = this.#cache.shownWhileLoading();
-    if (shown) return Promise.resolve(withDevices(shown));
+    if (shown) return Promise.resolve(withDevices(state, shown));
     const fetchedAt = this.#picture.fetchedAt.devices;
     return new Promise((resolve) => {
       let first = true;
       this.#devices
         .list((part) => {
           // The first screen goes in the snapshot; the rest as the owner serialised them.
-          if (first) resolve(withDevices(part.devices().added));
+          if (first) resolve(withDevices(state, part.devices().added));
           else this.#pump.push(part.change(false, fetchedAt));
           first = false;
         })
         .then(
-          () => resolve(withDevices([])), // no part came: none held (a settled promise ignores this)
+          () => resolve(withDevices(state, [])), // no part came: none held (a settled promise ignores this)
           (error: unknown) => {
             // A worker lost meanwhile: its replacement's first poll is whole and sends every device.
             this.#logger.warn('the devices were not listed for a window', { error });
-            resolve(withDevices([]));
+            resolve(withDevices(state, []));
           },
         );
     });

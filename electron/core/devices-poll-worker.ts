@@ -140,7 +140,7 @@ export function createPollerHandler(
   /** Each part as it crosses (devices-part.ts), made as its turn comes. */
   function* carried(
     parts: Iterable<DevicesDelta>,
-    options: { digests?: boolean; decoded?: boolean },
+    options: { digests?: boolean; decoded?: boolean } = {},
   ): Generator<PartCarried> {
     for (const part of parts) yield carryPart(part, pack, options);
   }
@@ -308,7 +308,7 @@ export function createPollerHandler(
             const sent = sendParts(
               message.id,
               seq,
-              carried(changeParts({ added: result.records, changed: [], removed: [] }), {}),
+              carried(changeParts({ added: result.records, changed: [], removed: [] })),
             );
             resume();
             await sent;
