@@ -47,12 +47,18 @@ try {
     consumerSecret: '',
   });
   const pin = await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password);
+  // DIAG_ALLOC=file: where the main thread allocates during the first sync, garbage included.
+  if (process.env.DIAG_ALLOC) await host.call('alloc-sampling:start');
   await host.invoke('auth:complete', { pin });
   const sync = await host.window(async () => {
     await host.settled(120_000);
     await sleep(5000); // the cache save (3 s after the last change)
   });
   console.log(`first sync: max stall ${sync.maxStallMs.toFixed(1)} ms, p99 ${sync.p99StallMs.toFixed(1)} ms`);
+  if (process.env.DIAG_ALLOC)
+    console.log(
+      `allocations: ${await host.call<string>('alloc-sampling:stop', { file: process.env.DIAG_ALLOC })}`,
+    );
   await stage('settled + saved');
   const idle = await host.window(async () => {
     await host.invoke('sync:refresh', { datasets: ['devices'] });

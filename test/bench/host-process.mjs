@@ -70,6 +70,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const built = (file) => pathToFileURL(path.join(root, 'dist/host', file)).href;
 
 let window = null;
+let sampler = null;
 /** Event streams opened by a page (each starts with its `retry:` line). */
 let streams = 0;
 
@@ -227,6 +228,35 @@ const commands = {
   async 'heap-snapshot'({ file }) {
     const { writeHeapSnapshot } = await import('node:v8');
     return writeHeapSnapshot(file);
+  },
+  /**
+   * Diagnostics: samples this thread's allocations, those collected since included, so garbage shows where
+   * it is made (HeapProfiler sampling; the poll worker's are not in it).
+   */
+  async 'alloc-sampling:start'() {
+    const { Session } = await import('node:inspector');
+    sampler = new Session();
+    sampler.connect();
+    const post = (method, params) =>
+      new Promise((resolve, reject) => sampler.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+    sampler.postAsync = post;
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    return null;
+  },
+  /** Diagnostics: stops the sampling and writes its profile (a .heapprofile) to `file`. */
+  async 'alloc-sampling:stop'({ file }) {
+    if (!sampler) throw new Error('no allocation sampling is running');
+    const { profile } = await sampler.postAsync('HeapProfiler.stopSampling');
+    sampler.disconnect();
+    sampler = null;
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, JSON.stringify(profile));
+    return file;
   },
   async close() {
     await app.close();
