@@ -21,7 +21,7 @@ export class EventStream {
     heartbeatMs: number,
     private readonly retryMs = 2000,
   ) {
-    this.heartbeat = setInterval(() => this.writeAll(': heartbeat\n\n'), heartbeatMs);
+    this.heartbeat = setInterval(() => this.writeAll([': heartbeat\n\n']), heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -39,7 +39,7 @@ export class EventStream {
     });
     // How long a browser waits before reconnecting (EventSource's default is ~3 s in Chromium).
     res.write(`retry: ${this.retryMs}\n\n`);
-    for (const e of initial) res.write(this.format(e.event, e.payload));
+    for (const e of initial) write(res, this.format(e.event, e.payload));
     this.clients.add(res);
     res.on('close', () => this.clients.delete(res));
   }
@@ -55,13 +55,23 @@ export class EventStream {
     this.clients.clear();
   }
 
-  private format(event: string, payload: unknown): string {
+  private format(event: string, payload: unknown): Chunks {
     // JSON never contains a raw newline, so one data: line is always enough. A part of the devices comes
-    // serialised by their owner (devices-part.ts): sent as it is.
-    return `id: ${this.nextId++}\nevent: ${event}\ndata: ${changeJson(payload)}\n\n`;
+    // serialised by their owner (devices-part.ts): its bytes are written as they are, never joined into
+    // one string on this thread.
+    return [`id: ${this.nextId++}\nevent: ${event}\ndata: `, ...changeJson(payload), '\n\n'];
   }
 
-  private writeAll(chunk: string): void {
-    for (const res of this.clients) res.write(chunk);
+  private writeAll(chunks: Chunks): void {
+    for (const res of this.clients) write(res, chunks);
   }
+}
+
+type Chunks = Array<string | Uint8Array>;
+
+/** One event's pieces, written as one (corked: one socket write, one chunk of the response). */
+function write(res: ServerResponse, chunks: Chunks): void {
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.uncork();
 }

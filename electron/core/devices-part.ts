@@ -5,6 +5,13 @@
 // serialises them again; at a first sync of 100,000 devices that was ~110 ms of its time and ~80 MB of
 // its garbage (unpack, then JSON for the browser host's event stream), and the hop in between is gone.
 //
+// The JSON crosses as UTF-8 bytes, its buffer transferred (never copied), and goes out as bytes (the event
+// stream's socket, Electron's IPC). As a string, each part's ~800 kB of JSON was an object of V8's
+// large-object space on the main thread, which only a full collection frees: after a first sync of 100,000
+// devices ~30 MB of them were still resident (host-diag.ts: large-object space 41 MB, 10 MB of it live),
+// and the event stream flattened each into one more such string. A buffer's memory is outside the heap,
+// freed with its wrapper (by a young collection when the part was short-lived, as most are).
+//
 // In one thread (the command line, or no worker could start) nothing crosses a thread: the part carries
 // the devices as objects, and its JSON is made only if a renderer asks for it.
 
@@ -15,10 +22,16 @@ import { changeCount, type ChangeLists } from './devices-owner.js';
 import { packDevices, unpackDevices, type Interner, type PackedDevices } from './packed-devices.js';
 import { DIGEST_KEYS, deviceDigest, type DeviceDigest } from './picture.js';
 
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
 /** A part as the worker posts it: its lists' JSON and (commits and loads) the digests by column. */
 export interface PartWire {
-  /** `{"added":[…],"changed":[…],"removed":[…]}`: the part's lists, devices as the renderer reads them. */
-  json: string;
+  /**
+   * `{"added":[…],"changed":[…],"removed":[…]}` in UTF-8: the part's lists, devices as the renderer reads
+   * them. Its own buffer, whole: the worker transfers it (`partTransfer`).
+   */
+  json: Uint8Array;
   records: number;
   /** Absent for a listing: the main thread holds the digests already. */
   digests: { added: PackedDevices; changed: PackedDevices; removed: Id[] } | null;
@@ -44,7 +57,7 @@ export function carryPart(
     return { added: added.map((d) => ({ ...d })), changed: changed.map((d) => ({ ...d })), removed };
   }
   return {
-    json: JSON.stringify({ added, changed, removed }),
+    json: utf8.encode(JSON.stringify({ added, changed, removed })),
     records: changeCount(part),
     digests: digests
       ? { added: packDevices(added, DIGEST_KEYS), changed: packDevices(changed, DIGEST_KEYS), removed }
@@ -55,13 +68,18 @@ export function carryPart(
 /** A listing's part from the mirror's texts (devices-mirror.ts): joined, never parsed. */
 export function listedWire(texts: readonly string[]): PartWire {
   return {
-    json: `{"added":[${texts.join(',')}],"changed":[],"removed":[]}`,
+    json: utf8.encode(`{"added":[${texts.join(',')}],"changed":[],"removed":[]}`),
     records: texts.length,
     digests: null,
   };
 }
 
 const isWire = (carried: PartCarried): carried is PartWire => 'json' in carried;
+
+/** What a reply carrying `part` transfers rather than copies: a wire's JSON buffer. */
+export function partTransfer(part: PartCarried): ArrayBuffer[] {
+  return isWire(part) ? [part.json.buffer as ArrayBuffer] : [];
+}
 
 /** One part of an entry of the owner's change log (`seq`), as it arrived; `first`: the entry's first. */
 export class DevicesPart {
@@ -90,7 +108,7 @@ export class DevicesPart {
   devices(): DevicesDelta {
     const c = this.#carried;
     if (!isWire(c)) return c;
-    return (this.#devices ??= JSON.parse(c.json) as DevicesDelta);
+    return (this.#devices ??= JSON.parse(fromUtf8.decode(c.json)) as DevicesDelta);
   }
 
   /** What the main thread keeps of each device (picture.ts). */
@@ -111,10 +129,12 @@ export class DevicesPart {
     return this.#digests;
   }
 
-  /** The lists' JSON, as the renderer reads them. */
-  json(): string {
+  /** The lists' JSON in UTF-8, as the renderer reads them. */
+  json(): Uint8Array {
     const c = this.#carried;
-    return isWire(c) ? c.json : JSON.stringify({ added: c.added, changed: c.changed, removed: c.removed });
+    return isWire(c)
+      ? c.json
+      : utf8.encode(JSON.stringify({ added: c.added, changed: c.changed, removed: c.removed }));
   }
 
   /**
@@ -147,8 +167,8 @@ function unpackDigests(packed: PackedDevices, interner: Interner): DeviceDigest[
 }
 
 /**
- * A DataChange of the devices whose JSON the owner made (see the header): a sink that sends JSON (the
- * browser host's event stream) or a string (Electron's IPC) takes `jsonText()` as it is. Read as a plain
+ * A DataChange of the devices whose JSON the owner made (see the header): a sink that sends bytes (the
+ * browser host's event stream, Electron's IPC) takes `jsonChunks()` or `jsonBytes()` as they are. Read as a plain
  * DataChange (a test, a sink that knows nothing of it) it parses its devices once, on first access: the
  * lists are own enumerable properties (getters), so a spread, a structured clone or a deep equal sees them.
  */
@@ -175,10 +195,21 @@ export class DevicesPartChange implements DataChange<'devices'> {
     return this.#part.records;
   }
 
-  /** The change's JSON (a DataChange), its devices' part as the owner made it. */
-  jsonText(): string {
+  /** The change's JSON (a DataChange) in two pieces: its head, then its devices' part as the owner made it. */
+  jsonChunks(): [string, Uint8Array] {
     const head = JSON.stringify({ dataset: this.dataset, reset: this.reset, fetchedAt: this.fetchedAt });
-    return `${head.slice(0, -1)},${this.#part.json().slice(1)}`;
+    // The part's bytes without their `{`: a view, not a copy.
+    return [`${head.slice(0, -1)},`, this.#part.json().subarray(1)];
+  }
+
+  /** The change's JSON in UTF-8, one buffer (Electron's IPC sends one argument). */
+  jsonBytes(): Uint8Array {
+    const [head, lists] = this.jsonChunks();
+    const start = utf8.encode(head);
+    const bytes = new Uint8Array(start.length + lists.length);
+    bytes.set(start);
+    bytes.set(lists, start.length);
+    return bytes;
   }
 
   /** The same change, saying whether it resets (a cache load's first part, once the load is whole). */
@@ -187,7 +218,7 @@ export class DevicesPartChange implements DataChange<'devices'> {
   }
 }
 
-/** A change's JSON: as the owner made it when it did, else serialised here. */
-export function changeJson(change: unknown): string {
-  return change instanceof DevicesPartChange ? change.jsonText() : JSON.stringify(change);
+/** A change's JSON, in pieces to write one after the other: as the owner made it when it did, else here. */
+export function changeJson(change: unknown): Array<string | Uint8Array> {
+  return change instanceof DevicesPartChange ? change.jsonChunks() : [JSON.stringify(change)];
 }

@@ -18,7 +18,7 @@ import { changeCount, changeParts, PART_SIZE, type DeviceEdit } from './devices-
 import { rankedHits } from './device-rank.js';
 import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { carryDevices, type DevicesCarried } from './packed-devices.js';
-import { carryPart, listedWire, type PartCarried } from './devices-part.js';
+import { carryPart, listedWire, partTransfer, type PartCarried } from './devices-part.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import {
   BodyBuffer,
@@ -393,7 +393,14 @@ if (port) {
   };
   port.on(
     'message',
-    createPollerHandler((message) => port.postMessage(message), release, true, youngCollection()),
+    createPollerHandler(
+      // A part's JSON buffer is moved to the main thread, not copied (devices-part.ts).
+      (message) =>
+        port.postMessage(message, 'op' in message && message.op === 'part' ? partTransfer(message.part) : []),
+      release,
+      true,
+      youngCollection(),
+    ),
   );
   port.postMessage({ ready: true } satisfies PollerReply);
 }

@@ -173,8 +173,9 @@ export function runElectronApp(createCore: CoreFactory): void {
     c.subscribe((event, payload) => {
       if (event === 'auth:state') allowedOrigins = accountOrigins(payload as AuthState);
       if (!EVENT_CHANNELS.includes(event) || !win || win.isDestroyed()) return;
-      // A part of the devices goes as the JSON their owner made (devices-part.ts), parsed by the preload.
-      win.webContents.send(event, payload instanceof DevicesPartChange ? payload.jsonText() : payload);
+      // A part of the devices goes as the JSON their owner made, in UTF-8 (devices-part.ts), parsed by the
+      // preload.
+      win.webContents.send(event, payload instanceof DevicesPartChange ? payload.jsonBytes() : payload);
     });
 
     tray = createTray(c, layout.iconDir, {

@@ -12,6 +12,7 @@ import { INVOKE_CHANNELS } from '../../shared/ipc/schemas.js';
 
 const invokeChannels = new Set<string>(INVOKE_CHANNELS);
 const eventChannels = new Set<string>(EVENT_CHANNELS);
+const utf8 = new TextDecoder();
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
   invoke(channel: unknown, payload: unknown): Promise<unknown> {
@@ -26,10 +27,10 @@ contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
       return () => undefined;
     }
     // The page gets the payload only, never the IpcRendererEvent (it holds the sender). A data:change
-    // may come as its JSON text: a part of the devices, serialised by their owner off the main thread.
+    // may come as its JSON in UTF-8: a part of the devices, serialised by their owner off the main thread.
     const wrapped = (_event: IpcRendererEvent, payload: unknown) =>
       (listener as (p: unknown) => void)(
-        event === 'data:change' && typeof payload === 'string' ? JSON.parse(payload) : payload,
+        event === 'data:change' && payload instanceof Uint8Array ? JSON.parse(utf8.decode(payload)) : payload,
       );
     ipcRenderer.on(event, wrapped);
     return () => {

@@ -76,7 +76,11 @@ describe('commitPoll', () => {
       expect(r.picture.maps.devices.get('2')).toEqual(deviceDigest(mine));
       expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
       // What the renderer reads: the same change, as JSON.
-      expect(r.sent.map((c) => JSON.parse((c as DevicesPartChange).jsonText()) as DataChange)).toEqual([
+      expect(
+        r.sent.map(
+          (c) => JSON.parse(new TextDecoder().decode((c as DevicesPartChange).jsonBytes())) as DataChange,
+        ),
+      ).toEqual([
         { dataset: 'devices', reset: false, fetchedAt: AT, added: [], changed: [offline('1')], removed: [] },
         { dataset: 'devices', reset: false, fetchedAt: AT, added: [], changed: [], removed: [] },
       ]);

@@ -65,16 +65,22 @@ it('answers our window over IPC and forwards core events to it', async () => {
   });
   core.emit('ui:focus-session', { sessionId: 's-1' });
   expect(contents.sent).toContainEqual({ channel: 'ui:focus-session', payload: { sessionId: 's-1' } });
-  // A part of the devices goes as the JSON their owner made (the preload parses it), not as a clone.
+  // A part of the devices goes as the JSON their owner made, in UTF-8 (the preload parses it), not as a
+  // clone of objects.
   const part = new DevicesPart(
     1,
     true,
     carryPart({ added: [device('d-1', null)], changed: [], removed: [] }, true),
   );
   core.emit('data:change', part.change(true, null));
-  expect(contents.sent.at(-1)).toEqual({
-    channel: 'data:change',
-    payload: JSON.stringify({ dataset: 'devices', reset: true, fetchedAt: null, ...part.devices() }),
+  const sent = contents.sent.at(-1)!;
+  expect(sent.channel).toBe('data:change');
+  expect(sent.payload).toBeInstanceOf(Uint8Array);
+  expect(JSON.parse(new TextDecoder().decode(sent.payload as Uint8Array))).toEqual({
+    dataset: 'devices',
+    reset: true,
+    fetchedAt: null,
+    ...part.devices(),
   });
 });
 

@@ -675,11 +675,13 @@ describe('preload (bundled as the sandbox loads it)', () => {
     const [listener] = listeners.get('auth:state')!;
     listener!({ sender: 'secret-object' }, { status: 'signed-out' });
     expect(seen).toEqual([{ status: 'signed-out' }]);
-    // A part of the devices comes as its JSON text (devices-part.ts): the page gets the change.
+    // A part of the devices comes as its JSON in UTF-8 (devices-part.ts): the page gets the change.
     const [onChange] = listeners.get('data:change')!;
     onChange!(
       {},
-      '{"dataset":"devices","reset":false,"added":[],"changed":[],"removed":["d-1"],"fetchedAt":null}',
+      new TextEncoder().encode(
+        '{"dataset":"devices","reset":false,"added":[],"changed":[],"removed":["d-1"],"fetchedAt":null}',
+      ),
     );
     expect(seen.at(-1)).toEqual({
       dataset: 'devices',
