@@ -13,17 +13,39 @@ export const FRAME_HEADER_BYTES = 8;
 export const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 export function encodeFrame(payload: unknown): Buffer {
-  return encodeFrameText(JSON.stringify(payload));
-}
-
-/** A frame of a payload already serialised (a large batch, serialised a slice at a time). */
-export function encodeFrameText(json: string): Buffer {
-  const body = Buffer.from(json, 'utf8');
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + body.length);
   frame.writeUInt32LE(body.length, 0);
   frame.writeUInt32LE(crc32(body), 4);
   body.copy(frame, FRAME_HEADER_BYTES);
   return frame;
+}
+
+/**
+ * A frame whose payload is serialised a piece at a time (a large batch). Each piece is encoded and added
+ * to the CRC as it comes, and the frame is written as its pieces, never joined: encoding the JSON of a
+ * first sync's 300,000 transitions in one go was one 150 ms task of the main thread (~40 ms at 100,000).
+ */
+export class FrameBuilder {
+  readonly #pieces: Buffer[] = [];
+  #crc = 0;
+  #length = 0;
+
+  add(text: string): void {
+    const piece = Buffer.from(text, 'utf8');
+    this.#crc = crc32(piece, this.#crc);
+    this.#length += piece.length;
+    this.#pieces.push(piece);
+  }
+
+  /** The frame: its header, then the pieces in the order they were added. */
+  finish(): Buffer[] {
+    if (this.#length > MAX_FRAME_BYTES) throw new Error(`a frame of ${this.#length} bytes is too large`);
+    const header = Buffer.allocUnsafe(FRAME_HEADER_BYTES);
+    header.writeUInt32LE(this.#length, 0);
+    header.writeUInt32LE(this.#crc, 4);
+    return [header, ...this.#pieces];
+  }
 }
 
 export interface DecodedFrames<T> {

@@ -25,7 +25,7 @@ import type { Device, Id, Timestamp } from '../../../shared/model.js';
 import { enumValue } from '../../../shared/model.js';
 import type { Logger } from '../logger.js';
 import { silentLogger } from '../logger.js';
-import { decodeFrames, encodeFrame, encodeFrameText } from './frame.js';
+import { decodeFrames, encodeFrame, FrameBuilder } from './frame.js';
 import type { Gap, GapReason, HistoryFrame, RecordedStatus, Transition, TransitionTuple } from './records.js';
 import { isFrame } from './records.js';
 import { DAY_MS, listSegments, segmentDay, segmentName, segmentsToDrop } from './segments.js';
@@ -304,20 +304,21 @@ export class StatusHistory {
     yield* this.#applySteps(frame);
     if (!write) return;
     this.#lastWrittenAt = frame.t;
-    let bytes: Buffer;
+    let pieces: Buffer[];
     if (frame.k === 'p' && frame.x.length > RECORD_SLICE) {
-      // The same JSON as one JSON.stringify of the frame, made a slice at a time.
-      const parts: string[] = [];
+      // The same JSON as one JSON.stringify of the frame, made and encoded a slice at a time.
+      const built = new FrameBuilder();
+      built.add(`${JSON.stringify({ k: frame.k, t: frame.t }).slice(0, -1)},"x":[`);
       for (let i = 0; i < frame.x.length; i += RECORD_SLICE) {
-        parts.push(JSON.stringify(frame.x.slice(i, i + RECORD_SLICE)).slice(1, -1));
+        const slice = JSON.stringify(frame.x.slice(i, i + RECORD_SLICE)).slice(1, -1);
+        built.add(i === 0 ? slice : `,${slice}`);
         yield;
       }
-      bytes = encodeFrameText(
-        `${JSON.stringify({ k: frame.k, t: frame.t }).slice(0, -1)},"x":[${parts.join(',')}]}`,
-      );
-    } else bytes = encodeFrame(frame);
+      built.add(']}');
+      pieces = built.finish();
+    } else pieces = [encodeFrame(frame)];
     this.#writing = this.#writing
-      .then(() => this.#write(frame.t, bytes))
+      .then(() => this.#write(frame.t, pieces))
       .then(
         () => {
           this.lastError = null;
@@ -329,15 +330,19 @@ export class StatusHistory {
       );
   }
 
-  async #write(at: number, bytes: Buffer): Promise<void> {
+  /** Appends one frame, given as its pieces (frame.ts: FrameBuilder), in one write. */
+  async #write(at: number, pieces: Buffer[]): Promise<void> {
     const name = segmentName(at);
     if (name !== this.#handleName || !this.#handle) await this.#openSegment(name, at);
     const handle = this.#handle as fsp.FileHandle;
     const seg = this.#segments[this.#segments.length - 1] as { name: string; size: number };
+    const length = pieces.reduce((n, piece) => n + piece.length, 0);
     try {
-      await handle.write(bytes, 0, bytes.length, seg.size);
+      const { bytesWritten } = await handle.writev(pieces, seg.size);
+      // A short write (a full disk) is a failed one: the part written is truncated below.
+      if (bytesWritten !== length) throw new Error(`${bytesWritten} of ${length} bytes written`);
       await handle.datasync();
-      seg.size += bytes.length;
+      seg.size += length;
     } catch (error) {
       // A half-written frame (disk full) must not stay in front of the next one.
       await handle.truncate(seg.size).catch(() => {});
