@@ -165,14 +165,14 @@ export class StatusMonitor {
     const scope = new WatchScope(this.#watches, (f) => data.folderParent(f));
     const watchedDown: StatusTrayInfo['watchedDown'] = [];
     let watchedDownTotal = 0;
-    for (const [id, e] of this.history.index.entries) {
-      if (e.status === 'online' || e.status === 'offline' || e.status === 'busy') counts[e.status]++;
-      if (e.status !== 'offline' || scope.isEmpty) continue;
+    this.history.index.entries.forEachStatus((id, status) => {
+      if (status === 'online' || status === 'offline' || status === 'busy') counts[status]++;
+      if (status !== 'offline' || scope.isEmpty) return;
       const device = data.device(id);
-      if (scope.watchesOf(id, device?.folderId ?? null).length === 0) continue;
+      if (scope.watchesOf(id, device?.folderId ?? null).length === 0) return;
       watchedDownTotal++;
       if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: deviceLabel(device) });
-    }
+    });
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
   }
 

@@ -166,15 +166,15 @@ function longerThan(
   const { index, scope, now } = input;
   if (!scope.hasDurationWatches) return;
   // One pass over the index (a few ms at 100k): most devices are online and skipped at once.
-  for (const [id, e] of index.entries) {
-    if (e.status !== 'offline' && e.status !== 'busy') continue;
+  index.entries.forEachStatus((id, status, since) => {
+    if (status !== 'offline' && status !== 'busy') return;
     const watches: readonly Watch[] = scope.watchesOf(id, input.deviceFolder(id));
     for (const w of watches) {
-      const n = e.status === 'offline' ? w.when.offlineLongerMinutes : w.when.busyLongerMinutes;
-      if (n !== null && now - e.since > n * 60_000) {
-        emit(e.status === 'offline' ? 'offline-long' : 'busy-long', id, e.since);
+      const n = status === 'offline' ? w.when.offlineLongerMinutes : w.when.busyLongerMinutes;
+      if (n !== null && now - since > n * 60_000) {
+        emit(status === 'offline' ? 'offline-long' : 'busy-long', id, since);
         break;
       }
     }
-  }
+  });
 }

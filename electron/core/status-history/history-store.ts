@@ -201,9 +201,9 @@ export class StatusHistory {
     let n = 0;
     const visit = (d: RecordedDevice) => {
       const to = recordedStatus(d);
-      const entry = this.index.get(d.id);
-      if (entry && entry.status === to) return;
-      tuples.push([d.id, entry ? entry.status : null, to, ms(d.lastRefresh)]);
+      const from = this.index.statusOf(d.id) ?? null;
+      if (from === to) return;
+      tuples.push([d.id, from, to, ms(d.lastRefresh)]);
       folders.push(d.folderId);
     };
     for (const d of change.added) {

@@ -1,6 +1,6 @@
 // The in-memory index: per device its current status and since when, and its last few transition times
 // (for flapping). It answers the list-wide questions ("offline for more than 2 days", "changed in the last
-// hour", "flapping") without touching the disk: a linear pass over a Map of 100k entries takes a few ms.
+// hour", "flapping") without touching the disk: a linear pass over 100k entries takes a few ms.
 // The disk is only read for one device's or one folder's timeline.
 
 import type { Id } from '../../../shared/model.js';
@@ -11,25 +11,15 @@ import {
   type SinceRow,
 } from '../../../shared/status-history.js';
 import type { Gap, RecordedStatus, TransitionTuple } from './records.js';
+import { NO_TRANSITIONS, StatusColumns, type IndexEntry } from './status-columns.js';
+
+export type { IndexEntry } from './status-columns.js';
 
 /** ≥ this many transitions within FLAP_WINDOW_MS marks a device as flapping. */
 export const FLAP_TRANSITIONS = 4;
 export const FLAP_WINDOW_MS = 60 * 60_000;
 /** Kept per device: enough for the flapping rule. */
 const RECENT_KEPT = FLAP_TRANSITIONS;
-
-export interface IndexEntry {
-  status: RecordedStatus;
-  /** When the current status began, as far as the console knows. */
-  since: number;
-  /**
-   * false: the status began no later than `since` (first seen already in it; an offline device first seen is
-   * dated by the service's last_refresh when that is earlier).
-   */
-  sinceExact: boolean;
-  /** Times of the latest transitions, oldest first (at most RECENT_KEPT). */
-  recent: number[];
-}
 
 export interface StatusQuery {
   status?: RecordedStatus;
@@ -41,17 +31,12 @@ export interface StatusQuery {
   now: number;
 }
 
-/**
- * The `recent` of every device without a transition yet (nearly all of them after a first comparison):
- * one shared empty array instead of 100,000, replaced by the device's own at its first transition.
- */
-const NO_TRANSITIONS: number[] = Object.freeze([]) as unknown as number[];
-
 /** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
 const CHANGE_LOG_KEPT = 200_000;
 
 export class StatusIndex {
-  readonly entries = new Map<Id, IndexEntry>();
+  /** Per device, its entry: held by column (status-columns.ts), read and written like a Map. */
+  readonly entries = new StatusColumns();
   gaps: Gap[] = [];
   /** Names this index's change log: a renderer holding another's cursor (a re-opened account) starts over. */
   readonly epoch = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -145,6 +130,10 @@ export class StatusIndex {
     return this.entries.get(id);
   }
 
+  statusOf(id: Id): RecordedStatus | undefined {
+    return this.entries.statusOf(id);
+  }
+
   /** Applies one recorded transition (also during replay from disk). */
   apply([id, from, to, lastRefresh]: TransitionTuple, at: number): void {
     const entry = this.entries.get(id);
@@ -163,12 +152,9 @@ export class StatusIndex {
       this.entries.set(id, { status: to, since, sinceExact: false, recent: NO_TRANSITIONS });
       return;
     }
-    entry.status = to;
-    entry.since = at;
-    entry.sinceExact = true;
-    if (entry.recent === NO_TRANSITIONS) entry.recent = [];
-    entry.recent.push(at);
-    if (entry.recent.length > RECENT_KEPT) entry.recent.shift();
+    const recent = [...entry.recent, at];
+    if (recent.length > RECENT_KEPT) recent.shift();
+    this.entries.set(id, { status: to, since: at, sinceExact: true, recent });
   }
 
   isFlapping(entry: IndexEntry, now: number): boolean {
