@@ -33,7 +33,8 @@ export function DeviceDetail({
   const focusId =
     activeId && selected.has(activeId) ? activeId : selected.size === 1 ? [...selected][0]! : null;
   const device = focusId ? devices.get(focusId) : undefined;
-  useData((s) => (focusId ? s.since.get(focusId) : undefined));
+  // A row is made per read (since-table.ts): its text is what says it changed.
+  useData((s) => (focusId ? s.since.get(focusId)?.join(' ') : undefined));
 
   return (
     // The close button sits in a head of its own above the scrolling body: drawn over the body, it

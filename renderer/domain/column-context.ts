@@ -2,8 +2,8 @@
 // the list was fetched, each device's status history row and one instant for the whole render.
 
 import type { Id } from '../../shared/model.js';
-import type { SinceRow } from '../../shared/status-history.js';
 import type { SinceLookup } from './device-since.js';
+import type { SinceRows } from './since-table.js';
 
 export interface ColumnContext {
   folderName(id: Id): string | undefined;
@@ -21,7 +21,7 @@ export interface ColumnSources {
   folderName(id: Id): string | undefined;
   folderPath?(id: Id): string | undefined;
   fetchedAt: string | null;
-  since: ReadonlyMap<Id, SinceRow> | null;
+  since: SinceRows | null;
   /** The app's clock (stores.now), read once by the caller: every cell of one render shares one instant. */
   now: number;
 }

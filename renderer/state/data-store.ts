@@ -5,8 +5,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import type { Device, Id, SupportSession, Timestamp, User } from '../../shared/model.js';
-import type { SinceRow } from '../../shared/status-history.js';
 import { DeviceIndex } from '../domain/device-index.js';
+import { SinceTable } from '../domain/since-table.js';
 import { SharedStrings } from './shared-strings.js';
 
 export interface DataState {
@@ -21,7 +21,7 @@ export interface DataState {
   /** The snapshot (or a reset) has arrived for this dataset. */
   loaded: Record<DatasetName, boolean>;
   /** Per device, since when in its status and flapping until when (the status history; since-sync.ts). */
-  since: Map<Id, SinceRow>;
+  since: SinceTable;
   /** Changes whenever `since` did. */
   sinceVersion: number;
 }
@@ -38,7 +38,7 @@ export function createDataStore() {
     versions: { folders: 0, devices: 0, sessions: 0, users: 0 },
     fetchedAt: { folders: null, devices: null, sessions: null, users: null },
     loaded: { folders: false, devices: false, sessions: false, users: false },
-    since: new Map(),
+    since: new SinceTable(),
     sinceVersion: 0,
   }));
 }

@@ -23,7 +23,7 @@ export function applySinceDelta(data: DataStore, delta: SinceDelta, announce = t
   let changed = delta.full;
   const { ids } = delta;
   for (let i = 0; i < ids.length; i++)
-    since.set(ids[i]!, [delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!]);
+    since.set(ids[i]!, delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!);
   if (ids.length > 0) changed = true;
   for (const id of delta.removed) changed = since.delete(id) || changed;
   if (changed && announce) data.setState({ sinceVersion: sinceVersion + 1 });

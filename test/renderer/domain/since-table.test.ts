@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { SinceRow } from '../../../shared/status-history.js';
+import { SinceTable } from '../../../renderer/domain/since-table.js';
+
+describe('SinceTable', () => {
+  it('answers as a Map of rows would through sets, deletes and slot reuse', () => {
+    let s = 11;
+    const next = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
+    const table = new SinceTable();
+    const reference = new Map<string, SinceRow>();
+    for (let step = 0; step < 30_000; step++) {
+      const id = String(Math.floor(next() * 4_000));
+      const roll = next();
+      if (roll < 0.5) {
+        // Times past 2^31 and fractions: what a boxed number held must come back the same.
+        const row: SinceRow = [1.7e12 + step + 0.25, next() < 0.5 ? 1 : 0, next() < 0.2 ? 1.7e12 + step : 0];
+        table.set(id, ...row);
+        reference.set(id, row);
+      } else if (roll < 0.8) {
+        expect(table.delete(id)).toBe(reference.delete(id));
+      } else {
+        expect(table.get(id)).toEqual(reference.get(id));
+        expect(table.has(id)).toBe(reference.has(id));
+      }
+    }
+    expect(table.size).toBe(reference.size);
+    expect(new Map(table)).toEqual(reference);
+    table.clear();
+    expect(table.size).toBe(0);
+    expect(table.get([...reference.keys()][0]!)).toBeUndefined();
+  });
+
+  it('hands out a row of its own: writing to it changes nothing held', () => {
+    const table = new SinceTable();
+    table.set('a', 5, 1, 0);
+    const row = table.get('a')!;
+    row[0] = 9;
+    expect(table.get('a')).toEqual([5, 1, 0]);
+  });
+});
