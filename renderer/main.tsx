@@ -8,6 +8,10 @@ import { getBridge } from './bridge/index.js';
 import { createAppStores } from './state/app-stores.js';
 import './styles/app.css';
 import './styles/reflow.css';
+// The chart's stylesheet belongs to mount.tsx's code, but imported there it made a stylesheet of its own
+// that the dynamic import below fetched and waited for before running the interface: one more round trip
+// on the way to the first rows. Here it joins the entry's stylesheet, loaded with the page.
+import 'uplot/dist/uPlot.min.css';
 
 // In the browser host the page shows session notices itself (Electron's main process shows native ones).
 function browserNotify(notice: SessionNotice, onClick: () => void): void {

@@ -5,7 +5,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+// uPlot's stylesheet is imported by main.tsx (see there).
 import type { HistorySeries } from '../../shared/ipc/contract.js';
 import { knownPart } from '../domain/chart-series.js';
 import { displayTime } from '../domain/time-zone.js';
