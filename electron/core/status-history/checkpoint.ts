@@ -14,7 +14,7 @@ import type { Logger } from '../logger.js';
 import { checkpointFile, type CheckpointColumns } from '../store/files.js';
 import { loadStored } from '../store/stored-file.js';
 import type { Gap } from './records.js';
-import type { IndexEntry, StatusIndex } from './status-index.js';
+import type { StatusIndex } from './status-index.js';
 
 const FILE = 'index.json';
 
@@ -50,18 +50,17 @@ export async function writeCheckpoint(
 ): Promise<void> {
   const columns: CheckpointColumns = { ids: [], status: [], since: [], exact: [], recent: [], times: [] };
   // A snapshot of the keys: entries deleted meanwhile are skipped, added ones are in the replay.
-  const ids = [...index.entries.keys()];
+  const ids = index.entries.idList();
+  const put = (status: string, since: number, exact: boolean, recent: readonly number[]) => {
+    columns.status.push(status);
+    columns.since.push(since);
+    columns.exact.push(exact ? 1 : 0);
+    columns.recent.push(recent.length);
+    for (const t of recent) columns.times.push(t);
+  };
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string;
-    const e: IndexEntry | undefined = index.entries.get(id);
-    if (e) {
-      columns.ids.push(id);
-      columns.status.push(e.status);
-      columns.since.push(e.since);
-      columns.exact.push(e.sinceExact ? 1 : 0);
-      columns.recent.push(e.recent.length);
-      for (const t of e.recent) columns.times.push(t);
-    }
+    if (index.entries.read(id, put)) columns.ids.push(id);
     if ((i + 1) % STEP === 0) await yieldTurn();
   }
   const gaps: Gap[] = index.gaps;

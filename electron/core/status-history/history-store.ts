@@ -222,9 +222,9 @@ export class StatusHistory {
         present.add(d.id);
         if (++n % RECORD_SLICE === 0) yield;
       }
-      for (const [id, e] of this.index.entries) {
+      for (const id of this.index.entries.idList()) {
         if (!present.has(id)) {
-          tuples.push([id, e.status, null, null]);
+          tuples.push([id, this.index.statusOf(id)!, null, null]);
           folders.push(null);
         }
         if (++n % RECORD_SLICE === 0) yield;

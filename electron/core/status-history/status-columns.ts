@@ -102,30 +102,79 @@ export class StatusColumns implements Iterable<[Id, IndexEntry]> {
     this.#end = 0;
   }
 
-  *keys(): IterableIterator<Id> {
+  /**
+   * The ids held, in order, as an array (a whole since listing and a checkpoint take this snapshot). Not a
+   * generator: spreading one that yields 300,000 ids took 12-14 ms against Map.keys()'s 5-6; this is one
+   * copy of the slots' array when none is deleted (measured on the first page of a whole since listing).
+   */
+  idList(): Id[] {
+    // With no slot deleted (nearly always) the ids are one copy of the slots' array.
+    if (this.#slotOf.size === this.#end) return this.#ids.slice(0, this.#end) as Id[];
+    const out = new Array<Id>(this.#slotOf.size);
+    let i = 0;
     for (let slot = 0; slot < this.#end; slot++) {
       const id = this.#ids[slot];
-      if (id !== undefined) yield id;
+      if (id !== undefined) out[i++] = id;
     }
+    return out;
   }
 
-  *entries(): IterableIterator<[Id, IndexEntry]> {
-    for (let slot = 0; slot < this.#end; slot++) {
-      const id = this.#ids[slot];
-      if (id !== undefined) yield [id, this.#entry(slot)];
-    }
+  keys(): IterableIterator<Id> {
+    return this.idList()[Symbol.iterator]();
+  }
+
+  entries(): IterableIterator<[Id, IndexEntry]> {
+    const out: Array<[Id, IndexEntry]> = [];
+    this.forEach((id, status, since, sinceExact, recent) =>
+      out.push([id, { status, since, sinceExact, recent }]),
+    );
+    return out[Symbol.iterator]();
   }
 
   [Symbol.iterator](): IterableIterator<[Id, IndexEntry]> {
     return this.entries();
   }
 
-  /** Each device's id and status, without making entries (the tray counts every device on each poll). */
+  /** Each device's fields, in order, without making entries (a query over every device). */
+  forEach(
+    visit: (
+      id: Id,
+      status: RecordedStatus,
+      since: number,
+      sinceExact: boolean,
+      recent: readonly number[],
+    ) => void,
+  ): void {
+    for (let slot = 0; slot < this.#end; slot++) {
+      const id = this.#ids[slot];
+      if (id !== undefined)
+        visit(
+          id,
+          this.#names[this.#status[slot]!]!,
+          this.#since[slot]!,
+          this.#exact[slot] === 1,
+          this.#recent[slot]!,
+        );
+    }
+  }
+
+  /** Each device's id, status and since, without making entries (the tray counts every device on each poll). */
   forEachStatus(visit: (id: Id, status: RecordedStatus, since: number) => void): void {
     for (let slot = 0; slot < this.#end; slot++) {
       const id = this.#ids[slot];
       if (id !== undefined) visit(id, this.#names[this.#status[slot]!]!, this.#since[slot]!);
     }
+  }
+
+  /** One device's fields handed to `read` without making an entry; false when it is not held. */
+  read(
+    id: Id,
+    read: (status: RecordedStatus, since: number, sinceExact: boolean, recent: readonly number[]) => void,
+  ): boolean {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return false;
+    read(this.#names[this.#status[slot]!]!, this.#since[slot]!, this.#exact[slot] === 1, this.#recent[slot]!);
+    return true;
   }
 
   #entry(slot: number): IndexEntry {

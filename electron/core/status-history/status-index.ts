@@ -31,6 +31,17 @@ export interface StatusQuery {
   now: number;
 }
 
+/** When flapping ends without a further transition, from the latest transition times; 0: not flapping. */
+function flapUntilOf(recent: readonly number[]): number {
+  if (recent.length < FLAP_TRANSITIONS) return 0;
+  return (recent[recent.length - FLAP_TRANSITIONS] as number) + FLAP_WINDOW_MS;
+}
+
+function isFlappingNow(recent: readonly number[], now: number): boolean {
+  if (recent.length < FLAP_TRANSITIONS) return false;
+  return now - (recent[recent.length - FLAP_TRANSITIONS] as number) <= FLAP_WINDOW_MS;
+}
+
 /** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
 const CHANGE_LOG_KEPT = 200_000;
 
@@ -60,8 +71,7 @@ export class StatusIndex {
 
   /** When flapping (as isFlapping says) ends without a further transition; 0: not flapping by count. */
   flapUntil(entry: IndexEntry): number {
-    if (entry.recent.length < FLAP_TRANSITIONS) return 0;
-    return (entry.recent[entry.recent.length - FLAP_TRANSITIONS] as number) + FLAP_WINDOW_MS;
+    return flapUntilOf(entry.recent);
   }
 
   sinceRow(entry: IndexEntry): SinceRow {
@@ -85,21 +95,24 @@ export class StatusIndex {
       listing ? cursor : this.cursor,
       !known || (fullFrom !== undefined && !listing),
     );
-    const add = (id: Id, e: IndexEntry) => {
-      out.ids.push(id);
-      out.since.push(e.since);
-      out.exact.push(e.sinceExact ? 1 : 0);
-      out.flapUntil.push(this.flapUntil(e));
+    // A row is read from the columns as it is added, without an entry made for it.
+    let current: Id = '';
+    const row = (_status: RecordedStatus, since: number, exact: boolean, recent: readonly number[]) => {
+      out.ids.push(current);
+      out.since.push(since);
+      out.exact.push(exact ? 1 : 0);
+      out.flapUntil.push(flapUntilOf(recent));
+    };
+    const add = (id: Id): boolean => {
+      current = id;
+      return this.entries.read(id, row);
     };
     if (out.full || listing) {
-      if (!listing) this.#listing = { cursor: out.cursor, ids: [...this.entries.keys()] };
+      if (!listing) this.#listing = { cursor: out.cursor, ids: this.entries.idList() };
       const ids = this.#listing!.ids;
       const from = listing ? (fullFrom ?? 0) : 0;
       const to = Math.min(ids.length, from + page);
-      for (let i = from; i < to; i++) {
-        const e = this.entries.get(ids[i]!);
-        if (e) add(ids[i]!, e);
-      }
+      for (let i = from; i < to; i++) add(ids[i]!);
       if (to < ids.length) {
         out.fullFrom = to;
         out.more = true;
@@ -117,9 +130,7 @@ export class StatusIndex {
       const id = this.#log[i] as Id;
       if (seen.has(id)) continue;
       seen.add(id);
-      const e = this.entries.get(id);
-      if (e) add(id, e);
-      else out.removed.push(id);
+      if (!add(id)) out.removed.push(id);
     }
     out.cursor = this.#logBase + i;
     out.more = out.cursor < this.cursor;
@@ -158,23 +169,21 @@ export class StatusIndex {
   }
 
   isFlapping(entry: IndexEntry, now: number): boolean {
-    if (entry.recent.length < FLAP_TRANSITIONS) return false;
-    const oldest = entry.recent[entry.recent.length - FLAP_TRANSITIONS] as number;
-    return now - oldest <= FLAP_WINDOW_MS;
+    return isFlappingNow(entry.recent, now);
   }
 
   query(q: StatusQuery): Id[] {
     const out: Id[] = [];
-    for (const [id, e] of this.entries) {
-      if (q.status !== undefined && e.status !== q.status) continue;
-      if (q.longerThanMs !== undefined && q.now - e.since <= q.longerThanMs) continue;
+    this.entries.forEach((id, status, since, _exact, recent) => {
+      if (q.status !== undefined && status !== q.status) return;
+      if (q.longerThanMs !== undefined && q.now - since <= q.longerThanMs) return;
       if (q.changedWithinMs !== undefined) {
-        const last = e.recent[e.recent.length - 1];
-        if (last === undefined || q.now - last > q.changedWithinMs) continue;
+        const last = recent[recent.length - 1];
+        if (last === undefined || q.now - last > q.changedWithinMs) return;
       }
-      if (q.flapping !== undefined && this.isFlapping(e, q.now) !== q.flapping) continue;
+      if (q.flapping !== undefined && isFlappingNow(recent, q.now) !== q.flapping) return;
       out.push(id);
-    }
+    });
     return out;
   }
 

@@ -40,6 +40,12 @@ describe('StatusColumns', () => {
         expect(columns.get(id)).toEqual(reference.get(id));
         expect(columns.statusOf(id)).toBe(reference.get(id)?.status);
         expect(columns.has(id)).toBe(reference.has(id));
+        let read: IndexEntry | undefined;
+        const held = columns.read(id, (status, since, sinceExact, recent) => {
+          read = { status, since, sinceExact, recent };
+        });
+        expect(held).toBe(reference.has(id));
+        expect(read).toEqual(reference.get(id));
       }
       if (step % 997 === 0) {
         expect(columns.size).toBe(reference.size);
@@ -47,6 +53,7 @@ describe('StatusColumns', () => {
       }
     }
     expect([...columns.keys()]).toEqual([...reference.keys()]);
+    expect(columns.idList()).toEqual([...reference.keys()]);
     expect([...columns.entries()]).toEqual([...reference.entries()]);
     const seen: Array<[string, string, number]> = [];
     columns.forEachStatus((id, status, since) => seen.push([id, status, since]));
