@@ -3,7 +3,7 @@
 
 import type { Id } from '../../shared/model.js';
 import type { SinceLookup } from './device-since.js';
-import type { SinceRows } from './since-table.js';
+import { sinceReader, type SinceRows } from './since-table.js';
 
 export interface ColumnContext {
   folderName(id: Id): string | undefined;
@@ -38,6 +38,7 @@ export function columnContext(sources: ColumnSources): ColumnContext {
     ...(folderPath ? { folderPath: (id: Id) => folderPath(id) } : {}),
     fetchedAt: sources.fetchedAt,
     now: sources.now,
-    ...(since ? { since: (id: Id) => since.get(id) } : {}),
+    // A column's text, sort key or condition reads its row at once: one row reused (since-table.ts).
+    ...(since ? { since: sinceReader(since) } : {}),
   };
 }

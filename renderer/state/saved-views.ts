@@ -86,7 +86,9 @@ export function createSavedViews(deps: {
       now: now(),
       subtree: (id) => descendantsAndSelf(tree, id),
       knownFolder: (id) => tree.byId.has(id),
-      extensions: { [HISTORY_EXTENSION]: (id: Id) => data.getState().since.get(id) },
+      // A view's history conditions read each row at once (since-table.ts: reader); the table is the
+      // store's for good, its rows updated in place.
+      extensions: { [HISTORY_EXTENSION]: data.getState().since.reader() },
     };
   }
 

@@ -165,7 +165,8 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
         historyKey.version !== sinceVersion ||
         historyKey.clock !== historyClock
       ) {
-        const match = historyPredicate(historyFilter, (id) => since.get(id), now());
+        // Each row is read at once: one row reused over every device (since-table.ts: reader).
+        const match = historyPredicate(historyFilter, since.reader(), now());
         const out: Id[] = [];
         for (const id of rows) {
           const d = devices.get(id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SinceRow } from '../../../shared/status-history.js';
-import { SinceTable } from '../../../renderer/domain/since-table.js';
+import { SinceTable, sinceReader } from '../../../renderer/domain/since-table.js';
 
 describe('SinceTable', () => {
   it('answers as a Map of rows would through sets, deletes and slot reuse', () => {
@@ -36,5 +36,23 @@ describe('SinceTable', () => {
     const row = table.get('a')!;
     row[0] = 9;
     expect(table.get('a')).toEqual([5, 1, 0]);
+  });
+
+  it("reads through one reused row for readers that keep none, and a Map's rows as they are", () => {
+    const table = new SinceTable();
+    table.set('a', 5, 1, 0);
+    table.set('b', 7, 0, 9);
+    const read = table.reader();
+    const a = read('a');
+    expect(a).toEqual([5, 1, 0]);
+    const b = read('b');
+    expect(b).toEqual([7, 0, 9]);
+    expect(b).toBe(a); // the same array, rewritten: no row made per device
+    expect(read('c')).toBeUndefined();
+    table.set('a', 6, 0, 0);
+    expect(read('a')).toEqual([6, 0, 0]);
+    const map = new Map<string, SinceRow>([['a', [1, 1, 2]]]);
+    expect(sinceReader(map)('a')).toBe(map.get('a'));
+    expect(sinceReader(table)('b')).toEqual([7, 0, 9]);
   });
 });
