@@ -9,6 +9,7 @@
 
 import type { Id } from '../../shared/model.js';
 import type { SinceRow } from '../../shared/status-history.js';
+import { grownColumn } from '../../shared/typed-columns.js';
 
 /** What a reader of since rows needs: the table, or (in tests, the command line) a plain Map. */
 export interface SinceRows {
@@ -95,15 +96,9 @@ export class SinceTable implements SinceRows {
 
   #grow(): void {
     const capacity = this.#since.length * 2;
-    const since = new Float64Array(capacity);
-    since.set(this.#since);
-    const flapUntil = new Float64Array(capacity);
-    flapUntil.set(this.#flapUntil);
-    const exact = new Uint8Array(capacity);
-    exact.set(this.#exact);
-    this.#since = since;
-    this.#flapUntil = flapUntil;
-    this.#exact = exact;
+    this.#since = grownColumn(this.#since, capacity);
+    this.#flapUntil = grownColumn(this.#flapUntil, capacity);
+    this.#exact = grownColumn(this.#exact, capacity);
   }
 }
 

@@ -10,6 +10,7 @@
 // is the order of insertion (a replayed history compares equal to the one it replays).
 
 import type { Id } from '../../../shared/model.js';
+import { grownColumn } from '../../../shared/typed-columns.js';
 import type { RecordedStatus } from './records.js';
 
 export interface IndexEntry {
@@ -200,15 +201,9 @@ export class StatusColumns implements Iterable<[Id, IndexEntry]> {
 
   #grow(): void {
     const capacity = this.#status.length * 2;
-    const status = new Uint16Array(capacity);
-    status.set(this.#status);
-    const since = new Float64Array(capacity);
-    since.set(this.#since);
-    const exact = new Uint8Array(capacity);
-    exact.set(this.#exact);
-    this.#status = status;
-    this.#since = since;
-    this.#exact = exact;
+    this.#status = grownColumn(this.#status, capacity);
+    this.#since = grownColumn(this.#since, capacity);
+    this.#exact = grownColumn(this.#exact, capacity);
   }
 
   /** Moves the live slots to the front, in order: iteration stays in insertion order. */

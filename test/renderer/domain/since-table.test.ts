@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../support/seeded-random.js';
 import type { SinceRow } from '../../../shared/status-history.js';
 import { SinceTable, sinceReader } from '../../../renderer/domain/since-table.js';
 
 describe('SinceTable', () => {
   it('answers as a Map of rows would through sets, deletes and slot reuse', () => {
-    let s = 11;
-    const next = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
+    const next = seededRandom(11);
     const table = new SinceTable();
     const reference = new Map<string, SinceRow>();
     for (let step = 0; step < 30_000; step++) {

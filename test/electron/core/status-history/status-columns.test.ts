@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../support/seeded-random.js';
 import {
   NO_TRANSITIONS,
   StatusColumns,
   type IndexEntry,
 } from '../../../../electron/core/status-history/status-columns.js';
 
-/** A small deterministic generator: the same sequence of operations on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 const STATUSES = ['online', 'offline', 'busy', 'none', 'maintenance', 'Sleeping'];
 
 describe('StatusColumns', () => {
   it('answers as a Map of the same entries would, in the same order, through deletes and compactions', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const columns = new StatusColumns();
     const reference = new Map<string, IndexEntry>();
     for (let step = 0; step < 20_000; step++) {
