@@ -165,7 +165,7 @@ export class StatusMonitor {
     const scope = new WatchScope(this.#watches, (f) => data.folderParent(f));
     const watchedDown: StatusTrayInfo['watchedDown'] = [];
     let watchedDownTotal = 0;
-    this.history.index.entries.forEachStatus((id, status) => {
+    this.history.index.entries.forEach((id, status) => {
       if (status === 'online' || status === 'offline' || status === 'busy') counts[status]++;
       if (status !== 'offline' || scope.isEmpty) return;
       const device = data.device(id);

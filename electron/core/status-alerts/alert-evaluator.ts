@@ -166,7 +166,7 @@ function longerThan(
   const { index, scope, now } = input;
   if (!scope.hasDurationWatches) return;
   // One pass over the index (a few ms at 100k): most devices are online and skipped at once.
-  index.entries.forEachStatus((id, status, since) => {
+  index.entries.forEach((id, status, since) => {
     if (status !== 'offline' && status !== 'busy') return;
     const watches: readonly Watch[] = scope.watchesOf(id, input.deviceFolder(id));
     for (const w of watches) {

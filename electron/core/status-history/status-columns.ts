@@ -136,7 +136,10 @@ export class StatusColumns implements Iterable<[Id, IndexEntry]> {
     return this.entries();
   }
 
-  /** Each device's fields, in order, without making entries (a query over every device). */
+  /**
+   * Each device's fields, in order, without making entries: a pass over every device (a query, the tray's
+   * counts and the alerts' "longer than" on each poll).
+   */
   forEach(
     visit: (
       id: Id,
@@ -156,14 +159,6 @@ export class StatusColumns implements Iterable<[Id, IndexEntry]> {
           this.#exact[slot] === 1,
           this.#recent[slot]!,
         );
-    }
-  }
-
-  /** Each device's id, status and since, without making entries (the tray counts every device on each poll). */
-  forEachStatus(visit: (id: Id, status: RecordedStatus, since: number) => void): void {
-    for (let slot = 0; slot < this.#end; slot++) {
-      const id = this.#ids[slot];
-      if (id !== undefined) visit(id, this.#names[this.#status[slot]!]!, this.#since[slot]!);
     }
   }
 

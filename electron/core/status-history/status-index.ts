@@ -95,17 +95,15 @@ export class StatusIndex {
       listing ? cursor : this.cursor,
       !known || (fullFrom !== undefined && !listing),
     );
-    // A row is read from the columns as it is added, without an entry made for it.
-    let current: Id = '';
-    const row = (_status: RecordedStatus, since: number, exact: boolean, recent: readonly number[]) => {
-      out.ids.push(current);
-      out.since.push(since);
-      out.exact.push(exact ? 1 : 0);
-      out.flapUntil.push(flapUntilOf(recent));
-    };
+    // At most a page of rows: an entry made per row costs nothing worth avoiding here.
     const add = (id: Id): boolean => {
-      current = id;
-      return this.entries.read(id, row);
+      const e = this.entries.get(id);
+      if (!e) return false;
+      out.ids.push(id);
+      out.since.push(e.since);
+      out.exact.push(e.sinceExact ? 1 : 0);
+      out.flapUntil.push(flapUntilOf(e.recent));
+      return true;
     };
     if (out.full || listing) {
       if (!listing) this.#listing = { cursor: out.cursor, ids: this.entries.idList() };

@@ -48,7 +48,7 @@ describe('StatusColumns', () => {
     expect(columns.idList()).toEqual([...reference.keys()]);
     expect([...columns.entries()]).toEqual([...reference.entries()]);
     const seen: Array<[string, string, number]> = [];
-    columns.forEachStatus((id, status, since) => seen.push([id, status, since]));
+    columns.forEach((id, status, since) => seen.push([id, status, since]));
     expect(seen).toEqual([...reference].map(([id, e]) => [id, e.status, e.since]));
   });
 
