@@ -102,6 +102,46 @@ describe('StatusHistory', () => {
     }
   });
 
+  it('checkpoints at close only after a long tail; a short one is replayed by the next open', async () => {
+    const checkpoint = () => fsp.readFile(path.join(dir, 'index.json'), 'utf8');
+    // A first sighting of 20,000 devices: a frame far longer than what a close leaves for replay.
+    const many = Array.from({ length: 20_000 }, (_, i) => device(`d${i}`, 'online'));
+    let h = await StatusHistory.open({ dir });
+    h.recordDevices(resetChange(many, T0), T0);
+    await h.close(T0 + MIN);
+    const written = await checkpoint();
+    // A command's visit: one transition, then a close. The checkpoint stays as it was…
+    h = await StatusHistory.open({ dir });
+    h.recordDevices(deltaChange([device('d7', 'offline')], T0 + 2 * MIN), T0 + 2 * MIN);
+    await h.close(T0 + 3 * MIN);
+    expect(await checkpoint()).toBe(written);
+    // …and the next open has the transition all the same, from the tail after it.
+    h = await StatusHistory.open({ dir });
+    expect(h.index.get('d7')).toMatchObject({ status: 'offline', since: T0 + 2 * MIN, sinceExact: true });
+    expect(h.index.entries.size).toBe(20_000);
+    await h.close(T0 + 3 * MIN);
+    // Tails add up across opens: 5,000 transitions (~165 kB) leave it, the next 5,000 write it again.
+    const visit = async (at: number, status: 'online' | 'offline') => {
+      h = await StatusHistory.open({ dir });
+      h.recordDevices(
+        deltaChange(
+          many.slice(0, 5_000).map((d) => ({ ...d, status })),
+          at,
+        ),
+        at,
+      );
+      await h.close(at + MIN);
+    };
+    await visit(T0 + 4 * MIN, 'offline');
+    expect(await checkpoint()).toBe(written);
+    await visit(T0 + 6 * MIN, 'online');
+    expect(await checkpoint()).not.toBe(written);
+    h = await StatusHistory.open({ dir });
+    expect(h.index.get('d9')).toMatchObject({ status: 'online', since: T0 + 6 * MIN });
+    expect(h.index.get('d7')).toMatchObject({ status: 'online', since: T0 + 6 * MIN });
+    await h.close(T0 + 8 * MIN);
+  });
+
   it('cuts a torn tail on load and appends after the last good frame', async () => {
     let h = await StatusHistory.open({ dir });
     h.recordDevices(resetChange([device('a', 'online')], T0), T0);
