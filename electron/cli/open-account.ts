@@ -80,6 +80,8 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       // Nothing here must stay responsive while the copy loads or a poll decodes, and handing 100,000
       // devices from a worker (pack, post, unpack) cost more than the load itself.
       decodeInWorker: false,
+      // A command answers from the whole copy: the first screen is for a window to paint early.
+      firstScreen: false,
     });
     // Nothing is polled unasked: the command asks for what it needs (refreshForRead).
     core.setSuspended(true);

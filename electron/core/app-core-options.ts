@@ -38,6 +38,8 @@ export interface AppCoreOptions {
   services?: ServicePorts;
   /** Poll, decode and diff the devices in a worker thread (default true); false: in this thread. */
   decodeInWorker?: boolean;
+  /** Open a large offline copy by its first screen (default true; cache-keeper.ts). */
+  firstScreen?: boolean;
   /** Randomness of the backoff jitter (tests pin it). */
   random?: () => number;
   logger?: Logger;

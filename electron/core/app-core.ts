@@ -138,6 +138,7 @@ class Core implements AccountCore {
       ...parts,
       devices: this.#devices,
       ...(options.cacheSaveDelayMs !== undefined ? { saveDelayMs: options.cacheSaveDelayMs } : {}),
+      ...(options.firstScreen === false ? { firstScreen: false } : {}),
       onStatusChange: () => this.#onSyncState(this.#syncState()),
     });
     this.#notifier = new SessionNotifier({ ...parts, notify: options.notify, settings: this.#settings });

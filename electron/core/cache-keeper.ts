@@ -35,6 +35,12 @@ export interface CacheKeeperOptions {
   saveDelayMs?: number;
   /** The status changed in a way the sync state must show now (a failed write). */
   onStatusChange: () => void;
+  /**
+   * Open a large copy by its first screen (default true): a window paints those rows while the rest loads.
+   * False where nothing is painted and the whole copy is awaited anyway (the command line): reading and
+   * validating the first screen there only delays the answer (~60 ms of a 100,000-device query).
+   */
+  firstScreen?: boolean;
 }
 
 /** Unchanged polls only refresh the copy's timestamps: not worth rewriting a large file more often. */
@@ -119,7 +125,9 @@ export class CacheKeeper {
     devices?.catch(() => undefined); // handled below, once awaited
     this.#shown = devices ? [] : null;
     const screen =
-      loaded.status === 'loaded' ? await readFirstScreen(cache.devicesFile, this.#o.logger) : null;
+      loaded.status === 'loaded' && this.#o.firstScreen !== false
+        ? await readFirstScreen(cache.devicesFile, this.#o.logger)
+        : null;
     // Worth it only when there is more than the first screen: a small copy opens whole, as before.
     const first = screen && screen.total > screen.records.length ? screen : null;
     if (loaded.status === 'loaded' && first) {

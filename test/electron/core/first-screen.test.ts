@@ -27,7 +27,7 @@ afterEach(async () => {
   feeds = [];
 });
 
-function rig(dataDir: string) {
+function rig(dataDir: string, firstScreen?: boolean) {
   const clock = new FakeClock(Date.parse(AT));
   const picture = new Picture();
   const devices = createDevicesFeed({ worker: null });
@@ -42,6 +42,7 @@ function rig(dataDir: string) {
     devices,
     saveDelayMs: 1_000,
     onStatusChange: () => (statusChanges += 1),
+    ...(firstScreen === undefined ? {} : { firstScreen }),
   });
   return {
     clock,
@@ -131,6 +132,18 @@ describe('first screen of the offline copy', () => {
     expect(devicesOf(rest).added).toEqual(devices);
     expect([...r.picture.maps.devices.values()]).toEqual(devices.map(deviceDigest));
     expect(r.keeper.status().cacheSavedAt).not.toBeNull();
+  });
+
+  it('is not read where nothing paints early (the command line): the copy opens whole', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    await saveCopy(dir, devices);
+    const r = rig(dir, false);
+    const opened = await r.keeper.open(BASE_URL, '1');
+    expect(opened.rest).toBeNull();
+    expect(devicesOf(opened.changes)).toMatchObject({ reset: true });
+    expect(devicesOf(opened.changes).added).toEqual(devices);
+    expect(r.picture.maps.devices.size).toBe(N);
   });
 
   it('is not used when it comes from another save than devices.json (a crash between the two writes)', async () => {
