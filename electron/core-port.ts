@@ -11,8 +11,6 @@ import type { StatusTarget } from '../shared/status-history.js';
 export interface WindowActivity {
   visible: boolean;
   focused: boolean;
-  /** False: the console holds several accounts and another one is on screen. Absent: on screen. */
-  onScreen?: boolean;
 }
 
 export interface TraySession {

@@ -79,9 +79,6 @@ export class AccountLifecycle implements AccountHost {
   setActivity(activity: WindowActivity): void {
     this.#activity = { visible: activity.visible, focused: activity.focused };
     this.#engine?.setActivity(activity);
-    // Not on screen, its devices are polled a minute or more apart: the poll's body buffer (37 MB at
-    // 100,000 devices) is given back after each poll rather than held, each account holding its own.
-    this.#d.devices.keepPollBody(activity.visible && activity.onScreen !== false);
   }
 
   /** Resolves once the account being entered is wholly open (see `open`); at once when it is. */

@@ -77,11 +77,6 @@ export interface DevicesFeed {
    */
   list(onPart: OnDevicesPart): Promise<number>;
   /**
-   * Whether the owner keeps a poll's body buffer for the next poll: false while the account is not on
-   * screen (its devices polled a minute or more apart), and the buffer then goes at once.
-   */
-  keepPollBody(keep: boolean): void;
-  /**
    * The devices as their owner holds them now: every poll committed and every edit sent before this
    * call is in (the Picture may still be taking a commit's parts). Ids the owner does not hold are absent.
    */

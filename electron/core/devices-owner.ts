@@ -52,9 +52,9 @@
 //      Full copies of the account at rest: 2 (the mirror, the renderer's) and the digests.
 //      To do: the history's first full comparison and its deltas from the log (the status digest packed
 //      in the commit's reply); the Picture hop then goes too.
-//      A poll's body is copied into one buffer as it comes (BodyBuffer, devices-poll-work.ts), kept from
-//      poll to poll by the account on screen and given back after each poll by the others: its ~64 kB
-//      chunks, kept whole, had left a 46 MB glibc arena resident and full collections in every idle poll.
+//      A poll's body is copied into one buffer as it comes (BodyBuffer, devices-poll-work.ts), given
+//      back after each poll by a young collection: its ~64 kB chunks, kept whole, had left a 46 MB glibc
+//      arena resident and full collections in every idle poll.
 //   6. One renderer protocol: `devices:since {cursor}` answers log entries with their "since" values; a
 //      first load is the compacted base in PART_SIZE parts; history:since/history:moved and the snapshot's
 //      devices go; a reloaded renderer resumes from its cursor.                               [begun]

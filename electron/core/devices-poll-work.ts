@@ -51,12 +51,17 @@ const utf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(byte
 const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
- * Where a poll's body is put as it streams in, kept from poll to poll while the account is on screen
- * (PollMemory.keep): each chunk is copied here and dropped at once. Kept as they came (38 MB at 100,000
- * devices, 115 MB at 300,000), the chunks were external memory that outlived every young collection, and
- * V8 answered that much with full collections of the worker's heap during each idle poll (at 300,000
- * devices several, one of them a 52 ms pause on helper threads the main thread shares the two cores with;
- * --trace-gc). Grown by doubling: pages past the largest body are never touched, so never resident.
+ * Where a poll's body is put as it streams in: each chunk is copied here and dropped at once. Kept as they
+ * came (38 MB at 100,000 devices, 115 MB at 300,000), the chunks were external memory that outlived every
+ * young collection, and V8 answered that much with full collections of the worker's heap during each idle
+ * poll (at 300,000 devices several, one of them a 52 ms pause on helper threads the main thread shares the
+ * two cores with; --trace-gc).
+ *
+ * Given back after every poll (`free`), taken again at the last body's size at once. Held from poll to
+ * poll, it was resident for good (64 MB at 100,000 devices, the body's 38 rounded up by doubling); given
+ * back as a dropped buffer, it waited for a full collection of the worker, which at 300,000 devices took
+ * CPU from the page after every idle poll. So its memory is moved out of the old buffer first (`detach`):
+ * the buffer it moves to is young, and the next young collection, a millisecond, frees it.
  */
 export class BodyBuffer {
   #bytes = new Uint8Array(0);
@@ -68,9 +73,10 @@ export class BodyBuffer {
     this.#length = 0;
   }
 
-  /** Gives the bytes back (they are freed with the next full collection). */
+  /** Gives the bytes back: freed with the next young collection. */
   free(): void {
     this.#hint = Math.max(this.#hint, this.#length);
+    detach(this.#bytes.buffer);
     this.#bytes = new Uint8Array(0);
     this.#length = 0;
   }
@@ -82,6 +88,7 @@ export class BodyBuffer {
       while (size < length) size *= 2;
       const grown = new Uint8Array(size);
       grown.set(this.#bytes.subarray(0, this.#length));
+      detach(this.#bytes.buffer);
       this.#bytes = grown;
     }
     this.#bytes.set(chunk, this.#length);
@@ -93,15 +100,17 @@ export class BodyBuffer {
   }
 }
 
+/**
+ * Moves an ArrayBuffer's memory into a new buffer that is dropped at once: the old one is left empty
+ * (detached), and the memory goes with the young generation's next collection, whatever generation the old
+ * buffer had reached. Nothing is copied (a transfer hands the memory over).
+ */
+function detach(buffer: ArrayBufferLike): void {
+  if (buffer.byteLength > 0 && buffer instanceof ArrayBuffer) structuredClone(buffer, { transfer: [buffer] });
+}
+
 export interface PollMemory {
   body: BodyBuffer;
-  /**
-   * Whether the body buffer is kept for the next poll. False while the account is not on screen (the
-   * window hidden, or another account shown): its devices are polled a minute or more apart (sync-
-   * engine.ts), so the 37 MB of a 100,000-device body are given back after each poll rather than held for
-   * the whole wait, each account holding its own.
-   */
-  keep: boolean;
   /** A young-generation collection (the worker's, --expose-gc): the chunks dropped so far are freed. */
   collectYoung: (() => void) | null;
 }
@@ -114,7 +123,7 @@ export async function pollDevices(
   try {
     return await pollInto(mirror, request, memory);
   } finally {
-    if (!memory.keep) memory.body.free();
+    memory.body.free();
   }
 }
 

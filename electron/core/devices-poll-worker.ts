@@ -51,8 +51,6 @@ export type PollerRequest =
   | { op: 'edit'; id: number; edits: DeviceEdit[] }
   /** Every device the mirror holds, in parts, in order with the commits' parts (a snapshot's devices). */
   | { op: 'list'; id: number }
-  /** Whether a poll's body buffer is kept for the next poll (PollMemory.keep); not kept, it goes now. */
-  | { op: 'keep-body'; keep: boolean }
   /** The devices as the mirror holds them now (after every commit and edit sent before). */
   | { op: 'read'; id: number; ids: Id[] }
   /** How many devices the mirror holds in a folder (after every commit and edit sent before). */
@@ -110,9 +108,7 @@ export function createPollerHandler(
   collectYoung: (() => void) | null = null,
 ): (message: PollerRequest) => void {
   const mirror = new DevicesMirror();
-  const pollMemory: PollMemory = { body: new BodyBuffer(), keep: true, collectYoung };
-  /** Polls under way: the last one gives the body back when it is not kept. */
-  let polling = 0;
+  const pollMemory: PollMemory = { body: new BodyBuffer(), collectYoung };
   const log = new DevicesChangeLog();
   /** A decoded poll awaits its commit or discard. */
   let decoded = false;
@@ -229,13 +225,6 @@ export function createPollerHandler(
           .catch(failed(id));
         return;
       }
-      case 'keep-body':
-        pollMemory.keep = message.keep;
-        if (!message.keep && polling === 0) {
-          pollMemory.body.free();
-          release();
-        }
-        return;
       case 'replace':
         mirror.replaceAll(message.devices);
         log.reset();
@@ -271,17 +260,17 @@ export function createPollerHandler(
       }
       case 'poll':
       case 'diff':
-        if (message.op === 'poll') polling++;
         void (
           message.op === 'poll'
-            ? pollDevices(mirror, message.request, pollMemory).finally(() => polling--)
+            ? pollDevices(mirror, message.request, pollMemory)
             : new Promise<PollOutcome>((done) => done(diffDevices(mirror, message.devices)))
         )
           .then((outcome) => {
             // The delta stays here, pending: the commit appends what the mirror takes of it to the log.
             if (outcome.kind === 'delta') decoded = true;
-            // A body not kept is garbage now; a delta's goes with the commit's collection (`released`).
-            else if (message.op === 'poll' && !pollMemory.keep) release();
+            // The poll gave its body buffer back (BodyBuffer.free): a young collection frees it now,
+            // without a full one. A delta's other garbage goes with the commit's collection (`released`).
+            else if (message.op === 'poll') collectYoung?.();
             reply({
               id: message.id,
               op: 'polled',

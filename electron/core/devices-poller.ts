@@ -43,8 +43,6 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
   let started = false;
   /** Messages sent to the worker before it said it is ready (null once it did, or with none). */
   let unready: PollerRequest[] | null = null;
-  /** What keepPollBody last said: a worker started (or started again) afterwards is told too. */
-  let keepBody = true;
   const pending = new Map<number, Pending>();
 
   type Answered = Exclude<PollerReply, { ready: true }>;
@@ -91,12 +89,9 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     if (replies.length === 1) setImmediate(handleNext);
   };
 
-  /** The worker's handler run in this thread, told what keepPollBody said before it started. */
-  const localHandler = (): ((m: PollerRequest) => void) => {
-    const handler = createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
-    if (!keepBody) handler({ op: 'keep-body', keep: false });
-    return handler;
-  };
+  /** The worker's handler run in this thread. */
+  const localHandler = (): ((m: PollerRequest) => void) =>
+    createPollerHandler((reply) => queueMicrotask(() => onReply(reply)), undefined, false);
 
   const runLocally = (why: unknown): void => {
     if (!local) {
@@ -183,7 +178,6 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
     w.on('exit', (code) => died(new Error(`The devices poll worker stopped (exit code ${code}).`)));
     worker = w;
     unready = [];
-    if (!keepBody) send({ op: 'keep-body', keep: false });
   };
 
   /** Fire-and-forget messages (commit, discard, replace): ordered with the requests. */
@@ -311,14 +305,6 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (reply) => answer(reply, 'polled').outcome.kind !== 'unchanged',
       );
       return polled(changed, complete);
-    },
-    keepPollBody(keep) {
-      if (keep === keepBody) return;
-      keepBody = keep;
-      // Not started: told when it starts. In this thread (no worker) the buffer goes with the next
-      // collection V8 makes on its own (there is no forced one here).
-      if (local) local({ op: 'keep-body', keep });
-      else if (worker) send({ op: 'keep-body', keep });
     },
     replaceAll(devices) {
       if (!started && devices.length === 0 && !worker && !local) return;

@@ -139,12 +139,10 @@ export class AccountsCore implements AppCore {
   /**
    * The account on screen polls as the window does; the others as an unfocused window (devices every
    * minute rather than every 30 s, so an outage is still told within a minute) and, with the window
-   * hidden, as a hidden one. Not on screen, an account gives back its poll's body buffer between polls.
+   * hidden, as a hidden one.
    */
   #activityOf(h: Held): WindowActivity {
-    return h === this.#active
-      ? this.#window
-      : { visible: this.#window.visible, focused: false, onScreen: false };
+    return h === this.#active ? this.#window : { visible: this.#window.visible, focused: false };
   }
 
   focusSession(id: Id, account?: string): void {

@@ -389,19 +389,15 @@ describe('a worker that dies after it was up', () => {
 describe('devices feed in this thread', () => {
   behavesAsAFeed((o) => createDevicesFeed({ ...o, worker: null }));
 
-  it('gives the poll body buffer back when told it is not kept, before its handler starts or after', async () => {
+  it('gives the poll body buffer back after every poll, whatever it found', async () => {
     const free = vi.spyOn(BodyBuffer.prototype, 'free');
     try {
       feed = createDevicesFeed({ worker: null });
-      feed.keepPollBody(false); // nothing started yet: told when it starts
-      expect(free).not.toHaveBeenCalled();
       answer = { status: 200, body: encodeDevices(list(3)) };
       await pollCommitted(feed);
-      // Once as the handler started, not kept; once after the poll read its body.
+      expect(free).toHaveBeenCalledTimes(1);
+      await pollCommitted(feed); // the same bytes: unchanged
       expect(free).toHaveBeenCalledTimes(2);
-      feed.keepPollBody(true);
-      feed.keepPollBody(false); // idle: at once
-      expect(free).toHaveBeenCalledTimes(3);
     } finally {
       free.mockRestore();
     }
@@ -459,8 +455,9 @@ describe('delta parts', () => {
     expect([...changeParts({ added: [], changed: [], removed: [] })]).toHaveLength(1);
   });
 
-  it('gives a poll body it does not keep back at once, or after the poll under way', async () => {
+  it('after an idle poll collects the young generation only; after a commit, the whole heap', async () => {
     let releases = 0;
+    let young = 0;
     const replies: PollerReply[] = [];
     const handle = createPollerHandler(
       (reply) => {
@@ -469,13 +466,9 @@ describe('delta parts', () => {
         if ('op' in reply && reply.op === 'part') queueMicrotask(() => handle({ op: 'ack', id: reply.id }));
       },
       () => releases++,
+      true,
+      () => young++,
     );
-    handle({ op: 'keep-body', keep: true });
-    expect(releases).toBe(0);
-    // Not on screen while idle: the buffer goes now.
-    handle({ op: 'keep-body', keep: false });
-    expect(releases).toBe(1);
-    handle({ op: 'keep-body', keep: true });
     answer = { status: 200, body: encodeDevices(list(3)) };
     const { port } = server.address() as AddressInfo;
     const poll = (id: number) =>
@@ -490,19 +483,18 @@ describe('delta parts', () => {
     await expect
       .poll(() => replies.some((r) => 'op' in r && r.op === 'committed'), { timeout: 10_000 })
       .toBe(true);
-    const afterCommit = releases;
-    // Kept: an unchanged poll gives nothing back.
-    poll(3);
-    await expect.poll(() => replies.length, { timeout: 10_000 }).toBeGreaterThan(3);
-    expect(releases).toBe(afterCommit);
-    // Told while a poll is under way: the poll gives the body back when it is read.
+    // The previous mirror and the decoded list are garbage after a commit: a full collection.
+    expect(releases).toBe(1);
+    expect(young).toBe(0);
+    // The same bytes: only the body buffer it gave back is garbage, and a young collection frees it.
     replies.length = 0;
-    poll(4);
-    handle({ op: 'keep-body', keep: false });
-    expect(releases).toBe(afterCommit);
+    poll(3);
     await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(1);
-    expect(releases).toBe(afterCommit + 1);
+    expect(replies[0]).toMatchObject({ op: 'polled', outcome: { kind: 'unchanged' } });
+    expect(young).toBe(1);
+    expect(releases).toBe(1);
   });
+
   it('posts the next part only once the main thread acknowledged the last one', async () => {
     // Parts posted back to back reach the main thread's MessagePort together and are deserialised in
     // one task (a 560 ms stall at 100k devices); one at a time, each is a task of its own.
