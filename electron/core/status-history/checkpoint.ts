@@ -1,22 +1,34 @@
-// The index on disk (index.json, written atomically; its schema is store/files.ts: checkpointFile): what
-// the segments said up to (segment, offset), so opening replays only what came after. A file the store
-// cannot use is kept aside (with a notice) and the caller rebuilds the index from the segments that remain.
+// The index on disk (index.json, written atomically; its formats are store/files.ts: checkpointHead and
+// checkpointFile): what the segments said up to (segment, offset), so opening replays only what came
+// after. A file the store cannot use is kept aside (with a notice) and the caller rebuilds the index from
+// the segments that remain.
 //
-// Kept by column (store/files.ts: CheckpointColumns). Serialising or reading 100k entries at once would
-// block the main thread for 50–100 ms, so both go in slices with a turn of the event loop between them.
-// Polls recorded meanwhile may already be in entries serialised later: that is harmless because
-// replaying from the checkpoint's offset is idempotent (StatusIndex.apply skips a transition an entry
-// already reflects).
+// Kept by column (store/files.ts: CheckpointColumns), and in lines: a head, then each column in slices of
+// STEP values, one line each. Serialising or reading 100,000 entries at once would block the main thread
+// (one JSON.parse of the whole file was 70 ms at 100,000 devices, 240 ms at 300,000, at every start), so
+// both go a line at a time with a turn of the event loop between them. Polls recorded meanwhile may
+// already be in entries serialised later: that is harmless because replaying from the checkpoint's offset
+// is idempotent (StatusIndex.apply skips a transition an entry already reflects). Files of the versions
+// before the lines (2, 3: one JSON object) are still read, whole, once; the next checkpoint writes lines.
 
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../logger.js';
-import { checkpointFile, type CheckpointColumns } from '../store/files.js';
-import { loadStored } from '../store/stored-file.js';
+import {
+  CHECKPOINT_COLUMNS,
+  CHECKPOINT_LINES_VERSION,
+  checkpointFile,
+  checkpointHead,
+  type CheckpointColumns,
+} from '../store/files.js';
+import { keepAside, loadStored } from '../store/stored-file.js';
 import type { Gap } from './records.js';
 import type { StatusIndex } from './status-index.js';
 
 const FILE = 'index.json';
+/** How a file in lines starts: its head's first field (what an older file says there is 2 or 3). */
+const LINES_START = `{"version":${CHECKPOINT_LINES_VERSION},`;
 
 export interface CheckpointPosition {
   segment: string;
@@ -26,22 +38,8 @@ export interface CheckpointPosition {
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Entries (or a column's values) handled between two turns of the event loop. */
+/** Values per line, and entries handled between two turns of the event loop. */
 const STEP = 2_000;
-
-/** A column as JSON text in pieces, STEP values per task (100,000 ids at once is a stall of its own). */
-async function columnJson(values: readonly unknown[]): Promise<string[]> {
-  const pieces = ['['];
-  for (let i = 0; i < values.length; i += STEP) {
-    if (i > 0) {
-      pieces.push(',');
-      await yieldTurn();
-    }
-    pieces.push(JSON.stringify(values.slice(i, i + STEP)).slice(1, -1));
-  }
-  pieces.push(']');
-  return pieces;
-}
 
 export async function writeCheckpoint(
   dir: string,
@@ -64,13 +62,23 @@ export async function writeCheckpoint(
     if ((i + 1) % STEP === 0) await yieldTurn();
   }
   const gaps: Gap[] = index.gaps;
-  const head = JSON.stringify({ version: checkpointFile.version, ...position, gaps });
-  // Written part by part: joining and encoding 5 MB at once would be one more long stall.
-  const text = [head.slice(0, -1)];
-  for (const [name, values] of Object.entries(columns))
-    text.push(`,${JSON.stringify(name)}:`, ...(await columnJson(values)));
-  text.push('}');
-  await writeFileAtomic(path.join(dir, FILE), text);
+  const head = JSON.stringify({
+    version: CHECKPOINT_LINES_VERSION,
+    ...position,
+    gaps,
+    entries: columns.ids.length,
+    times: columns.times.length,
+  });
+  // Written line by line: joining and encoding 5 MB at once would be one more long stall.
+  const lines = [head];
+  for (const [name] of CHECKPOINT_COLUMNS) {
+    const values = columns[name];
+    for (let i = 0; i < values.length; i += STEP) {
+      lines.push(`\n${JSON.stringify(values.slice(i, i + STEP))}`);
+      await yieldTurn();
+    }
+  }
+  await writeFileAtomic(path.join(dir, FILE), lines);
 }
 
 /** Fills `index` and returns the position it covers, or null (nothing usable; `index` left empty). */
@@ -79,22 +87,89 @@ export async function readCheckpoint(
   index: StatusIndex,
   logger?: Logger,
 ): Promise<CheckpointPosition | null> {
-  const loaded = await loadStored(path.join(dir, FILE), checkpointFile, logger ? { logger } : {});
-  if (loaded.status !== 'loaded') return null;
-  const f = loaded.value;
+  const file = path.join(dir, FILE);
+  const io = logger ? { logger } : {};
+  let text: string | null = null;
+  try {
+    text = await fsp.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // Not readable: the store's own reading says so (with its notice) and goes on without it.
+  }
+  let read: { position: CheckpointPosition; gaps: Gap[]; columns: CheckpointColumns } | string;
+  if (text !== null && text.startsWith(LINES_START)) read = await readLines(text);
+  else {
+    const loaded = await loadStored(file, checkpointFile, io);
+    if (loaded.status !== 'loaded' || loaded.value === null) return null;
+    const { segment, offset, lastRecordAt, gaps, ...columns } = loaded.value;
+    read = { position: { segment, offset, lastRecordAt }, gaps, columns };
+  }
+  text = null;
+  if (typeof read === 'string') {
+    await keepAside(file, checkpointFile, read, io);
+    return null;
+  }
+  const { ids, status, since, exact, recent, times } = read.columns;
   // STEP entries a task: 100,000 of them at once held the thread for some 15 ms more.
   let at = 0;
-  for (let i = 0; i < f.ids.length; i++) {
-    const count = f.recent[i]!;
-    index.entries.set(f.ids[i]!, {
-      status: f.status[i]!,
-      since: f.since[i]!,
-      sinceExact: f.exact[i] === 1,
-      recent: f.times.slice(at, at + count),
+  for (let i = 0; i < ids.length; i++) {
+    const count = recent[i]!;
+    index.entries.set(ids[i]!, {
+      status: status[i]!,
+      since: since[i]!,
+      sinceExact: exact[i] === 1,
+      recent: times.slice(at, at + count),
     });
     at += count;
     if ((i + 1) % STEP === 0) await yieldTurn();
   }
-  index.gaps = f.gaps.map((g) => ({ ...g }));
-  return { segment: f.segment, offset: f.offset, lastRecordAt: f.lastRecordAt };
+  index.gaps = read.gaps.map((g) => ({ ...g }));
+  return read.position;
+}
+
+/** A file in lines, parsed a line per turn; or why it cannot be used. */
+async function readLines(
+  text: string,
+): Promise<{ position: CheckpointPosition; gaps: Gap[]; columns: CheckpointColumns } | string> {
+  const lines = text.split('\n');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(lines[0]!);
+  } catch {
+    return 'its first line is not complete JSON (truncated or damaged)';
+  }
+  const head = checkpointHead.safeParse(parsed);
+  if (!head.success) return 'its first line is not a checkpoint head';
+  const { segment, offset, lastRecordAt, gaps, entries, times } = head.data;
+  const columns: Record<string, unknown[]> = {};
+  let next = 1;
+  for (const [name, ok] of CHECKPOINT_COLUMNS) {
+    const want = name === 'times' ? times : entries;
+    const values: unknown[] = [];
+    while (values.length < want) {
+      const line = lines[next++];
+      if (line === undefined) return `it ends before its ${name} (truncated)`;
+      let slice: unknown;
+      try {
+        slice = JSON.parse(line);
+      } catch {
+        return `a line of its ${name} is not complete JSON (truncated or damaged)`;
+      }
+      if (!Array.isArray(slice) || slice.length === 0 || !slice.every(ok)) return `${name}: not as written`;
+      for (const value of slice) values.push(value);
+      await yieldTurn();
+    }
+    if (values.length !== want) return `${name}: not as many values as its head says`;
+    columns[name] = values;
+  }
+  if (next !== lines.length) return 'it goes on after its last column';
+  // Each value was checked with its line: what is left is that the recent counts add up to the times.
+  let counted = 0;
+  for (const count of columns.recent as number[]) counted += count;
+  if (counted !== times) return 'its recent transitions do not add up';
+  return {
+    position: { segment, offset, lastRecordAt },
+    gaps,
+    columns: columns as unknown as CheckpointColumns,
+  };
 }

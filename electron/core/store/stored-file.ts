@@ -152,6 +152,16 @@ export async function loadStored<T, F>(
   return { status: 'loaded', value: up.body, migratedFrom: up.from === kind.version ? null : up.from };
 }
 
+/** Keeps `file` aside as unusable, with its notice: for a format read outside loadStored (a large file read in lines). */
+export function keepAside<T, F>(
+  file: string,
+  kind: StoredFileKind<T, F>,
+  reason: string,
+  io: StoreIo = {},
+): Promise<StoredLoad<T, F>> {
+  return setAside(file, kind, reason, io.logger ?? fallbackLogger, io.now ?? Date.now);
+}
+
 async function setAside<T, F>(
   file: string,
   kind: StoredFileKind<T, F>,
