@@ -145,8 +145,9 @@ async function readLines(
   let next = 1;
   for (const [name, ok] of CHECKPOINT_COLUMNS) {
     const want = name === 'times' ? times : entries;
-    const values: unknown[] = [];
-    while (values.length < want) {
+    const slices: unknown[][] = [];
+    let count = 0;
+    while (count < want) {
       const line = lines[next++];
       if (line === undefined) return `it ends before its ${name} (truncated)`;
       let slice: unknown;
@@ -156,11 +157,12 @@ async function readLines(
         return `a line of its ${name} is not complete JSON (truncated or damaged)`;
       }
       if (!Array.isArray(slice) || slice.length === 0 || !slice.every(ok)) return `${name}: not as written`;
-      for (const value of slice) values.push(value);
+      slices.push(slice);
+      count += slice.length;
       await yieldTurn();
     }
-    if (values.length !== want) return `${name}: not as many values as its head says`;
-    columns[name] = values;
+    if (count !== want) return `${name}: not as many values as its head says`;
+    columns[name] = slices.length === 1 ? slices[0]! : ([] as unknown[]).concat(...slices);
   }
   if (next !== lines.length) return 'it goes on after its last column';
   // Each value was checked with its line: what is left is that the recent counts add up to the times.
