@@ -105,8 +105,8 @@ export class StatusHistory {
   #lastRecordAt: number | null = null;
   #lastWrittenAt: number | null = null;
   #lastCheckpointAt = 0;
-  /** Bytes of frames after the checkpoint on disk: what the next open replays. */
-  #tailBytes = 0;
+  /** Where the checkpoint on disk stands (null: none usable): the next open replays what follows it. */
+  #checkpointed: { segment: string; offset: number } | null = null;
   #closed = false;
   /** The last write's failure (e.g. disk full), cleared by the next success. */
   lastError: unknown = null;
@@ -347,7 +347,6 @@ export class StatusHistory {
       if (bytesWritten !== length) throw new Error(`${bytesWritten} of ${length} bytes written`);
       await handle.datasync();
       seg.size += length;
-      this.#tailBytes += length;
     } catch (error) {
       // A half-written frame (disk full) must not stay in front of the next one.
       await handle.truncate(seg.size).catch(() => {});
@@ -385,16 +384,23 @@ export class StatusHistory {
     const seg = this.#segments[this.#segments.length - 1];
     if (!seg) return;
     this.#lastCheckpointAt = at;
-    const tail = this.#tailBytes;
-    await writeCheckpoint(this.#dir, this.index, {
-      segment: seg.name,
-      offset: seg.size,
-      lastRecordAt: this.#lastRecordAt,
-    }).then(
-      // Frames written meanwhile would stay in the tail (none are: writes and checkpoints are chained).
-      () => (this.#tailBytes -= tail),
+    const covers = { segment: seg.name, offset: seg.size };
+    await writeCheckpoint(this.#dir, this.index, { ...covers, lastRecordAt: this.#lastRecordAt }).then(
+      () => (this.#checkpointed = covers),
       (error: unknown) => this.#log.warn('status history checkpoint not written', { error }),
     );
+  }
+
+  /** Each segment's frames after the checkpoint on disk (all of them without one): what an open replays. */
+  #tail(): Array<{ seg: { name: string; size: number }; start: number }> {
+    const cp = this.#checkpointed;
+    return this.#segments
+      .filter((seg) => !cp || seg.name >= cp.segment)
+      .map((seg) => ({ seg, start: cp && seg.name === cp.segment ? cp.offset : 0 }));
+  }
+
+  #tailBytes(): number {
+    return this.#tail().reduce((bytes, { seg, start }) => bytes + seg.size - start, 0);
   }
 
   /** Waits for every batch recorded so far to be on disk. */
@@ -410,7 +416,7 @@ export class StatusHistory {
     await this.#writing;
     // A short tail is cheaper to replay at the next open than a checkpoint of every device is to write
     // (some 30 ms at 100,000 devices): a command that polled once and closes leaves the index as it was.
-    if (this.#segments.length > 0 && this.#tailBytes > CLOSE_CHECKPOINT_TAIL_BYTES)
+    if (this.#segments.length > 0 && this.#tailBytes() > CLOSE_CHECKPOINT_TAIL_BYTES)
       await this.#checkpoint(now);
     // Written and datasync'd above: a failing close loses nothing.
     await this.#handle?.close().catch(() => {});
@@ -440,15 +446,8 @@ export class StatusHistory {
     } else {
       this.#lastRecordAt = cp.lastRecordAt;
     }
-    for (const seg of this.#segments) {
-      let start = 0;
-      if (usable) {
-        if (seg.name < cp.segment) continue;
-        if (seg.name === cp.segment) start = cp.offset;
-      }
-      await this.#replay(seg, start);
-      this.#tailBytes += seg.size - start;
-    }
+    this.#checkpointed = usable ? { segment: cp.segment, offset: cp.offset } : null;
+    for (const { seg, start } of this.#tail()) await this.#replay(seg, start);
     this.#lastWrittenAt = this.#lastRecordAt;
     this.#lastCheckpointAt = this.#lastRecordAt ?? 0;
   }
