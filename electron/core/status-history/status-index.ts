@@ -38,8 +38,8 @@ function flapUntilOf(recent: readonly number[]): number {
 }
 
 function isFlappingNow(recent: readonly number[], now: number): boolean {
-  if (recent.length < FLAP_TRANSITIONS) return false;
-  return now - (recent[recent.length - FLAP_TRANSITIONS] as number) <= FLAP_WINDOW_MS;
+  const until = flapUntilOf(recent);
+  return until !== 0 && now <= until;
 }
 
 /** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
