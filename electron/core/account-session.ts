@@ -26,7 +26,13 @@ import { AccountRecordStore } from './account-record.js';
 import type { Logger } from './logger.js';
 import type { ServiceConnector } from './service-connector.js';
 import type { CredentialVault, StoredCredentials } from './vault.js';
-import { KEYCHAIN_MISSING, MemoryVault, SAVED_SIGN_IN_MISSING, vaultAccount } from './vault.js';
+import {
+  KEYCHAIN_MISSING,
+  MemoryVault,
+  SAVED_SIGN_IN_MISSING,
+  SAVED_SIGN_IN_MISSING_COPY_KEPT,
+  vaultAccount,
+} from './vault.js';
 
 export interface SignInConfig {
   baseUrl: string;
@@ -104,6 +110,8 @@ export class AccountSession {
   #account: Account | null = null;
   /** The account whose offline copy is shown signed out (no credentials were kept); null otherwise. */
   #cachedOnly: AccountInfo | null = null;
+  /** Why the copy shown is signed out: credentials not kept, or their keychain entry gone. */
+  #cachedReason: AppError = CACHED_SIGNED_OUT;
   #pending: PendingSignIn | null = null;
 
   constructor(options: AccountSessionOptions) {
@@ -159,13 +167,17 @@ export class AccountSession {
       return;
     }
     if (!credentials) {
-      // The entry was removed outside the app (keychain reset, another tool, a new login keyring). Without
-      // its secrets the account cannot be resumed; its record and offline copy are left from a sign-in that
-      // no longer exists, so they go too (a copy nobody can refresh or sign out of would linger on disk).
-      this.#log.warn('saved sign-in not found in the keychain: signed out');
-      await this.#clearRecord();
-      await this.#o.host.discard({ baseUrl: record.baseUrl, userId: record.userId });
-      this.#setAuth({ ...this.#signedOut(), error: SAVED_SIGN_IN_MISSING });
+      // The entry was removed outside the app (keychain reset, another tool, a new login keyring). The
+      // account cannot be resumed, but its offline copy, history and unsent changes are still the
+      // technician's: they open signed out, as a this-run-only account's do, and a sign-in as the same user
+      // refreshes them and sends what waits; signing out of the copy removes them. (Discarding them here
+      // once lost a day's queued changes to a keychain reset.)
+      this.#log.warn('saved sign-in not found in the keychain: the offline copy opens signed out');
+      await this.#openCachedOnly(record, SAVED_SIGN_IN_MISSING_COPY_KEPT);
+      if (!this.#cachedOnly) {
+        await this.#clearRecord();
+        this.#setAuth({ ...this.#signedOut(), error: SAVED_SIGN_IN_MISSING });
+      }
       return;
     }
     const api = this.#o.connector.createClient(record.baseUrl, record.consumerKey, credentials);
@@ -433,9 +445,10 @@ export class AccountSession {
   }
 
   /** The offline copy of an account whose credentials were not kept: shown, searchable, not refreshed. */
-  async #openCachedOnly(record: AccountRecord): Promise<void> {
+  async #openCachedOnly(record: AccountRecord, reason: AppError = CACHED_SIGNED_OUT): Promise<void> {
     const cachedUser = await this.#o.host.openCopy({ baseUrl: record.baseUrl, userId: record.userId });
     if (cachedUser === false) return;
+    this.#cachedReason = reason;
     this.#cachedOnly = {
       baseUrl: record.baseUrl,
       consumerKey: record.consumerKey,
@@ -450,7 +463,7 @@ export class AccountSession {
       defaults: this.#signInDefaults(),
       account,
       credentialStore: this.#keychainAvailable ? 'keychain' : 'memory',
-      reason: CACHED_SIGNED_OUT,
+      reason: this.#cachedReason,
     };
   }
 

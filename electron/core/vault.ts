@@ -17,7 +17,15 @@ export const SAVED_SIGN_IN_MISSING: AppError = {
   key: 'error.app.savedSignInMissing',
   message:
     "Your saved sign-in was not found in this computer's keychain (it may have been removed or reset), " +
-    'so you need to sign in again. The offline copy of that account was removed with it.',
+    'so you need to sign in again.',
+};
+
+export const SAVED_SIGN_IN_MISSING_COPY_KEPT: AppError = {
+  kind: 'keychain',
+  key: 'error.app.savedSignInMissingCopyKept',
+  message:
+    "Signed out: your saved sign-in was not found in this computer's keychain (it may have been removed or " +
+    'reset). The offline copy and any changes waiting to be sent are kept; sign in again to refresh and send them.',
 };
 
 export interface StoredCredentials {

@@ -2,7 +2,7 @@
 // then sign-in, resume after a restart, sign-out and the keychain-less path through the AppCore.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CredentialVault, StoredCredentials } from '../../../electron/core/vault.js';
 import { MemoryVault, vaultAccount } from '../../../electron/core/vault.js';
 import type { AccountHost } from '../../../electron/core/account-session.js';
@@ -141,15 +141,25 @@ describe('AccountSession', () => {
     expect(none.session.auth.status).toBe('signed-out');
   });
 
-  it('discards the files of a saved account whose keychain entry is gone', async () => {
+  it('opens the copy of a saved account whose keychain entry is gone, signed out; no copy: a plain signed-out start', async () => {
     const r = sessionRig();
     await r.session.begin({ baseUrl: BASE_URL, consumerKey: 'demo-console', consumerSecret: '' });
     await r.session.complete('1234');
     await r.vault.remove(vaultAccount(BASE_URL, '1'));
     const again = sessionRig(r.vault, r.dataDir);
     await again.session.resume();
-    expect(again.calls).toEqual(['auth signed-out', 'discard 1', 'auth signed-out']);
-    expect(again.session.auth).toMatchObject({ error: { kind: 'keychain' } });
+    expect(again.calls).toEqual(['auth signed-out', 'open copy 1', 'auth reauth-required']);
+    expect(again.session.auth).toMatchObject({
+      status: 'reauth-required',
+      credentialStore: 'keychain',
+      reason: { kind: 'keychain', key: 'error.app.savedSignInMissingCopyKept' },
+    });
+    // Without a copy on disk there is nothing to keep: the record goes and the start says why.
+    const none = sessionRig(r.vault, r.dataDir, false);
+    await none.session.resume();
+    expect(none.calls).toEqual(['auth signed-out', 'open copy 1', 'auth signed-out']);
+    expect(none.session.auth).toMatchObject({ error: { key: 'error.app.savedSignInMissing' } });
+    expect(existsSync(path.join(r.dataDir, 'account.json'))).toBe(false);
   });
 });
 
@@ -262,30 +272,53 @@ describe('restart and sign-out', () => {
 });
 
 describe('keychain entry gone between runs', () => {
-  it('says the saved sign-in was not found, and removes the stale account record and offline copy', async () => {
+  it('opens the offline copy signed out and keeps its unsent change; signing in sends it, signing out removes all', async () => {
     const h = await harness();
     await h.signIn();
+    await settle();
+    const account = (auth(h) as Extract<AuthState, { status: 'signed-in' }>).account;
+    // A change made while the service is unreachable waits in the outbox.
+    h.service.down = serviceError('network');
+    const waiting = await h.invoke('devices:set-alias', { id: '1', alias: 'Queued before the reset' });
+    expect(waiting.ok).toBe(true);
     await h.saveCache();
     await h.dispose();
     // Removed outside the app (keychain reset, another tool) while it was closed.
     expect(await h.vault.remove(vaultAccount(BASE_URL, '1'))).toBe(true);
+    h.service.down = null;
     const calls = h.service.calls.length;
     const again = await harness({ dataDir: h.dataDir, vault: h.vault, clock: h.clock, service: h.service });
     const state = auth(again);
     expect(state).toMatchObject({
-      status: 'signed-out',
-      keychainAvailable: true,
-      error: { kind: 'keychain' },
+      status: 'reauth-required',
+      account,
+      credentialStore: 'keychain',
+      reason: { kind: 'keychain', key: 'error.app.savedSignInMissingCopyKept' },
     });
-    const message = (state as Extract<AuthState, { status: 'signed-out' }>).error!.message;
-    expect(message).toMatch(/not found in this computer's keychain/);
-    expect(message).toMatch(/sign in again/);
-    expect(message).toMatch(/offline copy .* removed/);
-    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
-    expect(readdirSync(path.join(h.dataDir, 'accounts'))).toEqual([]);
-    expect((await again.core.snapshot()).data.devices).toEqual([]);
+    const reason = (state as Extract<AuthState, { status: 'reauth-required' }>).reason.message;
+    expect(reason).toMatch(/not found in this computer's keychain/);
+    expect(reason).toMatch(/changes waiting to be sent are kept/);
+    const devices = (await again.core.snapshot()).data.devices;
+    expect(devices).toHaveLength(3);
+    expect(devices.find((d) => d.id === '1')?.alias).toBe('Queued before the reset');
     expect(h.service.calls.length).toBe(calls); // nothing was sent without secrets
-    // The next restart is a plain signed-out start: the notice was said once.
+
+    // Signing in as the same user sends the change that waited in the outbox's journal.
+    await again.signIn();
+    await vi.waitFor(async () => {
+      const sent = h.service.calls
+        .filter((c) => c.method === 'updateDevice')
+        .map((c) => JSON.stringify(c.args));
+      expect(sent.some((args) => args.includes('Queued before the reset'))).toBe(true);
+      const after = await again.invoke('outbox:state', {});
+      expect(after.ok && after.value.items).toEqual([]);
+    });
+    expect(auth(again).status).toBe('signed-in');
+
+    // Signing out removes the account's files: the next start is a plain signed-out one.
+    await again.invoke('auth:sign-out', {});
+    expect(existsSync(path.join(h.dataDir, 'account.json'))).toBe(false);
+    expect(filesUnder(path.join(h.dataDir, 'accounts'))).toEqual([]);
     const third = await again.restart();
     harnesses.push(third);
     expect(auth(third)).toEqual({
