@@ -3,7 +3,9 @@
 // scenarios (scenarios.ts: first sync, search, sort, delta, scroll) against a fresh service and host and
 // prints, after the sync and again where the bench reads memory_mb, the page's renderer RSS beside what
 // Chromium says it holds (DOM counters, JS heap, layout counts), and the scroll figures. --gc also prints the
-// RSS after a forced collection (diagnosis only: the bench never forces one).
+// RSS after a forced collection (diagnosis only: the bench never forces one). PROBE_ALLOC=file writes the
+// page's sampled allocations from sign-in to 2 s after the first sync, those collected since included
+// (HeapProfiler sampling: where the sync's garbage is made), for DevTools' Memory panel.
 import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -142,8 +144,20 @@ try {
       const query = /<name>([^<]+)<\/name>/g;
       const names = [...xml.matchAll(query)].map((x) => x[1]!);
       const name = names[Math.floor(names.length * 0.37)]!.toLowerCase();
+      const allocTo = process.env.PROBE_ALLOC;
+      if (allocTo)
+        await cdp.send('HeapProfiler.startSampling', {
+          samplingInterval: 16384,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
       await scenario.firstSync(host, page, service, dataDir, timeoutMs);
       await sleep(2000);
+      if (allocTo) {
+        const { profile } = await cdp.send('HeapProfiler.stopSampling');
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(allocTo, JSON.stringify(profile));
+      }
       await report(browser, cdp, 'after sync');
       const keys = await scenario.search(page, name, timeoutMs);
       const clicks = await scenario.sort(page, timeoutMs);
