@@ -2,6 +2,9 @@ import Papa from 'papaparse';
 import { DEVICE_COLUMNS, columnByKey } from '../../../renderer/domain/device-columns.js';
 import {
   BOM,
+  CHUNK_MS,
+  FIRST_CHUNK,
+  MAX_CHUNK,
   csvDelimiter,
   devicesToCsv,
   devicesToCsvFile,
@@ -77,11 +80,56 @@ describe('device export', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('starts with a small chunk and sizes the next ones from the time each took', async () => {
+    const devices = Array.from({ length: 20_000 }, (_, i) => makeDevice(i));
+    // A clock that says each row took 0.02 ms, except the first chunk's, which ran cold (0.5 ms a row).
+    let t = 0;
+    let rowsSoFar = 0;
+    const sizes: number[] = [];
+    let last = 0;
+    const csv = await devicesToCsv(devices, cols('id'), ctx, {
+      locale: 'en',
+      now: () => t,
+      onProgress: (done) => {
+        const rows = done - last;
+        t += rowsSoFar === 0 ? rows * 0.5 : rows * 0.02;
+        rowsSoFar += rows;
+        sizes.push(rows);
+        last = done;
+      },
+      yieldNow: async () => {},
+    });
+    expect(csv.trim().split('\r\n')).toHaveLength(20_001);
+    expect(sizes[0]).toBe(FIRST_CHUNK);
+    // 50 rows cold took 25 ms: the next chunk is smaller, aiming at CHUNK_MS.
+    expect(sizes[1]).toBe(Math.round((FIRST_CHUNK * CHUNK_MS) / 25));
+    // Then warm: each chunk at most doubles, and none is timed over CHUNK_MS; they settle at its rows.
+    for (let k = 2; k < sizes.length; k++) {
+      expect(sizes[k]).toBeLessThanOrEqual(2 * sizes[k - 1]!);
+      expect(sizes[k]! * 0.02).toBeLessThanOrEqual(CHUNK_MS);
+    }
+    expect(Math.max(...sizes)).toBe(CHUNK_MS / 0.02);
+    // However fast the rows go, a chunk stays within MAX_CHUNK.
+    const fast: number[] = [];
+    let done0 = 0;
+    await devicesToCsv(devices, cols('id'), ctx, {
+      locale: 'en',
+      now: () => 0,
+      onProgress: (done) => {
+        fast.push(done - done0);
+        done0 = done;
+      },
+      yieldNow: async () => {},
+    });
+    expect(Math.max(...fast)).toBe(MAX_CHUNK);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(20_000);
+  });
+
   it('as a file for the download: the same CSV, UTF-8 with its BOM, one blob per piece', async () => {
     const devices = Array.from({ length: 1_100 }, (_, i) =>
       makeDevice(i, { alias: i === 3 ? 'Büro "A", 1' : null }),
     );
-    const options = { locale: 'de', yieldNow: async () => {} };
+    const options = { locale: 'de', chunk: 500, yieldNow: async () => {} };
     const text = await devicesToCsv(devices, DEVICE_COLUMNS, ctx, options);
     const made: BlobPart[][] = [];
     const RealBlob = globalThis.Blob;
@@ -118,6 +166,7 @@ describe('device export', () => {
     };
     const { file, rows: written } = await devicesToCsvFile(rows, cols('id'), ctx, {
       locale: 'en',
+      chunk: 500,
       yieldNow: async () => {},
     });
     expect(written).toBe(700);
@@ -127,7 +176,7 @@ describe('device export', () => {
     expect(lines.slice(0, -1).every((line) => line !== '')).toBe(true);
   });
 
-  it('by default builds at most 500 rows per task, so no export step is a long task', async () => {
+  it('by default starts with FIRST_CHUNK rows and at most doubles a chunk, one task each', async () => {
     const seen: number[] = [];
     let yields = 0;
     const csv = await devicesToCsv(
@@ -142,8 +191,11 @@ describe('device export', () => {
         },
       },
     );
-    expect(seen).toEqual([500, 1_000, 1_200]);
-    expect(yields).toBe(3);
+    const sizes = seen.map((done, k) => done - (seen[k - 1] ?? 0));
+    expect(sizes[0]).toBe(FIRST_CHUNK);
+    for (let k = 1; k < sizes.length; k++) expect(sizes[k]).toBeLessThanOrEqual(2 * sizes[k - 1]!);
+    expect(seen.at(-1)).toBe(1_200);
+    expect(yields).toBe(seen.length);
     expect(csv.trim().split('\r\n')).toHaveLength(1_201);
   });
 
