@@ -19,7 +19,13 @@ import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Device, Id, Timestamp } from '../../shared/model.js';
 import type { DevicesDelta } from './devices-mirror.js';
 import { changeCount, type ChangeLists } from './devices-owner.js';
-import { packDevices, unpackDevices, type Interner, type PackedDevices } from './packed-devices.js';
+import {
+  internedColumns,
+  packDevices,
+  readPacked,
+  type Interner,
+  type PackedDevices,
+} from './packed-devices.js';
 import { DIGEST_KEYS, deviceDigest, type DeviceDigest } from './picture.js';
 
 const utf8 = new TextEncoder();
@@ -161,9 +167,34 @@ export class DevicesPart {
   }
 }
 
-/** Digests unpacked into one shape (a literal: all six fields in the object, none in a property store). */
+/**
+ * Digests unpacked into one shape (a literal: all six fields in the object, none in a property store),
+ * straight from the columns: a device object first, then its digest, was two objects per device on the
+ * main thread (~7 MB more garbage in a first sync at 100,000 devices, sampled).
+ */
 function unpackDigests(packed: PackedDevices, interner: Interner): DeviceDigest[] {
-  return unpackDevices(packed, interner, DIGEST_KEYS).map(deviceDigest);
+  const columns = internedColumns(packed, interner);
+  // Packed in DIGEST_KEYS order (carryPart); found by name, so that order can change there alone.
+  const column = (key: (typeof DIGEST_KEYS)[number]) => columns[DIGEST_KEYS.indexOf(key)]!;
+  const [id, name, alias, status, lastRefresh, folderId] = [
+    column('id'),
+    column('name'),
+    column('alias'),
+    column('status'),
+    column('lastRefresh'),
+    column('folderId'),
+  ];
+  const out = new Array<DeviceDigest>(packed.count);
+  for (let i = 0; i < packed.count; i++)
+    out[i] = {
+      id: readPacked(id, i) as DeviceDigest['id'],
+      name: readPacked(name, i) as DeviceDigest['name'],
+      alias: readPacked(alias, i) as DeviceDigest['alias'],
+      status: readPacked(status, i) as DeviceDigest['status'],
+      lastRefresh: readPacked(lastRefresh, i) as DeviceDigest['lastRefresh'],
+      folderId: readPacked(folderId, i) as DeviceDigest['folderId'],
+    };
+  return out;
 }
 
 /**

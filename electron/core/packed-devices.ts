@@ -60,18 +60,9 @@ export type Interner = Map<string, string>;
 const read = (column: PackedColumn, i: number): unknown =>
   column.index ? column.values[column.index[i]!] : column.values[i];
 
-export function unpackDevices(packed: PackedDevices, interner?: Interner): Device[];
-export function unpackDevices<K extends DeviceKey>(
-  packed: PackedDevices,
-  interner: Interner,
-  keys: readonly K[],
-): Pick<Device, K>[];
-export function unpackDevices(
-  packed: PackedDevices,
-  interner: Interner = new Map(),
-  keys: readonly DeviceKey[] = DEVICE_KEYS,
-): Partial<Device>[] {
-  const columns = packed.columns.map((column) =>
+/** The columns of `packed` with their distinct strings interned: read them with `readPacked`. */
+export function internedColumns(packed: PackedDevices, interner: Interner): PackedColumn[] {
+  return packed.columns.map((column) =>
     column.index
       ? {
           index: column.index,
@@ -85,6 +76,23 @@ export function unpackDevices(
         }
       : column,
   );
+}
+
+/** Device `i`'s value in `column`. */
+export const readPacked = read;
+
+export function unpackDevices(packed: PackedDevices, interner?: Interner): Device[];
+export function unpackDevices<K extends DeviceKey>(
+  packed: PackedDevices,
+  interner: Interner,
+  keys: readonly K[],
+): Pick<Device, K>[];
+export function unpackDevices(
+  packed: PackedDevices,
+  interner: Interner = new Map(),
+  keys: readonly DeviceKey[] = DEVICE_KEYS,
+): Partial<Device>[] {
+  const columns = internedColumns(packed, interner);
   const out = new Array<Partial<Device>>(packed.count);
   for (let i = 0; i < packed.count; i++) {
     // Field by field from the table, so a new field needs no line here. (A literal naming every field
