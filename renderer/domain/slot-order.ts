@@ -75,47 +75,79 @@ export function patchOrder(
 const [LOW_WORD, HIGH_WORD] = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? [0, 1] : [1, 0];
 
 /**
- * `slots` ordered by their numeric keys, equal keys keeping their order: a stable LSD radix sort over the
- * doubles' bits (made to order as the numbers do), 16 bits a pass, passes over constant digits skipped.
+ * `slots` ordered by their numeric keys, equal keys keeping their order: a stable LSD radix sort, 16 bits a
+ * pass, passes over constant digits skipped. Whole numbers in [0, 2^32) (an IPv4 address, a size) are
+ * sorted as themselves in two passes; any other number over its double's bits (made to order as the
+ * numbers do) in four. A first click on IP sorted 100,000 addresses as doubles: 25 ms of it, cold.
  */
 function radixByNumber(slots: readonly number[], keys: Keys): number[] {
   const n = slots.length;
-  const values = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  let whole = true;
+  for (let i = 0; i < n && whole; i++) {
     const v = keys[slots[i]!] as number;
-    values[i] = v === 0 ? 0 : v; // -0 sorts as 0
+    whole = v >>> 0 === v;
   }
-  const words = new Uint32Array(values.buffer);
-  for (let i = 0; i < n; i++) {
-    const hi = words[2 * i + HIGH_WORD]!;
-    if (hi & 0x80000000) {
-      words[2 * i + HIGH_WORD] = ~hi >>> 0;
-      words[2 * i + LOW_WORD] = ~words[2 * i + LOW_WORD]! >>> 0;
-    } else words[2 * i + HIGH_WORD] = (hi | 0x80000000) >>> 0;
-  }
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  let next = new Uint32Array(n);
-  const counts = new Uint32Array(65_537);
-  for (const [word, shift] of [
-    [LOW_WORD, 0],
-    [LOW_WORD, 16],
-    [HIGH_WORD, 0],
-    [HIGH_WORD, 16],
-  ] as const) {
-    counts.fill(0);
-    for (let k = 0; k < n; k++) counts[((words[2 * order[k]! + word]! >>> shift) & 0xffff) + 1]!++;
-    if (counts.some((c) => c === n)) continue; // every value has this digit
-    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
-    for (let k = 0; k < n; k++) {
-      const i = order[k]!;
-      next[counts[(words[2 * i + word]! >>> shift) & 0xffff]!++] = i;
+  let order: Uint32Array;
+  if (whole) {
+    const words = new Uint32Array(n);
+    for (let i = 0; i < n; i++) words[i] = keys[slots[i]!] as number;
+    order = lsdOrder(words, 1, [
+      [0, 0],
+      [0, 16],
+    ]);
+  } else {
+    const values = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = keys[slots[i]!] as number;
+      values[i] = v === 0 ? 0 : v; // -0 sorts as 0
     }
-    [order, next] = [next, order];
+    const words = new Uint32Array(values.buffer);
+    for (let i = 0; i < n; i++) {
+      const hi = words[2 * i + HIGH_WORD]!;
+      if (hi & 0x80000000) {
+        words[2 * i + HIGH_WORD] = ~hi >>> 0;
+        words[2 * i + LOW_WORD] = ~words[2 * i + LOW_WORD]! >>> 0;
+      } else words[2 * i + HIGH_WORD] = (hi | 0x80000000) >>> 0;
+    }
+    order = lsdOrder(words, 2, [
+      [LOW_WORD, 0],
+      [LOW_WORD, 16],
+      [HIGH_WORD, 0],
+      [HIGH_WORD, 16],
+    ]);
   }
   const out = new Array<number>(n);
   for (let k = 0; k < n; k++) out[k] = slots[order[k]!]!;
   return out;
+}
+
+/**
+ * The stable order of `words.length / stride` items by their 16-bit digits, least significant first: item
+ * i's digit `[word, shift]` is `words[stride * i + word] >>> shift & 0xffff`.
+ */
+function lsdOrder(
+  words: Uint32Array,
+  stride: number,
+  digits: ReadonlyArray<readonly [word: number, shift: number]>,
+): Uint32Array {
+  const n = words.length / stride;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let next = new Uint32Array(n);
+  const counts = new Uint32Array(65_537);
+  for (const [word, shift] of digits) {
+    counts.fill(0);
+    for (let k = 0; k < n; k++) counts[((words[stride * order[k]! + word]! >>> shift) & 0xffff) + 1]!++;
+    // Every item has this digit when the first one's bucket holds them all: nothing to reorder.
+    if (n === 0 || counts[((words[stride * order[0]! + word]! >>> shift) & 0xffff) + 1] === n) continue;
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      next[counts[(words[stride * i + word]! >>> shift) & 0xffff]!++] = i;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
 }
 
 /** Distinct numeric keys up to which a column is bucketed like text instead of radix-sorted. */

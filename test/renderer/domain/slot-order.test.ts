@@ -66,6 +66,33 @@ describe('orderByValue', () => {
     );
   });
 
+  it('orders many distinct whole numbers of 32 bits (sorted as themselves) as the plain stable sort does', () => {
+    // IPv4 addresses as numbers, sizes: 0 to 2^32 - 1, some repeated, some empty; -0 is a whole 0 too.
+    const whole = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 0, max: 0xffffffff }) },
+      { weight: 1, arbitrary: fc.constantFrom<SortValue>(0, -0, 0xffffffff, 65_535, 65_536, null) },
+      { weight: 1, arbitrary: fc.integer({ min: 0, max: 2000 }) },
+    );
+    fc.assert(
+      fc.property(column(whole, 1100, 3000), ({ keys, names }) => {
+        fc.pre(new Set(keys.filter((k) => typeof k === 'number')).size > 1024);
+        expectSameOrder(orderByValue(names, keys), plainOrder(names, keys));
+      }),
+      { numRuns: 30, endOnFailure: true },
+    );
+    // Past 32 bits, or with a fraction, a column goes the doubles' way: one such key among whole ones.
+    const n = 3000;
+    const keys: Keys = Array.from({ length: n }, (_, i) => (i * 2_654_435_761) % 0xffffffff);
+    keys[17] = 2 ** 32 + 5;
+    keys[18] = 0.5;
+    const names = Array.from({ length: n }, (_, i) => i);
+    expectSameOrder(orderByValue(names, keys), plainOrder(names, keys));
+    // All keys but one share their high 16 bits: that pass still has one key to move (from the middle).
+    const high: Keys = Array.from({ length: n }, (_, i) => 0x10000 + n - i);
+    high[5] = 0xffff; // the smallest key, though its low digit is the largest
+    expectSameOrder(orderByValue(names, high), plainOrder(names, high));
+  });
+
   it('keeps the name order within equal keys at 100,000 slots of three ranks', () => {
     const n = 100_000;
     const keys: Keys = Array.from({ length: n }, (_, i) => (i * 7) % 3);
