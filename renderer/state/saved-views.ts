@@ -116,9 +116,9 @@ export function createSavedViews(deps: {
   }
 
   /**
-   * Builds the search entries that are missing, then the sort keys of the grid's columns, a slice at a time
-   * in idle turns, so the first keystroke or the first click on a header after a load (or after the folder
-   * names changed) does not build 100,000 of them at once.
+   * Builds the search entries that are missing, then the sort keys of the grid's columns, then their
+   * orders, a slice at a time in idle turns, so the first keystroke or the first click on a header after a
+   * load (or after the folder names changed) does not build 100,000 of them at once.
    */
   let warming: (() => void) | null = null;
   function warmIndex(): void {
@@ -130,7 +130,8 @@ export function createSavedViews(deps: {
       const more = () => performance.now() < end;
       const index = data.getState().deviceIndex;
       const columns = ui.getState().deviceColumns.map((c) => c.key);
-      const done = index.warmEntries(more) && index.warmKeys(columns, more);
+      const done =
+        index.warmEntries(more) && index.warmKeys(columns, more) && index.warmOrders(columns, more);
       warming = done ? null : whenIdle(step);
     };
     warming = whenIdle(step);

@@ -141,6 +141,9 @@ describe('DeviceIndex', () => {
             // Search texts joined ahead likewise, some chunks only: the rest are joined by the search.
             turns = op.warm;
             if (turns > 0) index.warmEntries(() => turns-- > 0);
+            // Orders built ahead too (some columns only): kept, and patched with later deltas when used.
+            turns = op.warm;
+            if (turns > 0) index.warmOrders(KEYS, () => turns-- > 0);
             check(index, map, op.sort, NAMES[op.names]!);
           }
         },
@@ -198,6 +201,39 @@ describe('DeviceIndex', () => {
       expect(after.filter((id) => id !== '500')).toEqual(order.filter((id) => id !== '500'));
     } finally {
       ip.mockRestore();
+    }
+  });
+
+  it('builds orders ahead, one a turn, keeps them, and sorts right after more moves than a patch takes', () => {
+    const names = NAMES[0]!;
+    const folderName = (id: string) => names[id];
+    const make = (i: number, r: number) =>
+      device(String(i), { ip: `10.${(i * 7 + r) % 200}.${i % 250}.${r}`, name: `PC-${i % 97}` });
+    const map = new Map(Array.from({ length: 6_000 }, (_, i) => [String(i), make(i, 0)]));
+    const index = new DeviceIndex();
+    index.apply({ reset: true, added: [...map.values()], changed: [], removed: [] });
+    index.sorted(DEFAULT_SORT); // the list on screen: its name order is what the others stand on
+    const columns = ['name', 'ip', 'status', 'os', 'lastRefresh', 'folder', 'since'];
+    const sortable = columns.filter((k) => k !== 'name' && DeviceIndex.sorts(k));
+    let turns = 0;
+    expect(index.warmOrders(columns, () => (turns++, turns <= 2))).toBe(false);
+    expect(index.warmOrders(columns, () => (turns++, true))).toBe(true);
+    // One turn asked per order built, the refused one included; all kept: none is asked for again.
+    expect(turns).toBe(sortable.length + 1);
+    expect(index.warmOrders(columns, () => expect.unreachable('all kept'))).toBe(true);
+    for (const key of sortable) {
+      const sort: DeviceSort = { key, direction: 'asc' };
+      expect(index.sorted(sort)).toEqual(sortDeviceIds(map, sort, folderName));
+    }
+    // Polls that move 7,500 devices, more than a kept order is patched for, with no order looked at.
+    for (let poll = 1; poll <= 3; poll++) {
+      const changed = Array.from({ length: 2_500 }, (_, i) => make((i * 3 + poll) % 6_000, poll));
+      for (const d of changed) map.set(d.id, d);
+      index.apply({ reset: false, added: [], changed, removed: [] });
+    }
+    for (const key of sortable) {
+      const sort: DeviceSort = { key, direction: 'desc' };
+      expect(index.sorted(sort)).toEqual(sortDeviceIds(map, sort, folderName));
     }
   });
 
