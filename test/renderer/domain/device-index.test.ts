@@ -213,7 +213,7 @@ describe('DeviceIndex', () => {
     const index = new DeviceIndex();
     index.apply({ reset: true, added: [...map.values()], changed: [], removed: [] });
     index.sorted(DEFAULT_SORT); // the list on screen: its name order is what the others stand on
-    const columns = ['name', 'ip', 'status', 'os', 'lastRefresh', 'folder', 'since'];
+    const columns: ColumnKey[] = ['name', 'ip', 'status', 'os', 'lastRefresh', 'folder', 'since'];
     const sortable = columns.filter((k) => k !== 'name' && DeviceIndex.sorts(k));
     let turns = 0;
     expect(index.warmOrders(columns, () => (turns++, turns <= 2))).toBe(false);
