@@ -40,6 +40,12 @@ import { defaultOrderName } from '../../shared/device-order.js';
 const PATCH_LIMIT = 5_000;
 /** Ascending orders kept (each ~0.8 MB at 100,000 devices; patched only when used). */
 const KEPT_ORDERS = 8;
+/**
+ * Devices up to which orders are built ahead in idle turns (warmOrders). An order is one task: 10-20 ms at
+ * 100,000 devices, but about 50 ms at 300,000, where it was a long task in the saved views' update window
+ * (views_20_update_ms 51 ms at 300,000); above this a first click builds its order, as before.
+ */
+const WARM_ORDERS_UP_TO = 150_000;
 
 /** What `query` keeps: the toolbar's structural filter, the compiled search and the active saved view. */
 export interface DeviceQuery {
@@ -170,14 +176,16 @@ export class DeviceIndex {
 
   /**
    * Builds the ascending orders of `columns` that are not kept (their keys warmed first: warmKeys), one
-   * column per `more()`, while fewer than KEPT_ORDERS are kept; true when none is missing. A first click
+   * column per `more()`, while fewer than KEPT_ORDERS are kept and the list has at most WARM_ORDERS_UP_TO
+   * devices; true when none is missing. A first click
    * on such a header is then a kept order patched with what moved since (issue: 100,000 addresses radix-
    * sorted cold were 60 ms of the IP column's first click, profiled). An order takes one step (5-20 ms at
    * 100,000 devices), and none is built that would push out one kept: shown columns past KEPT_ORDERS wait
    * for their click.
    */
   warmOrders(columns: readonly string[], more: () => boolean): boolean {
-    if (this.#nameOrder === null) return true; // no list sorted yet: nothing to stand on
+    // No list sorted yet: nothing to stand on. Too many devices: an order would be a long task.
+    if (this.#nameOrder === null || this.#nameOrder.length > WARM_ORDERS_UP_TO) return true;
     for (const key of columns) {
       if (key === 'name' || !DeviceIndex.sorts(key) || this.#orders.has(key)) continue;
       if (this.#orders.size >= KEPT_ORDERS - 1) return true;

@@ -237,6 +237,19 @@ describe('DeviceIndex', () => {
     }
   });
 
+  it('builds no order ahead for more than 150,000 devices: one would be a long task', () => {
+    const index = new DeviceIndex();
+    const devices = Array.from({ length: 150_001 }, (_, i) => device(String(i), { name: `PC-${i}` }));
+    index.apply({ reset: true, added: devices, changed: [], removed: [] });
+    index.sorted(DEFAULT_SORT);
+    expect(index.warmOrders(['name', 'ip', 'status'], () => expect.unreachable('no order built'))).toBe(true);
+    // One device fewer, and the orders are built ahead again.
+    index.apply({ reset: false, added: [], changed: [], removed: ['0'] });
+    let turns = 0;
+    expect(index.warmOrders(['name', 'ip', 'status'], () => (turns++, true))).toBe(true);
+    expect(turns).toBe(2);
+  });
+
   it('keeps per-folder counts for the tree', () => {
     const index = new DeviceIndex();
     index.apply({
