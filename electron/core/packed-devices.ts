@@ -57,7 +57,8 @@ export function packDevices(
 /** One string per distinct value across the parts of one request (dropped with it: no growth over time). */
 export type Interner = Map<string, string>;
 
-const read = (column: PackedColumn, i: number): unknown =>
+/** Device `i`'s value in `column`. */
+export const readPacked = (column: PackedColumn, i: number): unknown =>
   column.index ? column.values[column.index[i]!] : column.values[i];
 
 /** The columns of `packed` with their distinct strings interned: read them with `readPacked`. */
@@ -78,9 +79,6 @@ export function internedColumns(packed: PackedDevices, interner: Interner): Pack
   );
 }
 
-/** Device `i`'s value in `column`. */
-export const readPacked = read;
-
 export function unpackDevices(packed: PackedDevices, interner?: Interner): Device[];
 export function unpackDevices<K extends DeviceKey>(
   packed: PackedDevices,
@@ -99,7 +97,7 @@ export function unpackDevices(
     // would keep them all in-object; filled in a loop, fields past the first few go to a property store:
     // measured 16 bytes more per device, 1.6 MB at 100,000.)
     const device: Record<string, unknown> = {};
-    for (let k = 0; k < keys.length; k++) device[keys[k]!] = read(columns[k]!, i);
+    for (let k = 0; k < keys.length; k++) device[keys[k]!] = readPacked(columns[k]!, i);
     out[i] = device as Partial<Device>;
   }
   return out;

@@ -73,7 +73,7 @@ export const CHUNK_MS = 8;
 export const MAX_CHUNK = 2_000;
 
 /** The next chunk's rows after `rows` took `ms`: towards CHUNK_MS, at most doubling, within its bounds. */
-export function nextChunk(rows: number, ms: number): number {
+function nextChunk(rows: number, ms: number): number {
   const aimed = ms > 0 ? Math.round((rows * CHUNK_MS) / ms) : rows * 2;
   return Math.max(1, Math.min(rows * 2, MAX_CHUNK, aimed));
 }

@@ -177,11 +177,10 @@ export class DeviceIndex {
   /**
    * Builds the ascending orders of `columns` that are not kept (their keys warmed first: warmKeys), one
    * column per `more()`, while fewer than KEPT_ORDERS are kept and the list has at most WARM_ORDERS_UP_TO
-   * devices; true when none is missing. A first click
-   * on such a header is then a kept order patched with what moved since (issue: 100,000 addresses radix-
-   * sorted cold were 60 ms of the IP column's first click, profiled). An order takes one step (5-20 ms at
-   * 100,000 devices), and none is built that would push out one kept: shown columns past KEPT_ORDERS wait
-   * for their click.
+   * devices; true when none is missing. A first click on such a header is then a kept order patched with
+   * what moved since (100,000 addresses radix-sorted cold were 60 ms of the IP column's first click,
+   * profiled). An order takes one step (5-20 ms at 100,000 devices), and none is built that would push out
+   * one kept: shown columns past KEPT_ORDERS wait for their click.
    */
   warmOrders(columns: readonly string[], more: () => boolean): boolean {
     // No list sorted yet: nothing to stand on. Too many devices: an order would be a long task.
