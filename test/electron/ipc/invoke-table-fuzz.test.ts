@@ -75,13 +75,18 @@ async function fingerprint(): Promise<Record<string, string>> {
   return parts;
 }
 
-/** The fingerprint once the core has settled (the folder made at start confirmed, its picture updated). */
+/**
+ * The fingerprint once the core has settled (the folder made at start confirmed, its picture updated, no
+ * file half-written: an atomic write's temporary file, such as the status history's checkpoint waiting
+ * for its fsync under load, can look the same twice and then become the file it stands for).
+ */
 async function steadyFingerprint(): Promise<Record<string, string>> {
+  const writing = (parts: Record<string, string>) => Object.keys(parts).some((f) => f.endsWith('.tmp'));
   let last = await fingerprint();
   for (let i = 0; i < 50; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const now = await fingerprint();
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    if (!writing(now) && JSON.stringify(now) === JSON.stringify(last)) return now;
     last = now;
   }
   throw new Error('the core never settled');
