@@ -67,6 +67,11 @@ try {
   console.log(`idle poll: max stall ${idle.maxStallMs.toFixed(1)} ms`);
   await sleep(3000);
   await stage('after idle poll + 3 s');
+  // DIAG_GC=minor,major,...: collections of the main thread's heap, each timed, the memory after each.
+  for (const type of (process.env.DIAG_GC ?? '').split(',').filter(Boolean)) {
+    console.log(`${type} collection: ${(await host.call<number>('gc', { type })).toFixed(1)} ms`);
+    await stage(`after the ${type} collection`);
+  }
   if (process.env.DIAG_SMAPS) {
     // Resident memory by kind of mapping: the brk heap (malloc), file-backed (code), anonymous by size.
     const { kb: kinds } = await residentByMapping(host.process.pid!, (name, sizeMb) =>

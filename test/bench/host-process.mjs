@@ -220,6 +220,17 @@ const commands = {
     return process.memoryUsage().rss;
   },
   /** Diagnostics: this thread's heap and the process's memory (the poll worker's heap is in rss only). */
+  /** Diagnostics: a collection of this thread's heap ({ type: 'minor' | 'major' }), and how long it took. */
+  async gc({ type }) {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc');
+    const began = performance.now();
+    if (type === 'full') gc();
+    else gc({ type });
+    return performance.now() - began;
+  },
   async memory() {
     const { getHeapStatistics, getHeapSpaceStatistics } = await import('node:v8');
     return { ...process.memoryUsage(), heap: getHeapStatistics(), spaces: getHeapSpaceStatistics() };
