@@ -133,10 +133,9 @@ class Core implements AccountCore {
     this.#picture.onDevicesReplaced = (devices) => this.#devices.replaceAll(devices);
     this.#pump = new ChangePump((change) => this.#events.emit('data:change', change));
     this.#settings = new AppSettings({ dataDir, clock, logger, onChange: (s) => this.#onSettings(s) });
-    const parts = { dataDir, picture: this.#picture, clock, logger };
+    const parts = { dataDir, picture: this.#picture, devices: this.#devices, clock, logger };
     this.#cache = new CacheKeeper({
       ...parts,
-      devices: this.#devices,
       ...(options.cacheSaveDelayMs !== undefined ? { saveDelayMs: options.cacheSaveDelayMs } : {}),
       ...(options.firstScreen === false ? { firstScreen: false } : {}),
       onStatusChange: () => this.#onSyncState(this.#syncState()),

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { DataChange, DatasetName } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
-import type { Device, Id, User } from '../../shared/model.js';
+import type { Device, User } from '../../shared/model.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DevicesFeed } from './devices-feed.js';
 import type { DevicesPartChange } from './devices-part.js';
@@ -16,7 +16,8 @@ import type { CachedPicture } from './offline-cache.js';
 import { OfflineCache, readFirstScreen } from './offline-cache.js';
 import { onStoreNotice } from './store/notices.js';
 import { storageProblem } from './atomic-file.js';
-import type { DeviceDigest, Picture } from './picture.js';
+import type { Picture } from './picture.js';
+import { DeviceFacts } from './device-facts.js';
 
 /** What the sync state says about the offline copy. */
 export interface CacheStatus {
@@ -113,12 +114,12 @@ export class CacheKeeper {
     // parts are kept as they come, each as the change that says it (no join, no second split for the
     // renderer), and indexed for the picture, which takes them once the load is whole.
     const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
-    const byId = new Map<Id, DeviceDigest>();
+    const facts = new DeviceFacts();
     const parts: DevicesPartChange[] = [];
     const devices =
       loaded.status === 'loaded'
         ? this.#o.devices.loadCache(cache.devicesFile, (part) => {
-            for (const digest of part.digests().added) byId.set(digest.id, digest);
+            for (const digest of part.digests().added) facts.put(digest);
             parts.push(part.change(false, fetchedAt));
           })
         : null;
@@ -147,7 +148,7 @@ export class CacheKeeper {
         (result): DataChange[] => {
           this.#shown = null;
           if (result.status !== 'loaded') return this.#unreadable(result);
-          picture.adoptDevices(byId, fetchedAt);
+          picture.adoptDevices(facts, fetchedAt);
           // Added on top of the first screen (its rows come again, unchanged: the stamps matched).
           return parts;
         },
@@ -165,7 +166,7 @@ export class CacheKeeper {
         const entry = loaded.picture.datasets[dataset];
         if (dataset !== 'devices') return [picture.reset(dataset, entry.records as never, entry.fetchedAt)];
         // The devices came through the feed's mirror, which already holds them; its first part resets.
-        picture.adoptDevices(byId, fetchedAt);
+        picture.adoptDevices(facts, fetchedAt);
         const [head, ...tail] = parts;
         return [
           head

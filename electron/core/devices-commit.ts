@@ -28,7 +28,7 @@ export interface CommitPollOptions {
 export async function commitPoll(polled: DevicesPoll, o: CommitPollOptions): Promise<boolean> {
   const { picture, fetchedAt } = o;
   const generation = picture.devicesGeneration;
-  const reset = polled.complete || picture.maps.devices.size === 0;
+  const reset = polled.complete || picture.devices.size === 0;
   const parts: DevicesRecorded[] = [];
   const count = await polled.commit({
     fenced: o.fenced,

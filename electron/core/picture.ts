@@ -1,19 +1,24 @@
 // The account as the main process holds it: one Map per dataset, keyed by id, and the diff that turns a
 // fresh list of folders, sessions or users into the smallest DataChange. The devices are not held here:
 // their owner is the poll worker (devices-owner.ts), which diffs them and sends the parts of what its change
-// log took, one at a time. Of each device this keeps only its digest: what the status history, the alerts
-// and the tray read in the same turn as a poll (status-keeper.ts). The whole device is the owner's to
-// answer (feed.read, feed.list); at 300,000 devices the full copy here was ~145 MB of this thread's heap.
+// log took, one at a time. Of each device this keeps only its facts (device-facts.ts: its folder and its
+// label, by column), what the alerts and the tray read in the same turn as a poll (status-keeper.ts). The
+// whole device is the owner's to answer (feed.read, feed.list); at 300,000 devices the full copy here was
+// ~145 MB of this thread's heap, a digest object per device ~20 MB at 100,000.
 
 import type { DataChange, DatasetName, DatasetRecordMap, FolderNode } from '../../shared/ipc/contract.js';
 import { DATASET_NAMES } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id, Timestamp } from '../../shared/model.js';
 import { isUnknownEnum } from '../../shared/model.js';
+import { DeviceFacts } from './device-facts.js';
 import { diffById } from './diff-by-id.js';
 import type { ChangeLists } from './devices-owner.js';
 import type { DevicesRecorded } from './status-history/history-store.js';
 
-/** What the main thread keeps of a device (see above): its status, its folder, what names it. */
+/**
+ * What a part carries of each device beside its JSON (devices-part.ts), for the status history and the
+ * facts above: its status, its folder, what names it. Read as the part comes, never kept.
+ */
 export const DIGEST_KEYS = ['id', 'name', 'alias', 'status', 'lastRefresh', 'folderId'] as const;
 export type DeviceDigest = Pick<Device, (typeof DIGEST_KEYS)[number]>;
 
@@ -31,9 +36,7 @@ export function deviceDigest(d: DeviceDigest): DeviceDigest {
 /** The datasets a Picture holds whole. */
 export type HeldDataset = Exclude<DatasetName, 'devices'>;
 
-export type DatasetMaps = { [D in HeldDataset]: Map<Id, DatasetRecordMap[D]> } & {
-  devices: Map<Id, DeviceDigest>;
-};
+export type DatasetMaps = { [D in HeldDataset]: Map<Id, DatasetRecordMap[D]> };
 
 /** Records are flat plain data; the only nested values are `{ unknown }` enums, compared by their text. */
 export function recordsEqual(a: object, b: object): boolean {
@@ -66,10 +69,11 @@ export class Picture {
   onDevicesReplaced: ((devices: readonly Device[]) => void) | null = null;
   readonly maps: DatasetMaps = {
     folders: new Map(),
-    devices: new Map(),
     sessions: new Map(),
     users: new Map(),
   };
+  /** What is kept of each device (see above); replaced whole by a cache load's (adoptDevices). */
+  devices = new DeviceFacts();
   readonly fetchedAt: Record<DatasetName, Timestamp | null> = {
     folders: null,
     devices: null,
@@ -103,15 +107,21 @@ export class Picture {
     /** The devices came from the poll worker's mirror (a cache load): it need not be told. */
     mirrored = false,
   ): DataChange<D> {
-    const devices = dataset === 'devices';
-    const map = new Map<Id, unknown>();
-    for (const record of records) map.set(record.id, devices ? deviceDigest(record as Device) : record);
-    (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = map;
     this.fetchedAt[dataset] = fetchedAt;
-    if (devices) this.devicesGeneration += 1;
-    // The records as given: a device's digest is no record to send.
-    const added = devices ? [...records] : (Array.from(map.values()) as DatasetRecordMap[D][]);
-    if (devices && !mirrored) this.onDevicesReplaced?.(added as Device[]);
+    if (dataset === 'devices') {
+      const facts = new DeviceFacts();
+      for (const record of records) facts.put(record as Device);
+      this.devices = facts;
+      this.devicesGeneration += 1;
+      // The records as given: the facts are no record to send.
+      const added = [...records];
+      if (!mirrored) this.onDevicesReplaced?.(added as Device[]);
+      return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
+    }
+    const map = new Map<Id, unknown>();
+    for (const record of records) map.set(record.id, record);
+    (this.maps as Record<HeldDataset, Map<Id, unknown>>)[dataset as HeldDataset] = map;
+    const added = Array.from(map.values()) as DatasetRecordMap[D][];
     return { dataset, reset: true, added, changed: [], removed: [], fetchedAt };
   }
 
@@ -119,8 +129,8 @@ export class Picture {
    * Takes devices the poll worker's mirror already holds (a cache load's, collected part by part as they
    * came): the worker need not be told, and no change is made of them here (the parts were the change).
    */
-  adoptDevices(byId: Map<Id, DeviceDigest>, fetchedAt: Timestamp | null): void {
-    this.maps.devices = byId;
+  adoptDevices(facts: DeviceFacts, fetchedAt: Timestamp | null): void {
+    this.devices = facts;
     this.fetchedAt.devices = fetchedAt;
     this.devicesGeneration += 1;
   }
@@ -136,11 +146,11 @@ export class Picture {
     fetchedAt: Timestamp | null,
   ): DevicesRecorded {
     this.fetchedAt.devices = fetchedAt;
-    if (reset) this.maps.devices = new Map();
-    const map = this.maps.devices;
-    for (const digest of part.added) map.set(digest.id, digest);
-    for (const digest of part.changed) map.set(digest.id, digest);
-    for (const id of part.removed) map.delete(id);
+    if (reset) this.devices = new DeviceFacts();
+    const facts = this.devices;
+    for (const digest of part.added) facts.put(digest);
+    for (const digest of part.changed) facts.put(digest);
+    for (const id of part.removed) facts.delete(id);
     const { added, changed, removed } = part;
     return { reset, added, changed, removed, fetchedAt };
   }
@@ -150,9 +160,9 @@ export class Picture {
    * as it answered them: the change that says it, or null when none is held here (gone meanwhile).
    */
   devicesEdited(devices: readonly Device[]): DataChange<'devices'> | null {
-    const map = this.maps.devices;
-    const changed = devices.filter((d) => map.has(d.id));
-    for (const device of changed) map.set(device.id, deviceDigest(device));
+    const facts = this.devices;
+    const changed = devices.filter((d) => facts.has(d.id));
+    for (const device of changed) facts.put(device);
     if (changed.length === 0) return null;
     return {
       dataset: 'devices',
@@ -172,7 +182,7 @@ export class Picture {
   ): DataChange<D> | null {
     const previous = this.maps[dataset] as Map<Id, DatasetRecordMap[D]>;
     const { next, added, changed, removed } = diffById(previous, records, recordsEqual);
-    (this.maps as Record<DatasetName, Map<Id, unknown>>)[dataset] = next;
+    (this.maps as Record<HeldDataset, Map<Id, unknown>>)[dataset] = next;
     this.fetchedAt[dataset] = fetchedAt;
     if (added.length === 0 && changed.length === 0 && removed.length === 0) return null;
     return { dataset, reset: false, added, changed, removed, fetchedAt };

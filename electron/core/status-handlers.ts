@@ -10,7 +10,6 @@ import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { Id } from '../../shared/model.js';
 import { emptySinceDelta } from '../../shared/status-history.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
-import { deviceLabel } from './status-monitor.js';
 import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
 import { historyCsv, type HistoryCsvRow } from './status-history/history-csv.js';
@@ -112,13 +111,14 @@ export function statusHandlers(
       const dayTransitions = week.filter((t) => t.at >= to - DAY);
       const perFolder = new Map<Id, { offline: number; total: number }>();
       const d = data();
-      for (const device of d.devices()) {
-        if (device.folderId === null) continue;
-        const f = perFolder.get(device.folderId) ?? { offline: 0, total: 0 };
-        f.total++;
-        if (m.history.index.get(device.id)?.status === 'offline') f.offline++;
-        perFolder.set(device.folderId, f);
-      }
+      for (const [folderId, total] of d.folderSizes()) perFolder.set(folderId, { offline: 0, total });
+      // The offline devices are the history's; their folders are the facts' (a device gone is in none).
+      m.history.index.entries.forEach((id, status) => {
+        if (status !== 'offline') return;
+        const folderId = d.folderOf(id);
+        const f = folderId == null ? undefined : perFolder.get(folderId);
+        if (f) f.offline++;
+      });
       const mostOffline = [...perFolder]
         .filter(([, f]) => f.offline > 0)
         .sort((a, b) => b[1].offline - a[1].offline)
@@ -171,15 +171,22 @@ export function statusHandlers(
         let ids: Set<Id>;
         if (target.kind === 'device') ids = new Set([target.id]);
         else {
-          ids = new Set();
-          for (const device of d.devices()) {
-            for (let f = device.folderId, hops = 0; f !== null && hops < 64; f = d.folderParent(f), hops++) {
+          // The folder and every folder under it (a parent chain is followed at most 64 steps, as a
+          // broken tree from the service must not loop), then the devices held in them.
+          const under = new Set<Id>([target.id]);
+          for (const folder of d.folderIds()) {
+            for (
+              let f: Id | null = folder, hops = 0;
+              f !== null && hops < 64;
+              f = d.folderParent(f), hops++
+            ) {
               if (f === target.id) {
-                ids.add(device.id);
+                under.add(folder);
                 break;
               }
             }
           }
+          ids = new Set(d.idsInFolders(under));
         }
         const rows: HistoryCsvRow[] = [];
         const transitions = await m.history.transitions(from, to, ids, signal);
@@ -188,7 +195,7 @@ export function statusHandlers(
           rows.push({
             at: t.at,
             deviceId: t.deviceId,
-            device: deviceLabel(d.device(t.deviceId)) ?? '',
+            device: d.labelOf(t.deviceId) ?? '',
             from: t.from,
             to: t.to,
           });

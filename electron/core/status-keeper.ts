@@ -12,13 +12,14 @@ import type { Settings } from '../../shared/ipc/contract.js';
 import type { StatusNotice } from '../../shared/status-history.js';
 import type { TrayDevices } from '../core-port.js';
 import type { Clock } from './clock.js';
+import type { DevicesFeed } from './devices-feed.js';
 import type { Logger } from './logger.js';
 import type { Picture } from './picture.js';
 import { accountDirName } from './status-alerts/alerts-store.js';
 import { HISTORY_ROOT } from './store/data-dirs.js';
-import type { DevicesRecorded } from './status-history/history-store.js';
+import type { DevicesRecorded, RecordedDevice } from './status-history/history-store.js';
 import type { MonitorData } from './status-monitor.js';
-import { StatusMonitor } from './status-monitor.js';
+import { deviceFactsData, StatusMonitor } from './status-monitor.js';
 
 export interface StatusKeeperOptions {
   dataDir: string;
@@ -28,6 +29,11 @@ export interface StatusKeeperOptions {
   settings(): Pick<Settings, 'notificationsEnabled' | 'notificationsPausedUntil' | 'historyRetentionDays'>;
   notify(notice: StatusNotice): void;
   onTrayChange(): void;
+  /**
+   * The devices' owner: it lists every device for the first full comparison. Each poll's devices come in
+   * its parts (devicesPolled); this thread keeps no list of them.
+   */
+  devices: Pick<DevicesFeed, 'list'>;
   /** The history's change log moved (or another history opened): renderers ask history:since. */
   onSinceMoved(at: { epoch: string; cursor: number }): void;
 }
@@ -52,6 +58,8 @@ export class StatusKeeper {
   #copy = false;
   #opening: Promise<void> | null = null;
   #reconciled = false;
+  /** The parts of a poll that was the whole list, come before the first full comparison (its input). */
+  #whole: readonly DevicesRecorded[] | null = null;
   /** A sliced comparison under way, and what waits for it; null when nothing does. */
   #queue: Promise<void> | null = null;
   #tray: TrayDevices | null = null;
@@ -62,8 +70,8 @@ export class StatusKeeper {
     this.#o = o;
     const picture = o.picture;
     this.data = {
-      device: (id) => picture.maps.devices.get(id),
-      devices: () => picture.maps.devices.values(),
+      ...deviceFactsData(() => picture.devices),
+      folderIds: () => picture.maps.folders.keys(),
       folderParent: (id) => picture.maps.folders.get(id)?.parentId ?? null,
       folderName: (id) => picture.maps.folders.get(id)?.name ?? null,
     };
@@ -76,6 +84,7 @@ export class StatusKeeper {
   async open(account: string, { copy = false }: { copy?: boolean } = {}): Promise<void> {
     await this.close({ reason: 'signed-out', forget: false });
     this.#reconciled = false;
+    this.#whole = null;
     this.#copy = copy;
     this.#opening = StatusMonitor.open({
       dataDir: this.#o.dataDir,
@@ -101,8 +110,13 @@ export class StatusKeeper {
 
   /** A devices poll was applied, in these parts: the history records it as one poll. */
   devicesPolled(parts: readonly DevicesRecorded[]): void {
+    if (!this.monitor) return;
     // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
-    if (!this.monitor || !this.#reconciled) return;
+    // A whole list (a first sync, a lost mirror) is that comparison's input as it stands.
+    if (!this.#reconciled) {
+      this.#whole = parts[0]?.reset ? parts : null;
+      return;
+    }
     const now = this.#o.clock.now();
     const change = parts.length === 1 ? parts[0]! : onePoll(parts);
     this.#inOrder((m) => m.onDevicesChange(change, now));
@@ -114,24 +128,32 @@ export class StatusKeeper {
     const now = this.#o.clock.now();
     if (!this.#reconciled) {
       this.#reconciled = true;
-      const picture = this.#o.picture;
+      const whole = this.#whole;
+      this.#whole = null;
+      const fetchedAt = this.#o.picture.fetchedAt.devices;
       // The whole account compared with what the history holds: at 100,000 devices hundreds of
       // milliseconds of work, so it runs in slices, and what the history is told meanwhile waits for it.
+      // A poll that was the whole list is that list; after a delta (on top of the offline copy) the owner
+      // lists the devices as every commit before this call left them (a later poll's parts come after the
+      // listing's, and its devicesPolled waits in the queue behind this).
+      const listed = whole ? Promise.resolve(onePoll(whole).added) : this.#listDevices();
       this.#queued(
-        m.onDevicesChangeSliced(
-          {
-            reset: true,
-            added: [...picture.maps.devices.values()],
-            changed: [],
-            removed: [],
-            fetchedAt: picture.fetchedAt.devices,
-          },
-          now,
+        listed.then((added) =>
+          m.onDevicesChangeSliced({ reset: true, added, changed: [], removed: [], fetchedAt }, now),
         ),
       );
     } else if (!changed) {
       this.#inOrder((monitor) => monitor.onDevicesUnchanged(now));
     }
+  }
+
+  /** Every device as the history records it (a part's digests), as their owner holds them now. */
+  async #listDevices(): Promise<RecordedDevice[]> {
+    const devices: RecordedDevice[] = [];
+    await this.#o.devices.list((part) => {
+      for (const digest of part.digests().added) devices.push(digest);
+    });
+    return devices;
   }
 
   /** The settings changed: a new retention applies to the open history at once. */

@@ -5,8 +5,8 @@
 
 import path from 'node:path';
 import type { Settings } from '../../shared/ipc/contract.js';
-import type { DeviceDigest } from './picture.js';
-import type { Device, Id } from '../../shared/model.js';
+import type { Id } from '../../shared/model.js';
+import type { DeviceFacts } from './device-facts.js';
 import type { OutageInfo, QuietHours, StatusNotice, Watch } from '../../shared/status-history.js';
 import type { Logger } from './logger.js';
 import { silentLogger } from './logger.js';
@@ -20,12 +20,35 @@ import type { DevicesRecorded, RecordedPoll } from './status-history/history-sto
 import { StatusHistory } from './status-history/history-store.js';
 import { EndedOutages } from './status-history/ended-outages.js';
 
-/** What the monitor reads of the account's current data (the core's picture). */
+/**
+ * What the monitor reads of the account's current data: of the devices only their facts (device-facts.ts),
+ * the status being the history's own; of the folders, the tree.
+ */
 export interface MonitorData {
-  device(id: Id): DeviceDigest | undefined;
-  devices(): Iterable<DeviceDigest>;
+  /** The device's folder; null: in none; undefined: not held. */
+  folderOf(id: Id): Id | null | undefined;
+  /** The device's alias, else its name; null: neither, or not held. */
+  labelOf(id: Id): string | null;
+  /** How many devices each folder holds itself. */
+  folderSizes(): ReadonlyMap<Id, number>;
+  /** The devices held in any of these folders. */
+  idsInFolders(folders: ReadonlySet<Id>): Id[];
+  /** Every folder held. */
+  folderIds(): Iterable<Id>;
   folderParent(id: Id): Id | null;
   folderName(id: Id): string | null;
+}
+
+/** MonitorData's device side, read from the facts `facts()` answers at each call (the picture's own). */
+export function deviceFactsData(
+  facts: () => DeviceFacts,
+): Pick<MonitorData, 'folderOf' | 'labelOf' | 'folderSizes' | 'idsInFolders'> {
+  return {
+    folderOf: (id) => facts().folderOf(id),
+    labelOf: (id) => facts().labelOf(id),
+    folderSizes: () => facts().folderSizes(),
+    idsInFolders: (folders) => facts().idsInFolders(folders),
+  };
 }
 
 export interface StatusMonitorOptions {
@@ -50,11 +73,6 @@ export interface StatusTrayInfo {
 
 const TRAY_LIST = 5;
 
-/** The device's alias or name; null when it has neither (the reader's language names it by its id). */
-export function deviceLabel(d: Pick<Device, 'name' | 'alias'> | undefined): string | null {
-  return d?.alias || d?.name || null;
-}
-
 export class StatusMonitor {
   readonly history: StatusHistory;
   readonly account: string;
@@ -65,7 +83,6 @@ export class StatusMonitor {
   #quietHours: QuietHours | null;
   #memory: AlertMemory;
   #saving: Promise<void> = Promise.resolve();
-  #folderSizes: Map<Id, number> | null = null;
   /** Outages that ended, newest last (the Overview's "recent outages"), kept with the history. */
   readonly #ended: EndedOutages;
 
@@ -102,16 +119,13 @@ export class StatusMonitor {
   // ---- what the core reports ---------------------------------------------------------------------------
 
   onDevicesChange(change: DevicesRecorded, now: number): void {
-    this.#folderSizes = null;
     const poll = this.history.recordDevices(change, now);
     if (poll) this.#evaluate(poll, now);
   }
 
   /** onDevicesChange over several turns of the event loop (a full comparison of a large account). */
   async onDevicesChangeSliced(change: DevicesRecorded, now: number): Promise<void> {
-    this.#folderSizes = null;
     const poll = await this.history.recordDevicesSliced(change, now);
-    this.#folderSizes = null;
     if (poll) this.#evaluate(poll, now);
   }
 
@@ -168,10 +182,9 @@ export class StatusMonitor {
     this.history.index.entries.forEach((id, status) => {
       if (status === 'online' || status === 'offline' || status === 'busy') counts[status]++;
       if (status !== 'offline' || scope.isEmpty) return;
-      const device = data.device(id);
-      if (scope.watchesOf(id, device?.folderId ?? null).length === 0) return;
+      if (scope.watchesOf(id, data.folderOf(id) ?? null).length === 0) return;
       watchedDownTotal++;
-      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: deviceLabel(device) });
+      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: data.labelOf(id) });
     });
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
   }
@@ -194,16 +207,6 @@ export class StatusMonitor {
 
   // ---- deciding ------------------------------------------------------------------------------------------
 
-  #sizes(): Map<Id, number> {
-    if (this.#folderSizes) return this.#folderSizes;
-    const sizes = new Map<Id, number>();
-    for (const d of this.#o.data.devices()) {
-      if (d.folderId !== null) sizes.set(d.folderId, (sizes.get(d.folderId) ?? 0) + 1);
-    }
-    this.#folderSizes = sizes;
-    return sizes;
-  }
-
   #evaluate(poll: RecordedPoll, now: number): void {
     const data = this.#o.data;
     const before = Object.keys(this.#memory.outages).join();
@@ -215,9 +218,9 @@ export class StatusMonitor {
         index: this.history.index,
         scope: new WatchScope(this.#watches, (f) => data.folderParent(f)),
         // Only a poll with transitions can start or end an outage: a heartbeat needs no folder sizes.
-        folderSizes: poll.transitions.length > 0 ? this.#sizes() : new Map(),
-        deviceFolder: (id) => data.device(id)?.folderId ?? null,
-        deviceLabel: (id) => deviceLabel(data.device(id)),
+        folderSizes: poll.transitions.length > 0 ? data.folderSizes() : new Map(),
+        deviceFolder: (id) => data.folderOf(id) ?? null,
+        deviceLabel: (id) => data.labelOf(id),
         folderLabel: (id) => data.folderName(id),
         quiet: isQuiet(this.#o.settings(), this.#quietHours, now),
       },

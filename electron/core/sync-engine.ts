@@ -297,7 +297,8 @@ export class SyncEngine {
       slot.lastSuccessAt = this.#o.clock.now();
       this.#markAttempted(dataset);
       const picture = this.#o.picture;
-      const first = picture.fetchedAt[dataset] === null && picture.maps[dataset].size === 0;
+      const held = dataset === 'devices' ? picture.devices.size : picture.maps[dataset].size;
+      const first = picture.fetchedAt[dataset] === null && held === 0;
       const fenced = dataset === 'devices' ? this.#fence.fenced() : new Set<Id>();
       // A write that named no devices, or a first load (the whole list) with a fenced device: try later.
       if (slot.epoch !== epoch || slot.writes > 0 || ((polled?.complete || first) && fenced.size > 0)) {

@@ -21,6 +21,7 @@ import type { TrayState } from '../../electron/core-port.js';
 import type { Device } from '../../shared/model.js';
 import type { StatusNotice, Watch } from '../../shared/status-history.js';
 import { deltaChange, device } from './support/history-fixtures.js';
+import { listedDevices } from './support/device-facts.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 const MIN = 60_000;
@@ -65,6 +66,7 @@ it('a poll with 1,000 transitions at 100k devices: record, alerts, outages and t
     }),
     notify: (n) => notices.push(n),
     onTrayChange: () => tray?.check(),
+    devices: listedDevices(() => devices),
     onSinceMoved: () => undefined,
   });
   // The tray as the core computes it: sessions, connection, and the history's counts, outages and watched

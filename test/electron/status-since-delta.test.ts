@@ -6,7 +6,8 @@ import { createSinceSync } from '../../renderer/state/since-sync.js';
 import { FLAP_WINDOW_MS } from '../../electron/core/status-history/status-index.js';
 import { sinceRowsOf } from '../support/since-rows.js';
 import { statusHandlers } from '../../electron/core/status-handlers.js';
-import type { StatusMonitor } from '../../electron/core/status-monitor.js';
+import { deviceFactsData, type StatusMonitor } from '../../electron/core/status-monitor.js';
+import { DeviceFacts } from '../../electron/core/device-facts.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 const MIN = 60_000;
@@ -69,8 +70,8 @@ describe('StatusIndex.delta', () => {
     const handlers = statusHandlers(
       () => monitor,
       () => ({
-        device: () => undefined,
-        devices: () => [],
+        ...deviceFactsData(() => new DeviceFacts()),
+        folderIds: () => [],
         folderParent: () => null,
         folderName: () => null,
       }),

@@ -14,6 +14,7 @@ import { StatusIndex } from '../../electron/core/status-history/status-index.js'
 import { StatusKeeper } from '../../electron/core/status-keeper.js';
 import type { Device } from '../../shared/model.js';
 import { deltaChange, device, resetChange } from './support/history-fixtures.js';
+import { listedDevices } from './support/device-facts.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 const MIN = 60_000;
@@ -148,6 +149,7 @@ describe('StatusKeeper', () => {
       }),
       notify: () => undefined,
       onTrayChange: () => undefined,
+      devices: listedDevices(() => devices),
       onSinceMoved: (at) => moved.push(at.cursor),
     });
     await keeper.open('account-1');

@@ -103,7 +103,7 @@ describe('CacheKeeper', () => {
     const r = keeperRig(first.dataDir);
     const opened = await r.keeper.open(BASE_URL, '1');
     expect(opened.cachedUser?.id).toBe('1');
-    expect(r.picture.maps.devices.size).toBe(2);
+    expect(r.picture.devices.size).toBe(2);
     expect(r.keeper.status().cacheSavedAt).toBe(savedAt);
     for (const dataset of ['folders', 'devices', 'sessions'] as const) r.keeper.fetched(dataset, true);
     expect(r.keeper.status().cacheSavedAt).toBe(savedAt);

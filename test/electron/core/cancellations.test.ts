@@ -72,8 +72,9 @@ describe('history:export', () => {
       },
     } as unknown as StatusMonitor;
     const data = {
-      devices: () => [],
-      device: () => undefined,
+      idsInFolders: () => [],
+      folderIds: () => [],
+      labelOf: () => null,
       folderParent: () => null,
     } as unknown as MonitorData;
     const calls = new Cancellations();

@@ -6,7 +6,8 @@ import { commitPoll } from '../../../electron/core/devices-commit.js';
 import { DeviceWriteFence } from '../../../electron/core/device-write-fence.js';
 import type { DevicesCommit, DevicesPoll } from '../../../electron/core/devices-feed.js';
 import { carryPart, DevicesPart, type DevicesPartChange } from '../../../electron/core/devices-part.js';
-import { deviceDigest, Picture } from '../../../electron/core/picture.js';
+import { Picture } from '../../../electron/core/picture.js';
+import { factFrom, factOf } from '../support/device-facts.js';
 import type { DevicesRecorded } from '../../../electron/core/status-history/history-store.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
@@ -69,11 +70,11 @@ describe('commitPoll', () => {
       const mine = { ...device('2', null), alias: 'Mine' };
       const poll = pollOf([part([offline('1')], true, pack), part([offline('2')], false, pack)], () => {
         r.fence.begin(['2']);
-        r.picture.maps.devices.set('2', deviceDigest(mine)); // shown as its owner answered the edit
+        r.picture.devices.put(mine); // shown as its owner answered the edit
       });
       expect(await commitPoll(poll, r.options)).toBe(true);
-      expect(r.picture.maps.devices.get('1')).toEqual(deviceDigest(offline('1')));
-      expect(r.picture.maps.devices.get('2')).toEqual(deviceDigest(mine));
+      expect(factOf(r.picture.devices, '1')).toEqual(factFrom(offline('1')));
+      expect(factOf(r.picture.devices, '2')).toEqual(factFrom(mine));
       expect(r.sent.map((c) => c.changed.map((d) => d.id))).toEqual([['1'], []]);
       // What the renderer reads: the same change, as JSON.
       expect(
@@ -96,7 +97,7 @@ describe('commitPoll', () => {
       r.picture.clear(),
     );
     expect(await commitPoll(poll, r.options)).toBe(false);
-    expect(r.picture.maps.devices.size).toBe(0);
+    expect(r.picture.devices.size).toBe(0);
     expect(r.sent).toHaveLength(1);
     expect(r.polled).toHaveLength(0);
   });

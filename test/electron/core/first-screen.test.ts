@@ -11,7 +11,8 @@ import { PART_SIZE as FIRST_SCREEN_ROWS } from '../../../electron/core/devices-o
 import { firstScreenPath, firstScreenRows } from '../../../electron/core/first-screen.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { OfflineCache } from '../../../electron/core/offline-cache.js';
-import { deviceDigest, Picture } from '../../../electron/core/picture.js';
+import { Picture } from '../../../electron/core/picture.js';
+import { factFrom, factsOf } from '../support/device-facts.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
@@ -130,7 +131,13 @@ describe('first screen of the offline copy', () => {
       });
     expect(rest.every((c) => c.added.length <= FIRST_SCREEN_ROWS)).toBe(true);
     expect(devicesOf(rest).added).toEqual(devices);
-    expect([...r.picture.maps.devices.values()]).toEqual(devices.map(deviceDigest));
+    expect(r.picture.devices.size).toBe(devices.length);
+    expect(
+      factsOf(
+        r.picture.devices,
+        devices.map((d) => d.id),
+      ),
+    ).toEqual(devices.map(factFrom));
     expect(r.keeper.status().cacheSavedAt).not.toBeNull();
   });
 
@@ -143,7 +150,7 @@ describe('first screen of the offline copy', () => {
     expect(opened.rest).toBeNull();
     expect(devicesOf(opened.changes)).toMatchObject({ reset: true });
     expect(devicesOf(opened.changes).added).toEqual(devices);
-    expect(r.picture.maps.devices.size).toBe(N);
+    expect(r.picture.devices.size).toBe(N);
   });
 
   it('is not used when it comes from another save than devices.json (a crash between the two writes)', async () => {
@@ -180,7 +187,7 @@ describe('first screen of the offline copy', () => {
     const rest = await opened.rest!;
     expect(devicesOf(rest)).toMatchObject({ reset: true, added: [] });
     expect(r.picture.lists()).toEqual({ folders: [], sessions: [], users: [] });
-    expect(r.picture.maps.devices.size).toBe(0);
+    expect(r.picture.devices.size).toBe(0);
     expect(r.keeper.status()).toMatchObject({
       cacheSavedAt: null,
       cacheNotice: expect.stringMatching(/damaged/),

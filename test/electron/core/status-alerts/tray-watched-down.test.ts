@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Device, Id } from '../../../../shared/model.js';
 import type { Watch } from '../../../../shared/status-history.js';
-import { StatusMonitor } from '../../../../electron/core/status-monitor.js';
+import { DeviceFacts } from '../../../../electron/core/device-facts.js';
+import { deviceFactsData, StatusMonitor } from '../../../../electron/core/status-monitor.js';
 import { device, resetChange } from '../../support/history-fixtures.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
@@ -26,13 +27,14 @@ afterEach(async () => {
 });
 
 async function monitorOf(devices: Device[], parents: Record<Id, Id | null>): Promise<StatusMonitor> {
-  const byId = new Map(devices.map((d) => [d.id, d]));
+  const facts = new DeviceFacts();
+  for (const d of devices) facts.put(d);
   const m = await StatusMonitor.open({
     dataDir: dir,
     account: 'acct',
     data: {
-      device: (id) => byId.get(id),
-      devices: () => byId.values(),
+      ...deviceFactsData(() => facts),
+      folderIds: () => Object.keys(parents),
       folderParent: (id) => parents[id] ?? null,
       folderName: (id) => `Folder ${id}`,
     },
