@@ -26,7 +26,24 @@ import {
   type Interner,
   type PackedDevices,
 } from './packed-devices.js';
-import { DIGEST_KEYS, deviceDigest, type DeviceDigest } from './picture.js';
+
+/**
+ * What a part carries of each device beside its JSON, for the status history and the main thread's facts
+ * (device-facts.ts): its status, its folder, what names it. Read as the part comes, never kept.
+ */
+export const DIGEST_KEYS = ['id', 'name', 'alias', 'status', 'lastRefresh', 'folderId'] as const;
+export type DeviceDigest = Pick<Device, (typeof DIGEST_KEYS)[number]>;
+
+export function deviceDigest(d: DeviceDigest): DeviceDigest {
+  return {
+    id: d.id,
+    name: d.name,
+    alias: d.alias,
+    status: d.status,
+    lastRefresh: d.lastRefresh,
+    folderId: d.folderId,
+  };
+}
 
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();

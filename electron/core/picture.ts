@@ -13,25 +13,8 @@ import { isUnknownEnum } from '../../shared/model.js';
 import { DeviceFacts } from './device-facts.js';
 import { diffById } from './diff-by-id.js';
 import type { ChangeLists } from './devices-owner.js';
+import type { DeviceDigest } from './devices-part.js';
 import type { DevicesRecorded } from './status-history/history-store.js';
-
-/**
- * What a part carries of each device beside its JSON (devices-part.ts), for the status history and the
- * facts above: its status, its folder, what names it. Read as the part comes, never kept.
- */
-export const DIGEST_KEYS = ['id', 'name', 'alias', 'status', 'lastRefresh', 'folderId'] as const;
-export type DeviceDigest = Pick<Device, (typeof DIGEST_KEYS)[number]>;
-
-export function deviceDigest(d: DeviceDigest): DeviceDigest {
-  return {
-    id: d.id,
-    name: d.name,
-    alias: d.alias,
-    status: d.status,
-    lastRefresh: d.lastRefresh,
-    folderId: d.folderId,
-  };
-}
 
 /** The datasets a Picture holds whole. */
 export type HeldDataset = Exclude<DatasetName, 'devices'>;

@@ -6,7 +6,8 @@
 // renderer as the owner made it.
 import { describe, expect, it } from 'vitest';
 import { DeviceFacts } from '../../electron/core/device-facts.js';
-import { deviceDigest, Picture } from '../../electron/core/picture.js';
+import { deviceDigest } from '../../electron/core/devices-part.js';
+import { Picture } from '../../electron/core/picture.js';
 import type { Device, Id } from '../../shared/model.js';
 import { factFrom, factsOf } from './support/device-facts.js';
 import { device } from './support/fake-service.js';

@@ -16,7 +16,7 @@ import {
 import type { ServerResponse } from 'node:http';
 import { EventStream } from '../../../electron/browser-host/event-stream.js';
 import { ChangePump } from '../../../electron/core/change-pump.js';
-import { deviceDigest } from '../../../electron/core/picture.js';
+import { deviceDigest } from '../../../electron/core/devices-part.js';
 import type { DataChange } from '../../../shared/ipc/contract.js';
 import { variedDevices as list } from '../support/varied-devices.js';
 

@@ -14,7 +14,7 @@ import { getHeapStatistics } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DevicesFeed, DevicesGet, DevicesPoll } from '../../../electron/core/devices-feed.js';
 import { DevicesPart, type PartCarried } from '../../../electron/core/devices-part.js';
-import { deviceDigest } from '../../../electron/core/picture.js';
+import { deviceDigest } from '../../../electron/core/devices-part.js';
 import type { DevicesFeedOptions } from '../../../electron/core/devices-feed.js';
 import { ServiceClient } from '../../../shared/client/service-client.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
