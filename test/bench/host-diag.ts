@@ -93,6 +93,15 @@ try {
   await host.close();
   const restarted = await startHostProcess({ dataDir, rendererDir, serviceUrl: service.baseUrl });
   console.log(`restart: host listening after ${restarted.readyAt - restarted.spawnedAt} ms`);
+  // The resumed account: its copy, then its first poll, after which the status history compares every
+  // device with what it recorded (the owner's listing: the poll was no whole list).
+  const resumed = await restarted.window(async () => {
+    await restarted.settled(120_000);
+    await sleep(4000);
+  });
+  console.log(
+    `resume with the copy: max stall ${resumed.maxStallMs.toFixed(1)} ms, events ${resumed.events.join(' ')}`,
+  );
   await restarted.close();
 } finally {
   await service.stop();
