@@ -111,11 +111,12 @@ export function statusHandlers(
       const dayTransitions = week.filter((t) => t.at >= to - DAY);
       const perFolder = new Map<Id, { offline: number; total: number }>();
       const d = data();
-      for (const [folderId, total] of d.folderSizes()) perFolder.set(folderId, { offline: 0, total });
+      const devices = d.devices();
+      for (const [folderId, total] of devices.folderSizes()) perFolder.set(folderId, { offline: 0, total });
       // The offline devices are the history's; their folders are the facts' (a device gone is in none).
       m.history.index.entries.forEach((id, status) => {
         if (status !== 'offline') return;
-        const folderId = d.folderOf(id);
+        const folderId = devices.folderOf(id);
         const f = folderId == null ? undefined : perFolder.get(folderId);
         if (f) f.offline++;
       });
@@ -186,7 +187,7 @@ export function statusHandlers(
               }
             }
           }
-          ids = new Set(d.idsInFolders(under));
+          ids = new Set(d.devices().idsInFolders(under));
         }
         const rows: HistoryCsvRow[] = [];
         const transitions = await m.history.transitions(from, to, ids, signal);
@@ -195,7 +196,7 @@ export function statusHandlers(
           rows.push({
             at: t.at,
             deviceId: t.deviceId,
-            device: d.labelOf(t.deviceId) ?? '',
+            device: d.devices().labelOf(t.deviceId) ?? '',
             from: t.from,
             to: t.to,
           });

@@ -19,7 +19,7 @@ import { accountDirName } from './status-alerts/alerts-store.js';
 import { HISTORY_ROOT } from './store/data-dirs.js';
 import type { DevicesRecorded, RecordedDevice } from './status-history/history-store.js';
 import type { MonitorData } from './status-monitor.js';
-import { deviceFactsData, StatusMonitor } from './status-monitor.js';
+import { StatusMonitor } from './status-monitor.js';
 
 export interface StatusKeeperOptions {
   dataDir: string;
@@ -70,7 +70,7 @@ export class StatusKeeper {
     this.#o = o;
     const picture = o.picture;
     this.data = {
-      ...deviceFactsData(() => picture.devices),
+      devices: () => picture.devices,
       folderIds: () => picture.maps.folders.keys(),
       folderParent: (id) => picture.maps.folders.get(id)?.parentId ?? null,
       folderName: (id) => picture.maps.folders.get(id)?.name ?? null,

@@ -20,35 +20,17 @@ import type { DevicesRecorded, RecordedPoll } from './status-history/history-sto
 import { StatusHistory } from './status-history/history-store.js';
 import { EndedOutages } from './status-history/ended-outages.js';
 
-/**
- * What the monitor reads of the account's current data: of the devices only their facts (device-facts.ts),
- * the status being the history's own; of the folders, the tree.
- */
+/** What the monitor reads of the devices: their facts (device-facts.ts); the status is the history's own. */
+export type DeviceFactsReader = Pick<DeviceFacts, 'folderOf' | 'labelOf' | 'folderSizes' | 'idsInFolders'>;
+
+/** What the monitor reads of the account's current data: the devices' facts and the folder tree. */
 export interface MonitorData {
-  /** The device's folder; null: in none; undefined: not held. */
-  folderOf(id: Id): Id | null | undefined;
-  /** The device's alias, else its name; null: neither, or not held. */
-  labelOf(id: Id): string | null;
-  /** How many devices each folder holds itself. */
-  folderSizes(): ReadonlyMap<Id, number>;
-  /** The devices held in any of these folders. */
-  idsInFolders(folders: ReadonlySet<Id>): Id[];
+  /** The devices' facts as they are now (the picture replaces them whole on a reset or a cache load). */
+  devices(): DeviceFactsReader;
   /** Every folder held. */
   folderIds(): Iterable<Id>;
   folderParent(id: Id): Id | null;
   folderName(id: Id): string | null;
-}
-
-/** MonitorData's device side, read from the facts `facts()` answers at each call (the picture's own). */
-export function deviceFactsData(
-  facts: () => DeviceFacts,
-): Pick<MonitorData, 'folderOf' | 'labelOf' | 'folderSizes' | 'idsInFolders'> {
-  return {
-    folderOf: (id) => facts().folderOf(id),
-    labelOf: (id) => facts().labelOf(id),
-    folderSizes: () => facts().folderSizes(),
-    idsInFolders: (folders) => facts().idsInFolders(folders),
-  };
 }
 
 export interface StatusMonitorOptions {
@@ -175,6 +157,7 @@ export class StatusMonitor {
   trayInfo(): StatusTrayInfo {
     const counts = { online: 0, offline: 0, busy: 0 };
     const data = this.#o.data;
+    const devices = data.devices();
     // Watched: by its own watch, its folder's (or an ancestor's), or the account's.
     const scope = new WatchScope(this.#watches, (f) => data.folderParent(f));
     const watchedDown: StatusTrayInfo['watchedDown'] = [];
@@ -182,9 +165,9 @@ export class StatusMonitor {
     this.history.index.entries.forEach((id, status) => {
       if (status === 'online' || status === 'offline' || status === 'busy') counts[status]++;
       if (status !== 'offline' || scope.isEmpty) return;
-      if (scope.watchesOf(id, data.folderOf(id) ?? null).length === 0) return;
+      if (scope.watchesOf(id, devices.folderOf(id) ?? null).length === 0) return;
       watchedDownTotal++;
-      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: data.labelOf(id) });
+      if (watchedDown.length < TRAY_LIST) watchedDown.push({ id, label: devices.labelOf(id) });
     });
     return { counts, outages: this.openOutages(), watchedDown, watchedDownTotal };
   }
@@ -209,6 +192,7 @@ export class StatusMonitor {
 
   #evaluate(poll: RecordedPoll, now: number): void {
     const data = this.#o.data;
+    const devices = data.devices();
     const before = Object.keys(this.#memory.outages).join();
     const result = evaluateAlerts(
       {
@@ -218,9 +202,9 @@ export class StatusMonitor {
         index: this.history.index,
         scope: new WatchScope(this.#watches, (f) => data.folderParent(f)),
         // Only a poll with transitions can start or end an outage: a heartbeat needs no folder sizes.
-        folderSizes: poll.transitions.length > 0 ? data.folderSizes() : new Map(),
-        deviceFolder: (id) => data.folderOf(id) ?? null,
-        deviceLabel: (id) => data.labelOf(id),
+        folderSizes: poll.transitions.length > 0 ? devices.folderSizes() : new Map(),
+        deviceFolder: (id) => devices.folderOf(id) ?? null,
+        deviceLabel: (id) => devices.labelOf(id),
         folderLabel: (id) => data.folderName(id),
         quiet: isQuiet(this.#o.settings(), this.#quietHours, now),
       },

@@ -6,7 +6,7 @@ import { createSinceSync } from '../../renderer/state/since-sync.js';
 import { FLAP_WINDOW_MS } from '../../electron/core/status-history/status-index.js';
 import { sinceRowsOf } from '../support/since-rows.js';
 import { statusHandlers } from '../../electron/core/status-handlers.js';
-import { deviceFactsData, type StatusMonitor } from '../../electron/core/status-monitor.js';
+import type { StatusMonitor } from '../../electron/core/status-monitor.js';
 import { DeviceFacts } from '../../electron/core/device-facts.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
@@ -70,7 +70,7 @@ describe('StatusIndex.delta', () => {
     const handlers = statusHandlers(
       () => monitor,
       () => ({
-        ...deviceFactsData(() => new DeviceFacts()),
+        devices: () => new DeviceFacts(),
         folderIds: () => [],
         folderParent: () => null,
         folderName: () => null,

@@ -72,9 +72,8 @@ describe('history:export', () => {
       },
     } as unknown as StatusMonitor;
     const data = {
-      idsInFolders: () => [],
+      devices: () => ({ idsInFolders: () => [], labelOf: () => null }),
       folderIds: () => [],
-      labelOf: () => null,
       folderParent: () => null,
     } as unknown as MonitorData;
     const calls = new Cancellations();

@@ -90,11 +90,17 @@ describe('the status history’s folder questions', () => {
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  const keeperOf = (picture: Picture, listed: () => Device[], lists: { calls: number }) =>
+  /** A keeper over `picture` whose owner lists `listed()`, counting the listings in `lists`. */
+  const keeperOf = (
+    picture: Picture,
+    listed: () => Device[],
+    lists = { calls: 0 },
+    clock: Clock = { now: () => T0 + 60_000, setTimeout: () => null, clearTimeout: () => undefined },
+  ) =>
     new StatusKeeper({
       dataDir: dir,
       picture,
-      clock: { now: () => T0 + 60_000, setTimeout: () => null, clearTimeout: () => undefined },
+      clock,
       logger: silentLogger,
       settings: () => ({
         notificationsEnabled: false,
@@ -161,21 +167,7 @@ describe('the status history’s folder questions', () => {
       device('5', 'online', null),
     ];
     picture.reset('devices', devices, new Date(T0).toISOString());
-    const keeper = new StatusKeeper({
-      dataDir: dir,
-      picture,
-      clock,
-      logger: silentLogger,
-      settings: () => ({
-        notificationsEnabled: false,
-        notificationsPausedUntil: null,
-        historyRetentionDays: 90,
-      }),
-      notify: () => undefined,
-      onTrayChange: () => undefined,
-      onSinceMoved: () => undefined,
-      devices: listedDevices(() => devices),
-    });
+    const keeper = keeperOf(picture, () => devices, undefined, clock);
     await keeper.open('account-folders');
     keeper.devicesFetched(true); // the first full comparison, from the owner's listing
     await keeper.settled();

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Device, Id } from '../../../../shared/model.js';
 import type { Watch } from '../../../../shared/status-history.js';
 import { DeviceFacts } from '../../../../electron/core/device-facts.js';
-import { deviceFactsData, StatusMonitor } from '../../../../electron/core/status-monitor.js';
+import { StatusMonitor } from '../../../../electron/core/status-monitor.js';
 import { device, resetChange } from '../../support/history-fixtures.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
@@ -33,7 +33,7 @@ async function monitorOf(devices: Device[], parents: Record<Id, Id | null>): Pro
     dataDir: dir,
     account: 'acct',
     data: {
-      ...deviceFactsData(() => facts),
+      devices: () => facts,
       folderIds: () => Object.keys(parents),
       folderParent: (id) => parents[id] ?? null,
       folderName: (id) => `Folder ${id}`,

@@ -9,7 +9,7 @@ import { accountDirName } from '../../../../electron/core/status-alerts/alerts-s
 import { StatusHistory } from '../../../../electron/core/status-history/history-store.js';
 import { segmentName } from '../../../../electron/core/status-history/segments.js';
 import type { MonitorData } from '../../../../electron/core/status-monitor.js';
-import { deviceFactsData, StatusMonitor } from '../../../../electron/core/status-monitor.js';
+import { StatusMonitor } from '../../../../electron/core/status-monitor.js';
 import { DeviceFacts } from '../../../../electron/core/device-facts.js';
 import { ENDED_OUTAGES_KEPT } from '../../../../electron/core/store/files.js';
 import { deltaChange, device, resetChange } from '../../support/history-fixtures.js';
@@ -29,11 +29,11 @@ afterEach(async () => {
 function monitorOf(devices: Map<Id, Device>): Promise<StatusMonitor> {
   const data: MonitorData = {
     // Read at each call: a test changes the devices between polls.
-    ...deviceFactsData(() => {
+    devices: () => {
       const facts = new DeviceFacts();
       for (const d of devices.values()) facts.put(d);
       return facts;
-    }),
+    },
     folderIds: () => [],
     folderParent: () => null,
     folderName: (id) => `Site ${id}`,
