@@ -7,7 +7,9 @@
 // write raced the poll (discard): the two copies never drift apart.
 //
 // The hash of the last committed document lets an idle poll (the service sent the very same bytes) skip
-// decoding and diffing altogether. Any local patch clears it: the mirror then no longer equals those bytes.
+// decoding and diffing altogether: the hash of its text, and of the bytes as they came over the wire (in
+// the service's content coding), which an idle poll compares without undoing the coding (wire-fetch.ts).
+// Any local patch clears both: the mirror then no longer equals those bytes.
 //
 // Each device is kept as its JSON text, not as an object: one string per device is about half the memory
 // of an object with a dozen strings (and far less for the garbage collector to walk); comparing two
@@ -26,6 +28,7 @@ export interface DevicesDelta {
 interface Pending {
   map: Map<Id, string>;
   hash: string;
+  wire: string | null;
   delta: DevicesDelta;
   /** Devices patched while the poll was pending: the patch, made after the poll's copy, wins. */
   patched: Set<Id>;
@@ -67,6 +70,8 @@ export class DevicesMirror {
    */
   #unbuilt: readonly Device[] | null = null;
   #hash: string | null = null;
+  /** The committed document's bytes as they came over the wire, when known: null with #hash. */
+  #wire: string | null = null;
   #pending: Pending | null = null;
 
   get #map(): Map<Id, string> {
@@ -143,16 +148,32 @@ export class DevicesMirror {
     return { added: texts(delta.added), changed: texts(delta.changed), removed: delta.removed };
   }
 
-  /** The service sent exactly the bytes the mirror was built from. */
+  /** The service sent exactly the document (by its text's hash) the mirror was built from. */
   sameBytes(hash: string): boolean {
     return this.#hash !== null && this.#hash === hash;
   }
 
-  /** The delta from the mirror to `devices`; held as pending until commit() or discard(). */
-  diff(devices: readonly Device[], hash: string): DevicesDelta {
+  /** The same, told from the bytes as they came over the wire (still in the service's content coding). */
+  sameWire(wire: string): boolean {
+    return this.#wire !== null && this.#wire === wire;
+  }
+
+  /**
+   * The document the mirror was built from came again as other wire bytes (coded anew): the next poll that
+   * brings these is told unchanged from them. Only after sameBytes said so.
+   */
+  cameAs(wire: string): void {
+    if (this.#hash !== null) this.#wire = wire;
+  }
+
+  /**
+   * The delta from the mirror to `devices`; held as pending until commit() or discard(). `hash` names the
+   * document's text, `wire` its bytes as they came (null: not known apart from the text).
+   */
+  diff(devices: readonly Device[], hash: string, wire: string | null = null): DevicesDelta {
     const { next, added, changed, removed } = diffById(this.#map, devices, (a, b) => a === b, text);
     const delta = { added, changed, removed };
-    this.#pending = { map: next, hash, delta, patched: new Set() };
+    this.#pending = { map: next, hash, wire, delta, patched: new Set() };
     return delta;
   }
 
@@ -175,6 +196,7 @@ export class DevicesMirror {
     }
     this.#built = pending.map;
     this.#hash = fenced.length > 0 ? null : pending.hash;
+    this.#wire = fenced.length > 0 ? null : pending.wire;
     this.#pending = null;
     if (fenced.length === 0) return pending.delta;
     const skip = new Set(fenced);
@@ -208,6 +230,7 @@ export class DevicesMirror {
     }
     for (const id of removals) if (map.delete(id)) delta.removed.push(id);
     this.#hash = null;
+    this.#wire = null;
     const patched = this.#pending?.patched;
     if (patched) for (const d of [...delta.added, ...delta.changed]) patched.add(d.id);
     if (patched) for (const id of delta.removed) patched.add(id);
@@ -219,6 +242,7 @@ export class DevicesMirror {
     this.#built = new Map();
     this.#unbuilt = devices;
     this.#hash = null;
+    this.#wire = null;
     this.#pending = null;
   }
 }

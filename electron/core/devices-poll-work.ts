@@ -3,23 +3,26 @@
 //
 // A poll: one attempt of the signed GET (signed by the main thread's ServiceClient, which keeps the tokens
 // and runs the retry policy around attempts: `getVia`; only the one-use Authorization header crosses), sent
-// by the client's own sendAttempt (timeout, no redirects, body limit, error mapping), the body read as bytes
-// (undici un-gzips it as it streams), a hash of them, and — only when the bytes differ from the last
-// committed ones — the decode and the diff. What goes back is the delta, never the list; a failure goes
+// by the client's own sendAttempt (timeout, no redirects, body limit, error mapping), the body read as the
+// bytes that came over the wire (still gzipped: wire-fetch.ts), a hash of them, and — only when they differ
+// from the last committed ones — the coding undone, a hash of the text (the same text coded anew is no
+// change either), the decode and the diff. What goes back is the delta, never the list; a failure goes
 // back as the client's AppError.
 //
 // The devices part of the offline cache is written and read here too: at 100,000 devices its JSON is
 // ~30 MB, and stringifying or parsing that on the main thread is a stall of hundreds of milliseconds.
 
 import { createHash } from 'node:crypto';
+import { malformedResponseError } from '../../shared/client/errors.js';
 import { sendAttempt } from '../../shared/client/transport.js';
 import { AppFailure, type AppError } from '../../shared/errors.js';
-import { readBodyInto } from '../../shared/http/read-body.js';
+import { BodyTooLargeError, readBodyInto } from '../../shared/http/read-body.js';
 import type { Device, Timestamp } from '../../shared/model.js';
 import { decodeDevices } from '../../shared/xml/resources.js';
 import { isXmlError } from '../../shared/xml/xml-error.js';
 import { readJsonFile, storageProblem, writeFileAtomic, writeFileAtomicSync } from './atomic-file.js';
 import { jsonArrayParts, type DevicesDelta, type DevicesMirror } from './devices-mirror.js';
+import { ContentCodingError, decodeContent, wireFetch } from './wire-fetch.js';
 import {
   FIRST_SCREEN_VERSION,
   firstScreenPath,
@@ -47,7 +50,7 @@ export type PollOutcome =
 /** As readBodyLimited decodes (TextDecoder: a leading byte-order mark is dropped, bad bytes become U+FFFD). */
 const utf8 = (bytes: Uint8Array): string => new TextDecoder('utf-8').decode(bytes);
 
-/** Body bytes received between two young-generation collections while a poll's body streams in. */
+/** Wire bytes received between two young-generation collections while a poll's body streams in. */
 const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -134,8 +137,8 @@ async function pollInto(
 ): Promise<PollOutcome> {
   const { body, collectYoung } = memory;
   body.reset();
-  // Hashed as the bytes come: an idle poll (the very same bytes) never makes the ~38 MB text at 100,000
-  // devices, which would sit in this thread's heap until its next full collection.
+  // Hashed as the bytes come: an idle poll (the very same bytes) never inflates them, nor makes the ~38 MB
+  // text at 100,000 devices, which would sit in this thread's heap until its next full collection.
   const hasher = createHash('sha1');
   let sinceCollected = 0;
   const take = (chunk: Uint8Array): void => {
@@ -148,18 +151,26 @@ async function pollInto(
     }
   };
   let status: number;
+  let coding: string | null;
   try {
     const answer = await sendAttempt(
-      fetch,
+      wireFetch,
       { method: 'GET', url: request.url, headers: request.headers },
       { timeoutMs: request.timeoutMs, read: (response) => readBodyInto(response, request.maxBytes, take) },
     );
     status = answer.status;
+    coding = answer.headers.get('content-encoding');
     if (status < 200 || status >= 300) {
+      let text = '';
+      try {
+        text = utf8(decodeContent(body.bytes, coding, request.maxBytes));
+      } catch {
+        // An error answer whose body cannot be read is mapped by its status alone.
+      }
       return {
         kind: 'http',
         status,
-        body: utf8(body.bytes),
+        body: text,
         wwwAuthenticate: answer.headers.get('www-authenticate'),
         retryAfter: answer.headers.get('retry-after'),
       };
@@ -168,9 +179,26 @@ async function pollInto(
     if (error instanceof AppFailure) return { kind: 'failed', error: error.toAppError() };
     throw error;
   }
-  const hash = hasher.digest('base64');
-  if (mirror.sameBytes(hash)) return { kind: 'unchanged' };
-  let text = utf8(body.bytes);
+  const wire = hasher.digest('base64');
+  if (mirror.sameWire(wire)) return { kind: 'unchanged' };
+  const received = body.bytes;
+  let document: Uint8Array;
+  try {
+    document = decodeContent(received, coding, request.maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return { kind: 'failed', error: malformedResponseError(status, error).toAppError() };
+    if (error instanceof ContentCodingError) return { kind: 'malformed', status, message: error.message };
+    throw error;
+  }
+  // Without a coding the text's hash is the wire's: not made twice.
+  const hash = document === received ? wire : createHash('sha1').update(document).digest('base64');
+  if (mirror.sameBytes(hash)) {
+    mirror.cameAs(wire);
+    return { kind: 'unchanged' };
+  }
+  let text = utf8(document);
+  document = new Uint8Array(0);
   let devices: Device[];
   try {
     devices = decodeDevices(text);
@@ -180,7 +208,7 @@ async function pollInto(
       : { kind: 'malformed', status, message: error instanceof Error ? error.message : 'decode failed' };
   }
   text = '';
-  return { kind: 'delta', delta: mirror.diff(devices, hash) };
+  return { kind: 'delta', delta: mirror.diff(devices, hash, wire) };
 }
 
 /**

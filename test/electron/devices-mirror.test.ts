@@ -107,3 +107,36 @@ describe('DevicesMirror.patch and commit say what they took', () => {
     expect(mirror.commit()).toBeNull(); // nothing pending any more
   });
 });
+
+describe('DevicesMirror: the committed document by its wire bytes', () => {
+  it('knows them once committed, and forgets them with the text whenever the mirror leaves that document', () => {
+    const mirror = new DevicesMirror();
+    mirror.diff(list(3), 't1', 'w1');
+    // Pending is not committed: nothing is known yet.
+    expect(mirror.sameWire('w1')).toBe(false);
+    mirror.commit();
+    expect(mirror.sameWire('w1')).toBe(true);
+    expect(mirror.sameBytes('t1')).toBe(true);
+    // The same text came coded anew: those bytes are known too.
+    mirror.cameAs('w2');
+    expect(mirror.sameWire('w2')).toBe(true);
+
+    // A patch: the mirror is no longer that document.
+    mirror.patch([{ ...list(3)[0]!, alias: 'Front desk' }], []);
+    expect(mirror.sameWire('w2')).toBe(false);
+    expect(mirror.sameBytes('t1')).toBe(false);
+    // Nor does a later cameAs bring the bytes back without a document known by its text.
+    mirror.cameAs('w2');
+    expect(mirror.sameWire('w2')).toBe(false);
+
+    // A commit with a fenced device keeps the mirror's copy of it: not the polled document either.
+    mirror.diff(list(3), 't3', 'w3');
+    mirror.commit(['1']);
+    expect(mirror.sameWire('w3')).toBe(false);
+
+    mirror.diff(list(3), 't4', 'w4');
+    mirror.commit();
+    mirror.replaceAll(list(2));
+    expect(mirror.sameWire('w4')).toBe(false);
+  });
+});

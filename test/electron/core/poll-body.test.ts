@@ -1,16 +1,24 @@
 // The devices poll's body as it streams in (devices-poll-work.ts): copied chunk by chunk into one buffer,
-// each chunk dropped at once, and the young generation collected every few MB so that the dropped chunks
-// are freed while the body still comes; the buffer given back (detached) after every poll. Over real
+// each chunk dropped at once, and the young generation collected every few MB of wire bytes so that the
+// dropped chunks are freed while the body still comes; the buffer given back (detached) after every poll;
+// an unchanged answer told from its bytes as they came, still gzipped, without inflating them. Over real
 // loopback HTTP, gzipped as the service sends it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as zlib from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BodyBuffer, pollDevices, type PollMemory } from '../../../electron/core/devices-poll-work.js';
 import { DevicesMirror } from '../../../electron/core/devices-mirror.js';
 import type { Device } from '../../../shared/model.js';
 import { encodeDevices } from '../../../shared/xml/resources.js';
 import { device } from '../support/fake-service.js';
+
+// Counts the inflations the poll makes (wire-fetch.ts undoes the coding with these).
+vi.mock('node:zlib', async (original) => {
+  const real = await original<typeof zlib>();
+  return { ...real, gunzipSync: vi.fn(real.gunzipSync) };
+});
+const { gzipSync, gunzipSync } = zlib;
 
 describe('BodyBuffer', () => {
   it('holds the chunks in order across its growth, and only the last body after a reset', () => {
@@ -45,18 +53,28 @@ describe('the devices poll reading its body', () => {
   let server: Server;
   let url = '';
   let document = Buffer.alloc(0);
+  let coding: string | null = 'gzip';
+  let status = 200;
   let xmlBytes = 0;
   const many = (n: number, alias: string | null = null): Device[] =>
     Array.from({ length: n }, (_, i) => device(String(i + 1), null, { alias: i === 0 ? alias : null }));
-  const serve = (devices: Device[]) => {
+  const serve = (devices: Device[], as: 'gzip' | 'gzip-fast' | 'identity' = 'gzip') => {
     const xml = encodeDevices(devices);
     xmlBytes = Buffer.byteLength(xml);
-    document = gzipSync(xml);
+    coding = as === 'identity' ? null : 'gzip';
+    document = as === 'identity' ? Buffer.from(xml) : gzipSync(xml, { level: as === 'gzip-fast' ? 1 : 6 });
   };
+  beforeEach(() => {
+    status = 200;
+    vi.mocked(gunzipSync).mockClear();
+  });
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' });
+      res.writeHead(status, {
+        'Content-Type': 'application/xml',
+        ...(coding ? { 'Content-Encoding': coding } : {}),
+      });
       // In pieces, as a large answer comes off a socket.
       for (let at = 0; at < document.length; at += 16 * 1024)
         res.write(document.subarray(at, at + 16 * 1024));
@@ -73,7 +91,8 @@ describe('the devices poll reading its body', () => {
     let collections = 0;
     const memory: PollMemory = { body: new BodyBuffer(), collectYoung: () => collections++ };
     const mirror = new DevicesMirror();
-    serve(many(30_000));
+    // Not coded, so that the wire bytes are the 8 MB of text.
+    serve(many(30_000), 'identity');
     const first = await pollDevices(mirror, request(), memory);
     expect(first.kind).toBe('delta');
     expect(first.kind === 'delta' && first.delta.added).toHaveLength(30_000);
@@ -105,5 +124,64 @@ describe('the devices poll reading its body', () => {
     const changed = await pollDevices(mirror, request(), memory);
     expect(changed.kind === 'delta' && changed.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
     expect(memory.body.bytes.buffer.byteLength).toBe(0);
+  });
+
+  it('tells an unchanged gzipped answer from its wire bytes, without inflating it', async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
+    const mirror = new DevicesMirror();
+    serve(many(5_000));
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
+    mirror.commit();
+    expect(gunzipSync).toHaveBeenCalledTimes(1);
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect(gunzipSync).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the same text coded anew as no change, and knows those bytes from then on', async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
+    const mirror = new DevicesMirror();
+    serve(many(5_000));
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
+    mirror.commit();
+    // Another compression level: other wire bytes, the very same text.
+    serve(many(5_000), 'gzip-fast');
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect(gunzipSync).toHaveBeenCalledTimes(2);
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect(gunzipSync).toHaveBeenCalledTimes(2);
+    // Not coded at all: the text's hash is the wire's.
+    serve(many(5_000), 'identity');
+    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    // And a real change after all that is one.
+    serve(many(5_000, 'Front desk'));
+    const changed = await pollDevices(mirror, request(), memory);
+    expect(changed.kind === 'delta' && changed.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
+  });
+
+  it('refuses an answer that inflates past the body limit, and a damaged one, saying which', async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
+    const mirror = new DevicesMirror();
+    serve(many(20_000));
+    expect(document.length).toBeLessThan(1024 * 1024);
+    expect(xmlBytes).toBeGreaterThan(4 * 1024 * 1024);
+    const small = await pollDevices(mirror, { ...request(), maxBytes: 2 * 1024 * 1024 }, memory);
+    expect(small).toMatchObject({ kind: 'failed', error: { kind: 'malformed-response' } });
+
+    serve(many(100));
+    document = Buffer.concat([document.subarray(0, 40), Buffer.alloc(200, 7)]);
+    const damaged = await pollDevices(mirror, request(), memory);
+    expect(damaged.kind).toBe('malformed');
+    expect(damaged.kind === 'malformed' && damaged.message).toMatch(/gzip/);
+  });
+
+  it('reads a gzipped error answer for the client to map', async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
+    status = 503;
+    document = gzipSync('<error><message>Down for maintenance</message></error>');
+    coding = 'gzip';
+    const answer = await pollDevices(new DevicesMirror(), request(), memory);
+    expect(answer).toMatchObject({ kind: 'http', status: 503 });
+    expect(answer.kind === 'http' && answer.body).toContain('Down for maintenance');
   });
 });

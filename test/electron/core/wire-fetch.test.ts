@@ -1,0 +1,119 @@
+// The devices poll's fetch (wire-fetch.ts): the body as it came over the wire, its coding undone only on
+// demand, sent by the client's own sendAttempt as every other call is (timeout, no redirects, errors).
+// Over real loopback HTTP.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendAttempt } from '../../../shared/client/transport.js';
+import { AppFailure } from '../../../shared/errors.js';
+import { BodyTooLargeError, readBodyInto } from '../../../shared/http/read-body.js';
+import { ContentCodingError, decodeContent, wireFetch } from '../../../electron/core/wire-fetch.js';
+
+const TEXT = '<devices>' + '<device><id>1</id></device>'.repeat(2_000) + '</devices>';
+
+describe('wireFetch through sendAttempt', () => {
+  let server: Server;
+  let base = '';
+  let seen: IncomingHttpHeaders = {};
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen = req.headers;
+      if (req.url === '/gzip') {
+        res.writeHead(200, { 'Content-Encoding': 'gzip', 'Set-Cookie': ['a=1', 'b=2'] });
+        res.end(gzipSync(TEXT));
+      } else if (req.url === '/moved') {
+        res.writeHead(302, { Location: '/gzip' });
+        res.end();
+      } else if (req.url === '/empty') {
+        res.writeHead(204);
+        res.end();
+      } else if (req.url === '/stalls') {
+        res.writeHead(200, { 'Content-Type': 'application/xml' });
+        res.write('<devices>');
+        // …and never ends.
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const read = async (path: string, timeoutMs = 5_000) => {
+    const chunks: Uint8Array[] = [];
+    const answer = await sendAttempt(
+      wireFetch,
+      { method: 'GET', url: base + path, headers: { Authorization: 'OAuth x' } },
+      { timeoutMs, read: (response) => readBodyInto(response, 10 * 1024 * 1024, (c) => chunks.push(c)) },
+    );
+    return { ...answer, bytes: Buffer.concat(chunks) };
+  };
+
+  it('hands the body over still gzipped, with its headers, having asked for the codings it can undo', async () => {
+    const answer = await read('/gzip');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    expect(answer.headers.get('set-cookie')).toBe('a=1, b=2');
+    expect(answer.bytes.length).toBeLessThan(TEXT.length / 10);
+    expect(Buffer.from(decodeContent(answer.bytes, 'gzip', 1e9)).toString()).toBe(TEXT);
+    expect(seen['accept-encoding']).toBe('gzip, deflate, br');
+    expect(seen.authorization).toBe('OAuth x');
+  });
+
+  it('follows no redirect, and answers a 204 with no body', async () => {
+    const moved = await read('/moved');
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/gzip');
+    const empty = await read('/empty');
+    expect(empty.status).toBe(204);
+    expect(empty.bytes.length).toBe(0);
+  });
+
+  it("ends a body that stops coming at the client's timeout, as a timeout", async () => {
+    const failure = await read('/stalls', 300).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppFailure);
+    expect((failure as AppFailure).toAppError().kind).toBe('timeout');
+  });
+
+  it('says a refused connection is a network failure', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const failure = await sendAttempt(
+      wireFetch,
+      { method: 'GET', url: `http://127.0.0.1:${port}/`, headers: {} },
+      { timeoutMs: 5_000, read: async () => null },
+    ).catch((error: unknown) => error);
+    expect((failure as AppFailure).toAppError().kind).toBe('network');
+  });
+});
+
+describe('decodeContent', () => {
+  const bytes = Buffer.from(TEXT);
+  const text = (out: Uint8Array) => Buffer.from(out).toString();
+
+  it('undoes gzip, deflate (wrapped or raw), br and several codings in the order they were applied', () => {
+    expect(text(decodeContent(gzipSync(bytes), 'gzip', 1e9))).toBe(TEXT);
+    expect(text(decodeContent(gzipSync(bytes), 'x-gzip', 1e9))).toBe(TEXT);
+    expect(text(decodeContent(deflateSync(bytes), 'deflate', 1e9))).toBe(TEXT);
+    expect(text(decodeContent(deflateRawSync(bytes), 'deflate', 1e9))).toBe(TEXT);
+    expect(text(decodeContent(brotliCompressSync(bytes), 'br', 1e9))).toBe(TEXT);
+    // gzip first, then br: br is undone first.
+    expect(text(decodeContent(brotliCompressSync(gzipSync(bytes)), 'gzip, br', 1e9))).toBe(TEXT);
+    expect(decodeContent(bytes, null, 1e9)).toBe(bytes);
+    expect(decodeContent(bytes, 'identity', 1e9)).toBe(bytes);
+  });
+
+  it('refuses what inflates past the limit, a coding it does not know, and damaged bytes', () => {
+    expect(() => decodeContent(gzipSync(bytes), 'gzip', 1_000)).toThrow(BodyTooLargeError);
+    expect(() => decodeContent(brotliCompressSync(bytes), 'br', 1_000)).toThrow(BodyTooLargeError);
+    expect(() => decodeContent(deflateSync(bytes), 'deflate', 1_000)).toThrow(BodyTooLargeError);
+    expect(() => decodeContent(bytes, 'zstd', 1e9)).toThrow(/cannot read \(zstd\)/);
+    expect(() => decodeContent(bytes.subarray(0, 100), 'gzip', 1e9)).toThrow(ContentCodingError);
+    expect(() => decodeContent(bytes, 'identity', 10)).toThrow(BodyTooLargeError);
+  });
+});
