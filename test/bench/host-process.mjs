@@ -55,14 +55,24 @@ if (process.env.BENCH_LONG_TASKS) {
 // monitorEventLoopDelay sees: one long callback, or many short ones the loop ran in one turn.
 if (process.env.BENCH_STALLS) {
   const limit = BigInt(Number(process.env.BENCH_STALLS) * 1e6);
+  // The main thread's own scheduler counts (/proc/self/task/<pid>/schedstat: ns on a CPU, ns waiting
+  // for one): a stall the thread spent waiting was another process's or thread's CPU, not this one's work.
+  const { readFileSync } = await import('node:fs');
+  const schedstat = `/proc/self/task/${process.pid}/schedstat`;
+  const sched = () => readFileSync(schedstat, 'utf8').split(' ').slice(0, 2).map(BigInt);
   let last = process.hrtime.bigint();
+  let [ran, waited] = sched();
   setInterval(() => {
     const now = process.hrtime.bigint();
+    const [r, w] = sched();
     if (now - last > limit)
       console.error(
-        `[host] stall ${(now - last) / 1000000n} ms at ${last / 1000n} µs (monotonic, as --cpu-prof)`,
+        `[host] stall ${(now - last) / 1000000n} ms at ${last / 1000n} µs (monotonic, as --cpu-prof): ` +
+          `on a CPU ${(r - ran) / 1000000n} ms, waiting for one ${(w - waited) / 1000000n} ms`,
       );
     last = now;
+    ran = r;
+    waited = w;
   }, 1).unref();
 }
 
@@ -176,6 +186,8 @@ const commands = {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     window = { delay, eventBytes: 0, events: [] };
+    if (process.env.BENCH_STALLS)
+      console.error(`[host] window opens at ${process.hrtime.bigint() / 1000n} µs`);
     return null;
   },
   async 'window:stop'() {
@@ -183,6 +195,8 @@ const commands = {
     const { delay, eventBytes, events } = window;
     delay.disable();
     window = null;
+    if (process.env.BENCH_STALLS)
+      console.error(`[host] window closes at ${process.hrtime.bigint() / 1000n} µs`);
     return { maxStallMs: delay.max / 1e6, p99StallMs: delay.percentile(99) / 1e6, eventBytes, events };
   },
   async settled({ timeoutMs }) {
