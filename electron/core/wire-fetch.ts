@@ -39,11 +39,12 @@ export const wireFetch: typeof fetch = (input, init = {}) =>
       reject(new TypeError(`Unsupported protocol ${url.protocol}`));
       return;
     }
-    const headers = new Headers(init.headers);
-    headers.set('accept-encoding', ACCEPTED);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+    headers['accept-encoding'] = ACCEPTED;
     const req = send(url, {
       method: init.method ?? 'GET',
-      headers: Object.fromEntries(headers),
+      headers,
       agent,
       ...(init.signal ? { signal: init.signal } : {}),
     });
