@@ -6,7 +6,8 @@
 //   invoke {channel, payload}  an IPC call as the renderer's bridge makes it
 //   window:start               starts a measuring window: event-loop delay (1 ms resolution) and the bytes
 //                              written to the renderer's event stream (heartbeat comments excluded)
-//   window:stop                ends it: { maxStallMs, p99StallMs, eventBytes, events: names in order }
+//   window:stop                ends it: { maxStallMs, p99StallMs, eventBytes, events: names in order,
+//                              cpuMs: the whole process's CPU time in it }
 //   settled {timeoutMs}        resolves once the sync reports every dataset fetched and nothing under way
 //   streams                    how many event streams pages have opened
 //   rss                        this process's resident set in bytes
@@ -185,19 +186,26 @@ const commands = {
   async 'window:start'() {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
-    window = { delay, eventBytes: 0, events: [] };
+    window = { delay, eventBytes: 0, events: [], cpu: process.cpuUsage() };
     if (process.env.BENCH_STALLS)
       console.error(`[host] window opens at ${process.hrtime.bigint() / 1000n} µs`);
     return null;
   },
   async 'window:stop'() {
     if (!window) throw new Error('no window is open');
-    const { delay, eventBytes, events } = window;
+    const { delay, eventBytes, events, cpu } = window;
+    const used = process.cpuUsage(cpu);
     delay.disable();
     window = null;
     if (process.env.BENCH_STALLS)
       console.error(`[host] window closes at ${process.hrtime.bigint() / 1000n} µs`);
-    return { maxStallMs: delay.max / 1e6, p99StallMs: delay.percentile(99) / 1e6, eventBytes, events };
+    return {
+      maxStallMs: delay.max / 1e6,
+      p99StallMs: delay.percentile(99) / 1e6,
+      eventBytes,
+      events,
+      cpuMs: (used.user + used.system) / 1000,
+    };
   },
   async settled({ timeoutMs }) {
     if (isSettled(syncState)) return null;

@@ -80,6 +80,8 @@ export interface HostWindow {
   eventBytes: number;
   /** The names of the events written, in order. */
   events: string[];
+  /** CPU time the whole host process (every thread: main, poll worker, V8's helpers) spent in the window. */
+  cpuMs: number;
 }
 
 export class BenchHost extends Child {

@@ -128,7 +128,10 @@ try {
           const idle = await scenario.idlePolls(host, 3);
           record('idle_poll_max_stall_ms', idle.stallMs, load);
           record('idle_poll_renderer_bytes', idle.bytes, load);
-          step(`idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')})`);
+          step(
+            `idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')}; ` +
+              `host CPU: ${idle.cpuMs.map((ms) => `${Math.round(ms)} ms`).join(' / ')})`,
+          );
         }
         if (wanted('first_click_sort_p95_ms')) {
           // On a page of its own, opened now: nothing in it has been sorted, nothing warmed.

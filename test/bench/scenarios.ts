@@ -80,10 +80,11 @@ export async function firstSync(
 export async function idlePolls(
   host: BenchHost,
   polls: number,
-): Promise<{ stallMs: number; bytes: number; events: string[][] }> {
+): Promise<{ stallMs: number; bytes: number; events: string[][]; cpuMs: number[] }> {
   let stallMs = 0;
   let bytes = Infinity;
   const events: string[][] = [];
+  const cpuMs: number[] = [];
   for (let i = 0; i < polls; i++) {
     const measured = await host.window(async () => {
       await host.invoke('sync:refresh', { datasets: ['devices'] });
@@ -92,8 +93,9 @@ export async function idlePolls(
     stallMs = Math.max(stallMs, measured.maxStallMs);
     bytes = Math.min(bytes, measured.eventBytes);
     events.push(measured.events);
+    cpuMs.push(measured.cpuMs);
   }
-  return { stallMs, bytes, events };
+  return { stallMs, bytes, events, cpuMs };
 }
 
 const settle = (page: Page, minMs: number) => page.evaluate((m) => window.__bench.quiet(m, 500), minMs);
