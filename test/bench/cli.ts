@@ -6,7 +6,7 @@
 // the first sync, the host closed (it saves the copy). Each command then runs with the service still up, so
 // it brings the copy up to date first as a technician's command does (an idle poll: nothing changed).
 // Run alone: `bash scripts/with-keyring.sh npx tsx test/bench/cli.ts --devices 100000 --runs 3` after
-// `npm run build`.
+// `npm run build`; BENCH_CLI_NODE_ARGS passes flags to the command's Node (a CPU profile, say).
 
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
@@ -52,7 +52,9 @@ function timeCli(
     // /usr/bin/time reports the child's CPU seconds beside the wall time: on a loaded machine the two differ
     // by the wait for a core, which no change here can shorten.
     const timed = existsSync(TIME);
-    const command = timed ? [TIME, '-f', 'cpu %U %S', process.execPath, CLI] : [process.execPath, CLI];
+    // Diagnostics: BENCH_CLI_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") passes flags to its Node.
+    const node = [process.execPath, ...(process.env.BENCH_CLI_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+    const command = timed ? [TIME, '-f', 'cpu %U %S', ...node, CLI] : [...node, CLI];
     const child = spawn(command[0]!, [...command.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stdout.pipe(out);
