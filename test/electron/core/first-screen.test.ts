@@ -3,6 +3,7 @@
 // added after; a first screen from another save, a torn one, or one whose devices file turns out unreadable
 // never stands for the devices.
 import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
 import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
@@ -17,6 +18,7 @@ import type { DataChange } from '../../../shared/ipc/contract.js';
 import type { Device } from '../../../shared/model.js';
 import { FakeClock, settle } from '../support/fake-clock.js';
 import { textSortKey } from '../../../shared/text-sort-key.js';
+import { compareDefaultOrder, defaultOrderName } from '../../../shared/device-order.js';
 import { device } from '../support/fake-service.js';
 import { BASE_URL, makeHarness, tempDir } from '../support/core-harness.js';
 
@@ -248,5 +250,42 @@ describe('firstScreenRows', () => {
     const texts = all.map((d): [string, string] => [d.id, JSON.stringify(d)]);
     for (const rows of [1, 3, 7, 25, 60, 80])
       expect(firstScreenRows(texts, rows).map((d) => d.id)).toEqual(expected.slice(0, rows).map((d) => d.id));
+  });
+
+  it('skips what sorts after the rows kept without changing which rows those are (any names)', () => {
+    // Letters in both cases, digits, marks, non-ASCII letters whose lower case differs in length (İ), JSON
+    // escapes, empty names and none: the names a quick look at the text cannot always decide.
+    const char = fc.constantFrom('a', 'b', 'B', 'i', 'j', 'Z', '-', '0', '1', '9', 'É', 'İ', 'ß', '"', '\\');
+    const name = fc.oneof(
+      fc.constant(null),
+      fc.constant(''),
+      fc.array(char, { maxLength: 4 }).map((cs) => cs.join('')),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(name, { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 1, max: 30 }),
+        (names, rows) => {
+          const all = names.map((n, i) => ({
+            ...device(String(1000 + ((i * 7) % 97)) + `-${i}`, null),
+            name: n,
+          }));
+          const key = (d: Device) => ({ name: defaultOrderName(d.name), id: d.id });
+          const expected = [...all].sort((a, b) => compareDefaultOrder(key(a), key(b))).slice(0, rows);
+          const texts = all.map((d): [string, string] => [d.id, JSON.stringify(d)]);
+          expect(firstScreenRows(texts, rows).map((d) => d.id)).toEqual(expected.map((d) => d.id));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    // What a look at the text's first characters must leave undecided: a digit ("a9" before "a10") and a
+    // letter whose lower case is longer ("İ" is "i" and a dot: before "j").
+    const pick = (names: string[]) =>
+      firstScreenRows(
+        names.map((n, i): [string, string] => [String(i), JSON.stringify({ id: String(i), name: n })]),
+        1,
+      )[0]!.name;
+    expect(pick(['a10', 'b', 'a9'])).toBe('a9');
+    expect(pick(['j', 'k', 'İ'])).toBe('İ');
   });
 });
