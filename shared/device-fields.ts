@@ -80,3 +80,11 @@ export function changedFields(a: Device, b: Device): DeviceKey[] {
   for (const key of DEVICE_KEYS) if (!sameValue(a[key], b[key])) out.push(key);
   return out;
 }
+
+/**
+ * What names a device to a reader: its alias, else its name; null when it has neither (the reader's
+ * language then names it by its id). One rule for the tray, alerts, the Overview and watches.
+ */
+export function deviceLabel(d: Pick<Device, 'name' | 'alias'> | undefined): string | null {
+  return d?.alias || d?.name || null;
+}

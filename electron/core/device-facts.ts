@@ -9,6 +9,7 @@
 // and one label string (the alias, else the name), and each folder's size is kept as the devices come
 // rather than counted over every device when an outage is weighed.
 
+import { deviceLabel } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';
 import { grownColumn } from '../../shared/typed-columns.js';
 
@@ -17,11 +18,6 @@ export type DeviceFactSource = Pick<Device, 'id' | 'name' | 'alias' | 'folderId'
 
 const NO_FOLDER = -1;
 const FIRST_CAPACITY = 1024;
-
-/** The device's alias or name; null when it has neither (the reader's language names it by its id). */
-export function deviceLabel(d: Pick<Device, 'name' | 'alias'> | undefined): string | null {
-  return d?.alias || d?.name || null;
-}
 
 export class DeviceFacts {
   readonly #slotOf = new Map<Id, number>();

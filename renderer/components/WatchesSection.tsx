@@ -4,6 +4,7 @@
 // per account and decides the notices (status-alerts/); pause is the notifications' own (SettingsScreen).
 
 import { useEffect, useState } from 'react';
+import { deviceLabel } from '../../shared/device-fields.js';
 import type { Id } from '../../shared/model.js';
 import type { QuietHours, Watch, WatchTarget } from '../../shared/status-history.js';
 import { formatDuration } from '../domain/device-since.js';
@@ -122,7 +123,7 @@ function AccountWatches() {
         name: tree.byId.has(target.id) ? folderPath(tree, target.id) : target.id,
       });
     const d = devices.get(target.id);
-    return t('watch.target.device', { name: d?.alias || d?.name || target.id });
+    return t('watch.target.device', { name: deviceLabel(d) ?? target.id });
   }
 
   async function add() {

@@ -4,6 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import type { HistoryOverview } from '../../shared/ipc/contract.js';
+import { deviceLabel } from '../../shared/device-fields.js';
 import type { Device } from '../../shared/model.js';
 import { formatError, t } from '../i18n/index.js';
 import { displayTime } from '../domain/time-zone.js';
@@ -16,7 +17,7 @@ import { useAccounts } from '../components/AccountSwitcher.js';
 const REFRESH_MS = 60_000;
 
 function deviceName(d: Device | undefined, id: string): string {
-  return d?.alias || d?.name || id;
+  return deviceLabel(d) ?? id;
 }
 
 export function OverviewScreen() {

@@ -8,6 +8,7 @@ import {
   DEVICE_KEYS,
   DEVICE_READ_ONLY_XML,
   DEVICE_WRITABLE_XML,
+  deviceLabel,
   type DeviceFieldKind,
   type DeviceFieldKinds,
 } from '../../shared/device-fields.js';
@@ -52,5 +53,16 @@ describe('DEVICE_FIELDS', () => {
     expect(DEVICE_WRITABLE_XML).toEqual(['alias', 'folder_id']);
     expect(DEVICE_READ_ONLY_XML).toContain('date_installed');
     expect(DEVICE_READ_ONLY_XML.length + DEVICE_WRITABLE_XML.length).toBe(Object.keys(DEVICE_FIELDS).length);
+  });
+});
+
+describe('deviceLabel', () => {
+  it('names a device by its alias, else its name, else not at all (the reader names it by id)', () => {
+    expect(deviceLabel({ alias: 'Front desk', name: 'PC-7' })).toBe('Front desk');
+    expect(deviceLabel({ alias: null, name: 'PC-7' })).toBe('PC-7');
+    // An empty alias is no alias.
+    expect(deviceLabel({ alias: '', name: 'PC-7' })).toBe('PC-7');
+    expect(deviceLabel({ alias: null, name: '' })).toBeNull();
+    expect(deviceLabel(undefined)).toBeNull();
   });
 });

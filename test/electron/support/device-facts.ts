@@ -1,7 +1,8 @@
 // What the main thread keeps of a device (device-facts.ts), read back through its public calls, and what
 // it should be for a given device: the tests compare the two. And the owner's listing the status keeper
 // reads its first full comparison from.
-import { deviceLabel, type DeviceFactSource, type DeviceFacts } from '../../../electron/core/device-facts.js';
+import type { DeviceFactSource, DeviceFacts } from '../../../electron/core/device-facts.js';
+import { deviceLabel } from '../../../shared/device-fields.js';
 import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
 import { PART_SIZE } from '../../../electron/core/devices-owner.js';
 import { DevicesPart } from '../../../electron/core/devices-part.js';
