@@ -50,7 +50,9 @@ test('an alias edited inline shows in the table, is on the service and survives 
   await editor.fill(alias);
   await editor.press('Enter');
   await expect(editor).toHaveCount(0);
-  expect(await cellText(row, 'Alias')).toBe(alias);
+  // The row takes the alias when the devices' owner sends the edit back, a moment after the editor closes
+  // (read at once, a loaded CI machine once saw the old value still).
+  await expect.poll(() => cellText(row, 'Alias')).toBe(alias);
   await expect(detailPane(page).getByText(alias, { exact: true })).toBeVisible();
   await expect.poll(async () => (await serviceApi.getDevice(device.id)).alias).toBe(alias);
 
