@@ -2,6 +2,7 @@
 // aria-activedescendant names, a row and its cells from the column table, and what the grid shows when it
 // has no rows.
 
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import {
   memo,
   useLayoutEffect,
@@ -24,6 +25,80 @@ import {
 import { statusAge, statusKind } from '../domain/device-status.js';
 import { t } from '../i18n/index.js';
 import { statusName } from '../domain/labels.js';
+
+/** Rows drawn beyond each edge at rest (what a short scroll or a key brings in next is already there). */
+export const OVERSCAN_AT_REST = 12;
+/**
+ * Rows drawn ahead while scrolling; one behind. Every row drawn is laid out again on every frame of a fast
+ * scroll, and Chromium keeps that layout's garbage until a collection: 12 on both sides nearly doubled the
+ * rows laid out per frame (and the renderer's memory after one pass over 100,000 devices).
+ */
+export const OVERSCAN_SCROLLING = 4;
+
+/** The rows drawn: `overscan` beyond both edges at rest; while scrolling, ahead of the scroll and one behind. */
+export function drawnRows(range: Range, scrolling: 'forward' | 'backward' | null): number[] {
+  if (scrolling === null) return defaultRangeExtractor(range);
+  const start = Math.max(0, range.startIndex - (scrolling === 'backward' ? range.overscan : 1));
+  const end = Math.min(range.count - 1, range.endIndex + (scrolling === 'forward' ? range.overscan : 1));
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+/**
+ * Row slots for the drawn rows (`indices`, ascending), given last render's (row index → slot): a row still
+ * drawn keeps its slot, a row coming in takes the lowest slot free. Rows are keyed by slot, so a row element
+ * shows whichever device is in its slot, updated in place: a scroll by one row updates one row, a jump of a
+ * screenful updates them all, and neither makes nor drops elements. Keyed by `index % count`, as before,
+ * every frame whose count differed by one from the last re-made every row (a fast scroll made thousands of
+ * elements for the garbage collector, and Chromium kept their layout garbage until a collection).
+ * Same indices in, same slots out: a render run twice agrees with itself.
+ */
+export function recycleSlots(
+  prev: ReadonlyMap<number, number>,
+  indices: readonly number[],
+): Map<number, number> {
+  const next = new Map<number, number>();
+  const taken = new Set<number>();
+  for (const i of indices) {
+    const slot = prev.get(i);
+    if (slot !== undefined) {
+      next.set(i, slot);
+      taken.add(slot);
+    }
+  }
+  let free = 0;
+  for (const i of indices) {
+    if (next.has(i)) continue;
+    while (taken.has(free)) free++;
+    next.set(i, free);
+    taken.add(free);
+  }
+  return next;
+}
+
+/** The scroll as the grid saw it at its last render. */
+export interface ScrollPace {
+  readonly offset: number;
+  readonly scrolling: boolean;
+  /** This frame's rows are sketches: the status dot and a bar for the name, no text. */
+  readonly fling: boolean;
+}
+
+export const AT_REST: ScrollPace = { offset: 0, scrolling: false, fling: false };
+
+/**
+ * The pace after a render at `offset`. A fling is a scroll that was already moving and has jumped more than
+ * a screenful since the last frame: a drag of the scrollbar over 100,000 rows moves tens of screens a second,
+ * where no cell can be read, and laying every cell out each frame was most of the frame's time and left
+ * Chromium 100-300 MB of layout garbage per pass (kept until a memory-reducing collection). A single jump
+ * (End, PageDown, a row revealed from the palette) starts from rest and is drawn whole; rows fill in as soon
+ * as the scroll slows below a screenful a frame or stops (the virtualizer's scrolling flag drops 150 ms after
+ * the last scroll event). A render that did not move (a poll landing mid-fling) keeps the pace it had.
+ */
+export function nextPace(prev: ScrollPace, offset: number, scrolling: boolean, viewport: number): ScrollPace {
+  if (!scrolling) return { offset, scrolling: false, fling: false };
+  if (offset === prev.offset) return prev;
+  return { offset, scrolling: true, fling: prev.scrolling && Math.abs(offset - prev.offset) > viewport };
+}
 
 export function deviceDisplayName(d: Device): string {
   return d.name || d.alias || t('devices.unnamed', { id: d.id });

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderApp } from '../support/render.js';
-import { AT_REST, drawnRows, nextPace, recycleSlots } from '../../../renderer/components/use-grid-window.js';
+import { AT_REST, drawnRows, nextPace, recycleSlots } from '../../../renderer/components/DeviceCells.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 import {
   DEFAULT_COLUMNS,
