@@ -1,7 +1,8 @@
 // How text sorts wherever the console orders names and words: the device table's columns (the renderer's
 // sort values), its default order and the offline copy's first screen picked in it (device-order.ts).
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** An ASCII digit's code unit: what textSortKey reads as part of a number. */
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
  * Text as it sorts: case-folded, and each run of digits read as the number it writes, so "Desk 9" comes

@@ -16,6 +16,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Device, Timestamp } from '../../shared/model.js';
 import { compareDefaultOrder, defaultOrderName } from '../../shared/device-order.js';
+import { isDigit } from '../../shared/text-sort-key.js';
 import { PART_SIZE } from './devices-owner.js';
 
 export const FIRST_SCREEN_FILE = 'first-screen.json';
@@ -43,8 +44,6 @@ interface Keyed {
   id: string;
   text: string;
 }
-
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
  * True when the device's name certainly sorts after `last` (a name key, defaultOrderName's), told from the

@@ -192,11 +192,13 @@ export function statusHandlers(
         const rows: HistoryCsvRow[] = [];
         const transitions = await m.history.transitions(from, to, ids, signal);
         stopIfCancelled(signal);
+        // The labels as they are once the transitions are read: one reader for every row.
+        const devices = d.devices();
         for (const t of transitions) {
           rows.push({
             at: t.at,
             deviceId: t.deviceId,
-            device: d.devices().labelOf(t.deviceId) ?? '',
+            device: devices.labelOf(t.deviceId) ?? '',
             from: t.from,
             to: t.to,
           });
