@@ -87,6 +87,17 @@ describe('the devices poll reading its body', () => {
 
   const request = () => ({ url, headers: {}, timeoutMs: 20_000, maxBytes: 512 * 1024 * 1024 });
 
+  /** A mirror that took a first poll of 5,000 devices (gzipped, as served), and how to poll it again. */
+  const committed = async () => {
+    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
+    const mirror = new DevicesMirror();
+    const poll = () => pollDevices(mirror, request(), memory);
+    serve(many(5_000));
+    expect((await poll()).kind).toBe('delta');
+    mirror.commit();
+    return { memory, mirror, poll };
+  };
+
   it('collects the young generation as a large body comes, and decodes, compares and re-reads it right', async () => {
     let collections = 0;
     const memory: PollMemory = { body: new BodyBuffer(), collectYoung: () => collections++ };
@@ -112,50 +123,38 @@ describe('the devices poll reading its body', () => {
   });
 
   it('gives the buffer back after each poll, changed or not, and reads the next one whole', async () => {
-    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
-    const mirror = new DevicesMirror();
-    serve(many(5_000));
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
-    mirror.commit();
+    const { memory, poll } = await committed();
     expect(memory.body.bytes.buffer.byteLength).toBe(0);
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
     expect(memory.body.bytes.buffer.byteLength).toBe(0);
     serve(many(5_000, 'Front desk'));
-    const changed = await pollDevices(mirror, request(), memory);
+    const changed = await poll();
     expect(changed.kind === 'delta' && changed.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
     expect(memory.body.bytes.buffer.byteLength).toBe(0);
   });
 
   it('tells an unchanged gzipped answer from its wire bytes, without inflating it', async () => {
-    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
-    const mirror = new DevicesMirror();
-    serve(many(5_000));
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
-    mirror.commit();
+    const { poll } = await committed();
     expect(gunzipSync).toHaveBeenCalledTimes(1);
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
     expect(gunzipSync).toHaveBeenCalledTimes(1);
   });
 
   it('takes the same text coded anew as no change, and knows those bytes from then on', async () => {
-    const memory: PollMemory = { body: new BodyBuffer(), collectYoung: null };
-    const mirror = new DevicesMirror();
-    serve(many(5_000));
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('delta');
-    mirror.commit();
+    const { poll } = await committed();
     // Another compression level: other wire bytes, the very same text.
     serve(many(5_000), 'gzip-fast');
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
     expect(gunzipSync).toHaveBeenCalledTimes(2);
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
     expect(gunzipSync).toHaveBeenCalledTimes(2);
     // Not coded at all: the text's hash is the wire's.
     serve(many(5_000), 'identity');
-    expect((await pollDevices(mirror, request(), memory)).kind).toBe('unchanged');
+    expect((await poll()).kind).toBe('unchanged');
     // And a real change after all that is one.
     serve(many(5_000, 'Front desk'));
-    const changed = await pollDevices(mirror, request(), memory);
+    const changed = await poll();
     expect(changed.kind === 'delta' && changed.delta.changed.map((d) => d.alias)).toEqual(['Front desk']);
   });
 
