@@ -1,9 +1,11 @@
-// The real token flow (shared/oauth) and service client (shared/client), signed with Node's HMAC-SHA1.
+// The real token flow (shared/oauth) and service client (shared/client), signed with Node's HMAC-SHA1 and
+// sent over the same socket code as the devices poll (wire-fetch.ts), unless a test hands its own fetch.
 
 import { ServiceClient } from '../../shared/client/service-client.js';
 import { accessToken, authorizeUrl, createRequestSigner, requestToken } from '../../shared/oauth/index.js';
 import { nodeHmacSha1 } from '../platform/node-crypto.js';
 import type { ServicePorts } from './service-ports.js';
+import { serviceFetch } from './wire-fetch.js';
 
 export function defaultServicePorts(
   options: { fetch?: typeof fetch; now?: () => number } = {},
@@ -13,7 +15,7 @@ export function defaultServicePorts(
     hmacSha1: nodeHmacSha1,
     ...(options.now ? { clock: options.now } : {}),
   });
-  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const fetchOption = { fetch: options.fetch ?? serviceFetch };
   return {
     tokenFlow: {
       requestToken: (baseUrl, consumer, o) =>
@@ -46,7 +48,7 @@ export function defaultServicePorts(
           ? { token: { token: config.credentials.token, secret: config.credentials.tokenSecret } }
           : {}),
         signer,
-        ...(config.fetch ? { fetch: config.fetch } : {}),
+        fetch: config.fetch ?? fetchOption.fetch,
       }),
   };
 }

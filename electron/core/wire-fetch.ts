@@ -1,22 +1,36 @@
-// The devices poll's request as it goes over the wire, its body left in the content coding the service
-// chose (gzip, deflate, br), and that coding undone only when the poll needs the text.
+// Every request to the service goes over the wire here: one socket code under the client's sendAttempt
+// (timeout, cancel, no redirects, body limit, error mapping), for the devices poll and every other call.
 //
-// Why not fetch: it undoes the coding as the body streams, so every poll, changed or not, paid for it.
-// At 300,000 devices the service's answer is ~5 MB gzipped and ~90 MB of XML: an unchanged poll spent
-// ~250 ms inflating it and ~180 ms hashing the 90 MB (this machine), on the worker and V8's helper
-// threads, which on two cores is CPU the main thread and the page wait for (their stalls in the idle-poll
-// window were time spent waiting for a CPU, not working: test/bench/host-process.mjs BENCH_STALLS). The
-// bytes as they came tell an unchanged answer just as well, for ~3 ms of hashing.
+// The devices poll (`wireFetch`) takes its body in the content coding the service chose (gzip, deflate,
+// br), and undoes that coding only when the poll needs the text (`decodeContent`). Why not fetch: it undoes
+// the coding as the body streams, so every poll, changed or not, paid for it. At 300,000 devices the
+// service's answer is ~5 MB gzipped and ~90 MB of XML: an unchanged poll spent ~250 ms inflating it and
+// ~180 ms hashing the 90 MB (this machine), on the worker and V8's helper threads, which on two cores is
+// CPU the main thread and the page wait for (their stalls in the idle-poll window were time spent waiting
+// for a CPU, not working: test/bench/host-process.mjs BENCH_STALLS). The bytes as they came tell an
+// unchanged answer just as well, for ~3 ms of hashing.
 //
-// It is still sent by the client's own sendAttempt (timeout, cancel, no redirects, body limit, error
-// mapping): this is only the `fetch` handed to it. Like fetch here, it follows no redirect and uses no
-// proxy; connections are kept alive between polls.
+// Every other call (`serviceFetch`) reads its body with the coding undone as it streams, so the client's
+// body limit counts the bytes it will parse and a small answer that inflates without end is cut off there.
+//
+// Like fetch here, neither follows a redirect or uses a proxy; connections are kept alive between calls.
 
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { BodyTooLargeError } from '../../shared/http/read-body.js';
+import { pipeline, Readable } from 'node:stream';
+import {
+  brotliDecompressSync,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  createInflateRaw,
+  gunzipSync,
+  inflateRawSync,
+  inflateSync,
+} from 'node:zlib';
+import { BodyTooLargeError, ContentCodingError } from '../../shared/http/read-body.js';
+
+export { ContentCodingError };
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -30,7 +44,16 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const ACCEPTED = 'gzip, deflate, br';
 
 /** A `fetch` for sendAttempt whose answer keeps its Content-Encoding: the body is the bytes as sent. */
-export const wireFetch: typeof fetch = (input, init = {}) =>
+export const wireFetch: typeof fetch = (input, init) => send(input, init ?? {}, false);
+
+/**
+ * The `fetch` of every call to the service but the devices poll: the answer's body with its coding undone
+ * as it streams (its headers then say neither the coding nor the coded length). A coding this client
+ * cannot undo, or damaged bytes, fail the read with ContentCodingError: a malformed answer.
+ */
+export const serviceFetch: typeof fetch = (input, init) => send(input, init ?? {}, true);
+
+const send = (input: string | URL | Request, init: RequestInit, decode: boolean): Promise<Response> =>
   new Promise<Response>((resolve, reject) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const send = url.protocol === 'https:' ? https.request : http.request;
@@ -56,8 +79,20 @@ export const wireFetch: typeof fetch = (input, init = {}) =>
         else if (value !== undefined) answer.set(name, value);
       }
       const status = res.statusCode ?? 0;
+      let from: Readable = res;
+      if (decode && !NULL_BODY.has(status)) {
+        try {
+          from = decoded(res, codingsOf(answer.get('content-encoding')));
+        } catch (error) {
+          res.destroy();
+          reject(error);
+          return;
+        }
+        answer.delete('content-encoding');
+        answer.delete('content-length');
+      }
       // A stream the request's abort (timeout, cancel) also ends, with the error sendAttempt maps.
-      const body = NULL_BODY.has(status) ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>);
+      const body = NULL_BODY.has(status) ? null : (Readable.toWeb(from) as ReadableStream<Uint8Array>);
       if (!body) res.resume();
       try {
         resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: answer }));
@@ -70,11 +105,82 @@ export const wireFetch: typeof fetch = (input, init = {}) =>
     else req.end();
   });
 
-/** The answer's bytes were not in a coding this client can undo, or were damaged in it. */
-export class ContentCodingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ContentCodingError';
+/** A Content-Encoding's codings in the order they were applied, without `identity`. */
+const codingsOf = (encoding: string | null): string[] =>
+  (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+
+const unknownCoding = (coding: string): ContentCodingError =>
+  new ContentCodingError(`The service answered in a coding this app cannot read (${coding}).`);
+
+const damaged = (coding: string, error: unknown): ContentCodingError =>
+  new ContentCodingError(
+    `The service's ${coding} answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
+  );
+
+/**
+ * The body with its codings undone as it is read (the last applied undone first), each under its reader's
+ * back-pressure, so a small answer that inflates without end is no faster than the reader that cuts it
+ * off at the limit. A decoder's failure reaches the reader as ContentCodingError; the socket's own (an
+ * abort, a reset) as it was.
+ */
+function decoded(res: Readable, codings: readonly string[]): Readable {
+  if (codings.length === 0) return res;
+  for (const coding of codings) if (!UNDONE.has(coding)) throw unknownCoding(coding);
+  let source: AsyncIterable<Uint8Array> = res;
+  for (const coding of [...codings].reverse()) source = undo(coding, source);
+  return Readable.from(source, { objectMode: false });
+}
+
+const UNDONE = new Set(['gzip', 'x-gzip', 'br', 'deflate']);
+
+async function* undo(coding: string, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const from = source[Symbol.asyncIterator]();
+  let upstream: unknown = null;
+  const next = async (): Promise<IteratorResult<Uint8Array>> => {
+    try {
+      return await from.next();
+    } catch (error) {
+      upstream = error;
+      throw error;
+    }
+  };
+  // HTTP's deflate is zlib-wrapped, but some servers send it raw: a zlib header's first two bytes are
+  // method 8 and a multiple of 31.
+  let head: Uint8Array = new Uint8Array(0);
+  if (coding === 'deflate') {
+    while (head.length < 2) {
+      const n = await next();
+      if (n.done) break;
+      head = Buffer.concat([head, n.value]);
+    }
+  }
+  const wrapped = head.length >= 2 && (head[0]! & 0x0f) === 8 && (head[0]! * 256 + head[1]!) % 31 === 0;
+  const stage =
+    coding === 'br'
+      ? createBrotliDecompress()
+      : coding === 'deflate'
+        ? wrapped
+          ? createInflate()
+          : createInflateRaw()
+        : createGunzip();
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const n = await next();
+      if (n.done) return;
+      yield n.value;
+    }
+  }
+  const out = pipeline(Readable.from(rest(), { objectMode: false }), stage, () => undefined);
+  try {
+    for await (const chunk of out) yield chunk as Uint8Array;
+  } catch (error) {
+    throw error === upstream ? error : damaged(coding, error);
+  } finally {
+    await from.return?.();
   }
 }
 
@@ -84,10 +190,7 @@ export class ContentCodingError extends Error {
  * like a large one (BodyTooLargeError), never held whole.
  */
 export function decodeContent(bytes: Uint8Array, encoding: string | null, limitBytes: number): Uint8Array {
-  const codings = (encoding ?? '')
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity');
+  const codings = codingsOf(encoding);
   let out: Uint8Array = bytes;
   for (const coding of codings.reverse()) {
     const options = { maxOutputLength: limitBytes };
@@ -102,14 +205,11 @@ export function decodeContent(bytes: Uint8Array, encoding: string | null, limitB
           if (tooLarge(error)) throw error;
           out = inflateRawSync(out, options);
         }
-      } else
-        throw new ContentCodingError(`The service answered in a coding this app cannot read (${coding}).`);
+      } else throw unknownCoding(coding);
     } catch (error) {
       if (error instanceof ContentCodingError) throw error;
       if (tooLarge(error)) throw new BodyTooLargeError(limitBytes);
-      throw new ContentCodingError(
-        `The service's ${coding} answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw damaged(coding, error);
     }
   }
   if (out.byteLength > limitBytes) throw new BodyTooLargeError(limitBytes);

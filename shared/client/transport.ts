@@ -4,7 +4,7 @@
 // there is no second copy of any of them. The retry policy around attempts is the client's (ServiceClient
 // `getVia`).
 
-import { BodyTooLargeError } from '../http/read-body.js';
+import { BodyTooLargeError, ContentCodingError } from '../http/read-body.js';
 import { cancelledError, malformedResponseError, networkError, timeoutError } from './errors.js';
 
 /** An answer to one attempt: a 2xx ends the call, anything else is retried or mapped by the client. */
@@ -66,6 +66,8 @@ export async function sendAttempt<B>(
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw malformedResponseError(undefined, error);
+    // Bytes the service sent that cannot be undone from their coding: its answer, not the network, is bad.
+    if (error instanceof ContentCodingError) throw malformedResponseError(undefined, error);
     if (callerSignal?.aborted) throw cancelledError();
     if (controller.signal.aborted && controller.signal.reason === TIMED_OUT)
       throw timeoutError(request.method);

@@ -9,6 +9,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The answer's bytes were not in a coding this client can undo, or were damaged in it: a malformed answer. */
+export class ContentCodingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContentCodingError';
+  }
+}
+
 export async function readBodyLimited(response: Response, limitBytes: number): Promise<string> {
   const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];

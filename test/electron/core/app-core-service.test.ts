@@ -1,6 +1,6 @@
 // The core against the running stand-in service over real loopback HTTP: the real token flow, signed XML,
 // the devices decoded in the worker thread, the control API for revocation and fault injection.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { vaultAccount } from '../../../electron/core/vault.js';
 import type { AuthState, DataChange } from '../../../shared/ipc/contract.js';
 import type { Harness as ServiceHarness } from '../../service/support/service-harness.js';
@@ -134,6 +134,9 @@ describe('against the stand-in service', () => {
     const left = svc.service.controls.faults.pending()[0]?.count;
     expect(left).toBe(2); // one POST reached the service; nothing was retried
     await control(svc, 'DELETE', 'faults');
+    // As the error says, the list is being refreshed: the technician tries again once the console has
+    // heard back from the service (until then it counts as offline and sends no change).
+    await vi.waitFor(() => expect(run.core.state().sync.connection).toBe('online'), { timeout: 5_000 });
 
     const created = await run.invoke('sessions:create', { customer: 'Created', language: 'en' });
     expect(created.ok).toBe(true);

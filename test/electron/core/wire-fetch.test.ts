@@ -1,14 +1,20 @@
-// The devices poll's fetch (wire-fetch.ts): the body as it came over the wire, its coding undone only on
-// demand, sent by the client's own sendAttempt as every other call is (timeout, no redirects, errors).
+// The one socket code under every call to the service (wire-fetch.ts), sent by the client's own sendAttempt
+// (timeout, no redirects, errors): the devices poll's body as it came over the wire, its coding undone only
+// on demand; every other call's body with its coding undone as it streams, under the client's body limit.
 // Over real loopback HTTP.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, createGzip, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendAttempt } from '../../../shared/client/transport.js';
 import { AppFailure } from '../../../shared/errors.js';
-import { BodyTooLargeError, readBodyInto } from '../../../shared/http/read-body.js';
-import { ContentCodingError, decodeContent, wireFetch } from '../../../electron/core/wire-fetch.js';
+import { BodyTooLargeError, readBodyInto, readBodyLimited } from '../../../shared/http/read-body.js';
+import {
+  ContentCodingError,
+  decodeContent,
+  serviceFetch,
+  wireFetch,
+} from '../../../electron/core/wire-fetch.js';
 
 const TEXT = '<devices>' + '<device><id>1</id></device>'.repeat(2_000) + '</devices>';
 
@@ -89,6 +95,91 @@ describe('wireFetch through sendAttempt', () => {
       { timeoutMs: 5_000, read: async () => null },
     ).catch((error: unknown) => error);
     expect((failure as AppFailure).toAppError().kind).toBe('network');
+  });
+});
+
+describe('serviceFetch through sendAttempt: every other call, its coding undone as it streams', () => {
+  let server: Server;
+  let base = '';
+  const bytes = Buffer.from(TEXT);
+  const coded: Record<string, [string, Buffer]> = {
+    '/gzip': ['gzip', gzipSync(bytes)],
+    '/x-gzip': ['x-gzip', gzipSync(bytes)],
+    '/deflate': ['deflate', deflateSync(bytes)],
+    '/deflate-raw': ['deflate', deflateRawSync(bytes)],
+    '/br': ['br', brotliCompressSync(bytes)],
+    '/gzip-br': ['gzip, br', brotliCompressSync(gzipSync(bytes))],
+    '/identity': ['identity', bytes],
+    '/damaged': ['gzip', gzipSync(bytes).subarray(0, gzipSync(bytes).length - 8)],
+    '/zstd': ['zstd', bytes],
+  };
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const route = coded[req.url ?? ''];
+      if (route) {
+        res.writeHead(req.url === '/damaged' ? 503 : 200, { 'Content-Encoding': route[0] });
+        res.end(route[1]);
+      } else if (req.url === '/bomb') {
+        // Zeros without end, gzipped (1 MB in ~1 kB): a client that read the body whole before it
+        // inflated and counted would never be done; one that counts as it inflates stops at its limit.
+        res.writeHead(200, { 'Content-Encoding': 'gzip' });
+        const gzip = createGzip();
+        gzip.pipe(res);
+        const zeros = Buffer.alloc(1 << 20);
+        const more = (): void => {
+          while (!res.destroyed && gzip.write(zeros));
+          if (!res.destroyed) gzip.once('drain', more);
+        };
+        res.on('close', () => gzip.destroy());
+        more();
+      } else if (req.url === '/stalls') {
+        res.writeHead(200, { 'Content-Encoding': 'gzip' });
+        res.write(gzipSync(bytes).subarray(0, 50));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const call = (path: string, { limit = 10 * 1024 * 1024, timeoutMs = 5_000 } = {}) =>
+    sendAttempt(
+      serviceFetch,
+      { method: 'GET', url: base + path, headers: {} },
+      { timeoutMs, read: (response) => readBodyLimited(response, limit) },
+    );
+  const kind = (error: unknown) => (error as AppFailure).toAppError().kind;
+
+  it('reads gzip, x-gzip, deflate (wrapped or raw), br, stacked codings and identity as the text sent', async () => {
+    for (const path of ['/gzip', '/x-gzip', '/deflate', '/deflate-raw', '/br', '/gzip-br', '/identity']) {
+      const answer = await call(path);
+      expect(answer.body, path).toBe(TEXT);
+      // The headers describe the body handed over, which is no longer coded.
+      expect(answer.headers.get('content-encoding'), path).toBeNull();
+    }
+  });
+
+  it('cuts off an answer that inflates past the limit without inflating the rest', async () => {
+    const failure = await call('/bomb', { limit: 2 * 1024 * 1024 }).catch((error: unknown) => error);
+    expect(kind(failure)).toBe('malformed-response');
+    expect(((failure as AppFailure).cause as Error).name).toBe('BodyTooLargeError');
+  });
+
+  it('says damaged bytes and an unknown coding are a malformed answer, not a network failure', async () => {
+    const damaged = await call('/damaged').catch((error: unknown) => error);
+    expect(kind(damaged)).toBe('malformed-response');
+    expect(((damaged as AppFailure).cause as Error).message).toMatch(/gzip answer could not be read/);
+    const unknown = await call('/zstd').catch((error: unknown) => error);
+    expect(kind(unknown)).toBe('malformed-response');
+    expect(((unknown as AppFailure).cause as Error).message).toMatch(/cannot read \(zstd\)/);
+  });
+
+  it('ends a coded body that stops coming at the timeout, as a timeout', async () => {
+    const failure = await call('/stalls', { timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(kind(failure)).toBe('timeout');
   });
 });
 
