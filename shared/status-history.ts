@@ -79,50 +79,19 @@ export interface OutageInfo {
 export type SinceRow = [since: number, exact: 0 | 1, flapUntil: number];
 
 /**
- * The per-device "since" and flapping the device table shows and filters by, as a delta (history:since).
- * Column by column (row i is ids[i], since[i], exact[i], flapUntil[i]): the whole map of 100,000 devices
- * as one object of 100,000 small arrays cost the main thread ~70 ms to build and serialise in one task.
+ * Rows of the per-device "since" and flapping the device table shows and filters by, as the devices'
+ * changes carry them (DataChange.since): the rows whose since or flapping changed, or, when `full`, the
+ * start of the whole map (the renderer drops what it had). Column by column (row i is ids[i], since[i],
+ * exact[i], flapUntil[i]): the whole map of 100,000 devices as one object of 100,000 small arrays cost the
+ * main thread ~70 ms to build and serialise in one task.
  */
-export interface SinceDelta {
-  /** Names the history's change log: another epoch means start over. */
-  epoch: string;
-  cursor: number;
-  /** true: the rows start the whole map (the renderer drops what it had). */
+export interface SinceRows {
   full: boolean;
   ids: Id[];
   since: number[];
   exact: Array<0 | 1>;
   flapUntil: number[];
   removed: Id[];
-  /**
-   * The answer is one page (SINCE_PAGE rows at most), so that no answer holds the main thread for long:
-   * a whole map of 100,000 devices (or a log of as many first sightings) built and serialised in one answer
-   * was a 100 ms stall. Not null: the whole map goes on from this entry; ask again with `fullFrom` and this
-   * cursor, and keep the cursor you had until the map is complete (null) — only then is it yours.
-   */
-  fullFrom: number | null;
-  /** More changes after `cursor` than one page held: ask again. */
+  /** More rows follow in the next change (a whole map goes in parts): say the lot once, after the last. */
   more: boolean;
 }
-
-/** An answer with no rows yet: the signed-out one, and the start of every answer the index builds. */
-export function emptySinceDelta(epoch: string, cursor: number, full: boolean): SinceDelta {
-  return {
-    epoch,
-    cursor,
-    full,
-    ids: [],
-    since: [],
-    exact: [],
-    flapUntil: [],
-    removed: [],
-    fullFrom: null,
-    more: false,
-  };
-}
-
-/**
- * Rows per history:since answer: 3-5 ms to build and serialise on the main thread at 100,000 devices
- * (10,000 took 5-15 ms, measured on the index alone).
- */
-export const SINCE_PAGE = 5_000;

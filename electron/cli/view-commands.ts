@@ -3,7 +3,6 @@
 // `devices list --view NAME` and `views export NAME` list what the view shows, with its sort and columns.
 
 import type { Id } from '../../shared/model.js';
-import type { SinceRow } from '../../shared/status-history.js';
 import { buildFolderTree, descendantsAndSelf } from '../../renderer/domain/folder-tree.js';
 import { HISTORY_EXTENSION, registerHistoryConditions } from '../../renderer/domain/history-conditions.js';
 import {
@@ -41,23 +40,6 @@ export function findView(views: readonly SavedView[], nameOrId: string): SavedVi
   return view;
 }
 
-/** Each device's "since" row, read page by page from the history as the app's table reads it. */
-async function sinceRows(account: OpenAccount): Promise<Map<Id, SinceRow>> {
-  const rows = new Map<Id, SinceRow>();
-  let request: { epoch: string | null; cursor: number; fullFrom?: number } = { epoch: null, cursor: 0 };
-  for (;;) {
-    const delta = await account.invoke('history:since', request).catch(() => null);
-    if (!delta) return rows;
-    if (delta.full && !('fullFrom' in request)) rows.clear();
-    delta.ids.forEach((id, i) => rows.set(id, [delta.since[i]!, delta.exact[i]!, delta.flapUntil[i]!]));
-    for (const id of delta.removed) rows.delete(id);
-    if (delta.fullFrom !== null)
-      request = { epoch: delta.epoch, cursor: delta.cursor, fullFrom: delta.fullFrom };
-    else request = { epoch: delta.epoch, cursor: delta.cursor };
-    if (!delta.more && delta.fullFrom === null) return rows;
-  }
-}
-
 /** The view as one predicate over (device, search entry), with the clock, the folder tree and the history. */
 export async function viewPredicate(
   account: OpenAccount,
@@ -66,14 +48,12 @@ export async function viewPredicate(
 ): Promise<DevicePredicate> {
   const snap = await account.core.snapshot();
   const tree = buildFolderTree(snap.data.folders, snap.data.devices);
-  const since = /"kind":"(statusLongerThan|changedWithin|flapping)"/.test(JSON.stringify(view.where))
-    ? await sinceRows(account)
-    : new Map<Id, SinceRow>();
   return compileView(view, {
     now,
     subtree: (id) => descendantsAndSelf(tree, id),
     knownFolder: (id) => tree.byId.has(id),
-    extensions: { [HISTORY_EXTENSION]: (id: Id) => since.get(id) },
+    // Each device's since row as the app's table has it, read from the history where it is kept.
+    extensions: { [HISTORY_EXTENSION]: (id: Id) => account.core.sinceOf(id) },
   }).match;
 }
 

@@ -17,7 +17,7 @@ import type {
   SyncState,
 } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id } from '../../shared/model.js';
-import type { StatusTarget } from '../../shared/status-history.js';
+import type { SinceRow, StatusTarget } from '../../shared/status-history.js';
 import type { CoreState, HostedCore, WindowActivity } from '../core-port.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
@@ -28,6 +28,8 @@ import { CacheKeeper } from './cache-keeper.js';
 import { SavedViewsStore } from './saved-views-store.js';
 import { savedViewsHandlers } from './saved-views-handlers.js';
 import { ChangePump } from './change-pump.js';
+import { sinceChange, SinceStream } from './since-stream.js';
+import { listedSnapshot, withDevices } from './renderer-snapshot.js';
 import type { DevicesFeed } from './devices-feed.js';
 import type { ViewMatched, ViewQuery } from './device-view-match.js';
 import { createDevicesFeed } from './devices-poller.js';
@@ -56,6 +58,8 @@ export interface AppCore extends HostedCore {
   /** Everything; the devices as their owner lists them (all of them: the command line, tests). */
   snapshot(): Promise<AppSnapshot>;
   rendererSnapshot(): Promise<AppSnapshot>;
+  /** A device's since row as the table has it (the command line's views); undefined: not known. */
+  sinceOf(id: Id): SinceRow | undefined;
   start(): Promise<void>;
   /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
   opened(): Promise<void>;
@@ -84,12 +88,6 @@ let systemLocale: string | undefined;
  */
 const computerLocale = (): string => (systemLocale ??= Intl.DateTimeFormat().resolvedOptions().locale);
 
-/** The state with the devices: a snapshot. */
-const withDevices = (state: CoreState, devices: Device[]): AppSnapshot => ({
-  ...state,
-  data: { ...state.data, devices },
-});
-
 class Core implements AccountCore {
   readonly handlers: InvokeHandlers;
   readonly #o: AppCoreOptions;
@@ -111,6 +109,8 @@ class Core implements AccountCore {
   readonly #outbox: CoreOutbox;
   readonly #views: SavedViewsStore;
   readonly #status: StatusKeeper;
+  /** The history's since rows, behind the devices' changes in the same pump (since-stream.ts). */
+  readonly #since: SinceStream;
   /** The signed-in account's engine and writes, and what entering and leaving it does. */
   readonly #account: AccountLifecycle;
   #disposed = false;
@@ -149,7 +149,11 @@ class Core implements AccountCore {
         options.notifyStatus?.(notice);
       },
       onTrayChange: () => this.#tray.check(),
-      onSinceMoved: (at) => this.#events.emit('history:moved', at),
+      onSinceMoved: () => this.#since.moved(),
+    });
+    this.#since = new SinceStream({
+      index: () => this.#status.monitor?.history.index ?? null,
+      send: (since) => this.#pump.push(sinceChange(since)),
     });
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
@@ -223,41 +227,29 @@ class Core implements AccountCore {
     return this.#devices.matchView(query);
   }
 
+  sinceOf(id: Id): SinceRow | undefined {
+    const index = this.#status.monitor?.history.index;
+    const entry = index?.get(id);
+    return entry && index!.sinceRow(entry);
+  }
+
   folders(): Iterable<Folder> {
     return this.#picture.maps.folders.values();
   }
 
   /**
-   * The snapshot a renderer starts from: the devices' first part as their owner lists them; the other
-   * parts follow as data:change through the pump (a 100,000-device snapshot serialised at once is a stall
-   * of hundreds of milliseconds on this thread; see change-pump.ts). A renderer holds events until its
-   * snapshot has landed, so they apply on top of it, and the owner sends no commit's part amid a listing.
-   * While a copy's devices load, the owner answers only once they are in: the snapshot then carries what
-   * is shown of the copy so far, and the load's parts follow as they do for every renderer.
+   * The snapshot a renderer starts from (renderer-snapshot.ts). While a copy's devices load, the owner
+   * answers only once they are in: the snapshot then carries what is shown of the copy so far, and the
+   * load's parts follow as they do for every renderer. The history's since rows follow it (since-stream.ts).
    */
   rendererSnapshot(): Promise<AppSnapshot> {
+    this.#since.restart();
     const state = this.state();
     const shown = this.#cache.shownWhileLoading();
     if (shown) return Promise.resolve(withDevices(state, shown));
+    const send = (change: DataChange) => this.#pump.push(change);
     const fetchedAt = this.#picture.fetchedAt.devices;
-    return new Promise((resolve) => {
-      let first = true;
-      this.#devices
-        .list((part) => {
-          // The first screen goes in the snapshot; the rest as the owner serialised them.
-          if (first) resolve(withDevices(state, part.devices().added));
-          else this.#pump.push(part.change(false, fetchedAt));
-          first = false;
-        })
-        .then(
-          () => resolve(withDevices(state, [])), // no part came: none held (a settled promise ignores this)
-          (error: unknown) => {
-            // A worker lost meanwhile: its replacement's first poll is whole and sends every device.
-            this.#logger.warn('the devices were not listed for a window', { error });
-            resolve(withDevices(state, []));
-          },
-        );
-    });
+    return listedSnapshot(state, { devices: this.#devices, fetchedAt, send, logger: this.#logger });
   }
 
   trayState(): TrayState {
@@ -321,6 +313,7 @@ class Core implements AccountCore {
     await this.#outbox.close();
     await this.#notifier.dispose();
     await this.#status.close({ reason: 'closed', forget: false });
+    this.#since.dispose();
     await this.#cache.dispose();
     await this.#devices.close();
     this.#events.clear();

@@ -69,11 +69,18 @@
 //      decodeDevices → DevicesMirror.diff → commit + log.append → changeParts + JSON + digests + post →
 //      DevicesPart (without the fenced; digests to the Picture) → Core.#onChange → ChangePump.push (as
 //      is) → EventHub + the event stream's write (as is) → applyDataChange → DeviceIndex → the cell.
-//      For ≤ 10 hops the owner's parts go to the event stream without the core's change path (the pump
-//      keeps their order with the main thread's own changes), with a "since" column added from the
-//      history's index, and the renderer applies a part straight into its index: sendAttempt → decode
-//      → diff → commit + log → JSON + post → forward (+ since) → the stream's write → renderer parse +
-//      apply → DeviceIndex → the cell = 10 hops, and two full copies (the mirror, the renderer's index).
+//      Done since: the "since" rides the same stream (since-stream.ts): once the history has recorded a
+//      poll, the rows it moved follow the poll's parts through the same pump as a DataChange's `since`, in
+//      PART_SIZE parts; a renderer's snapshot is followed by the whole map. history:moved and the
+//      renderer's history:since pulls are gone, and so is SINCE_PAGE (its parts are PART_SIZE). The since
+//      path, same rule: StatusKeeper → StatusMonitor + StatusIndex.apply → SinceStream part → ChangePump
+//      → EventHub + the stream's write → applySinceRows → SinceTable → the cell: it no longer goes back
+//      and forth across the process boundary (was 6 hops more than the devices', a second protocol).
+//      Still to do for ≤ 10 hops on the devices' path: the owner's parts go to the event stream without
+//      the core's change path (the pump keeps their order with the main thread's own changes), and the
+//      renderer applies a part straight into its index: sendAttempt → decode → diff → commit + log →
+//      JSON + post → forward → the stream's write → renderer parse + apply → DeviceIndex → the cell = 10
+//      hops, and two full copies (the mirror, the renderer's index).
 
 import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';

@@ -8,7 +8,6 @@ import { fail } from '../../shared/errors.js';
 import { sharedTranslator } from '../../shared/i18n/catalogues/index.js';
 import type { UiLanguage } from '../../shared/i18n/translator.js';
 import type { Id } from '../../shared/model.js';
-import { emptySinceDelta } from '../../shared/status-history.js';
 import type { MonitorData, StatusMonitor } from './status-monitor.js';
 import { statusSeries } from './status-history/series.js';
 import { buildTimeline } from './status-history/timeline.js';
@@ -139,13 +138,6 @@ export function statusHandlers(
           .map((t) => ({ deviceId: t.deviceId, from: t.from, to: t.to, at: t.at })),
       };
       return overview;
-    },
-
-    // Signed out: nothing known, an empty full map (the renderer drops what it held).
-    'history:since': async ({ epoch, cursor, fullFrom }) => {
-      const m = monitor();
-      if (!m) return emptySinceDelta('', 0, true);
-      return m.history.index.delta(epoch, cursor, fullFrom);
     },
 
     'history:query': async (q) => {

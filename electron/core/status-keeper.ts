@@ -34,8 +34,8 @@ export interface StatusKeeperOptions {
    * its parts (devicesPolled); this thread keeps no list of them.
    */
   devices: Pick<DevicesFeed, 'list'>;
-  /** The history's change log moved (or another history opened): renderers ask history:since. */
-  onSinceMoved(at: { epoch: string; cursor: number }): void;
+  /** The history's change log moved, or another history opened or closed: its rows go out (since-stream.ts). */
+  onSinceMoved(): void;
 }
 
 /** A poll's parts as the one change the history records (until it reads the worker's log: issue 21). */
@@ -63,8 +63,6 @@ export class StatusKeeper {
   /** A sliced comparison under way, and what waits for it; null when nothing does. */
   #queue: Promise<void> | null = null;
   #tray: TrayDevices | null = null;
-  /** The change log's position last announced through onSinceMoved. */
-  #announced = '';
 
   constructor(o: StatusKeeperOptions) {
     this.#o = o;
@@ -197,14 +195,9 @@ export class StatusKeeper {
     this.#queue = tail;
   }
 
+  /** The stream compares positions itself: an idle poll sends nothing. */
   #announce(): void {
-    const index = this.monitor?.history.index;
-    if (!index) return;
-    const at = { epoch: index.epoch, cursor: index.cursor };
-    const mark = `${at.epoch}:${at.cursor}`;
-    if (mark === this.#announced) return;
-    this.#announced = mark;
-    this.#o.onSinceMoved(at);
+    this.#o.onSinceMoved();
   }
 
   trayDevices(): TrayDevices | null {
@@ -235,6 +228,7 @@ export class StatusKeeper {
     this.#tray = null;
     this.#copy = false;
     if (!m) return;
+    this.#announce();
     // A copy's history was only read: leaving it marks no gap (the last run's close already did).
     if (copy && !forget) return m.release();
     await m

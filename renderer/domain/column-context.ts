@@ -12,7 +12,7 @@ export interface ColumnContext {
   /** When the device list was fetched (a status without its own time is as old as that). */
   fetchedAt: string | null;
   now: number;
-  /** Each device's status history row (history:since); absent: the Since column says "unknown". */
+  /** Each device's status history row (DataChange.since); absent: the Since column says "unknown". */
   since?: SinceLookup;
 }
 

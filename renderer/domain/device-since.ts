@@ -1,6 +1,6 @@
 // Since when each device is in its status, and whether it keeps dropping, as the device table shows,
 // sorts and filters by them. The main process keeps the history; the renderer holds one small row per
-// device (history:since, sent as deltas): [since, exact, flapUntil]. Flapping is "flapUntil still ahead",
+// device (DataChange.since, sent as deltas): [since, exact, flapUntil]. Flapping is "flapUntil still ahead",
 // so it ends on time without another message.
 //
 // The history filters ("changed in the last hour", "offline for more than 3 days", "flapping") are one

@@ -21,7 +21,6 @@ import { applyDataChange, createDataStore } from './data-store.js';
 import { createUiStore, uiActions } from './ui-store.js';
 import { createViews } from './views.js';
 import { createSavedViews } from './saved-views.js';
-import { createSinceSync } from './since-sync.js';
 import { createAccounts } from './accounts.js';
 import { createSpanningViews } from './spanning-views.js';
 import { mainEventHandlers } from './main-events.js';
@@ -38,9 +37,6 @@ export interface AppStoreOptions {
 
 export type AppStores = ReturnType<typeof createAppStores>;
 
-/** How long after the snapshot the since rows are first asked for (see where it is used). */
-export const SINCE_FIRST_PULL_DELAY_MS = 1_000;
-
 export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const now = options.now ?? Date.now;
   const shell = createShellStore();
@@ -50,12 +46,11 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
   const views = createViews(data, ui, now);
   const unsubscribers: Array<() => void> = [];
 
-  const { client, call } = createClient(bridge);
+  const { client } = createClient(bridge);
 
   const savedViews = createSavedViews({ data, ui, views, service: client.views, now });
   const accounts = createAccounts(client.accounts);
   const spanning = createSpanningViews({ savedViews, accounts, service: client.accounts });
-  const sinceSync = createSinceSync(data, call, () => savedViews.onHistoryChange());
   views.setExtraFilter({ activeView: () => savedViews.activePredicate() });
   // Saved views are the account's: (re)loaded whenever a different account is signed in, and once more
   // when its copy shown signed out (read from disk) becomes the signed-in account, so what the copy could
@@ -104,7 +99,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     ui,
     uiAct,
     savedViews,
-    sinceSync,
     accounts,
     openTarget,
     ...(options.systemNotify ? { systemNotify: options.systemNotify } : {}),
@@ -151,9 +145,6 @@ export function createAppStores(bridge: Bridge, options: AppStoreOptions = {}) {
     buffer = null;
     for (const run of pending) run();
     shell.setState({ phase: 'ready' });
-    // The since rows (a whole map of 100,000, 20 answers) are not on the first screen: asked once it has
-    // been drawn, so they do not compete with it for either main thread.
-    setTimeout(() => void sinceSync.pull(), SINCE_FIRST_PULL_DELAY_MS);
     // What waited in the outbox before this window opened (the event only says what changes).
     void accounts.load();
     const outbox = await client.outbox.state();

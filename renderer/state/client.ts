@@ -21,7 +21,7 @@ const BRIDGE_FAILED: AppError = {
   key: 'error.app.mainLost',
 };
 
-/** One call by its channel name: what the client's methods send through (and since-sync.ts, by name). */
+/** One call by its channel name: what the client's methods send through. */
 export type Call = <C extends InvokeChannel>(
   channel: C,
   payload: InvokeRequest<C>,

@@ -20,7 +20,7 @@ export interface DataState {
   fetchedAt: Record<DatasetName, Timestamp | null>;
   /** The snapshot (or a reset) has arrived for this dataset. */
   loaded: Record<DatasetName, boolean>;
-  /** Per device, since when in its status and flapping until when (the status history; since-sync.ts). */
+  /** Per device, since when in its status and flapping until when (the status history; since-rows.ts). */
   since: SinceTable;
   /** Changes whenever `since` did. */
   sinceVersion: number;

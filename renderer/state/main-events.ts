@@ -13,7 +13,7 @@ import { applyDataChange } from './data-store.js';
 import type { SavedViews } from './saved-views.js';
 import type { ShellStore } from './shell-store.js';
 import { isRenewing, setAuth } from './shell-store.js';
-import type { createSinceSync } from './since-sync.js';
+import { applySinceRows, sinceAlone } from './since-rows.js';
 import type { UiActions, UiStore } from './ui-store.js';
 
 export type MainEventHandlers = { [E in keyof MainEvents]: (payload: MainEvents[E]) => void };
@@ -24,14 +24,13 @@ export interface MainEventDeps {
   ui: UiStore;
   uiAct: UiActions;
   savedViews: SavedViews;
-  sinceSync: ReturnType<typeof createSinceSync>;
   accounts: AccountsStore;
   openTarget: (target: StatusTarget) => void;
   systemNotify?: (notice: SessionNotice, onClick: () => void) => void;
 }
 
 export function mainEventHandlers(d: MainEventDeps): MainEventHandlers {
-  const { shell, data, ui, uiAct, savedViews, sinceSync } = d;
+  const { shell, data, ui, uiAct, savedViews } = d;
   return {
     'auth:state': (auth) => {
       setAuth(shell, auth);
@@ -39,7 +38,6 @@ export function mainEventHandlers(d: MainEventDeps): MainEventHandlers {
       // its scroll stay mounted behind it; it closes once signed in (or out).
       const keep = auth.status === 'reauth-required' || isRenewing(shell.getState());
       if (!keep && ui.getState().reauthDialogOpen) uiAct.setReauthDialog(false);
-      void sinceSync.pull();
     },
     'sync:state': (sync) => shell.setState({ sync }),
     'sync:dataset': ({ dataset, status }) => {
@@ -48,13 +46,15 @@ export function mainEventHandlers(d: MainEventDeps): MainEventHandlers {
     },
     'settings:state': (settings) => shell.setState({ settings }),
     'data:change': (change) => {
-      const removed = applyDataChange(data, change);
-      if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
-      savedViews.onDataChange(change);
+      if (!sinceAlone(change)) {
+        const removed = applyDataChange(data, change);
+        if (change.dataset !== 'users') uiAct.pruneRemoved(change.dataset, removed);
+        savedViews.onDataChange(change);
+      }
+      // The status history's rows the change carries (since-rows.ts): views with history conditions are
+      // re-tested once a whole batch of them is in.
+      if (change.since && applySinceRows(data, change.since)) savedViews.onHistoryChange();
     },
-    // The history recorded what a poll or a change did to some device's since (the main side says so
-    // only when it did): ask for those rows, unless this renderer already holds them.
-    'history:moved': (at) => void sinceSync.moved(at),
     'notify:sessions': (notice) => {
       const first = notice.sessions[0]?.id;
       const { title, body } = noticeText(notice, t);

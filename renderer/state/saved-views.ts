@@ -164,7 +164,7 @@ export function createSavedViews(deps: {
     scheduler.kick();
   }
 
-  /** The since rows changed (history:since): views with history conditions are re-tested. */
+  /** The since rows changed (since-rows.ts): views with history conditions are re-tested. */
   function onHistoryChange(): void {
     const ctx = context();
     let any = false;

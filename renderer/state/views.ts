@@ -156,7 +156,7 @@ export function createViews(data: DataStore, ui: UiStore, now: () => number = Da
       result = null;
     }
     let shown = rows;
-    // The status-history filter reads the since rows (history:since), which the index does not hold.
+    // The status-history filter reads the since rows (DataChange.since), which the index does not hold.
     if (historyFilter.kind !== 'none') {
       if (
         !historyKey ||

@@ -53,11 +53,6 @@ export const eventTable = {
   'notify:sessions': reply<SessionNotice>(),
   /** Status notices of a poll (went offline, came back, outages), batched, already muted as needed. */
   'notify:status': reply<StatusNotice>(),
-  /**
-   * The status history recorded a change of some device's since or flapping (its change log moved): the
-   * renderer asks history:since for what is new. Sent only when it moved, so an idle poll sends nothing.
-   */
-  'history:moved': reply<{ epoch: string; cursor: number }>(),
   /** A notification or the tray asked to show this session. */
   'ui:focus-session': reply<{ sessionId: Id }>(),
   /** A status notice or the tray asked to show this device (details open) or folder (selected). */

@@ -5,7 +5,7 @@
 import type { DeviceKey } from '../device-fields.js';
 import type { AppError } from '../errors.js';
 import type { Device, Id, KnownLanguage, SupportSession, Timestamp, User } from '../model.js';
-import type { OutageInfo, QuietHours, Watch } from '../status-history.js';
+import type { OutageInfo, QuietHours, SinceRows, Watch } from '../status-history.js';
 
 // ---- Plain data the renderer receives ------------------------------------------------------------
 
@@ -46,6 +46,12 @@ export interface DataChange<D extends DatasetName = DatasetName> {
    * sender computed them; absent, the receiver compares the records itself.
    */
   changedFields?: DeviceKey[];
+  /**
+   * Devices: the status history's rows that moved, sent behind the devices' changes in the same stream
+   * (after a poll's parts once the history has recorded it; the whole map after a renderer's snapshot).
+   * A change may carry rows alone, with no record.
+   */
+  since?: SinceRows;
 }
 
 /** One account of the console as the account menu, the switcher and the Overview see it (issue 28). */

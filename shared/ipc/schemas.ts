@@ -23,7 +23,7 @@ import type {
 } from './payloads.js';
 import { DATASET_NAMES, reply } from './payloads.js';
 import type { Id } from '../model.js';
-import type { SinceDelta, WatchConditions } from '../status-history.js';
+import type { WatchConditions } from '../status-history.js';
 import type { BulkProgress, BulkUndoRecord, OutboxState } from '../outbox.js';
 import { LANGUAGES } from '../model.js';
 import {
@@ -374,22 +374,6 @@ export const invokeTable = {
   'history:overview': { request: empty, response: reply<HistoryOverview>() },
   /** The history's size on disk; null while no account's history is open (signed out). */
   'history:usage': { request: empty, response: reply<HistoryUsage | null>() },
-  /**
-   * Each device's "since" and flapping for the table, as the changes after `cursor` of the history named
-   * `epoch` (all of it when either is not the history's own: the first call, another account), a page at
-   * a time.
-   */
-  'history:since': {
-    request: z
-      .object({
-        epoch: z.string().max(64).nullable(),
-        cursor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-        /** Goes on with a whole map from this entry (SinceDelta.fullFrom). */
-        fullFrom: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-      })
-      .strict(),
-    response: reply<SinceDelta>(),
-  },
   /** Devices matching all given conditions, with the time their status began. */
   'history:query': {
     request: z

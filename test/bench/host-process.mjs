@@ -161,7 +161,7 @@ const app = await startBrowserApp({
 // The sync's own account of itself, as the renderer receives it (a reference kept, nothing copied).
 let syncState = null;
 const settledWaiters = new Set();
-/** When the status history last said its log moved: its recording of a sync, and the pulls it starts. */
+/** When the status history's since rows last went out: its recording of a sync, sent in parts. */
 let historyMovedAt = 0;
 const isSettled = (s) =>
   s !== null &&
@@ -169,7 +169,7 @@ const isSettled = (s) =>
   Object.values(s.datasets).every((d) => d.fetchedAt !== null && !d.refreshing);
 // The sync state as a renderer folds it: a whole sync:state, then one dataset's status per sync:dataset.
 app.core.subscribe((event, payload) => {
-  if (event === 'history:moved') historyMovedAt = Date.now();
+  if (event === 'data:change' && payload.since) historyMovedAt = Date.now();
   if (event === 'sync:state') syncState = payload;
   else if (event === 'sync:dataset' && syncState !== null)
     syncState = { ...syncState, datasets: { ...syncState.datasets, [payload.dataset]: payload.status } };
@@ -224,8 +224,8 @@ const commands = {
     return null;
   },
   /**
-   * Resolves once the status history has not moved for `quietMs`: the first sync's recording of 100,000
-   * first sightings (sliced), and the renderer's pulls of them, are over.
+   * Resolves once the status history's rows have not gone out for `quietMs`: the first sync's recording of
+   * 100,000 first sightings (sliced), and the parts of rows sent behind it, are over.
    */
   async 'history-quiet'({ quietMs, timeoutMs }) {
     const deadline = Date.now() + timeoutMs;

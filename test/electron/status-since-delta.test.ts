@@ -1,13 +1,13 @@
-// What the renderer's Since column and history filters are fed: the index's per-device rows as deltas
-// (history:since), the whole map only on a first call, another history or a cursor too old.
+// What the renderer's Since column and history filters are fed: the index's per-device rows as deltas,
+// the whole map only after a snapshot, for another history or a cursor too old; sent by the SinceStream
+// in the devices' own stream (DataChange.since) and applied by the renderer's since-rows.ts.
 import { StatusIndex } from '../../electron/core/status-history/status-index.js';
+import { SinceStream } from '../../electron/core/since-stream.js';
 import { createDataStore } from '../../renderer/state/data-store.js';
-import { createSinceSync } from '../../renderer/state/since-sync.js';
+import { applySinceRows } from '../../renderer/state/since-rows.js';
 import { FLAP_WINDOW_MS } from '../../electron/core/status-history/status-index.js';
+import type { SinceRows } from '../../shared/status-history.js';
 import { sinceRowsOf } from '../support/since-rows.js';
-import { statusHandlers } from '../../electron/core/status-handlers.js';
-import type { StatusMonitor } from '../../electron/core/status-monitor.js';
-import { DeviceFacts } from '../../electron/core/device-facts.js';
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
 const MIN = 60_000;
@@ -62,41 +62,9 @@ describe('StatusIndex.delta', () => {
     expect(index.delta(epoch, cursor + 10).full).toBe(true);
     expect(new StatusIndex().delta(epoch, cursor).full).toBe(true);
   });
-
-  it('is served by history:since, empty while signed out', async () => {
-    const index = new StatusIndex();
-    index.apply(['a', null, 'busy', null], T0);
-    let monitor: StatusMonitor | null = null;
-    const handlers = statusHandlers(
-      () => monitor,
-      () => ({
-        devices: () => new DeviceFacts(),
-        folderIds: () => [],
-        folderParent: () => null,
-        folderName: () => null,
-      }),
-      () => T0,
-    );
-    expect(await handlers['history:since']({ epoch: null, cursor: 0 })).toEqual({
-      epoch: '',
-      cursor: 0,
-      full: true,
-      ids: [],
-      since: [],
-      exact: [],
-      flapUntil: [],
-      removed: [],
-      fullFrom: null,
-      more: false,
-    });
-    monitor = { history: { index } } as unknown as StatusMonitor;
-    expect(sinceRowsOf(await handlers['history:since']({ epoch: null, cursor: 0 }))).toEqual({
-      a: [T0, 0, 0],
-    });
-  });
 });
 
-describe('history:since a page at a time', () => {
+describe('since rows a part at a time', () => {
   /** An index of `n` devices first seen online at T0 + i. */
   function indexOf(n: number): StatusIndex {
     const index = new StatusIndex();
@@ -164,29 +132,116 @@ describe('history:since a page at a time', () => {
     expect(two.since[2]).toBe(T0 + 2 * MIN);
   });
 
-  it('the renderer ends with every row, through pages, a change and a removal while it pages', async () => {
+  /** A stream over `index` whose parts run as the test says (`step`), and what it sent. */
+  function streamOf(index: () => StatusIndex | null, page = 4) {
+    const sent: SinceRows[] = [];
+    const queue: Array<() => void> = [];
+    const stream = new SinceStream({
+      index,
+      send: (rows) => sent.push(rows),
+      yieldTo: (next) => queue.push(next),
+      snapshotDelayMs: 0,
+      page,
+    });
+    const drain = async () => {
+      // The snapshot's delay is a timer, the parts macrotasks the test runs.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      while (queue.length > 0) queue.shift()!();
+    };
+    return { stream, sent, queue, drain };
+  }
+
+  it('sends nothing for an idle index, an empty whole map once signed out, and the whole map after a snapshot', async () => {
+    let index: StatusIndex | null = indexOf(3);
+    const { stream, sent, drain } = streamOf(() => index);
+    stream.moved();
+    await drain();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ full: true, ids: ['d0', 'd1', 'd2'], more: false });
+    // Idle: moved again with nothing new sends nothing.
+    stream.moved();
+    await drain();
+    expect(sent).toHaveLength(1);
+    // A window's snapshot: every renderer drops its rows at once, the whole map follows.
+    stream.restart();
+    expect(sent[1]).toMatchObject({ full: true, ids: [], more: false });
+    await drain();
+    expect(sent[2]).toMatchObject({ full: true, ids: ['d0', 'd1', 'd2'] });
+    // Signed out: one empty whole map, said once.
+    index = null;
+    stream.moved();
+    await drain();
+    stream.moved();
+    await drain();
+    expect(sent.slice(3)).toEqual([
+      { full: true, ids: [], since: [], exact: [], flapUntil: [], removed: [], more: false },
+    ]);
+    // Another history opens: its whole map.
+    index = indexOf(2);
+    stream.moved();
+    await drain();
+    expect(sent.at(-1)).toMatchObject({ full: true, ids: ['d0', 'd1'] });
+  });
+
+  it('sends no part before the snapshot has had its time', async () => {
+    const index = indexOf(3);
+    const queue: Array<() => void> = [];
+    const sent: SinceRows[] = [];
+    const stream = new SinceStream({
+      index: () => index,
+      send: (rows) => sent.push(rows),
+      yieldTo: (next) => queue.push(next),
+      snapshotDelayMs: 60,
+    });
+    stream.restart();
+    stream.moved();
+    while (queue.length > 0) queue.shift()!();
+    expect(sent).toHaveLength(1); // the empty whole map only
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    while (queue.length > 0) queue.shift()!();
+    expect(sent.at(-1)).toMatchObject({ full: true, ids: ['d0', 'd1', 'd2'] });
+  });
+
+  it('the renderer ends with every row, through parts, a change and a removal while they go', async () => {
     const index = indexOf(25);
     const data = createDataStore();
-    let calls = 0;
-    const sync = createSinceSync(data, async (_channel, { epoch, cursor, fullFrom }) => {
-      calls++;
-      // Meanwhile: one device changes (call 2), another leaves the map (call 4).
-      if (calls === 2) index.apply(['d20', 'online', 'offline', null], T0 + HOUR);
-      if (calls === 4) index.apply(['d3', 'online', null, null], T0 + HOUR);
-      return { ok: true, value: index.delta(epoch, cursor, fullFrom, 4) };
-    });
+    let parts = 0;
     const versions: number[] = [];
     data.subscribe((state) => versions.push(state.sinceVersion));
-    await sync.pull();
-    expect(calls).toBeGreaterThan(6);
-    // The table and the views hear of it once, after the last page, not once a page.
+    let said = 0;
+    const sent: SinceRows[] = [];
+    const applying = new SinceStream({
+      index: () => index,
+      send: (rows) => {
+        parts++;
+        sent.push(rows);
+        if (applySinceRows(data, rows)) said++;
+        // Meanwhile: one device changes (after part 2), another leaves the map (after part 4).
+        if (parts === 2) index.apply(['d20', 'online', 'offline', null], T0 + HOUR);
+        if (parts === 4) index.apply(['d3', 'online', null, null], T0 + HOUR);
+      },
+      yieldTo: (next) => setImmediate(next),
+      snapshotDelayMs: 0,
+      page: 4,
+    });
+    applying.moved();
+    await vi.waitFor(() => expect(sent.at(-1)?.more).toBe(false));
+    expect(parts).toBeGreaterThan(6);
+    expect(sent.every((rows) => rows.ids.length <= 4)).toBe(true);
+    // The table and the views hear of it once, after the last part, not once a part.
     expect(versions).toEqual([1]);
+    expect(said).toBe(1);
     expect(Object.fromEntries(data.getState().since)).toEqual(expected(index));
     expect(data.getState().since.has('d3')).toBe(false);
     expect(data.getState().since.get('d20')).toEqual([T0 + HOUR, 1, 0]);
-    // Caught up: history:moved at the index's own cursor asks nothing.
-    const before = calls;
-    await sync.moved({ epoch: index.epoch, cursor: index.cursor });
-    expect(calls).toBe(before);
+    // Caught up: moved at the index's own cursor sends nothing.
+    applying.moved();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(parts).toBe(sent.length);
+    expect(sent.at(-1)!.more).toBe(false);
+    const before = parts;
+    applying.moved();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(parts).toBe(before);
   });
 });

@@ -150,7 +150,7 @@ describe('StatusKeeper', () => {
       notify: () => undefined,
       onTrayChange: () => undefined,
       devices: listedDevices(() => devices),
-      onSinceMoved: (at) => moved.push(at.cursor),
+      onSinceMoved: () => moved.push(keeper.monitor?.history.index.cursor ?? -1),
     });
     await keeper.open('account-1');
     keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return

@@ -25,8 +25,8 @@ export class SeenPicture {
   devices = new Map<string, { folderId: string | null; alias: string }>();
   outbox: OutboxState | null = null;
   connection: string | null = null;
-  /** history:moved events (the status history recording polls). */
-  historyMoves = 0;
+  /** Changes carrying the status history's since rows (its recording of polls). */
+  sinceParts = 0;
 
   apply(change: DataChange): void {
     const put = (records: unknown[]) => {
@@ -169,11 +169,11 @@ export class BridgeClient {
     if (!name || !data) return;
     const payload = JSON.parse(data) as unknown;
     if (name === 'data:change') {
+      if ((payload as DataChange).since) this.picture.sinceParts += 1;
       if (this.#held) this.#held.push(payload as DataChange);
       else this.picture.apply(payload as DataChange);
     } else if (name === 'outbox:state') this.picture.outbox = payload as OutboxState;
     else if (name === 'sync:state') this.picture.connection = (payload as { connection: string }).connection;
-    else if (name === 'history:moved') this.picture.historyMoves += 1;
   }
 
   /** One invoke as the bridge makes it; never retried (most channels change data on the service). */

@@ -1,8 +1,8 @@
-// history:since deltas travel column by column (shared/status-history.ts); tests read and write them as
+// Since rows travel column by column (shared/status-history.ts); tests read and write them as
 // rows by id, [since, exact, flapUntil], which is easier to state and compare.
-import type { SinceDelta, SinceRow } from '../../shared/status-history.js';
+import type { SinceRow, SinceRows } from '../../shared/status-history.js';
 
-type Columns = Pick<SinceDelta, 'ids' | 'since' | 'exact' | 'flapUntil'>;
+type Columns = Pick<SinceRows, 'ids' | 'since' | 'exact' | 'flapUntil'>;
 
 /** A delta's rows by id. */
 export function sinceRowsOf(delta: Columns): Record<string, SinceRow> {

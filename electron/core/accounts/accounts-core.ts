@@ -33,7 +33,7 @@ import { snapshotToChanges } from '../../../shared/ipc/snapshot.js';
 import { INVOKE_CHANNELS } from '../../../shared/ipc/schemas.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Id } from '../../../shared/model.js';
-import type { StatusNotice, StatusTarget } from '../../../shared/status-history.js';
+import type { SinceRow, StatusNotice, StatusTarget } from '../../../shared/status-history.js';
 import type { CoreState, TrayState, WindowActivity } from '../../core-port.js';
 import type { AccountCore, AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
@@ -107,6 +107,10 @@ export class AccountsCore implements AppCore {
 
   rendererSnapshot(): Promise<AppSnapshot> {
     return this.#on().core.rendererSnapshot();
+  }
+
+  sinceOf(id: Id): SinceRow | undefined {
+    return this.#on().core.sinceOf(id);
   }
 
   state(): CoreState {

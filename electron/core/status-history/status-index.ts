@@ -4,12 +4,8 @@
 // The disk is only read for one device's or one folder's timeline.
 
 import type { Id } from '../../../shared/model.js';
-import {
-  emptySinceDelta,
-  SINCE_PAGE,
-  type SinceDelta,
-  type SinceRow,
-} from '../../../shared/status-history.js';
+import type { SinceRow, SinceRows } from '../../../shared/status-history.js';
+import { PART_SIZE } from '../devices-owner.js';
 import type { Gap, RecordedStatus, TransitionTuple } from './records.js';
 import { NO_TRANSITIONS, StatusColumns, type IndexEntry } from './status-columns.js';
 
@@ -40,6 +36,34 @@ function flapUntilOf(recent: readonly number[]): number {
 function isFlappingNow(recent: readonly number[], now: number): boolean {
   const until = flapUntilOf(recent);
   return until !== 0 && now <= until;
+}
+
+/** Since rows after a position of the index's change log (delta), and where they leave it. */
+export interface SinceDelta extends SinceRows {
+  /** Names the history's change log: another epoch means start over. */
+  epoch: string;
+  cursor: number;
+  /**
+   * Not null: the whole map goes on from this entry; ask again with `fullFrom` and this cursor, and keep
+   * the cursor you had until the map is complete (null): only then is it yours.
+   */
+  fullFrom: number | null;
+}
+
+/** An answer with no rows yet: the start of every answer the index builds. */
+export function emptySinceDelta(epoch: string, cursor: number, full: boolean): SinceDelta {
+  return {
+    epoch,
+    cursor,
+    full,
+    ids: [],
+    since: [],
+    exact: [],
+    flapUntil: [],
+    removed: [],
+    fullFrom: null,
+    more: false,
+  };
 }
 
 /** Changes kept for the renderer's deltas; a renderer further behind gets the whole map again. */
@@ -85,7 +109,7 @@ export class StatusIndex {
    * and answering them at once held the main thread for 100 ms. A page of a whole map reads its ids from
    * where the last one stopped (skipping through the Map to it made the last pages the slowest).
    */
-  delta(epoch: string | null, cursor: number, fullFrom?: number, page = SINCE_PAGE): SinceDelta {
+  delta(epoch: string | null, cursor: number, fullFrom?: number, page = PART_SIZE): SinceDelta {
     const known = epoch === this.epoch && cursor >= this.#logBase && cursor <= this.cursor;
     // A whole map goes on from `fullFrom` over the ids it began with (kept while it lasts): a device added
     // since is in the log after its cursor, one removed is skipped here and in the log too.

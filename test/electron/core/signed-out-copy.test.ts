@@ -3,7 +3,7 @@
 // are shown from disk, and nothing of them can be changed until the technician signs in again.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { CredentialVault, StoredCredentials } from '../../../electron/core/vault.js';
 import type { Watch } from '../../../shared/status-history.js';
 import { settle } from '../support/fake-clock.js';
@@ -93,9 +93,14 @@ it('shows the copy’s saved views, history, Overview, since rows and watches, s
   const counts = overview.value.counts;
   expect(counts.online + counts.offline + counts.busy).toBeGreaterThan(0);
 
-  const since = await copy.invoke('history:since', { epoch: '', cursor: 0, fullFrom: 0 });
-  expect(since.ok && Object.keys(since.value).length > 0).toBe(true);
-  if (since.ok) expect(JSON.stringify(since.value)).toContain(deviceId);
+  // The table's since rows: the whole map follows a window's snapshot in the devices' own stream.
+  const before = copy.sinceParts().length;
+  const after = () => copy.sinceParts().slice(before);
+  await copy.core.rendererSnapshot();
+  await vi.waitFor(() => expect(after().flatMap((part) => part.ids)).toContain(deviceId), { timeout: 5_000 });
+  // First the rows a window held are dropped, then the copy's whole map follows.
+  expect(after()[0]).toMatchObject({ full: true, ids: [] });
+  expect(copy.core.sinceOf(deviceId)?.[0]).toBe(history.value.since);
 
   expect(await copy.invoke('watch:get', {})).toEqual({
     ok: true,

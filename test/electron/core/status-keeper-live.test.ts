@@ -2,7 +2,9 @@
 // are played through the control API (devices/{id}/status and the site-outage scenario) and polled by the
 // core; the recorded timeline is compared with the played one and the status notices are counted.
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { StatusNotice, Watch } from '../../../shared/status-history.js';
+import { PART_SIZE } from '../../../electron/core/devices-owner.js';
+import type { DataChange } from '../../../shared/ipc/contract.js';
+import type { SinceRows, StatusNotice, Watch } from '../../../shared/status-history.js';
 import type { Harness as ServiceHarness } from '../../service/support/service-harness.js';
 import { control, startTestService } from '../../service/support/service-harness.js';
 import { liveCores, type LiveRun } from '../support/live-core.js';
@@ -177,32 +179,35 @@ it('losing the service records unknown, not offline, and the tray shows the coun
   );
 });
 
-it('says history:moved only when a poll moved some device’s since, and history:since then has it', async () => {
+it('sends since rows behind the devices’ changes only when a poll moved some device’s since', async () => {
   const run = await cores.launch();
-  const moved: Array<{ epoch: string; cursor: number }> = [];
+  const sent: SinceRows[] = [];
   run.core.subscribe((event, payload) => {
-    if (event === 'history:moved') moved.push(payload as { epoch: string; cursor: number });
+    const since = event === 'data:change' ? (payload as DataChange).since : undefined;
+    if (since) sent.push(since);
   });
   await cores.signIn(run);
   await poll(run);
-  await vi.waitFor(() => expect(moved.length).toBeGreaterThan(0));
-  const first = await run.invoke('history:since', { epoch: null, cursor: 0 });
-  if (!first.ok) throw new Error(first.error.message);
-  expect(moved.at(-1)).toEqual({ epoch: first.value.epoch, cursor: first.value.cursor });
+  // The first comparison's rows: every device, in parts of one size, the last saying there is no more.
+  const all = svc.service.store.listDevices().map((d) => d.id);
+  await vi.waitFor(() => {
+    expect(new Set(sent.flatMap((r) => r.ids))).toEqual(new Set(all));
+    expect(sent.at(-1)!.more).toBe(false);
+  });
+  expect(Math.max(...sent.map((r) => r.ids.length))).toBeLessThanOrEqual(PART_SIZE);
 
-  // Idle polls: nothing changed on the service, so nothing is said.
-  const before = moved.length;
+  // Idle polls: nothing changed on the service, so nothing is sent.
+  const before = sent.length;
   await poll(run);
   await poll(run);
-  expect(moved.length).toBe(before);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(sent.length).toBe(before);
 
   const device = svc.service.store.listDevices().find((d) => d.status !== 'offline')!;
   await control(svc, 'POST', `devices/${device.id}/status`, { status: 'offline' });
   await poll(run);
-  expect(moved.length).toBe(before + 1);
-  const delta = await run.invoke('history:since', { epoch: first.value.epoch, cursor: first.value.cursor });
-  if (!delta.ok) throw new Error(delta.error.message);
-  expect(delta.value.full).toBe(false);
-  expect(delta.value.ids).toEqual([device.id]);
-  expect(moved.at(-1)!.cursor).toBe(delta.value.cursor);
+  await vi.waitFor(() => expect(sent.length).toBe(before + 1));
+  const moved = sent.at(-1)!;
+  expect(moved).toMatchObject({ full: false, ids: [device.id], exact: [1], more: false });
+  expect(moved.since[0]).toBe(run.core.sinceOf(device.id)![0]);
 });

@@ -212,16 +212,6 @@ const readOnly: fc.Arbitrary<[InvokeChannel, unknown]> = fc.oneof(
   fc
     .record(
       {
-        epoch: fc.option(fc.string({ maxLength: 64 })),
-        cursor: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
-        fullFrom: fc.nat({ max: Number.MAX_SAFE_INTEGER }),
-      },
-      { requiredKeys: ['epoch', 'cursor'] },
-    )
-    .map((p) => ['history:since', p] as [InvokeChannel, unknown]),
-  fc
-    .record(
-      {
         status: fc.constantFrom('online', 'offline', 'busy'),
         longerThanMinutes: minutesArb,
         changedWithinMinutes: minutesArb,

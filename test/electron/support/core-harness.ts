@@ -19,6 +19,8 @@ import type {
   SyncState,
 } from '../../../shared/ipc/contract.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
+import type { SinceRows } from '../../../shared/status-history.js';
+import { sinceAlone } from '../../../renderer/state/since-rows.js';
 import { FakeClock, settle } from './fake-clock.js';
 import { FakeService, fakePorts } from './fake-service.js';
 
@@ -38,7 +40,10 @@ export interface Harness {
   events: Array<{ event: keyof MainEvents; payload: unknown }>;
   notices: SessionNotice[];
   opened: string[];
+  /** The data changes sent, but those carrying the status history's since rows alone (see `sinceParts`). */
   changes(dataset?: string): DataChange[];
+  /** The status history's since rows as the changes carried them (since-stream.ts), in order. */
+  sinceParts(): SinceRows[];
   invoke<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<IpcResult<InvokeResponse<C>>>;
   signIn(): Promise<void>;
   /** Lets the debounced offline-copy save fire and waits until its file is on disk (real I/O). */
@@ -99,7 +104,11 @@ export async function makeHarness(options: HarnessOptions = {}): Promise<Harness
       events
         .filter((e) => e.event === 'data:change')
         .map((e) => e.payload as DataChange)
-        .filter((c) => dataset === undefined || c.dataset === dataset),
+        .filter((c) => !sinceAlone(c) && (dataset === undefined || c.dataset === dataset)),
+    sinceParts: () =>
+      events.flatMap((e) =>
+        e.event === 'data:change' ? [(e.payload as DataChange).since ?? []].flat() : [],
+      ),
     invoke: <C extends InvokeChannel>(channel: C, payload: unknown = {}) =>
       dispatchInvoke(core.handlers, channel, payload) as Promise<IpcResult<InvokeResponse<C>>>,
     async signIn() {

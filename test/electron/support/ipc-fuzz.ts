@@ -57,7 +57,6 @@ export const SEEDS: Record<InvokeChannel, Record<string, unknown>> = {
   'history:device': { deviceId: 'd1', days: 1 },
   'history:overview': {},
   'history:usage': {},
-  'history:since': { epoch: null, cursor: 0 },
   'history:query': { status: 'offline' },
   'history:export': { target: { kind: 'device', id: 'd1' }, days: 1, zone: 'UTC' },
   'watch:get': {},

@@ -1,8 +1,7 @@
 // An open device panel asks the main side for that device's history again only when that device (or its
 // status-history row) changed: a poll that changes other devices of 100,000 asks nothing.
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { applySinceDelta } from '../../../renderer/state/since-sync.js';
-import { emptySinceDelta, type SinceDelta } from '../../../shared/status-history.js';
+import type { SinceRows } from '../../../shared/status-history.js';
 import { renderApp } from '../support/render.js';
 import { ADMIN, device } from '../support/fake-bridge.js';
 
@@ -32,20 +31,23 @@ describe('DeviceHistory re-reads', () => {
     await waitFor(() => expect(asked()).toBe(1));
 
     act(() => bridge.emit('data:change', change([device('2', { name: 'bravo', status: 'offline' })])));
-    act(() => applySinceDelta(stores.data, sinceDelta('2')));
+    act(() => bridge.emit('data:change', { ...change([]), since: sinceRows('2') }));
     await new Promise((r) => setTimeout(r, 50));
     expect(asked()).toBe(1);
 
     act(() => bridge.emit('data:change', change([device('1', { name: 'alpha', status: 'offline' })])));
     await waitFor(() => expect(asked()).toBe(2));
-    act(() => applySinceDelta(stores.data, sinceDelta('1')));
+    act(() => bridge.emit('data:change', { ...change([]), since: sinceRows('1') }));
     await waitFor(() => expect(asked()).toBe(3));
   });
 });
 
-function sinceDelta(id: string): SinceDelta {
+/** One device's row, as a change carries it alone (the main side's SinceStream). */
+function sinceRows(id: string): SinceRows {
   return {
-    ...emptySinceDelta('e1', 1, false),
+    full: false,
+    removed: [],
+    more: false,
     ids: [id],
     since: [Date.parse('2026-11-21T10:01:00Z')],
     exact: [1],

@@ -2,7 +2,7 @@
 // process sends: text (with the display zone named when it is not this computer's), sort order, the
 // filters (also as saved-view conditions) and how they combine with the toolbar's filters.
 import type { Device } from '../../../shared/model.js';
-import type { SinceDelta, SinceRow } from '../../../shared/status-history.js';
+import type { SinceRow } from '../../../shared/status-history.js';
 import { sinceColumns } from '../../support/since-rows.js';
 import { setLanguage } from '../../../renderer/i18n/index.js';
 import { columnByKey, sortIdsByColumn } from '../../../renderer/domain/device-columns.js';
@@ -18,7 +18,7 @@ import { setDisplayOffset } from '../../../renderer/domain/time-zone.js';
 import { createDataStore } from '../../../renderer/state/data-store.js';
 import { createUiStore, uiActions } from '../../../renderer/state/ui-store.js';
 import { createViews } from '../../../renderer/state/views.js';
-import { applySinceDelta, createSinceSync } from '../../../renderer/state/since-sync.js';
+import { applySinceRows } from '../../../renderer/state/since-rows.js';
 import { makeDevice } from '../../shared/support/fixtures.js';
 
 const MIN = 60_000;
@@ -166,13 +166,10 @@ describe('history filters', () => {
     });
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     try {
-      applySinceDelta(data, {
-        epoch: 'x',
-        cursor: 4,
+      applySinceRows(data, {
         full: true,
         ...sinceColumns(Object.fromEntries(rows)),
         removed: [],
-        fullFrom: null,
         more: false,
       });
       const act = uiActions(ui);
@@ -185,13 +182,10 @@ describe('history filters', () => {
       expect(shown()).toEqual([]);
       act.setFilter({ status: 'all' });
       // A delta: pc-2 came back (its row now says online since a minute ago).
-      applySinceDelta(data, {
-        epoch: 'x',
-        cursor: 5,
+      applySinceRows(data, {
         full: false,
         ...sinceColumns({ [b.id]: [NOW - MIN, 1, 0] }),
         removed: [a.id],
-        fullFrom: null,
         more: false,
       });
       expect(shown()).toEqual([]);
@@ -201,55 +195,27 @@ describe('history filters', () => {
     }
   });
 
-  it('asks for deltas after its cursor, once at a time, and starts over on a full answer', async () => {
+  it('takes a whole map in place of what it held, and says a batch of parts once, after the last', () => {
     const data = createDataStore();
-    const asked: Array<{ epoch: string | null; cursor: number }> = [];
-    let answer: SinceDelta = {
-      epoch: 'e1',
-      cursor: 3,
-      full: true,
-      ...sinceColumns({ '1': [1, 1, 0] }),
-      removed: [],
-      fullFrom: null,
-      more: false,
-    };
-    const sync = createSinceSync(data, async (_channel, payload) => {
-      asked.push(payload);
-      return { ok: true, value: answer };
-    });
-    await Promise.all([sync.pull(), sync.pull(), sync.pull()]);
-    // One request, and one more for what was asked while it was out.
-    expect(asked).toEqual([
-      { epoch: null, cursor: 0 },
-      { epoch: 'e1', cursor: 3 },
-    ]);
-    answer = {
-      epoch: 'e2',
-      cursor: 1,
-      full: true,
-      ...sinceColumns({ '2': [2, 0, 0] }),
-      removed: [],
-      fullFrom: null,
-      more: false,
-    };
-    await sync.pull();
-    expect([...data.getState().since.keys()]).toEqual(['2']);
-
-    // history:moved: nothing asked where this renderer already is; asked once the log moved on.
-    asked.length = 0;
-    await sync.moved({ epoch: 'e2', cursor: 1 });
-    expect(asked).toEqual([]);
-    answer = {
-      epoch: 'e2',
-      cursor: 2,
-      full: false,
-      ...sinceColumns({ '3': [3, 1, 0] }),
-      removed: [],
-      fullFrom: null,
-      more: false,
-    };
-    await sync.moved({ epoch: 'e2', cursor: 2 });
-    expect(asked).toEqual([{ epoch: 'e2', cursor: 1 }]);
+    const versions: number[] = [];
+    data.subscribe((state) => versions.push(state.sinceVersion));
+    const part = (rows: Record<string, SinceRow>, more: boolean, full = false, removed: string[] = []) =>
+      applySinceRows(data, { full, ...sinceColumns(rows), removed, more });
+    expect(part({ '1': [1, 1, 0] }, false, true)).toBe(true);
+    expect(versions).toEqual([1]);
+    // A whole map of two parts: the first drops what was held, quietly; the last says it.
+    expect(part({ '2': [2, 0, 0] }, true, true)).toBe(false);
+    expect(versions).toEqual([1]);
+    expect(part({ '3': [3, 1, 0] }, false)).toBe(true);
+    expect(versions).toEqual([1, 2]);
     expect([...data.getState().since.keys()].sort()).toEqual(['2', '3']);
+    // A removal of a row not held, and nothing else, is no change to say.
+    expect(part({}, false, false, ['9'])).toBe(false);
+    expect(part({}, false, false, ['2'])).toBe(true);
+    expect([...data.getState().since.keys()]).toEqual(['3']);
+    // An empty whole map (signed out) over rows held is a change; over none it is not.
+    expect(part({}, false, true)).toBe(true);
+    expect(part({}, false, true)).toBe(false);
+    expect(data.getState().since.size).toBe(0);
   });
 });

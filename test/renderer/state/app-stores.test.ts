@@ -1,4 +1,4 @@
-import { createAppStores, SINCE_FIRST_PULL_DELAY_MS } from '../../../renderer/state/app-stores.js';
+import { createAppStores } from '../../../renderer/state/app-stores.js';
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
 import { formatError } from '../../../renderer/i18n/index.js';
@@ -59,21 +59,30 @@ describe('app stores', () => {
     }
   });
 
-  it('asks for the since rows only once the first screen has had its time', async () => {
-    vi.useFakeTimers();
-    try {
-      const bridge = createFakeBridge(
-        makeSnapshot({ data: { folders: [], devices: [device('1')], sessions: [], users: [] } }),
-      );
-      const stores = createAppStores(bridge);
-      await stores.start();
-      expect(stores.shell.getState().phase).toBe('ready');
-      expect(bridge.callsTo('history:since')).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(SINCE_FIRST_PULL_DELAY_MS);
-      expect(bridge.callsTo('history:since')).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('takes since rows from the devices’ changes, rows alone leaving the devices as they were', async () => {
+    const bridge = createFakeBridge(
+      makeSnapshot({ data: { folders: [], devices: [device('1'), device('2')], sessions: [], users: [] } }),
+    );
+    const stores = createAppStores(bridge);
+    await stores.start();
+    const devicesVersion = stores.data.getState().versions.devices;
+    const rows = { ids: ['1'], since: [5], exact: [1 as const], flapUntil: [0], removed: [] };
+    bridge.emit('data:change', {
+      dataset: 'devices',
+      reset: false,
+      added: [],
+      changed: [],
+      removed: [],
+      fetchedAt: null,
+      since: { full: true, ...rows, more: false },
+    });
+    expect(stores.data.getState().since.get('1')).toEqual([5, 1, 0]);
+    expect(stores.data.getState().sinceVersion).toBe(1);
+    // Rows alone are no change of the devices: the table is not rebuilt, the devices keep their time.
+    expect(stores.data.getState().versions.devices).toBe(devicesVersion);
+    expect(stores.data.getState().devices.size).toBe(2);
+    // Nothing is asked for: the rows come with the changes.
+    expect(bridge.calls.filter((c) => c.channel.startsWith('history:'))).toEqual([]);
   });
 
   it('replays events that arrived while the snapshot was on its way', async () => {
