@@ -2,7 +2,7 @@
 // it times; page-probes.ts says how "painted" is observed.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { ControlClient } from '../e2e/support/control.js';
 import { approveOnAuthorizePage, DEMO } from '../e2e/support/console-app.js';
 import { installProbes } from './page-probes.js';
@@ -302,7 +302,35 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
   console.log(
     `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB of ${mb(heap.heap.total_physical_size)} resident, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
   );
-  return (hostBytes + kb * 1024) / (1024 * 1024);
+  const figure = (hostBytes + kb * 1024) / (1024 * 1024);
+  // Diagnostics (BENCH_MEMORY_GC=1), after the figure is read: how much of it a full collection of the
+  // host's main thread and of the page would give back (what is garbage, not data).
+  if (process.env.BENCH_MEMORY_GC) {
+    await host.call('gc', { type: 'major' });
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    const usage = async (session: CDPSession) => {
+      const u = (await session.send('Runtime.getHeapUsage')) as Record<string, number>;
+      return Object.entries(u)
+        .map(([k, v]) => `${k} ${mb(v)}`)
+        .join(', ');
+    };
+    for (const page of pages) {
+      const session = await page.context().newCDPSession(page);
+      console.log(`  page heap before: ${await usage(session)}`);
+      await session.send('HeapProfiler.collectGarbage');
+      console.log(`  page heap after: ${await usage(session)}`);
+      await session.detach();
+    }
+    await sleep(500);
+    const after = Number(
+      /^VmRSS:\s+(\d+) kB/m.exec(await readFile(`/proc/${renderer.id}/status`, 'utf8'))?.[1],
+    );
+    const heapAfter = await host.call<{ heapUsed: number; heap: { total_physical_size: number } }>('memory');
+    console.log(
+      `  after a forced full collection (diagnostic): host ${mb(await host.rss())} MB (main-thread heap ${mb(heapAfter.heapUsed)} MB of ${mb(heapAfter.heap.total_physical_size)} resident) + renderer ${mb(after * 1024)} MB`,
+    );
+  }
+  return figure;
 }
 
 /** first_rows_from_cache_ms: from spawning the host to the first row painted, read from `page`. */
