@@ -72,10 +72,16 @@ export function createSavedViews(deps: {
     loadError: null,
   }));
 
-  const counts = new ViewCounts((id) => {
-    const index = data.getState().deviceIndex;
-    const device = index.get(id);
-    return device ? { device, search: index.entry(id)! } : undefined;
+  const counts = new ViewCounts({
+    has: (id) => data.getState().deviceIndex.get(id) !== undefined,
+    read: (id, into) => {
+      const index = data.getState().deviceIndex;
+      const device = index.get(id);
+      if (!device) return false;
+      into.device = device;
+      into.search = index.entry(id)!;
+      return true;
+    },
   });
   const scheduler = createCountsScheduler(counts);
   counts.subscribe(() => store.setState({ counts: counts.counts() }));

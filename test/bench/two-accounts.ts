@@ -3,7 +3,7 @@
 // synced as the first sync does it, the second added (accounts:add) and signed in with its own address,
 // synced, and shown; then the same host + renderer RSS as memory_mb, after the same 2 s pause. The first
 // account keeps syncing behind it, so both accounts' pictures, workers and copies are in the figure.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -25,6 +25,15 @@ export async function twoAccountsMemory(
     const { context, page } = await scenario.newProbedPage(browser);
     try {
       await scenario.firstSync(host, page, first, dataDir, timeoutMs);
+      // Diagnostics (BENCH_PAGE_ALLOC=file): what the page allocates from the second account's sign-in to
+      // the figure, collected or not (V8's sampling heap profiler, by call site).
+      const allocTo = process.env.BENCH_PAGE_ALLOC;
+      const cdp = allocTo ? await page.context().newCDPSession(page) : null;
+      await cdp?.send('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
       await host.invoke('accounts:add', { name: 'Second' });
       const { authorizeUrl } = await host.invoke<{ authorizeUrl: string }>('auth:begin', {
         baseUrl: second.baseUrl,
@@ -39,7 +48,12 @@ export async function twoAccountsMemory(
       await host.call('history-quiet', { quietMs: 1000, timeoutMs });
       const shown = await page.evaluate(() => document.querySelectorAll('[role="grid"] [role="row"]').length);
       if (shown < 2) throw new Error('the second account’s devices were not drawn');
-      return await scenario.memory(browser, host, 2000);
+      const figure = await scenario.memory(browser, host, 2000);
+      if (cdp && allocTo) {
+        const { profile } = await cdp.send('HeapProfiler.stopSampling');
+        await writeFile(allocTo, JSON.stringify(profile));
+      }
+      return figure;
     } finally {
       await context.close();
       await host.close();

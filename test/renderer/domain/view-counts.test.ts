@@ -13,7 +13,12 @@ function world(n: number) {
   const rows = new Map<Id, CountedDevice>();
   const put = (d: Device) => rows.set(d.id, { device: d, search: searchEntry(d, `Folder ${d.folderId}`) });
   for (let i = 0; i < n; i++) put(makeDevice(i));
-  return { rows, put, counts: new ViewCounts((id) => rows.get(id)) };
+  const read = (id: Id, into: CountedDevice) => {
+    const row = rows.get(id);
+    if (row) Object.assign(into, row);
+    return row !== undefined;
+  };
+  return { rows, put, counts: new ViewCounts({ has: (id) => rows.has(id), read }) };
 }
 
 const online: DevicePredicate = (d) => d.status === 'online';
@@ -51,6 +56,32 @@ describe('view counts', () => {
     expect(counts.count('aliased')).toBe(brute(rows, aliased));
     expect(counts.has('aliased', first.id)).toBe(true);
     expect(counts.has('online', removed[0]!)).toBe(false);
+  });
+
+  it('with no view to count, reads no device (no search entry built), and still frees removed ones', () => {
+    const { rows } = world(50);
+    let reads = 0;
+    const counts = new ViewCounts({
+      has: (id) => rows.has(id),
+      read: (id, into) => {
+        reads++;
+        const row = rows.get(id);
+        if (row) Object.assign(into, row);
+        return row !== undefined;
+      },
+    });
+    counts.reset(rows.keys());
+    drain(counts);
+    const gone = [...rows.keys()].slice(0, 10);
+    for (const id of gone) rows.delete(id);
+    counts.apply({ removed: gone });
+    drain(counts);
+    expect(reads).toBe(0);
+    counts.setView('online', online);
+    drain(counts);
+    // 40 devices left, each read once for the new view: the 10 removed were freed without a read.
+    expect(reads).toBe(40);
+    expect(counts.count('online')).toBe(brute(rows, online));
   });
 
   it('reuses freed slots without carrying the old membership', () => {
