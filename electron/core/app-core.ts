@@ -155,6 +155,7 @@ class Core implements AccountCore {
       index: () => this.#status.monitor?.history.index ?? null,
       send: (since) => this.#pump.push(sinceChange(since)),
     });
+    this.#pump.onClear = () => this.#since.cleared();
     this.#outbox = new CoreOutbox({
       picture: this.#picture,
       devices: this.#devices,

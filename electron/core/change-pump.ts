@@ -39,6 +39,8 @@ export class ChangePump {
   /** Records sent at once (not queued) in this turn. */
   #sentAtOnce = 0;
   readonly #idle: Array<() => void> = [];
+  /** Told when clear() dropped what was queued: a sender that counted it as sent sends again. */
+  onClear: (() => void) | null = null;
 
   constructor(
     private readonly send: (change: DataChange) => void,
@@ -75,6 +77,7 @@ export class ChangePump {
   clear(): void {
     this.#queue.length = 0;
     for (const resolve of this.#idle.splice(0)) resolve();
+    this.onClear?.();
   }
 
   #schedule(): void {

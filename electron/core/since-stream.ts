@@ -84,6 +84,18 @@ export class SinceStream {
   }
 
   /**
+   * What was sent may not have arrived (the pump dropped what it held, leaving an account): the next rows
+   * are a whole map again, or an empty one if no history is open.
+   */
+  cleared(): void {
+    this.#epoch = '';
+    this.#cursor = 0;
+    this.#fullFrom = null;
+    this.#clearSent = false;
+    this.#schedule();
+  }
+
+  /**
    * A renderer starts from a snapshot (a window opened or reloaded, another account shown): it drops the
    * rows it held at once, and the whole map follows a moment later. Every renderer takes both.
    */

@@ -183,6 +183,28 @@ describe('since rows a part at a time', () => {
     expect(sent.at(-1)).toMatchObject({ full: true, ids: ['d0', 'd1'] });
   });
 
+  it('sends again what the pump dropped when it was cleared (an account left)', async () => {
+    let index: StatusIndex | null = indexOf(2);
+    const { stream, sent, drain } = streamOf(() => index);
+    stream.moved();
+    await drain();
+    stream.cleared();
+    await drain();
+    expect(sent.map((rows) => rows.ids)).toEqual([
+      ['d0', 'd1'],
+      ['d0', 'd1'],
+    ]);
+    index = null;
+    stream.moved();
+    await drain();
+    stream.cleared();
+    await drain();
+    expect(sent.slice(2).map((rows) => [rows.full, rows.ids.length])).toEqual([
+      [true, 0],
+      [true, 0],
+    ]);
+  });
+
   it('sends no part before the snapshot has had its time', async () => {
     const index = indexOf(3);
     const queue: Array<() => void> = [];

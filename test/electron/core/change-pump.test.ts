@@ -81,8 +81,12 @@ describe('ChangePump', () => {
     const r = rig();
     r.pump.push(change({ added: devices(1, 9) }));
     r.turn();
+    let told = 0;
+    r.pump.onClear = () => told++;
     r.pump.clear();
     while (r.turns.length) r.turn();
     expect(r.sent).toHaveLength(1);
+    // A sender that counted what was dropped as sent (the since rows) hears of it, and sends again.
+    expect(told).toBe(1);
   });
 });

@@ -210,4 +210,9 @@ it('sends since rows behind the devices’ changes only when a poll moved some d
   const moved = sent.at(-1)!;
   expect(moved).toMatchObject({ full: false, ids: [device.id], exact: [1], more: false });
   expect(moved.since[0]).toBe(run.core.sinceOf(device.id)![0]);
+
+  // Signing out: the renderers drop the account's rows (an empty whole map is the last sent), even though
+  // leaving the account drops whatever was still on its way to them.
+  await run.invoke('auth:sign-out', {});
+  await vi.waitFor(() => expect(sent.at(-1)).toMatchObject({ full: true, ids: [], more: false }));
 });
