@@ -1,4 +1,5 @@
 import { createAppStores } from '../../../renderer/state/app-stores.js';
+import { sinceChange } from '../../../electron/core/since-stream.js';
 import { createFakeBridge, device, makeSnapshot, makeSync, session } from '../support/fake-bridge.js';
 import type { FolderNode } from '../../../shared/ipc/contract.js';
 import { formatError } from '../../../renderer/i18n/index.js';
@@ -67,15 +68,8 @@ describe('app stores', () => {
     await stores.start();
     const devicesVersion = stores.data.getState().versions.devices;
     const rows = { ids: ['1'], since: [5], exact: [1 as const], flapUntil: [0], removed: [] };
-    bridge.emit('data:change', {
-      dataset: 'devices',
-      reset: false,
-      added: [],
-      changed: [],
-      removed: [],
-      fetchedAt: null,
-      since: { full: true, ...rows, more: false },
-    });
+    // The change as the main side's since stream makes it.
+    bridge.emit('data:change', sinceChange({ full: true, ...rows, more: false }));
     expect(stores.data.getState().since.get('1')).toEqual([5, 1, 0]);
     expect(stores.data.getState().sinceVersion).toBe(1);
     // Rows alone are no change of the devices: the table is not rebuilt, the devices keep their time.
