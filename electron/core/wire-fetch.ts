@@ -17,7 +17,7 @@
 
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import {
   brotliDecompressSync,
   createBrotliDecompress,
@@ -56,7 +56,7 @@ export const serviceFetch: typeof fetch = (input, init) => send(input, init ?? {
 const send = (input: string | URL | Request, init: RequestInit, decode: boolean): Promise<Response> =>
   new Promise<Response>((resolve, reject) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    const send = url.protocol === 'https:' ? https.request : http.request;
+    const request = url.protocol === 'https:' ? https.request : http.request;
     const agent = agents[url.protocol as keyof typeof agents];
     if (!agent) {
       reject(new TypeError(`Unsupported protocol ${url.protocol}`));
@@ -65,7 +65,7 @@ const send = (input: string | URL | Request, init: RequestInit, decode: boolean)
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     headers['accept-encoding'] = ACCEPTED;
-    const req = send(url, {
+    const req = request(url, {
       method: init.method ?? 'GET',
       headers,
       agent,
@@ -120,6 +120,29 @@ const damaged = (coding: string, error: unknown): ContentCodingError =>
     `The service's ${coding} answer could not be read: ${error instanceof Error ? error.message : String(error)}`,
   );
 
+/** How one coding is undone: on a body held whole (decodeContent), or as it streams (serviceFetch). */
+interface Undoer {
+  whole(bytes: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  stream(): Transform;
+}
+
+const GZIP: Undoer = { whole: gunzipSync, stream: createGunzip };
+const BROTLI: Undoer = { whole: brotliDecompressSync, stream: createBrotliDecompress };
+const ZLIB_DEFLATE: Undoer = { whole: inflateSync, stream: createInflate };
+const RAW_DEFLATE: Undoer = { whole: inflateRawSync, stream: createInflateRaw };
+
+/**
+ * What undoes `coding`, given the first bytes of what it coded: HTTP's deflate is zlib-wrapped, but some
+ * servers send it raw, and a zlib header's first two bytes are method 8 and a multiple of 31.
+ */
+function undoerOf(coding: string, head: Uint8Array): Undoer {
+  if (coding === 'gzip' || coding === 'x-gzip') return GZIP;
+  if (coding === 'br') return BROTLI;
+  if (coding !== 'deflate') throw unknownCoding(coding);
+  const wrapped = head.length >= 2 && (head[0]! & 0x0f) === 8 && (head[0]! * 256 + head[1]!) % 31 === 0;
+  return wrapped ? ZLIB_DEFLATE : RAW_DEFLATE;
+}
+
 /**
  * The body with its codings undone as it is read (the last applied undone first), each under its reader's
  * back-pressure, so a small answer that inflates without end is no faster than the reader that cuts it
@@ -128,13 +151,11 @@ const damaged = (coding: string, error: unknown): ContentCodingError =>
  */
 function decoded(res: Readable, codings: readonly string[]): Readable {
   if (codings.length === 0) return res;
-  for (const coding of codings) if (!UNDONE.has(coding)) throw unknownCoding(coding);
+  for (const coding of codings) undoerOf(coding, new Uint8Array(0)); // an unknown one fails the fetch now
   let source: AsyncIterable<Uint8Array> = res;
   for (const coding of [...codings].reverse()) source = undo(coding, source);
   return Readable.from(source, { objectMode: false });
 }
-
-const UNDONE = new Set(['gzip', 'x-gzip', 'br', 'deflate']);
 
 async function* undo(coding: string, source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const from = source[Symbol.asyncIterator]();
@@ -147,8 +168,7 @@ async function* undo(coding: string, source: AsyncIterable<Uint8Array>): AsyncGe
       throw error;
     }
   };
-  // HTTP's deflate is zlib-wrapped, but some servers send it raw: a zlib header's first two bytes are
-  // method 8 and a multiple of 31.
+  // Deflate is told wrapped or raw from its first two bytes (undoerOf).
   let head: Uint8Array = new Uint8Array(0);
   if (coding === 'deflate') {
     while (head.length < 2) {
@@ -157,15 +177,7 @@ async function* undo(coding: string, source: AsyncIterable<Uint8Array>): AsyncGe
       head = Buffer.concat([head, n.value]);
     }
   }
-  const wrapped = head.length >= 2 && (head[0]! & 0x0f) === 8 && (head[0]! * 256 + head[1]!) % 31 === 0;
-  const stage =
-    coding === 'br'
-      ? createBrotliDecompress()
-      : coding === 'deflate'
-        ? wrapped
-          ? createInflate()
-          : createInflateRaw()
-        : createGunzip();
+  const stage = undoerOf(coding, head).stream();
   async function* rest(): AsyncGenerator<Uint8Array> {
     if (head.length > 0) yield head;
     for (;;) {
@@ -193,19 +205,8 @@ export function decodeContent(bytes: Uint8Array, encoding: string | null, limitB
   const codings = codingsOf(encoding);
   let out: Uint8Array = bytes;
   for (const coding of codings.reverse()) {
-    const options = { maxOutputLength: limitBytes };
     try {
-      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, options);
-      else if (coding === 'br') out = brotliDecompressSync(out, options);
-      else if (coding === 'deflate') {
-        // HTTP's deflate is zlib-wrapped; some servers send it raw.
-        try {
-          out = inflateSync(out, options);
-        } catch (error) {
-          if (tooLarge(error)) throw error;
-          out = inflateRawSync(out, options);
-        }
-      } else throw unknownCoding(coding);
+      out = undoerOf(coding, out).whole(out, { maxOutputLength: limitBytes });
     } catch (error) {
       if (error instanceof ContentCodingError) throw error;
       if (tooLarge(error)) throw new BodyTooLargeError(limitBytes);
