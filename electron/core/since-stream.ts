@@ -75,11 +75,11 @@ export class SinceStream {
     this.#yield = o.yieldTo ?? ((next) => setImmediate(next));
   }
 
-  /** Stops sending (the core stops): a held map is not sent. */
+  /** Stops sending (the core stops): a held map, or a part already scheduled, is not sent. */
   dispose(): void {
     if (this.#held) clearTimeout(this.#held);
     this.#held = null;
-    this.#scheduled = true;
+    this.#started = false;
   }
 
   /** The history's log moved, or another history opened or closed: sends what is new, soon. */
@@ -92,9 +92,7 @@ export class SinceStream {
    * are a whole map again, or an empty one if no history is open.
    */
   cleared(): void {
-    this.#epoch = '';
-    this.#cursor = 0;
-    this.#fullFrom = null;
+    this.#forget();
     this.#clearSent = false;
     this.#schedule();
   }
@@ -105,9 +103,7 @@ export class SinceStream {
    */
   restart(): void {
     this.#started = true;
-    this.#epoch = '';
-    this.#cursor = 0;
-    this.#fullFrom = null;
+    this.#forget();
     this.#clearSent = true;
     this.#o.send(EMPTY_FULL);
     if (this.#held) clearTimeout(this.#held);
@@ -122,8 +118,15 @@ export class SinceStream {
     this.#scheduled = true;
     this.#yield(() => {
       this.#scheduled = false;
-      if (!this.#held && this.#sendPart()) this.#schedule();
+      if (this.#started && !this.#held && this.#sendPart()) this.#schedule();
     });
+  }
+
+  /** No position: the next rows are a whole map. */
+  #forget(): void {
+    this.#epoch = '';
+    this.#cursor = 0;
+    this.#fullFrom = null;
   }
 
   /** Sends one part of what is new; true when more is left. */
@@ -131,9 +134,7 @@ export class SinceStream {
     const index = this.#o.index();
     if (!index) {
       // Signed out: the renderers drop what they held, once.
-      this.#epoch = '';
-      this.#cursor = 0;
-      this.#fullFrom = null;
+      this.#forget();
       if (!this.#clearSent) {
         this.#clearSent = true;
         this.#o.send(EMPTY_FULL);
