@@ -106,8 +106,12 @@ export class StatusMonitor {
   }
 
   /** onDevicesChange over several turns of the event loop (a full comparison of a large account). */
-  async onDevicesChangeSliced(change: DevicesRecorded, now: number): Promise<void> {
-    const poll = await this.history.recordDevicesSliced(change, now);
+  async onDevicesChangeSliced(
+    change: DevicesRecorded,
+    now: number,
+    turn?: () => Promise<void>,
+  ): Promise<void> {
+    const poll = await this.history.recordDevicesSliced(change, now, turn);
     if (poll) this.#evaluate(poll, now);
   }
 

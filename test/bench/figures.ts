@@ -63,7 +63,7 @@ export const FIGURES: Record<FigureKey, FigureSpec> = {
     floor: { 100_000: 50, 300_000: 100 },
     better: 'lower',
     unit: 'ms',
-    how: 'host main thread, monitorEventLoopDelay(1 ms) from auth:complete until first rows painted, sync settled, offline copy written, status history quiet for 1 s (its recording of the sync, and the page pulling it), +1 s',
+    how: 'host main thread, monitorEventLoopDelay(1 ms) from auth:complete until first rows painted, sync settled, offline copy written after it (with the devices), status history rows of this sync sent, then quiet for 1 s (its recording of the sync), +1 s',
   },
   idle_poll_max_stall_ms: {
     floor: both(20),

@@ -101,6 +101,10 @@ ServerResponse.prototype.write = function (chunk, ...rest) {
       // One event per write (event-stream.ts): its name is in the head.
       const named = head.slice(0, Math.max(0, head.indexOf('\ndata: ')) || 200);
       for (const m of named.matchAll(/^event: (.*)$/gm)) window.events.push(m[1]);
+      // An event's data is the write after its name (event-stream.ts): a devices' change carrying only
+      // "since" rows (since-stream.ts) is told apart from one of devices.
+      if (head.startsWith('{"dataset":"devices"') && head.includes('"fetchedAt":null,"since":{'))
+        window.events[window.events.length - 1] += ' (since)';
     }
   }
   return write.call(this, chunk, ...rest);
@@ -224,12 +228,15 @@ const commands = {
     return null;
   },
   /**
-   * Resolves once the status history's rows have not gone out for `quietMs`: the first sync's recording of
-   * 100,000 first sightings (sliced), and the parts of rows sent behind it, are over.
+   * Resolves once the status history's rows have gone out after `after` (ms since the epoch) and then not
+   * for `quietMs`: the first sync's recording of 100,000 first sightings (sliced, its rows sent between
+   * the slices), and the parts of rows sent behind it, are over.
    */
-  async 'history-quiet'({ quietMs, timeoutMs }) {
+  async 'history-quiet'({ quietMs, timeoutMs, after = 0 }) {
     const deadline = Date.now() + timeoutMs;
-    while (Date.now() - historyMovedAt < quietMs) {
+    // Rows sent before `after` are an earlier recording's: quiet then is not this one done (at 300,000
+    // devices the first comparison had not sent a row yet when the first sync's window closed).
+    while (historyMovedAt < after || Date.now() - historyMovedAt < quietMs) {
       if (Date.now() > deadline) throw new Error(`the status history did not settle in ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

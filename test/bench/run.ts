@@ -39,6 +39,18 @@ import { WORK_FIGURES } from './work-figures.js';
 import { workFigures } from './work-scenarios.js';
 import { twoAccountsMemory } from './two-accounts.js';
 
+/** Event names in order, a run of the same one as `name ×n`. */
+function runsOf(names: readonly string[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < names.length;) {
+    let j = i;
+    while (names[j] === names[i]) j++;
+    out.push(j - i > 1 ? `${names[i]} ×${j - i}` : names[i]!);
+    i = j;
+  }
+  return out.join(' ');
+}
+
 let options: BenchOptions;
 try {
   options = parseBenchArgs(process.argv.slice(2), Object.keys(FIGURES));
@@ -129,7 +141,7 @@ try {
           record('idle_poll_max_stall_ms', idle.stallMs, load);
           record('idle_poll_renderer_bytes', idle.bytes, load);
           step(
-            `idle polls (events sent: ${idle.events.map((e) => e.join(' ') || 'none').join(' / ')}; ` +
+            `idle polls (events sent: ${idle.events.map((e) => runsOf(e) || 'none').join(' / ')}; ` +
               `host CPU: ${idle.cpuMs.map((ms) => `${Math.round(ms)} ms`).join(' / ')})`,
           );
         }

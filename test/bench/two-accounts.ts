@@ -42,10 +42,11 @@ export async function twoAccountsMemory(
         consumerSecret: DEMO.consumerSecret,
       });
       const pin = await approveOnAuthorizePage(authorizeUrl, DEMO.email, DEMO.password);
+      const signedIn = Date.now();
       await host.invoke('auth:complete', { pin });
       // The host's sync state is the account on screen's: the second one's first sync.
       await host.settled(timeoutMs);
-      await host.call('history-quiet', { quietMs: 1000, timeoutMs });
+      await host.call('history-quiet', { quietMs: 1000, timeoutMs, after: signedIn });
       const shown = await page.evaluate(() => document.querySelectorAll('[role="grid"] [role="row"]').length);
       if (shown < 2) throw new Error('the second account’s devices were not drawn');
       const figure = await scenario.memory(browser, host, 2000);

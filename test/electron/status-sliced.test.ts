@@ -132,10 +132,8 @@ describe('the index checkpoint', () => {
 });
 
 describe('StatusKeeper', () => {
-  it('records a change that comes during the sliced first comparison after it, not under it', async () => {
+  const keeperOver = (devices: Device[], onSinceMoved: () => void) => {
     const picture = new Picture();
-    const moved: number[] = [];
-    const devices = fleet(() => 'online');
     picture.reset('devices', devices, new Date(T0).toISOString());
     const keeper = new StatusKeeper({
       dataDir: dir,
@@ -150,8 +148,36 @@ describe('StatusKeeper', () => {
       notify: () => undefined,
       onTrayChange: () => undefined,
       devices: listedDevices(() => devices),
-      onSinceMoved: () => moved.push(keeper.monitor?.history.index.cursor ?? -1),
+      onSinceMoved,
     });
+    return { keeper, picture };
+  };
+
+  it('tells the since rows between the slices of the first comparison, not only once it is over', async () => {
+    const positions: number[] = [];
+    const { keeper } = keeperOver(
+      fleet(() => 'online'),
+      () => positions.push(keeper.monitor?.history.index.cursor ?? -1),
+    );
+    await keeper.open('account-1');
+    const opened = keeper.monitor!.history.index.cursor;
+    keeper.devicesFetched(true);
+    await keeper.settled();
+    const final = keeper.monitor!.history.index.cursor;
+    expect(keeper.monitor!.history.index.entries.size).toBe(N);
+    // The stream (since-stream.ts) is told with the index part-way: its rows flow while the rest is compared.
+    const between = new Set(positions.filter((p) => p > opened && p < final));
+    expect(between.size).toBeGreaterThanOrEqual(1);
+    expect(positions.at(-1)).toBe(final);
+    await keeper.close({ reason: 'closed', forget: false });
+  });
+
+  it('records a change that comes during the sliced first comparison after it, not under it', async () => {
+    const moved: number[] = [];
+    const devices = fleet(() => 'online');
+    const { keeper, picture } = keeperOver(devices, () =>
+      moved.push(keeper.monitor?.history.index.cursor ?? -1),
+    );
     await keeper.open('account-1');
     keeper.devicesFetched(true); // the first full comparison: sliced, still under way on return
     const offline = device('d7', 'offline', 'f0');
