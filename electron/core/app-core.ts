@@ -74,6 +74,8 @@ export interface AccountCore extends AppCore {
   matchView(query: ViewQuery): Promise<ViewMatched>;
   /** Its folders (a saved view spanning accounts matches folder conditions with them). */
   folders(): Iterable<Folder>;
+  /** Another account is on screen until this one's next snapshot: its since rows are not made meanwhile. */
+  offScreen(): void;
 }
 
 export function createAppCore(options: AppCoreOptions): AccountCore {
@@ -228,6 +230,10 @@ class Core implements AccountCore {
     return this.#devices.matchView(query);
   }
 
+  offScreen(): void {
+    this.#since.stop();
+  }
+
   sinceOf(id: Id): SinceRow | undefined {
     const index = this.#status.monitor?.history.index;
     const entry = index?.get(id);
@@ -314,7 +320,7 @@ class Core implements AccountCore {
     await this.#outbox.close();
     await this.#notifier.dispose();
     await this.#status.close({ reason: 'closed', forget: false });
-    this.#since.dispose();
+    this.#since.stop();
     await this.#cache.dispose();
     await this.#devices.close();
     this.#events.clear();

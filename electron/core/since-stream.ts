@@ -75,8 +75,11 @@ export class SinceStream {
     this.#yield = o.yieldTo ?? ((next) => setImmediate(next));
   }
 
-  /** Stops sending (the core stops): a held map, or a part already scheduled, is not sent. */
-  dispose(): void {
+  /**
+   * Stops sending until the next snapshot's restart (the core stops, or its account leaves the screen and
+   * its events go nowhere): a held map, or a part already scheduled, is not sent.
+   */
+  stop(): void {
     if (this.#held) clearTimeout(this.#held);
     this.#held = null;
     this.#started = false;

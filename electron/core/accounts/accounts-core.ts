@@ -280,7 +280,10 @@ export class AccountsCore implements AppCore {
     if (held !== this.#active) {
       const previous = this.#active;
       this.#active = held;
-      if (previous) previous.core.setWindowActivity(this.#activityOf(previous));
+      if (previous) {
+        previous.core.setWindowActivity(this.#activityOf(previous));
+        previous.core.offScreen();
+      }
       held.core.setWindowActivity(this.#window);
       // From the core's memory and its devices' owner, nothing waits for its service. An event of the
       // account forwarded meanwhile is in the snapshot too (the owner lists after what it answered

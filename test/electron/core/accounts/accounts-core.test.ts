@@ -18,6 +18,7 @@ import {
   REGISTRY_FILE,
 } from '../../../../electron/core/accounts/account-registry.js';
 import { createAppCore } from '../../../../electron/core/app-core.js';
+import { SNAPSHOT_SINCE_DELAY_MS } from '../../../../electron/core/since-stream.js';
 import { silentLogger } from '../../../../electron/core/logger.js';
 import type { CredentialVault, StoredCredentials } from '../../../../electron/core/vault.js';
 import { MemoryVault, vaultAccount } from '../../../../electron/core/vault.js';
@@ -206,6 +207,46 @@ describe('several accounts in one console', () => {
       'busy',
     );
     expect(run.core.accounts().accounts.find((x) => x.id === b)).toMatchObject({ auth: 'signed-in' });
+  });
+
+  it('makes no since rows for an account off screen, and sends its whole map again when it is shown', async () => {
+    const clock = new FakeClock(Date.now());
+    const run = await open(newDir(), new MemoryVault(), clock);
+    const a = run.core.accounts().active;
+    await signIn(run, svcA, { key: 'test-console', secret: '' });
+    await run.invoke('accounts:add', { name: 'Customer B' });
+    const b = idOf(run, 'Customer B');
+    await signIn(run, svcB, CONSUMER_B);
+    const coreB = run.core.coreOf(b)!;
+    const rowsOfB: Array<NonNullable<DataChange['since']>> = [];
+    coreB.subscribe((event, payload) => {
+      const since = event === 'data:change' ? (payload as DataChange).since : undefined;
+      if (since) rowsOfB.push(since);
+    });
+    const until = async (what: () => boolean) => {
+      for (const deadline = Date.now() + 10_000; !what(); await new Promise((r) => setTimeout(r, 20)))
+        if (Date.now() > deadline) throw new Error('not within 10 s');
+    };
+    const device = svcB.service.store.listDevices().find((d) => d.status !== 'offline')!;
+    // On screen: B's rows come (its whole map, after the snapshot's delay).
+    await until(() => rowsOfB.some((r) => r.ids.includes(device.id)));
+
+    await run.invoke('accounts:switch', { id: a });
+    rowsOfB.length = 0;
+    await control(svcB, 'POST', `devices/${device.id}/status`, { status: 'offline' });
+    await clock.advance(30_000);
+    await coreB.handlers['sync:refresh']({ datasets: ['devices'] });
+    await until(() => coreB.sinceOf(device.id)?.[0] === clock.now()); // B's history recorded it
+    await new Promise((r) => setTimeout(r, SNAPSHOT_SINCE_DELAY_MS + 300));
+    expect(rowsOfB).toEqual([]);
+
+    // Shown again: from a whole map, the row B's poll moved in it.
+    await run.invoke('accounts:switch', { id: b });
+    await until(() => rowsOfB.some((r) => r.ids.includes(device.id)));
+    const full = rowsOfB.filter((r) => r.full);
+    expect(full.length).toBeGreaterThan(0);
+    const row = rowsOfB.find((r) => r.ids.includes(device.id))!;
+    expect(row.since[row.ids.indexOf(device.id)]).toBe(clock.now());
   });
 
   it('a site of the account not on screen going down is one notice naming it, and opening it switches there', async () => {
