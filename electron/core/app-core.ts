@@ -252,7 +252,7 @@ class Core implements AccountCore {
   rendererSnapshot(): Promise<AppSnapshot> {
     this.#since.restart();
     const state = this.state();
-    const shown = this.#cache.shownWhileLoading();
+    const shown = this.#cache.shownToWindow();
     if (shown) return Promise.resolve(withDevices(state, shown));
     const send = (change: DataChange) => this.#pump.push(change);
     const fetchedAt = this.#picture.fetchedAt.devices;

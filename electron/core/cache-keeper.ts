@@ -10,6 +10,7 @@ import type { Device, User } from '../../shared/model.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { DevicesFeed } from './devices-feed.js';
 import type { DevicesPartChange } from './devices-part.js';
+import type { FirstScreenFile } from './first-screen.js';
 import { isoAt } from './clock.js';
 import type { Logger } from './logger.js';
 import type { CachedPicture } from './offline-cache.js';
@@ -44,6 +45,16 @@ export interface CacheKeeperOptions {
   firstScreen?: boolean;
 }
 
+/**
+ * A large copy's other devices are read once a window has taken its first screen (its snapshot) and had
+ * DRAW_HEAD_START_MS to draw it, or FIRST_SCREEN_ALONE_MS after the copy opened when no window asks (a
+ * console started to the tray, an account not on screen). Read at once, their parsing (~0.5 s of a core at
+ * 100,000 devices) and their parts took a core from the window while it compiled and drew the rows the
+ * technician waits for. Real time, not the account's clock: the point is this machine's cores.
+ */
+export const DRAW_HEAD_START_MS = 300;
+export const FIRST_SCREEN_ALONE_MS = 1_000;
+
 /** Unchanged polls only refresh the copy's timestamps: not worth rewriting a large file more often. */
 export const CACHE_TIMESTAMP_REFRESH_MS = 5 * 60_000;
 
@@ -53,6 +64,8 @@ export class CacheKeeper {
   #user: User | null = null;
   #timer: TimerHandle | null = null;
   #saving: Promise<void> = Promise.resolve();
+  /** A window took the first screen: the other devices are read after its head start. */
+  #firstScreenTaken: (() => void) | null = null;
   /** The devices of a copy opened by its first screen, still loading: a save waits for them. */
   #loading: Promise<void> = Promise.resolve();
   /**
@@ -80,9 +93,28 @@ export class CacheKeeper {
     });
   }
 
-  /** The devices shown of a copy whose devices are still loading (see #shown); null when none is. */
-  shownWhileLoading(): Device[] | null {
+  /**
+   * The devices a window's snapshot carries of a copy whose devices are still loading (see #shown); null
+   * when none is. A window has the first screen then: the rest is read after its head start.
+   */
+  shownToWindow(): Device[] | null {
+    if (this.#shown) this.#firstScreenTaken?.();
     return this.#shown;
+  }
+
+  /** Calls `begin` after the first screen's head start (see DRAW_HEAD_START_MS). */
+  #headStart(begin: () => void): void {
+    const go = () => {
+      clearTimeout(timer);
+      this.#firstScreenTaken = null;
+      begin();
+    };
+    let timer = setTimeout(go, FIRST_SCREEN_ALONE_MS);
+    this.#firstScreenTaken = () => {
+      this.#firstScreenTaken = null;
+      clearTimeout(timer);
+      timer = setTimeout(go, DRAW_HEAD_START_MS);
+    };
   }
 
   /** The open copy's devices file: what a replaced devices owner reloads (devices-poller.ts `reseed`). */
@@ -116,21 +148,35 @@ export class CacheKeeper {
     const fetchedAt = loaded.status === 'loaded' ? loaded.picture.datasets.devices.fetchedAt : null;
     const facts = new DeviceFacts();
     const parts: DevicesPartChange[] = [];
+    // Asked now, so that what the owner is asked meanwhile waits for the load; read now or, when the copy
+    // opens by its first screen, after that screen's head start.
+    let begin = (): void => undefined;
+    const after = this.#o.firstScreen !== false ? new Promise<void>((go) => (begin = go)) : undefined;
     const devices =
       loaded.status === 'loaded'
-        ? this.#o.devices.loadCache(cache.devicesFile, (part) => {
-            for (const digest of part.digests().added) facts.put(digest);
-            parts.push(part.change(false, fetchedAt));
-          })
+        ? this.#o.devices.loadCache(
+            cache.devicesFile,
+            (part) => {
+              for (const digest of part.digests().added) facts.put(digest);
+              parts.push(part.change(false, fetchedAt));
+            },
+            after,
+          )
         : null;
     devices?.catch(() => undefined); // handled below, once awaited
     this.#shown = devices ? [] : null;
-    const screen =
-      loaded.status === 'loaded' && this.#o.firstScreen !== false
-        ? await readFirstScreen(cache.devicesFile, this.#o.logger)
-        : null;
-    // Worth it only when there is more than the first screen: a small copy opens whole, as before.
-    const first = screen && screen.total > screen.records.length ? screen : null;
+    let first: FirstScreenFile | null = null;
+    try {
+      const screen =
+        loaded.status === 'loaded' && this.#o.firstScreen !== false
+          ? await readFirstScreen(cache.devicesFile, this.#o.logger)
+          : null;
+      // Worth it only when there is more than the first screen: a small copy opens whole, as before.
+      first = screen && screen.total > screen.records.length ? screen : null;
+    } finally {
+      if (first) this.#headStart(begin);
+      else begin();
+    }
     if (loaded.status === 'loaded' && first) {
       this.#shown = first.records;
       const changes = DATASET_NAMES.map((dataset) =>

@@ -87,8 +87,11 @@ export interface DevicesFeed {
   search(words: readonly string[]): Promise<Device[]>;
   /** A saved view's matches among the devices the owner holds (device-view-match.ts). */
   matchView(query: ViewQuery): Promise<ViewMatched>;
-  /** The cached devices, in parts to `onPart` as they come (the log's new base). */
-  loadCache(file: string, onPart: OnDevicesPart): Promise<LoadSummary>;
+  /**
+   * The cached devices, in parts to `onPart` as they come (the log's new base). With `after`, the file is
+   * read once it resolves; what the owner is asked meanwhile is answered after the load, as during it.
+   */
+  loadCache(file: string, onPart: OnDevicesPart, after?: Promise<void>): Promise<LoadSummary>;
   saveCache(file: string, fetchedAt: Timestamp | null): Promise<string | null>;
   close(): Promise<void>;
 }

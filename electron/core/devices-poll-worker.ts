@@ -60,7 +60,12 @@ export type PollerRequest =
   /** A saved view's matches among the devices (device-view-match.ts). */
   | { op: 'view'; id: number; query: ViewQuery }
   | { op: 'replace'; devices: Device[] }
-  | { op: 'load'; id: number; file: string }
+  /**
+   * The cached devices become the mirror. `wait`: the file is read only on `begin` (the offline copy's
+   * first screen gets a head start, cache-keeper.ts); what comes meanwhile waits, as during the read.
+   */
+  | { op: 'load'; id: number; file: string; wait?: boolean }
+  | { op: 'begin' }
   | { op: 'save'; id: number; file: string; fetchedAt: Timestamp | null };
 
 /** A poll's outcome without its records (they came before it, in parts). */
@@ -144,6 +149,8 @@ export function createPollerHandler(
     reply({ id, op: 'failed', message: error instanceof Error ? error.message : String(error) });
   /** Messages that came while a cache load was reading its file, in order; null when none is. */
   let held: PollerRequest[] | null = null;
+  /** A load told to wait for `begin`. */
+  let waiting: Extract<PollerRequest, { op: 'load' }> | null = null;
   const resume = (): void => {
     const later = held ?? [];
     held = null;
@@ -279,10 +286,20 @@ export function createPollerHandler(
           })
           .catch(failed(message.id));
         return;
+      case 'begin': {
+        const load = waiting;
+        waiting = null;
+        if (load) handle({ ...load, wait: false });
+        return;
+      }
       case 'load':
         // What comes while the file is read waits for it (a read, a listing, an edit of the copy's
-        // devices), the acknowledgements of the parts excepted.
-        held = [];
+        // devices), the acknowledgements of the parts excepted; so does what comes while it waits.
+        held ??= [];
+        if (message.wait) {
+          waiting = message;
+          return;
+        }
         void loadDevicesCache(mirror, message.file)
           .then(async (result) => {
             if (result.status !== 'loaded') {
@@ -325,7 +342,7 @@ export function createPollerHandler(
     }
   };
   return (message) => {
-    if (held && message.op !== 'ack') held.push(message);
+    if (held && message.op !== 'ack' && message.op !== 'begin') held.push(message);
     else handle(message);
   };
 }

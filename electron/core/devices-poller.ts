@@ -352,9 +352,15 @@ export function createDevicesFeed(options: DevicesFeedOptions = {}): DevicesFeed
         (reply) => answer(reply, 'matched').matched,
       );
     },
-    loadCache(file, onPart) {
+    loadCache(file, onPart, after) {
+      if (after)
+        void after.then(() => {
+          if (closed) return;
+          if (local) local({ op: 'begin' });
+          else send({ op: 'begin' });
+        });
       return request(
-        (id) => ({ op: 'load', id, file }),
+        (id) => ({ op: 'load', id, file, ...(after ? { wait: true } : {}) }),
         (reply) => {
           const { result } = answer(reply, 'loaded');
           mirrorLost = false;

@@ -5,7 +5,11 @@
 import { existsSync, promises as fsp, readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CacheKeeper } from '../../../electron/core/cache-keeper.js';
+import {
+  CacheKeeper,
+  DRAW_HEAD_START_MS,
+  FIRST_SCREEN_ALONE_MS,
+} from '../../../electron/core/cache-keeper.js';
 import type { DevicesFeed } from '../../../electron/core/devices-feed.js';
 import { createDevicesFeed } from '../../../electron/core/devices-poller.js';
 import { PART_SIZE as FIRST_SCREEN_ROWS } from '../../../electron/core/devices-owner.js';
@@ -51,6 +55,7 @@ function rig(dataDir: string, firstScreen?: boolean) {
     clock,
     picture,
     keeper,
+    devices,
     cache: new OfflineCache(dataDir, BASE_URL, '1'),
     statusChanges: () => statusChanges,
   };
@@ -141,6 +146,39 @@ describe('first screen of the offline copy', () => {
       ),
     ).toEqual(devices.map(factFrom));
     expect(r.keeper.status().cacheSavedAt).not.toBeNull();
+  });
+
+  it('reads the other devices once a window has taken the first screen, after its head start', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    await saveCopy(dir, devices);
+    const r = rig(dir);
+    const opened = await r.keeper.open(BASE_URL, '1');
+    const taken = performance.now();
+    expect(r.keeper.shownToWindow()).toHaveLength(FIRST_SCREEN_ROWS);
+    // Asked meanwhile, the owner answers after the load: the copy's device, not an empty mirror's none.
+    const last = devices.at(-1)!;
+    const read = r.devices.read([last.id]);
+    expect(devicesOf(await opened.rest!).added).toEqual(devices);
+    const waited = performance.now() - taken;
+    expect(waited).toBeGreaterThanOrEqual(DRAW_HEAD_START_MS - 5);
+    expect(waited).toBeLessThan(FIRST_SCREEN_ALONE_MS);
+    expect((await read).get(last.id)).toEqual(last);
+  });
+
+  it('reads them alone a while after opening when no window takes the first screen', async () => {
+    const { dir } = tempDir();
+    const devices = fleet();
+    await saveCopy(dir, devices);
+    const r = rig(dir);
+    const opened = await r.keeper.open(BASE_URL, '1');
+    const began = performance.now();
+    let done = false;
+    void opened.rest!.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_ALONE_MS / 2));
+    expect(done).toBe(false);
+    expect(devicesOf(await opened.rest!).added).toEqual(devices);
+    expect(performance.now() - began).toBeGreaterThanOrEqual(FIRST_SCREEN_ALONE_MS - 50);
   });
 
   it('is not read where nothing paints early (the command line): the copy opens whole', async () => {
