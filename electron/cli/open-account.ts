@@ -82,6 +82,8 @@ export async function openAccount(options: OpenOptions): Promise<OpenAccount> {
       decodeInWorker: false,
       // A command answers from the whole copy: the first screen is for a window to paint early.
       firstScreen: false,
+      // Most commands neither poll nor read the history: it opens when one does (status-keeper.ts).
+      historyOnDemand: true,
     });
     // Nothing is polled unasked: the command asks for what it needs (refreshForRead).
     core.setSuspended(true);

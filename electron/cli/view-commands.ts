@@ -48,13 +48,22 @@ export async function viewPredicate(
 ): Promise<DevicePredicate> {
   const snap = await account.core.snapshot();
   const tree = buildFolderTree(snap.data.folders, snap.data.devices);
-  return compileView(view, {
+  let readsHistory = false;
+  const { match } = compileView(view, {
     now,
     subtree: (id) => descendantsAndSelf(tree, id),
     knownFolder: (id) => tree.byId.has(id),
-    // Each device's since row as the app's table has it, read from the history where it is kept.
-    extensions: { [HISTORY_EXTENSION]: (id: Id) => account.core.sinceOf(id) },
-  }).match;
+    extensions: {
+      // Each device's since row as the app's table has it, read from the history where it is kept.
+      get [HISTORY_EXTENSION]() {
+        readsHistory = true;
+        return (id: Id) => account.core.sinceOf(id);
+      },
+    },
+  });
+  // The history opens at its first use here (open-account.ts): only for a view whose conditions read it.
+  if (readsHistory) await account.core.historyReady();
+  return match;
 }
 
 export async function viewsList(ctx: ReadContext, format: Format): Promise<void> {

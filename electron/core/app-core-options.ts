@@ -40,6 +40,8 @@ export interface AppCoreOptions {
   decodeInWorker?: boolean;
   /** Open a large offline copy by its first screen (default true; cache-keeper.ts). */
   firstScreen?: boolean;
+  /** Open the status history at its first use, not at sign-in (the command line; status-keeper.ts). */
+  historyOnDemand?: boolean;
   /** Randomness of the backoff jitter (tests pin it). */
   random?: () => number;
   logger?: Logger;

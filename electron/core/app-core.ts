@@ -18,7 +18,8 @@ import type {
 } from '../../shared/ipc/contract.js';
 import type { Device, Folder, Id } from '../../shared/model.js';
 import type { SinceRow, StatusTarget } from '../../shared/status-history.js';
-import type { CoreState, HostedCore, WindowActivity } from '../core-port.js';
+import type { CoreState, WindowActivity } from '../core-port.js';
+import type { AccountCore } from './app-core-api.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { appHandlers } from './app-handlers.js';
 import { AccountLifecycle } from './account-lifecycle.js';
@@ -53,30 +54,7 @@ import { statusHandlers } from './status-handlers.js';
 import { StatusKeeper } from './status-keeper.js';
 import { chosenLanguage } from '../../shared/i18n/translator.js';
 
-/** HostedCore in this process. */
-export interface AppCore extends HostedCore {
-  /** Everything; the devices as their owner lists them (all of them: the command line, tests). */
-  snapshot(): Promise<AppSnapshot>;
-  rendererSnapshot(): Promise<AppSnapshot>;
-  /** A device's since row as the table has it (the command line's views); undefined: not known. */
-  sinceOf(id: Id): SinceRow | undefined;
-  start(): Promise<void>;
-  /** Resolves once the account's offline copy is wholly open (a copy opens its first screen first). */
-  opened(): Promise<void>;
-  dispose(): Promise<void>;
-}
-
-/** One account's core as the accounts layer holds it: it also answers what is asked across accounts. */
-export interface AccountCore extends AppCore {
-  /** The few devices holding every word, best first, found by their owner (a search of another account). */
-  searchDevices(words: readonly string[]): Promise<Device[]>;
-  /** A saved view's matches among the devices, matched by their owner (a view spanning accounts). */
-  matchView(query: ViewQuery): Promise<ViewMatched>;
-  /** Its folders (a saved view spanning accounts matches folder conditions with them). */
-  folders(): Iterable<Folder>;
-  /** Another account is on screen until this one's next snapshot: its since rows are not made meanwhile. */
-  offScreen(): void;
-}
+export type { AccountCore, AppCore } from './app-core-api.js';
 
 export function createAppCore(options: AppCoreOptions): AccountCore {
   return new Core(options);
@@ -152,6 +130,7 @@ class Core implements AccountCore {
       },
       onTrayChange: () => this.#tray.check(),
       onSinceMoved: () => this.#since.moved(),
+      ...(options.historyOnDemand ? { onDemand: true } : {}),
     });
     this.#since = new SinceStream({
       index: () => this.#status.monitor?.history.index ?? null,
@@ -232,6 +211,10 @@ class Core implements AccountCore {
 
   offScreen(): void {
     this.#since.stop();
+  }
+
+  historyReady(): Promise<void> {
+    return this.#status.ready();
   }
 
   sinceOf(id: Id): SinceRow | undefined {
@@ -362,6 +345,7 @@ class Core implements AccountCore {
         () => this.#clock.now(),
         {
           readOnly: () => this.#status.readOnly,
+          ready: () => this.#status.ready(),
           shown: () => this.#session.shownAs !== null,
           language: () => this.trayState().language,
         },

@@ -39,13 +39,16 @@ export function statusHandlers(
     shown(): boolean;
     /** The language the console speaks (an export's headers and words are in it). */
     language?(): UiLanguage;
+    /** Resolves once the history is open (one opened at its first use: status-keeper.ts onDemand). */
+    ready?(): Promise<void>;
   } = { readOnly: () => false, shown: () => false },
   /** Where a long call (the export) registers so app:cancel can stop it; absent: it cannot be stopped. */
   cancellations?: Cancellations,
 ): ServiceHandlers<'status'> {
   const stoppable = <T>(callId: string | undefined, work: (signal: AbortSignal) => Promise<T>) =>
     cancellations ? cancellations.run(callId, work) : work(new AbortController().signal);
-  const need = (): StatusMonitor => {
+  const need = async (): Promise<StatusMonitor> => {
+    await account.ready?.();
     const m = monitor();
     if (m) return m;
     // An account shown without its history: its files could not be opened (the log says why).
@@ -64,7 +67,7 @@ export function statusHandlers(
   };
   return {
     'history:device': async ({ deviceId, days }) => {
-      const m = need();
+      const m = await need();
       const to = now();
       const from = to - days * DAY;
       const entry = m.history.index.get(deviceId);
@@ -102,7 +105,7 @@ export function statusHandlers(
     },
 
     'history:overview': async () => {
-      const m = need();
+      const m = await need();
       const to = now();
       const week = await m.history.transitions(to - 7 * DAY, to);
       const counts = m.trayInfo().counts;
@@ -141,7 +144,7 @@ export function statusHandlers(
     },
 
     'history:query': async (q) => {
-      const m = need();
+      const m = await need();
       const at = now();
       const ids = m.history.index.query({
         now: at,
@@ -157,7 +160,7 @@ export function statusHandlers(
 
     'history:export': ({ target, days, zone, callId }) =>
       stoppable(callId, async (signal) => {
-        const m = need();
+        const m = await need();
         const d = data();
         const to = now();
         const from = to - days * DAY;
@@ -209,6 +212,7 @@ export function statusHandlers(
       }),
 
     'history:usage': async () => {
+      await account.ready?.();
       const h = monitor()?.history;
       // After the writes under way, and the deletions a new retention queued behind them.
       await h?.flush();
@@ -216,19 +220,19 @@ export function statusHandlers(
     },
 
     'watch:get': async () => {
-      const m = need();
+      const m = await need();
       return { watches: [...m.watches], quietHours: m.quietHours };
     },
 
     'watch:set': async ({ watches, quietHours }) => {
-      const m = need();
+      const m = await need();
       if (account.readOnly()) refuseWatchChange();
       await m.setWatches(watches, quietHours);
       return { watches: [...m.watches], quietHours: m.quietHours };
     },
 
     'watch:device': async ({ deviceId, change }) => {
-      const m = need();
+      const m = await need();
       if (!change) return deviceWatchOf(m.watches, deviceId);
       if (account.readOnly()) refuseWatchChange();
       // Read and replaced in one step (setWatches takes the list before it awaits the save): a second

@@ -36,6 +36,12 @@ export interface StatusKeeperOptions {
   devices: Pick<DevicesFeed, 'list'>;
   /** The history's change log moved, or another history opened or closed: its rows go out (since-stream.ts). */
   onSinceMoved(): void;
+  /**
+   * Open the history at its first use rather than at sign-in (the command line: a read answered from a
+   * fresh copy polls nothing and asks nothing of it, and reading its checkpoint and log was ~60 ms of a
+   * 100,000-device query). What uses it first (a poll recorded, a history channel: ready()) waits for it.
+   */
+  onDemand?: boolean;
 }
 
 /** A poll's parts as the one change the history records (until it reads the worker's log: issue 21). */
@@ -57,6 +63,14 @@ export class StatusKeeper {
   /** The history is the signed-out copy's: shown, never written (no polls, no watches changed). */
   #copy = false;
   #opening: Promise<void> | null = null;
+  /** Its opening, deferred to the first use (onDemand); null once begun or when none is. */
+  #deferred: (() => Promise<void>) | null = null;
+  /** Whose history waits to be opened (#deferred). */
+  #deferredAccount: string | null = null;
+  /** A deferred history's opening, until it is done. */
+  #deferredOpening: Promise<void> | null = null;
+  /** What came for a deferred history before it opened, in order. */
+  #afterOpen: Promise<void> = Promise.resolve();
   #reconciled = false;
   /** The parts of a poll that was the whole list, come before the first full comparison (its input). */
   #whole: readonly DevicesRecorded[] | null = null;
@@ -84,30 +98,57 @@ export class StatusKeeper {
     this.#reconciled = false;
     this.#whole = null;
     this.#copy = copy;
-    this.#opening = StatusMonitor.open({
-      dataDir: this.#o.dataDir,
-      account,
-      data: this.data,
-      settings: this.#o.settings,
-      retentionDays: this.#o.settings().historyRetentionDays,
-      notify: this.#o.notify,
-      onTrayChange: () => {
-        this.#tray = null;
-        this.#o.onTrayChange();
-      },
-      logger: this.#o.logger,
-    }).then(
-      (m) => {
-        this.monitor = m;
-        this.#announce();
-      },
-      (error: unknown) => this.#o.logger.warn('status history not opened', { error }),
-    );
-    await this.#opening;
+    const opening = () =>
+      StatusMonitor.open({
+        dataDir: this.#o.dataDir,
+        account,
+        data: this.data,
+        settings: this.#o.settings,
+        retentionDays: this.#o.settings().historyRetentionDays,
+        notify: this.#o.notify,
+        onTrayChange: () => {
+          this.#tray = null;
+          this.#o.onTrayChange();
+        },
+        logger: this.#o.logger,
+      }).then(
+        (m) => {
+          this.monitor = m;
+          this.#announce();
+        },
+        (error: unknown) => this.#o.logger.warn('status history not opened', { error }),
+      );
+    if (this.#o.onDemand) {
+      this.#deferred = opening;
+      this.#deferredAccount = account;
+    } else await (this.#opening = opening());
+  }
+
+  /** Resolves once the history is open (begun now if it waited for its first use: onDemand). */
+  ready(): Promise<void> {
+    const open = this.#deferred;
+    if (open) {
+      this.#deferred = null;
+      const opening = (this.#opening = open());
+      this.#deferredOpening = opening;
+      void opening.then(() => {
+        if (this.#deferredOpening === opening) this.#deferredOpening = null;
+      });
+    }
+    return this.#opening ?? Promise.resolve();
+  }
+
+  /** True when `work` waits for a deferred history (and opens it): it then runs, in the order it came. */
+  #waitsForOpening(work: () => void): boolean {
+    if (!this.#deferred && !this.#deferredOpening) return false;
+    const opened = this.ready();
+    this.#afterOpen = this.#afterOpen.then(() => opened).then(work);
+    return true;
   }
 
   /** A devices poll was applied, in these parts: the history records it as one poll. */
   devicesPolled(parts: readonly DevicesRecorded[]): void {
+    if (this.#waitsForOpening(() => this.devicesPolled(parts))) return;
     if (!this.monitor) return;
     // Before the first full comparison a delta is relative to the offline copy: devicesFetched does it.
     // A whole list (a first sync, a lost mirror) is that comparison's input as it stands.
@@ -121,6 +162,7 @@ export class StatusKeeper {
   }
 
   devicesFetched(changed: boolean): void {
+    if (this.#waitsForOpening(() => this.devicesFetched(changed))) return;
     const m = this.monitor;
     if (!m) return;
     const now = this.#o.clock.now();
@@ -168,12 +210,16 @@ export class StatusKeeper {
   }
 
   blind(reason: 'offline' | 'asleep'): void {
+    // Nothing recorded in this run yet (a deferred history not opened): no watching to interrupt.
+    if (this.#deferred) return;
+    if (this.#waitsForOpening(() => this.blind(reason))) return;
     const now = this.#o.clock.now();
     this.#inOrder((m) => m.onBlind(reason, now));
   }
 
   /** Resolves once a sliced comparison under way, and what queued behind it, is recorded. */
   async settled(): Promise<void> {
+    await this.#afterOpen;
     while (this.#queue) await this.#queue;
   }
 
@@ -226,6 +272,14 @@ export class StatusKeeper {
   }
 
   async close({ reason, forget }: { reason: 'signed-out' | 'closed'; forget: boolean }): Promise<void> {
+    // Never opened in this run: nothing to mark (the last run's close did); forgotten, its files go.
+    if (this.#deferred) {
+      const account = this.#deferredAccount!;
+      this.#deferred = null;
+      if (forget) await this.discardFiles(account);
+      return;
+    }
+    await this.#afterOpen;
     await this.#opening;
     await this.settled();
     const m = this.monitor;

@@ -132,7 +132,7 @@ describe('the index checkpoint', () => {
 });
 
 describe('StatusKeeper', () => {
-  const keeperOver = (devices: Device[], onSinceMoved: () => void) => {
+  const keeperOver = (devices: Device[], onSinceMoved: () => void, onDemand = false) => {
     const picture = new Picture();
     picture.reset('devices', devices, new Date(T0).toISOString());
     const keeper = new StatusKeeper({
@@ -149,6 +149,7 @@ describe('StatusKeeper', () => {
       onTrayChange: () => undefined,
       devices: listedDevices(() => devices),
       onSinceMoved,
+      onDemand,
     });
     return { keeper, picture };
   };
@@ -170,6 +171,47 @@ describe('StatusKeeper', () => {
     expect(between.size).toBeGreaterThanOrEqual(1);
     expect(positions.at(-1)).toBe(final);
     await keeper.close({ reason: 'closed', forget: false });
+  });
+
+  it('opens a history deferred to its first use when a poll comes, and records the poll after it', async () => {
+    const devices = fleet(() => 'online');
+    const { keeper } = keeperOver(devices, () => undefined, true);
+    await keeper.open('account-1');
+    expect(keeper.monitor).toBeNull(); // nothing read yet
+    keeper.devicesFetched(true); // the first full comparison: it opens the history and waits for it
+    keeper.blind('offline');
+    await keeper.settled();
+    const history = keeper.monitor!.history;
+    expect(history.index.entries.size).toBe(N);
+    expect(history.index.gaps.at(-1)).toMatchObject({ reason: 'offline', end: null });
+    await keeper.close({ reason: 'closed', forget: false });
+  });
+
+  it('leaves a history never used in this run as it was, and removes it when forgotten', async () => {
+    const devices = fleet(() => 'online');
+    const eager = keeperOver(devices, () => undefined).keeper;
+    await eager.open('account-1');
+    eager.devicesFetched(true);
+    await eager.settled();
+    await eager.close({ reason: 'closed', forget: false });
+    const files = async () => {
+      const out: string[] = [];
+      for (const name of (await fsp.readdir(dir, { recursive: true })).sort()) {
+        const info = await fsp.stat(path.join(dir, name));
+        if (info.isFile()) out.push(`${name} ${info.size} ${info.mtimeMs}`);
+      }
+      return out;
+    };
+    const before = await files();
+    expect(before.length).toBeGreaterThan(0);
+    const { keeper } = keeperOver(devices, () => undefined, true);
+    await keeper.open('account-1');
+    keeper.blind('asleep'); // no watching in this run to interrupt
+    await keeper.close({ reason: 'closed', forget: false });
+    expect(await files()).toEqual(before);
+    await keeper.open('account-1');
+    await keeper.close({ reason: 'signed-out', forget: true });
+    expect(await files()).toEqual([]);
   });
 
   it('records a change that comes during the sliced first comparison after it, not under it', async () => {

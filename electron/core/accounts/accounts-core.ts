@@ -113,6 +113,10 @@ export class AccountsCore implements AppCore {
     return this.#on().core.sinceOf(id);
   }
 
+  historyReady(): Promise<void> {
+    return this.#on().core.historyReady();
+  }
+
   state(): CoreState {
     return this.#on().core.state();
   }

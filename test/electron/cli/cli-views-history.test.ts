@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enumValue, type Device } from '../../../shared/model.js';
 import { dispatchInvoke } from '../../../shared/ipc/dispatch.js';
+import { openAccount } from '../../../electron/cli/open-account.js';
 import { cliAccount, type CliAccount } from './cli-account.js';
 import { runCli } from './run-cli.js';
 
@@ -102,6 +103,50 @@ describe('support-console views, history and outbox (spawned, real service, real
     expect(csv.stdout).toContain(`,${device.id},`);
     expect((await cli('history', 'device', device.id, '--days', '400')).code).toBe(2);
     expect((await cli('history', 'device', 'no-such-device')).code).toBe(8);
+  }, 120_000);
+
+  it('opens the history only for a command that reads it: a view reading it answers as the history does', async () => {
+    const [device] = await list('--refresh'); // polled: the history holds every device's row
+    // A command's core starts without reading the history (its checkpoint and log): a read from a fresh
+    // copy never needs it. Its first user opens it.
+    const opened = await openAccount({
+      dataDir: account.dataDir,
+      appVersion: '0.0.0',
+      refreshTimeoutMs: 5_000,
+    });
+    try {
+      expect(opened.core.sinceOf(device!.id)).toBeUndefined();
+      await opened.core.historyReady();
+      expect(opened.core.sinceOf(device!.id)).toBeDefined();
+    } finally {
+      await opened.close();
+    }
+
+    // A view whose condition reads the history opens it, and answers as the history does.
+    const app = await account.startConsole();
+    try {
+      const view = {
+        id: 'v-long',
+        name: 'Offline a while',
+        search: '',
+        sort: { key: 'name', direction: 'asc' },
+        columns: [{ key: 'id', width: 80 }],
+        where: {
+          kind: 'group',
+          op: 'and',
+          conditions: [{ kind: 'statusLongerThan', status: 'offline', minutes: 1 }],
+        },
+      };
+      expect((await dispatchInvoke(app.core.handlers, 'views:save', { views: [view] })).ok).toBe(true);
+    } finally {
+      await app.close();
+    }
+    const byView = await list('--view', 'Offline a while', '--cached');
+    const byHistory = JSON.parse(
+      (await cli('history', 'offline', '--for', '1m', '--format', 'json', '--cached')).stdout,
+    ) as Array<{ id: string }>;
+    expect(byHistory.length).toBeGreaterThan(0);
+    expect(byView.map((d) => d.id).sort()).toEqual(byHistory.map((r) => r.id).sort());
   }, 120_000);
 
   it('lists an empty outbox, retries nothing, and refuses to cancel an entry that is not waiting (8)', async () => {

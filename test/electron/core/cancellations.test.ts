@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure } from '../../../shared/errors.js';
 import { Cancellations } from '../../../electron/core/cancellations.js';
 import { StatusHistory } from '../../../electron/core/status-history/history-store.js';
@@ -90,7 +90,8 @@ describe('history:export', () => {
       zone: 'UTC',
       callId: 'x1',
     });
-    await Promise.resolve();
+    // Reading the history has begun (it waits for the history to be open first: status-keeper.ts ready).
+    await vi.waitFor(() => expect(given).toBeDefined());
     expect(calls.cancel('x1')).toBe(true);
     expect(given?.aborted).toBe(true);
     release();
