@@ -28,7 +28,8 @@ import { AppSettings } from './app-settings.js';
 import { CacheKeeper } from './cache-keeper.js';
 import { SavedViewsStore } from './saved-views-store.js';
 import { savedViewsHandlers } from './saved-views-handlers.js';
-import { ChangePump } from './change-pump.js';
+import { ChangePump, recordsOf } from './change-pump.js';
+import { BurstRelease } from './burst-release.js';
 import { sinceChange, SinceStream } from './since-stream.js';
 import { listedSnapshot, withDevices } from './renderer-snapshot.js';
 import type { DevicesFeed } from './devices-feed.js';
@@ -91,6 +92,7 @@ class Core implements AccountCore {
   readonly #status: StatusKeeper;
   /** The history's since rows, behind the devices' changes in the same pump (since-stream.ts). */
   readonly #since: SinceStream;
+  readonly #burst = new BurstRelease();
   /** The signed-in account's engine and writes, and what entering and leaving it does. */
   readonly #account: AccountLifecycle;
   #disposed = false;
@@ -111,7 +113,10 @@ class Core implements AccountCore {
       ...(options.decodeInWorker === false ? { worker: null } : {}),
     });
     this.#picture.onDevicesReplaced = (devices) => this.#devices.replaceAll(devices);
-    this.#pump = new ChangePump((change) => this.#events.emit('data:change', change));
+    this.#pump = new ChangePump((change) => {
+      this.#events.emit('data:change', change);
+      this.#burst.sent(recordsOf(change) + (change.since?.ids.length ?? 0));
+    });
     this.#settings = new AppSettings({ dataDir, clock, logger, onChange: (s) => this.#onSettings(s) });
     const parts = { dataDir, picture: this.#picture, devices: this.#devices, clock, logger };
     this.#cache = new CacheKeeper({
@@ -304,6 +309,7 @@ class Core implements AccountCore {
     await this.#notifier.dispose();
     await this.#status.close({ reason: 'closed', forget: false });
     this.#since.stop();
+    this.#burst.dispose();
     await this.#cache.dispose();
     await this.#devices.close();
     this.#events.clear();

@@ -19,7 +19,7 @@ import { DevicesPartChange } from './devices-part.js';
 export type Yield = (next: () => void) => void;
 
 /** Records in a change; an owner's part is counted without reading its devices (devices-part.ts). */
-const recordsOf = (change: DataChange): number =>
+export const recordsOf = (change: DataChange): number =>
   change instanceof DevicesPartChange ? change.records : changeCount(change);
 
 function partsOf(change: DataChange, size: number): DataChange[] {

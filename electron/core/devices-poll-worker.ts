@@ -11,7 +11,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { heapRelease, youngCollection } from './worker-heap.js';
+import { heapRelease, youngCollection } from './thread-heap.js';
 import { DevicesChangeLog } from './devices-change-log.js';
 import { DevicesMirror, type DevicesDelta } from './devices-mirror.js';
 import { changeCount, changeParts, PART_SIZE, type DeviceEdit } from './devices-owner.js';

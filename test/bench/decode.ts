@@ -6,7 +6,7 @@
 // parser's tree of a 38 MB document, or 100,000 devices), and the ratio wandered 3.3-5.1 × from run to run.
 // Each parser's own garbage still counts against it.
 import { XMLParser } from 'fast-xml-parser';
-import { heapRelease } from '../../electron/core/worker-heap.js';
+import { heapRelease } from '../../electron/core/thread-heap.js';
 import { nodeHmacSha1 } from '../../electron/platform/node-crypto.js';
 import { ServiceClient } from '../../shared/client/service-client.js';
 import { accessToken, authorizeUrl, createRequestSigner, requestToken } from '../../shared/oauth/index.js';

@@ -23,7 +23,7 @@ import { createPollerHandler, type PollerReply } from '../../../electron/core/de
 import { BodyBuffer } from '../../../electron/core/devices-poll-work.js';
 import { changeParts, PART_SIZE } from '../../../electron/core/devices-owner.js';
 import type { LogLevel } from '../../../electron/core/logger.js';
-import { heapRelease } from '../../../electron/core/worker-heap.js';
+import { heapRelease } from '../../../electron/core/thread-heap.js';
 import { createLogger } from '../../../electron/core/logger.js';
 import { AppFailure } from '../../../shared/errors.js';
 import type { Device } from '../../../shared/model.js';
