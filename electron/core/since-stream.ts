@@ -44,6 +44,7 @@ export const sinceChange = (since: SinceRows): DataChange<'devices'> => ({
   since,
 });
 
+/** No rows at all: what a renderer holds is dropped (signed out, another account shown). */
 const EMPTY_FULL: SinceRows = {
   full: true,
   ids: [],
@@ -101,14 +102,14 @@ export class SinceStream {
   }
 
   /**
-   * A renderer starts from a snapshot (a window opened or reloaded, another account shown): it drops the
-   * rows it held at once, and the whole map follows a moment later. Every renderer takes both.
+   * A renderer starts from a snapshot (a window opened or reloaded, another account shown): the whole map
+   * follows a moment later, and replaces every renderer's rows. Nothing is dropped meanwhile: a window
+   * already showing this account's rows keeps them (a second tab opened used to blank the Since column of
+   * the first for that moment); a window that held another account's is told by the switch (noSinceRows).
    */
   restart(): void {
     this.#started = true;
     this.#forget();
-    this.#clearSent = true;
-    this.#o.send(EMPTY_FULL);
     if (this.#held) clearTimeout(this.#held);
     this.#held = setTimeout(() => {
       this.#held = null;
@@ -155,3 +156,6 @@ export class SinceStream {
     return delta.more;
   }
 }
+
+/** The change that drops every since row a renderer holds (accounts-core.ts: another account shown). */
+export const noSinceRows = (): DataChange<'devices'> => sinceChange(EMPTY_FULL);

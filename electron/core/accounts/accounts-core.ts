@@ -37,6 +37,7 @@ import type { SinceRow, StatusNotice, StatusTarget } from '../../../shared/statu
 import type { CoreState, TrayState, WindowActivity } from '../../core-port.js';
 import type { AccountCore, AppCore } from '../app-core.js';
 import { createAppCore } from '../app-core.js';
+import { noSinceRows } from '../since-stream.js';
 import type { AppCoreOptions } from '../app-core-options.js';
 import { EventHub } from '../event-hub.js';
 import { createLogger, type Logger } from '../logger.js';
@@ -298,6 +299,9 @@ export class AccountsCore implements AppCore {
       this.#events.emit('auth:state', snap.auth);
       this.#events.emit('settings:state', snap.settings);
       this.#events.emit('sync:state', snap.sync);
+      // The rows of the account left go at once (the ids of another account's devices may be the same);
+      // this one's whole map follows its snapshot (since-stream.ts).
+      this.#events.emit('data:change', noSinceRows());
       for (const change of snapshotToChanges(snap)) this.#events.emit('data:change', change);
       // Which account was on screen last is a convenience for the next start: not worth failing the switch.
       await this.#save().catch((error: unknown) => this.#log.warn('account list not saved', { error }));
