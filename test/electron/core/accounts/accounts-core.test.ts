@@ -114,6 +114,18 @@ function deviceIds(svc: ServiceHarness): string[] {
 }
 
 const auth = (core: AccountsCore, id: string) => core.coreOf(id)!.state().auth;
+
+/** Customer A signed in, then Customer B added and signed in (on screen), each on its own service. */
+async function bothSignedIn() {
+  const clock = new FakeClock(Date.now());
+  const run = await open(newDir(), new MemoryVault(), clock);
+  const a = run.core.accounts().active;
+  await signIn(run, svcA, { key: 'test-console', secret: '' });
+  await run.invoke('accounts:add', { name: 'Customer B' });
+  const b = idOf(run, 'Customer B');
+  await signIn(run, svcB, CONSUMER_B);
+  return { clock, run, a, b };
+}
 const idOf = (run: Run, name: string) => run.core.accounts().accounts.find((a) => a.name === name)!.id;
 
 /** A console from before several accounts: one core on the root data directory, signed in to A. */
@@ -210,13 +222,7 @@ describe('several accounts in one console', () => {
   });
 
   it('makes no since rows for an account off screen, and sends its whole map again when it is shown', async () => {
-    const clock = new FakeClock(Date.now());
-    const run = await open(newDir(), new MemoryVault(), clock);
-    const a = run.core.accounts().active;
-    await signIn(run, svcA, { key: 'test-console', secret: '' });
-    await run.invoke('accounts:add', { name: 'Customer B' });
-    const b = idOf(run, 'Customer B');
-    await signIn(run, svcB, CONSUMER_B);
+    const { clock, run, a, b } = await bothSignedIn();
     const coreB = run.core.coreOf(b)!;
     const rowsOfB: Array<NonNullable<DataChange['since']>> = [];
     coreB.subscribe((event, payload) => {
@@ -228,7 +234,8 @@ describe('several accounts in one console', () => {
         if (Date.now() > deadline) throw new Error('not within 10 s');
     };
     const device = svcB.service.store.listDevices().find((d) => d.status !== 'offline')!;
-    // On screen: B's rows come (its whole map, after the snapshot's delay).
+    // On screen: B's rows come (a window's snapshot, then its whole map after the snapshot's delay).
+    await run.core.rendererSnapshot();
     await until(() => rowsOfB.some((r) => r.ids.includes(device.id)));
 
     await run.invoke('accounts:switch', { id: a });
@@ -250,13 +257,7 @@ describe('several accounts in one console', () => {
   });
 
   it('a site of the account not on screen going down is one notice naming it, and opening it switches there', async () => {
-    const clock = new FakeClock(Date.now());
-    const run = await open(newDir(), new MemoryVault(), clock);
-    const a = run.core.accounts().active;
-    await signIn(run, svcA, { key: 'test-console', secret: '' });
-    await run.invoke('accounts:add', { name: 'Customer B' });
-    const b = idOf(run, 'Customer B');
-    await signIn(run, svcB, CONSUMER_B);
+    const { clock, run, a, b } = await bothSignedIn();
     const every = { offline: true, online: true, offlineLongerMinutes: null, busyLongerMinutes: null };
     await run.invoke('watch:set', {
       watches: [{ id: 'all', target: { kind: 'account' }, when: every }],
