@@ -63,10 +63,8 @@ export class StatusKeeper {
   /** The history is the signed-out copy's: shown, never written (no polls, no watches changed). */
   #copy = false;
   #opening: Promise<void> | null = null;
-  /** Its opening, deferred to the first use (onDemand); null once begun or when none is. */
-  #deferred: (() => Promise<void>) | null = null;
-  /** Whose history waits to be opened (#deferred). */
-  #deferredAccount: string | null = null;
+  /** Its opening, deferred to the first use (onDemand), and whose; null once begun or when none is. */
+  #deferred: { account: string; open: () => Promise<void> } | null = null;
   /** A deferred history's opening, until it is done. */
   #deferredOpening: Promise<void> | null = null;
   /** What came for a deferred history before it opened, in order. */
@@ -118,18 +116,16 @@ export class StatusKeeper {
         },
         (error: unknown) => this.#o.logger.warn('status history not opened', { error }),
       );
-    if (this.#o.onDemand) {
-      this.#deferred = opening;
-      this.#deferredAccount = account;
-    } else await (this.#opening = opening());
+    if (this.#o.onDemand) this.#deferred = { account, open: opening };
+    else await (this.#opening = opening());
   }
 
   /** Resolves once the history is open (begun now if it waited for its first use: onDemand). */
   ready(): Promise<void> {
-    const open = this.#deferred;
-    if (open) {
+    const deferred = this.#deferred;
+    if (deferred) {
       this.#deferred = null;
-      const opening = (this.#opening = open());
+      const opening = (this.#opening = deferred.open());
       this.#deferredOpening = opening;
       void opening.then(() => {
         if (this.#deferredOpening === opening) this.#deferredOpening = null;
@@ -273,13 +269,12 @@ export class StatusKeeper {
 
   async close({ reason, forget }: { reason: 'signed-out' | 'closed'; forget: boolean }): Promise<void> {
     // Never opened in this run: nothing to mark (the last run's close did); forgotten, its files go.
-    if (this.#deferred) {
-      const account = this.#deferredAccount!;
+    const deferred = this.#deferred;
+    if (deferred) {
       this.#deferred = null;
-      if (forget) await this.discardFiles(account);
+      if (forget) await this.discardFiles(deferred.account);
       return;
     }
-    await this.#afterOpen;
     await this.#opening;
     await this.settled();
     const m = this.monitor;
