@@ -189,6 +189,7 @@ export class AccountLifecycle implements AccountHost {
       cache: d.cache,
       devices: this.#devicesPolling(api),
       onChange: d.onChange,
+      sendDevices: (change) => d.pump.push(change),
       onDevicesPolled: (parts) => d.status.devicesPolled(parts),
       onState: d.onSyncState,
       onUnauthorized: (error) => d.session().unauthorized(error),

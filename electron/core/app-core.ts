@@ -364,8 +364,9 @@ class Core implements AccountCore {
     this.#pump.push(change);
     this.#cache.scheduleSave();
     if (change.dataset === 'sessions') this.#tray.check();
-    // A devices poll reaches the status history as one (the engine's onDevicesPolled); a local write's
-    // change is no poll: the history took none of them (not newer than what it recorded).
+    // A devices poll's parts do not pass here: they go to the pump as they come (devices-commit.ts) and the
+    // history takes the poll as one (the engine's onDevicesPolled). A device change that does is a local
+    // write's, no poll: the history takes none of them (not newer than what it recorded).
   }
 
   /** Only what changed goes out: an idle poll's end is one dataset's status (sync:dataset), not the lot. */

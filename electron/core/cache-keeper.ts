@@ -254,13 +254,16 @@ export class CacheKeeper {
     }, this.#o.saveDelayMs ?? 3_000);
   }
 
-  /** A dataset was fetched: once all are fresh the copy's age is no longer what is shown. */
+  /**
+   * A dataset was fetched: once all are fresh the copy's age is no longer what is shown. A change is written
+   * (a devices poll's parts went to the renderers without the core's change handler: devices-commit.ts).
+   */
   fetched(dataset: DatasetName, changed: boolean): void {
     if (this.#status.cacheSavedAt) {
       this.#freshSinceCache.add(dataset);
       if (this.#freshSinceCache.size === DATASET_NAMES.length) this.#status.cacheSavedAt = null;
     }
-    if (!changed && this.#o.clock.now() - this.#lastSaveAt > CACHE_TIMESTAMP_REFRESH_MS) this.scheduleSave();
+    if (changed || this.#o.clock.now() - this.#lastSaveAt > CACHE_TIMESTAMP_REFRESH_MS) this.scheduleSave();
   }
 
   /**

@@ -1,6 +1,9 @@
 // A devices poll, once the engine decided to take it: the worker's mirror takes it but the fenced devices
 // (it keeps its copy of them, which is what the picture shows), appends what it took to its change log, and
 // each part of that entry is applied to the picture and sent on as it comes: nothing waits for the whole.
+// A part goes straight to the renderers' ordered stream (the core's change pump), not through the core's
+// handler of its own changes: what else a poll's change means (the offline copy to write, the history to
+// record) is said once for the whole poll, not for each of its parts.
 
 import type { DataChange } from '../../shared/ipc/contract.js';
 import type { Id, Timestamp } from '../../shared/model.js';
@@ -19,7 +22,8 @@ export interface CommitPollOptions {
    * since a later part's copy of them may be from before it.
    */
   fence: Pick<DeviceWriteFence, 'fenced'>;
-  onChange(change: DataChange<'devices'>): void;
+  /** Sends a part on to the renderers, in order with every other change (change-pump.ts). */
+  sendDevices(change: DataChange<'devices'>): void;
   /** The poll's parts as the picture took them, once all came (the status history records a poll as one). */
   onDevicesPolled?(parts: readonly DevicesRecorded[]): void;
 }
@@ -39,7 +43,7 @@ export async function commitPoll(polled: DevicesPoll, o: CommitPollOptions): Pro
       const resets = reset && part.first;
       parts.push(picture.applyPolledPart(kept.digests(), resets, fetchedAt));
       // On to the renderer as the owner serialised it (devices-part.ts).
-      o.onChange(kept.change(resets, fetchedAt));
+      o.sendDevices(kept.change(resets, fetchedAt));
     },
   });
   if (picture.devicesGeneration !== generation) return false;

@@ -76,11 +76,14 @@
 //      path, same rule: StatusKeeper → StatusMonitor + StatusIndex.apply → SinceStream part → ChangePump
 //      → EventHub + the stream's write → applySinceRows → SinceTable → the cell: it no longer goes back
 //      and forth across the process boundary (was 6 hops more than the devices', a second protocol).
-//      Still to do for ≤ 10 hops on the devices' path: the owner's parts go to the event stream without
-//      the core's change path (the pump keeps their order with the main thread's own changes), and the
-//      renderer applies a part straight into its index: sendAttempt → decode → diff → commit + log →
-//      JSON + post → forward → the stream's write → renderer parse + apply → DeviceIndex → the cell = 10
-//      hops, and two full copies (the mirror, the renderer's index).
+//      Done since: the owner's parts go to the pump without the core's change path (devices-commit.ts
+//      sends them; the offline copy is written once for the poll, cache-keeper.ts `fetched`). Count, same
+//      rule: 12 hops — sendAttempt → utf8 text → decodeDevices → DevicesMirror.diff → commit + log.append
+//      → changeParts + JSON + digests + post → DevicesPart (without the fenced; digests to the Picture;
+//      sent) → ChangePump.push (as is) → EventHub + the event stream's write → applyDataChange →
+//      DeviceIndex → the cell. Two full copies (the mirror, the renderer's).
+//      Still to do for ≤ 10: the renderer applies a part straight into its index (its Map of devices and
+//      the index's slots are kept by two loops today), and the poll's body is decoded from its bytes.
 
 import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';

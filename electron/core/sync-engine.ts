@@ -61,11 +61,13 @@ export interface SyncEngineOptions {
    * `api` and diffed by the feed all the same: the feed's mirror is the only place the list is diffed.
    */
   devices: { feed: DevicesFeed; get: DevicesGet | null };
-  /** A change of the picture; a devices poll's comes part by part, as the worker's parts come. */
+  /** A change of the picture (a dataset other than the devices, fetched and compared here). */
   onChange(change: DataChange): void;
+  /** A part of a devices poll the owner took, as its parts come (devices-commit.ts). */
+  sendDevices(change: DataChange<'devices'>): void;
   /**
-   * A devices poll was applied: its parts (as given to onChange, in order), for whoever needs the poll as
-   * one (the status history records one entry per poll).
+   * A devices poll was applied: its parts (as sent, in order), for whoever needs the poll as one (the
+   * status history records one entry per poll).
    */
   onDevicesPolled?(parts: readonly DevicesRecorded[]): void;
   onState(state: SyncState): void;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { vaultAccount } from '../../../electron/core/vault.js';
 import type { AuthState, SyncState } from '../../../shared/ipc/contract.js';
+import type { Device } from '../../../shared/model.js';
 import type { Harness as ServiceHarness } from '../../service/support/service-harness.js';
 import { ADMIN, control, startTestService } from '../../service/support/service-harness.js';
 import { liveCores, type LiveRun } from '../support/live-core.js';
@@ -127,6 +128,25 @@ describe('the core against the running service', () => {
     await again.invoke('sync:refresh', {});
     expect(sync(again).connection).toBe('online');
     expect(again.core.state().sync.cacheSavedAt).toBeNull(); // everything fresh from the service now
+  });
+
+  it('writes a poll that changed a device to the offline copy: a restart reopens the copy with it', async () => {
+    const first = await launch();
+    await signIn(first);
+    await savedCache(first);
+    const store = svc.service.store;
+    const target = store.listDevices()[0]!;
+    const status = target.status === 'online' ? 'offline' : 'online';
+    store.setDeviceStatuses([[target.id, status]], Date.now());
+    await first.invoke('sync:refresh', { datasets: ['devices'] });
+    expect((await first.core.snapshot()).data.devices.find((d) => d.id === target.id)?.status).toBe(status);
+    // The poll's parts went to the renderers without the core's change handler: the save is the poll's.
+    await first.clock.advance(5_000);
+    await first.core.dispose(); // a pending write would be done now; the one the poll asked is done already
+
+    const again = await launch({ dataDir: first.dataDir, vault: first.vault });
+    const fromCache = again.changes.flatMap((c) => (c.dataset === 'devices' ? (c.added as Device[]) : []));
+    expect(fromCache.find((d) => d.id === target.id)?.status).toBe(status);
   });
 
   it('sign-out clears the keychain entry, the account record and the offline copy', async () => {

@@ -52,7 +52,7 @@ function rig() {
     fence,
     fetchedAt: AT,
     fenced: new Set<string>(),
-    onChange: (c: DataChange) => sent.push(c),
+    sendDevices: (c: DataChange) => sent.push(c),
     onDevicesPolled: (parts: readonly DevicesRecorded[]) => polled.push(parts),
   };
   return { picture, fence, sent, polled, options };
