@@ -23,6 +23,7 @@ import { isXmlError } from '../../shared/xml/xml-error.js';
 import { readJsonFile, storageProblem, writeFileAtomic, writeFileAtomicSync } from './atomic-file.js';
 import { jsonArrayParts, type DevicesDelta, type DevicesMirror } from './devices-mirror.js';
 import { ContentCodingError, decodeContent, wireFetch } from './wire-fetch.js';
+import { largeBufferLength } from './large-buffers.js';
 import {
   FIRST_SCREEN_VERSION,
   firstScreenPath,
@@ -64,7 +65,9 @@ const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
  * poll, it was resident for good (64 MB at 100,000 devices, the body's 38 rounded up by doubling); given
  * back as a dropped buffer, it waited for a full collection of the worker, which at 300,000 devices took
  * CPU from the page after every idle poll. So its memory is moved out of the old buffer first (`detach`):
- * the buffer it moves to is young, and the next young collection, a millisecond, frees it.
+ * the buffer it moves to is young, and the next young collection, a millisecond, frees it. Taken at least
+ * LARGE_BUFFER_BYTES long (large-buffers.ts): grown by doubling from 1 MB, each step freed moved glibc's
+ * mmap threshold up, and the arenas kept what later polls freed.
  */
 export class BodyBuffer {
   #bytes = new Uint8Array(0);
@@ -87,7 +90,7 @@ export class BodyBuffer {
   append(chunk: Uint8Array): void {
     const length = this.#length + chunk.byteLength;
     if (length > this.#bytes.byteLength) {
-      let size = Math.max(this.#bytes.byteLength, this.#hint, 1024 * 1024);
+      let size = largeBufferLength(Math.max(this.#bytes.byteLength, this.#hint));
       while (size < length) size *= 2;
       const grown = new Uint8Array(size);
       grown.set(this.#bytes.subarray(0, this.#length));

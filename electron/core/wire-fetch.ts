@@ -29,6 +29,7 @@ import {
   inflateSync,
 } from 'node:zlib';
 import { BodyTooLargeError, ContentCodingError } from '../../shared/http/read-body.js';
+import { largeBufferLength } from './large-buffers.js';
 
 export { ContentCodingError };
 
@@ -126,7 +127,22 @@ interface Undoer {
   stream(): Transform;
 }
 
-const GZIP: Undoer = { whole: gunzipSync, stream: createGunzip };
+const GZIP: Undoer = {
+  whole: (bytes, o) => gunzipSync(bytes, { ...o, chunkSize: gzipOutputChunk(bytes, o.maxOutputLength) }),
+  stream: createGunzip,
+};
+
+/**
+ * Inflated into one buffer (large-buffers.ts), not in zlib's 16 kB pieces joined at the end: its length
+ * from the gzip trailer's size (the last member's, modulo 4 GB: a wrong one only means more pieces), never
+ * beyond the limit.
+ */
+export function gzipOutputChunk(bytes: Uint8Array, limit: number): number {
+  const n = bytes.byteLength;
+  const size =
+    n < 18 ? 0 : (bytes[n - 4]! | (bytes[n - 3]! << 8) | (bytes[n - 2]! << 16) | (bytes[n - 1]! << 24)) >>> 0;
+  return Math.min(largeBufferLength(size + 1024), limit + 1);
+}
 const BROTLI: Undoer = { whole: brotliDecompressSync, stream: createBrotliDecompress };
 const ZLIB_DEFLATE: Undoer = { whole: inflateSync, stream: createInflate };
 const RAW_DEFLATE: Undoer = { whole: inflateRawSync, stream: createInflateRaw };

@@ -1,6 +1,6 @@
 // One run of the browser and host figures against a fresh service + host + page. Each scenario says what
 // it times; page-probes.ts says how "painted" is observed.
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, writeFile as writeFileOut } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { ControlClient } from '../e2e/support/control.js';
@@ -300,6 +300,9 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
   if (process.env.BENCH_SMAPS) {
     console.log(`  host resident by mapping: ${await residentByKind(host.process.pid!)}`);
+    // BENCH_SMAPS=file: the host's whole smaps beside it, for a look at each mapping.
+    if (process.env.BENCH_SMAPS !== '1')
+      await writeFileOut(process.env.BENCH_SMAPS, await readFile(`/proc/${host.process.pid}/smaps`));
     console.log(`  renderer resident by mapping: ${await residentByKind(renderer.id)}`);
     const spaces = (
       heap as unknown as {

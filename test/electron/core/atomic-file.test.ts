@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBrowserApp } from '../../../electron/browser-host/main.js';
-import { prepareDataDir, writeFileAtomic, writeFileAtomicSync } from '../../../electron/core/atomic-file.js';
+import {
+  prepareDataDir,
+  readJsonFile,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from '../../../electron/core/atomic-file.js';
 import { silentLogger } from '../../../electron/core/logger.js';
 import { MemoryVault } from '../../../electron/core/vault.js';
 
@@ -137,5 +142,26 @@ describe('writeFileAtomicSync', () => {
     expect(() => writeFileAtomicSync(target, ['["after"]'])).toThrow(/no space/);
     expect(readFileSync(target, 'utf8')).toBe('["before"]');
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('readJsonFile (the offline copy of the devices, read in the poll worker)', () => {
+  it('reads a file whole, several megabytes of it with characters of several bytes, and no file as undefined', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'read-json-'));
+    try {
+      const devices = Array.from({ length: 20_000 }, (_, i) => ({
+        id: String(i),
+        name: `Pöstlingberg-PC ${i} 東京`,
+      }));
+      const file = path.join(dir, 'devices.json');
+      await writeFile(file, JSON.stringify(devices));
+      expect((await stat(file)).size).toBeGreaterThan(1_000_000);
+      expect(await readJsonFile(file)).toEqual(devices);
+      expect(await readJsonFile(path.join(dir, 'none.json'))).toBeUndefined();
+      await writeFile(file, '[{"id":"1"');
+      await expect(readJsonFile(file)).rejects.toThrow(SyntaxError);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

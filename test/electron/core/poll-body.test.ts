@@ -9,6 +9,7 @@ import * as zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BodyBuffer, pollDevices, type PollMemory } from '../../../electron/core/devices-poll-work.js';
 import { DevicesMirror } from '../../../electron/core/devices-mirror.js';
+import { LARGE_BUFFER_BYTES } from '../../../electron/core/large-buffers.js';
 import type { Device } from '../../../shared/model.js';
 import { encodeDevices } from '../../../shared/xml/resources.js';
 import { device } from '../support/fake-service.js';
@@ -24,8 +25,8 @@ describe('BodyBuffer', () => {
   it('holds the chunks in order across its growth, and only the last body after a reset', () => {
     const body = new BodyBuffer();
     const chunk = (n: number, fill: number) => new Uint8Array(n).fill(fill);
-    // Past the first 1 MB and the next doubling.
-    const first = [chunk(700_000, 1), chunk(700_000, 2), chunk(900_000, 3)];
+    // Past the first buffer (LARGE_BUFFER_BYTES) into the next doubling.
+    const first = [chunk(LARGE_BUFFER_BYTES - 100, 1), chunk(700_000, 2), chunk(900_000, 3)];
     for (const c of first) body.append(c);
     expect(Buffer.compare(Buffer.from(body.bytes), Buffer.concat(first))).toBe(0);
     body.reset();
@@ -34,17 +35,28 @@ describe('BodyBuffer', () => {
     expect([...body.bytes]).toEqual([...Buffer.concat(second)]);
   });
 
+  it('takes one buffer of LARGE_BUFFER_BYTES for any body under it: never grown, never freed in steps', () => {
+    const body = new BodyBuffer();
+    body.append(new Uint8Array(10).fill(1));
+    const held = body.bytes.buffer;
+    // One block over glibc's largest mmap threshold (large-buffers.ts): mapped alone, unmapped when freed.
+    expect(held.byteLength).toBe(LARGE_BUFFER_BYTES);
+    for (let i = 0; i < 20; i++) body.append(new Uint8Array(1_000_000).fill(2));
+    expect(body.bytes.buffer).toBe(held);
+    expect(body.bytes.byteLength).toBe(20_000_010);
+  });
+
   it('gives its memory back detached, and takes the next body at the last size at once', () => {
     const body = new BodyBuffer();
-    body.append(new Uint8Array(1_500_000).fill(1));
+    body.append(new Uint8Array(LARGE_BUFFER_BYTES + 1_000).fill(1));
     const held = body.bytes.buffer;
-    expect(held.byteLength).toBe(2 * 1024 * 1024);
+    expect(held.byteLength).toBe(2 * LARGE_BUFFER_BYTES);
     body.free();
     // Moved out, not waiting for the buffer's wrapper to be collected: the old buffer is empty.
     expect(held.byteLength).toBe(0);
     expect(body.bytes.byteLength).toBe(0);
     body.append(new Uint8Array(10).fill(2));
-    expect(body.bytes.buffer.byteLength).toBe(1_500_000);
+    expect(body.bytes.buffer.byteLength).toBe(LARGE_BUFFER_BYTES + 1_000);
     expect([...body.bytes]).toEqual(Array(10).fill(2));
   });
 });

@@ -12,9 +12,11 @@ import { BodyTooLargeError, readBodyInto, readBodyLimited } from '../../../share
 import {
   ContentCodingError,
   decodeContent,
+  gzipOutputChunk,
   serviceFetch,
   wireFetch,
 } from '../../../electron/core/wire-fetch.js';
+import { LARGE_BUFFER_BYTES } from '../../../electron/core/large-buffers.js';
 
 const TEXT = '<devices>' + '<device><id>1</id></device>'.repeat(2_000) + '</devices>';
 
@@ -197,6 +199,22 @@ describe('decodeContent', () => {
     expect(text(decodeContent(brotliCompressSync(gzipSync(bytes)), 'gzip, br', 1e9))).toBe(TEXT);
     expect(decodeContent(bytes, null, 1e9)).toBe(bytes);
     expect(decodeContent(bytes, 'identity', 1e9)).toBe(bytes);
+  });
+
+  it('inflates gzip into one buffer (large-buffers.ts), whatever size its trailer claims', () => {
+    const out = decodeContent(gzipSync(bytes), 'gzip', 1e9);
+    expect(text(out)).toBe(TEXT);
+    // Not zlib's 16 kB pieces joined: a view on one block over glibc's largest mmap threshold.
+    expect(out.buffer.byteLength).toBeGreaterThanOrEqual(LARGE_BUFFER_BYTES);
+    // A trailer that lies (or a last member's size alone) only means more pieces: the text is the same.
+    const lying = Buffer.from(gzipSync(bytes));
+    lying.writeUInt32LE(10, lying.length - 4);
+    expect(() => decodeContent(lying, 'gzip', 1e9)).toThrow(ContentCodingError); // zlib checks the size
+    const twoMembers = Buffer.concat([gzipSync(bytes), gzipSync(Buffer.from('tail'))]);
+    expect(text(decodeContent(twoMembers, 'gzip', 1e9))).toBe(`${TEXT}tail`);
+    // Never beyond the limit, whatever it claims.
+    expect(gzipOutputChunk(lying, 100)).toBe(101);
+    expect(gzipOutputChunk(gzipSync(bytes), 1e9)).toBe(LARGE_BUFFER_BYTES);
   });
 
   it('refuses what inflates past the limit, a coding it does not know, and damaged bytes', () => {
