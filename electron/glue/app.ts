@@ -10,7 +10,6 @@ import { Menu, app, clipboard, ipcMain, powerMonitor, session, shell } from 'ele
 import type { AuthState, SessionNotice, UpdateStatus } from '../../shared/ipc/contract.js';
 import { EVENT_CHANNELS } from '../../shared/ipc/contract.js';
 import { APP_ID, PRODUCT_NAME } from '../app-identity.js';
-import { RENDERER_JS_FLAGS } from '../renderer-engine.js';
 import type { HostedCore } from '../core-port.js';
 import { DevicesPartChange } from '../core-port.js';
 import type { UiLanguage } from '../../shared/i18n/translator.js';
@@ -69,8 +68,6 @@ export function runElectronApp(createCore: CoreFactory): void {
   app.setAppUserModelId(APP_ID);
   app.setName(PRODUCT_NAME);
   app.enableSandbox();
-  // Before ready: every renderer started after it inherits the switch (renderer-engine.ts).
-  app.commandLine.appendSwitch('js-flags', RENDERER_JS_FLAGS);
   // A separate profile (settings, cache, single-instance lock) for tests and side-by-side runs.
   const profile = process.env.SUPPORT_CONSOLE_DATA_DIR;
   if (profile) app.setPath('userData', profile);

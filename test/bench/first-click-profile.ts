@@ -11,7 +11,6 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
-import { benchChromiumArgs } from './chromium-args.js';
 
 const { values: flags } = parseArgs({
   // --passes N: each header clicked N times in turn; the passes after the first are warm (sort_p95_ms's case).
@@ -45,7 +44,7 @@ function selfTimes(profile: Profile): Array<[string, number]> {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: benchChromiumArgs(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 const service = await startServiceProcess(devices);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sc-click-profile-'));

@@ -16,7 +16,6 @@ import { fetchDevicesDocument } from './decode.js';
 import { ROOT, startHostProcess, startServiceProcess } from './processes.js';
 import * as scenario from './scenarios.js';
 import { residentByMapping } from './smaps.js';
-import { benchChromiumArgs } from './chromium-args.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -122,7 +121,7 @@ async function report(browser: Browser, cdp: CDPSession, when: string): Promise<
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: benchChromiumArgs(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 // PROBE_RENDERER_DIR: another build of the renderer (e.g. an earlier commit's), to compare side by side.
 const rendererDir = process.env.PROBE_RENDERER_DIR ?? path.join(ROOT, 'dist/renderer');

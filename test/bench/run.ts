@@ -38,7 +38,6 @@ import * as scenario from './scenarios.js';
 import { WORK_FIGURES } from './work-figures.js';
 import { workFigures } from './work-scenarios.js';
 import { twoAccountsMemory } from './two-accounts.js';
-import { benchChromiumArgs } from './chromium-args.js';
 
 /** Event names in order, a run of the same one as `name ×n`. */
 function runsOf(names: readonly string[]): string {
@@ -87,7 +86,7 @@ const rendererDir = await mkdtemp(path.join(tmpdir(), 'sc-bench-renderer-'));
 await cp(builtRenderer, rendererDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: benchChromiumArgs(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 
 const samples: Partial<Record<FigureKey, number[]>> = {};

@@ -304,14 +304,6 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     if (process.env.BENCH_SMAPS !== '1')
       await writeFileOut(process.env.BENCH_SMAPS, await readFile(`/proc/${host.process.pid}/smaps`));
     console.log(`  renderer resident by mapping: ${await residentByKind(renderer.id)}`);
-    const spaces = (
-      heap as unknown as {
-        spaces: Array<{ space_name: string; physical_space_size: number; space_used_size: number }>;
-      }
-    ).spaces;
-    console.log(
-      `  main-thread heap by space (used/resident MB): ${spaces.map((s) => `${s.space_name.replace('_space', '')} ${mb(s.space_used_size)}/${mb(s.physical_space_size)}`).join(', ')}`,
-    );
   }
   console.log(
     `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB of ${mb(heap.heap.total_physical_size)} resident, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,

@@ -19,8 +19,6 @@ import { carryPart, DevicesPart } from '../../../electron/core/devices-part.js';
 import { device } from '../support/fake-service.js';
 import type { FakeCore } from '../support/fake-core.js';
 import { createFakeCore } from '../support/fake-core.js';
-import { RENDERER_JS_FLAGS } from '../../../electron/renderer-engine.js';
-import { benchChromiumArgs } from '../../bench/chromium-args.js';
 
 vi.mock('electron', () => import('../support/electron-stub.js'));
 const { runElectronApp } = await import('../../../electron/glue/app.js');
@@ -43,13 +41,6 @@ beforeAll(async () => {
 it('gives Windows the same AppUserModelID as the installer, and sandboxes every renderer', () => {
   expect(app.appUserModelId).toBe(config.appId);
   expect(app.calls).toContain('enableSandbox');
-});
-
-it('gives every renderer the engine flags the bench measures it with, before the app is ready', () => {
-  expect(app.commandLine.switches.get('js-flags')).toBe(RENDERER_JS_FLAGS);
-  // Chromium reads the switch as it starts a renderer: added after ready, the window would not have it.
-  expect(app.calls.indexOf('appendSwitch:js-flags')).toBeLessThan(app.calls.indexOf('whenReady'));
-  expect(benchChromiumArgs()).toContain(`--js-flags=${RENDERER_JS_FLAGS}`);
 });
 
 it("replaces Electron's default menu (Reload, DevTools) with none on Windows and Linux", () => {

@@ -89,14 +89,6 @@ class StubApp extends StubEmitter {
   calls: string[] = [];
   appUserModelId: string | null = null;
   gotLock = true;
-  /** Chromium's command line as the app added to it: switch → value. */
-  readonly commandLine = {
-    switches: new Map<string, string>(),
-    appendSwitch: (name: string, value = '') => {
-      this.calls.push(`appendSwitch:${name}`);
-      this.commandLine.switches.set(name, value);
-    },
-  };
   readyResolve!: () => void;
   private readonly ready = new Promise<void>((r) => (this.readyResolve = r));
   setAppUserModelId(id: string) {
@@ -118,7 +110,6 @@ class StubApp extends StubEmitter {
     this.emit('will-quit', event);
   }
   whenReady() {
-    this.calls.push('whenReady');
     return this.ready;
   }
   /** Electron's immediate exit (no 'before-quit'): what the app's binary run as the command line ends with. */
