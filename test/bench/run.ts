@@ -86,7 +86,14 @@ const rendererDir = await mkdtemp(path.join(tmpdir(), 'sc-bench-renderer-'));
 await cp(builtRenderer, rendererDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    // Diagnostics: more flags for one run (e.g. --js-flags=--max-semi-space-size=8).
+    ...(process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
+  ],
 });
 
 const samples: Partial<Record<FigureKey, number[]>> = {};
