@@ -134,15 +134,15 @@ const GZIP: Undoer = {
 
 /**
  * Inflated into one buffer (large-buffers.ts), not in zlib's 16 kB pieces joined at the end: its length
- * from the gzip trailer's size (the last member's, modulo 4 GB: a wrong one only means more pieces), never
- * beyond the limit.
+ * from the gzip trailer's size (the last member's, modulo 4 GB; zlib refuses a member whose size is not
+ * its trailer's, and several members only mean more pieces), never beyond the limit.
  */
 export function gzipOutputChunk(bytes: Uint8Array, limit: number): number {
   const n = bytes.byteLength;
-  const size =
-    n < 18 ? 0 : (bytes[n - 4]! | (bytes[n - 3]! << 8) | (bytes[n - 2]! << 16) | (bytes[n - 1]! << 24)) >>> 0;
+  const size = n < 18 ? 0 : new DataView(bytes.buffer, bytes.byteOffset, n).getUint32(n - 4, true);
   return Math.min(largeBufferLength(size + 1024), limit + 1);
 }
+
 const BROTLI: Undoer = { whole: brotliDecompressSync, stream: createBrotliDecompress };
 const ZLIB_DEFLATE: Undoer = { whole: inflateSync, stream: createInflate };
 const RAW_DEFLATE: Undoer = { whole: inflateRawSync, stream: createInflateRaw };
