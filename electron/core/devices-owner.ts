@@ -82,8 +82,12 @@
 //      → changeParts + JSON + digests + post → DevicesPart (without the fenced; digests to the Picture;
 //      sent) → ChangePump.push (as is) → EventHub + the event stream's write → applyDataChange →
 //      DeviceIndex → the cell. Two full copies (the mirror, the renderer's).
+//      Done since: the poll's body is decoded from its bytes, a piece of text at a time (body-check.ts):
+//      no string of the whole document. Count, same rule: 11 hops — sendAttempt → decodeDevices (bytes)
+//      → DevicesMirror.diff → commit + log.append → changeParts + JSON + digests + post → DevicesPart →
+//      ChangePump.push → EventHub + the event stream's write → applyDataChange → DeviceIndex → the cell.
 //      Still to do for ≤ 10: the renderer applies a part straight into its index (its Map of devices and
-//      the index's slots are kept by two loops today), and the poll's body is decoded from its bytes.
+//      the index's slots are kept by two loops today).
 
 import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';

@@ -200,17 +200,16 @@ async function pollInto(
     mirror.cameAs(wire);
     return { kind: 'unchanged' };
   }
-  let text = utf8(document);
-  document = new Uint8Array(0);
   let devices: Device[];
   try {
-    devices = decodeDevices(text);
+    // From the bytes, a piece at a time: the document is never one string beside them.
+    devices = decodeDevices(document);
   } catch (error) {
     return isXmlError(error)
       ? { kind: 'malformed', status, reason: error.reason, field: error.field, message: error.message }
       : { kind: 'malformed', status, message: error instanceof Error ? error.message : 'decode failed' };
   }
-  text = '';
+  document = new Uint8Array(0);
   return { kind: 'delta', delta: mirror.diff(devices, hash, wire) };
 }
 

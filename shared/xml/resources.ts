@@ -203,7 +203,7 @@ function decodeOne<T>(xml: string, root: string, read: (node: XmlNode) => T, opt
 }
 
 function decodeMany<T>(
-  xml: string,
+  xml: string | Uint8Array,
   root: string,
   item: string,
   read: (node: XmlNode) => T,
@@ -219,7 +219,8 @@ function decodeMany<T>(
 
 export const decodeDevice = (xml: string, options?: DecodeOptions): Device =>
   decodeOne(xml, 'device', deviceFromXml, options);
-export const decodeDevices = (xml: string, options?: DecodeOptions): Device[] =>
+/** A devices document as text, or as the bytes it came in (read in pieces, never one string). */
+export const decodeDevices = (xml: string | Uint8Array, options?: DecodeOptions): Device[] =>
   decodeMany(xml, 'devices', 'device', deviceFromXml, options);
 export const decodeFolder = (xml: string, options?: DecodeOptions): Folder =>
   decodeOne(xml, 'folder', folderFromXml, options);

@@ -33,13 +33,13 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 // The very tables fast-xml-parser uses for `htmlEntities: true` (it depends on this package), so both
 // paths accept the same named entities.
 import { COMMON_HTML, CURRENCY } from '@nodable/entities';
+import { checkBody, checkBodyBytes } from './body-check.js';
 import { XmlError } from './xml-error.js';
 import {
   ATTR,
   ITEM_OF,
   MAX_XML_DEPTH,
   TEXT,
-  checkBody,
   collection,
   elementName,
   notWellFormed,
@@ -73,8 +73,8 @@ const NIL_CLASSES = 'nil_classes';
  * every element; used as a property name as it is, each of a 100,000-device list's 1.2 million children
  * cost V8 a look-up of its interned twin. A document names a few dozen kinds of element; a hostile one
  * naming thousands only stops being remembered. Keys are interned copies too: the text saxes hands over is
- * a slice of the whole document when 13 characters or more, and as a key (a dasherized name's) it kept
- * that document alive for good.
+ * a slice of the text it was given (the whole document, or a piece of it) when 13 characters or more, and
+ * as a key (a dasherized name's) it kept that text alive for good.
  */
 const KNOWN_NAMES = new Map<string, string>();
 const MAX_KNOWN_NAMES = 512;
@@ -98,7 +98,7 @@ function knownName(text: string): string | undefined {
   if (SLOT_TEXT[slot] === text) return SLOT_NAME[slot];
   const name = KNOWN_NAMES.get(text);
   if (name !== undefined) {
-    SLOT_TEXT[slot] = internalised(text); // not `text` itself: saxes may hand a slice of the whole document
+    SLOT_TEXT[slot] = internalised(text); // not `text` itself: saxes may hand a slice of the text it read
     SLOT_NAME[slot] = name;
   }
   return name;
@@ -202,9 +202,15 @@ export interface CollectionSpec {
 /**
  * Reads a collection document and converts each item with `read` (a converter of resources.ts).
  * Throws XmlError with the reasons of parseDocument; an empty collection in any of its forms is [].
+ * The document may be its bytes: they are read a piece at a time (body-check.ts), never as one string.
  */
-export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (node: XmlNode) => T): T[] {
-  const body = checkBody(xml, spec.maxBytes);
+export function decodeCollection<T>(
+  xml: string | Uint8Array,
+  spec: CollectionSpec,
+  read: (node: XmlNode) => T,
+): T[] {
+  const pieces =
+    typeof xml === 'string' ? [checkBody(xml, spec.maxBytes)] : checkBodyBytes(xml, spec.maxBytes);
   const out: T[] = [];
   /** The open elements of the item being built; none between items and once an error is held. */
   // Frames are reused (a 100,000-device list opens 1.4 million elements): `open` of them are in use.
@@ -316,7 +322,8 @@ export function decodeCollection<T>(xml: string, spec: CollectionSpec, read: (no
     }
   });
 
-  parser.write(body).close();
+  for (const piece of pieces) parser.write(piece);
+  parser.close();
   giveBack(parser);
   if (held !== undefined) throw held;
   if (items === 0) {
