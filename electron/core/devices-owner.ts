@@ -86,8 +86,13 @@
 //      no string of the whole document. Count, same rule: 11 hops — sendAttempt → decodeDevices (bytes)
 //      → DevicesMirror.diff → commit + log.append → changeParts + JSON + digests + post → DevicesPart →
 //      ChangePump.push → EventHub + the event stream's write → applyDataChange → DeviceIndex → the cell.
-//      Still to do for ≤ 10: the renderer applies a part straight into its index (its Map of devices and
-//      the index's slots are kept by two loops today).
+//   7. The renderer's one copy: a part goes straight into its index, one pass over its devices
+//      (DeviceIndex.apply shares their strings and slots them); the store's `devices` is the index read as
+//      a map, not a Map beside it.                                                             [done]
+//      Count, same rule: 10 hops — sendAttempt → decodeDevices (bytes) → DevicesMirror.diff → commit +
+//      log.append → changeParts + JSON + digests + post → DevicesPart → ChangePump.push → EventHub + the
+//      event stream's write → applyDataChange = DeviceIndex.apply → the cell. Full copies at rest: 2 (the
+//      worker's mirror, the renderer's index).
 
 import type { WritableDeviceKey } from '../../shared/device-fields.js';
 import type { Device, Id } from '../../shared/model.js';

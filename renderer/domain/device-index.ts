@@ -69,7 +69,11 @@ interface KeptOrder {
   seq: number;
 }
 
-export class DeviceIndex {
+/**
+ * The renderer's devices, their one copy: read by id or walked as a map (DataState.devices is the index
+ * itself), changed only by `apply`. Walking visits slot order: a device keeps its slot while it stays.
+ */
+export class DeviceIndex implements ReadonlyMap<Id, Device> {
   readonly #slotOf = new Map<Id, number>();
   #ids: Array<Id | undefined> = [];
   #devices: Array<Device | undefined> = [];
@@ -115,9 +119,16 @@ export class DeviceIndex {
   /** Devices per folder id (null: no folder), with their online count. */
   readonly direct = new Map<Id | null, FolderDirectCounts>();
 
-  /** `searchChunk`: slots per chunk of the search's joined texts (search-haystack.ts); small in tests. */
-  constructor(options: { searchChunk?: number } = {}) {
+  /** Called with each device as it comes in, before it is kept (the store shares its repeated strings). */
+  readonly #intern: ((device: Device) => void) | undefined;
+
+  /**
+   * `searchChunk`: slots per chunk of the search's joined texts (search-haystack.ts); small in tests.
+   * `intern`: called with each device that `apply` keeps, in the same pass.
+   */
+  constructor(options: { searchChunk?: number; intern?: (device: Device) => void } = {}) {
     this.#hay = new SearchHaystack(options.searchChunk);
+    this.#intern = options.intern;
   }
 
   get size(): number {
@@ -127,6 +138,36 @@ export class DeviceIndex {
   get(id: Id): Device | undefined {
     const slot = this.#slotOf.get(id);
     return slot === undefined ? undefined : this.#devices[slot];
+  }
+
+  has(id: Id): boolean {
+    return this.#slotOf.has(id);
+  }
+
+  *entries(): MapIterator<[Id, Device]> {
+    for (let slot = 0; slot < this.#ids.length; slot++) {
+      const device = this.#devices[slot];
+      if (device !== undefined) yield [device.id, device];
+    }
+  }
+
+  *keys(): MapIterator<Id> {
+    for (const [id] of this.entries()) yield id;
+  }
+
+  *values(): MapIterator<Device> {
+    for (let slot = 0; slot < this.#ids.length; slot++) {
+      const device = this.#devices[slot];
+      if (device !== undefined) yield device;
+    }
+  }
+
+  [Symbol.iterator](): MapIterator<[Id, Device]> {
+    return this.entries();
+  }
+
+  forEach(callback: (device: Device, id: Id, map: ReadonlyMap<Id, Device>) => void, thisArg?: unknown): void {
+    for (const [id, device] of this.entries()) callback.call(thisArg, device, id, this);
   }
 
   /** The device's search entry (built now if it was not yet). */
@@ -223,9 +264,21 @@ export class DeviceIndex {
     if (this.#lastDesc?.key === 'folder') this.#lastDesc = null;
   }
 
-  /** Applies a change of the devices dataset; the records are the ones now in the data store. */
-  apply(change: Pick<DataChange<'devices'>, 'reset' | 'added' | 'changed' | 'removed'>): void {
-    if (change.reset) this.#clear();
+  /**
+   * Applies a change of the devices dataset: the index then holds its devices (added and changed kept as
+   * given, after `intern`). Returns the ids of the devices it no longer holds: the removed ones it had, or
+   * after a reset those it had that the reset does not bring back.
+   */
+  apply(change: Pick<DataChange<'devices'>, 'reset' | 'added' | 'changed' | 'removed'>): Id[] {
+    const gone: Id[] = [];
+    if (change.reset) {
+      if (this.#slotOf.size > 0) {
+        const next = new Set<Id>();
+        for (const device of change.added) next.add(device.id);
+        for (const id of this.#slotOf.keys()) if (!next.has(id)) gone.push(id);
+      }
+      this.#clear();
+    }
     const touched = change.added.length + change.changed.length + change.removed.length;
     const patch = !change.reset && touched <= PATCH_LIMIT && this.#nameOrder !== null;
     const moved: number[] = [];
@@ -235,6 +288,7 @@ export class DeviceIndex {
     for (const id of change.removed) {
       const slot = this.#slotOf.get(id);
       if (slot === undefined) continue;
+      gone.push(id);
       this.#account(slot, -1);
       this.#slotOf.delete(id);
       this.#ids[slot] = undefined;
@@ -246,6 +300,7 @@ export class DeviceIndex {
     }
     for (const list of [change.added, change.changed]) {
       for (const device of list) {
+        this.#intern?.(device);
         let slot = this.#slotOf.get(device.id);
         const before = slot === undefined ? undefined : this.#devices[slot];
         if (slot === undefined) {
@@ -279,7 +334,7 @@ export class DeviceIndex {
       this.#moves = [];
       this.#keys.clear();
       this.#keysWarmed.clear();
-      return;
+      return gone;
     }
     if (renamed.length > 0 || change.removed.length > 0)
       this.#patchNameOrder(renamed, renamedInOrder || change.removed.length > 0);
@@ -287,6 +342,7 @@ export class DeviceIndex {
       this.#moves.push({ seq: ++this.#seq, slots: moved });
       this.#dropStaleOrders();
     }
+    return gone;
   }
 
   /**

@@ -11,10 +11,11 @@ import { SharedStrings } from './shared-strings.js';
 
 export interface DataState {
   folders: Map<Id, FolderNode>;
-  devices: Map<Id, Device>;
+  /** The devices by id: `deviceIndex` itself, read as a map (the renderer's one copy of them). */
+  devices: ReadonlyMap<Id, Device>;
   sessions: Map<Id, SupportSession>;
   users: Map<Id, User>;
-  /** Search text, sort orders and counts of the devices, kept in step with `devices` by each change. */
+  /** The devices with their search text, sort orders and counts, changed by each data:change. */
   deviceIndex: DeviceIndex;
   versions: Record<DatasetName, number>;
   fetchedAt: Record<DatasetName, Timestamp | null>;
@@ -28,13 +29,17 @@ export interface DataState {
 
 export type DataStore = ReturnType<typeof createDataStore>;
 
+/** One table for every store: the values it shares are the same whichever account they came from. */
+const sharedStrings = new SharedStrings();
+
 export function createDataStore() {
+  const deviceIndex = new DeviceIndex({ intern: (device) => sharedStrings.share(device) });
   return createStore<DataState>()(() => ({
     folders: new Map(),
-    devices: new Map(),
+    devices: deviceIndex,
     sessions: new Map(),
     users: new Map(),
-    deviceIndex: new DeviceIndex(),
+    deviceIndex,
     versions: { folders: 0, devices: 0, sessions: 0, users: 0 },
     fetchedAt: { folders: null, devices: null, sessions: null, users: null },
     loaded: { folders: false, devices: false, sessions: false, users: false },
@@ -43,42 +48,17 @@ export function createDataStore() {
   }));
 }
 
-type AnyRecord = DatasetRecordMap[DatasetName];
-
-function mapOf(state: DataState, dataset: DatasetName): Map<Id, AnyRecord> {
-  return state[dataset] as Map<Id, AnyRecord>;
-}
-
-/** One table for every store: the values it shares are the same whichever account they came from. */
-const sharedStrings = new SharedStrings();
+type OtherDataset = Exclude<DatasetName, 'devices'>;
+type AnyRecord = DatasetRecordMap[OtherDataset];
 
 /** Applies one change; returns the ids it removed (the UI drops them from its selections). */
 export function applyDataChange(store: DataStore, change: DataChange): Id[] {
   const state = store.getState();
-  const map = mapOf(state, change.dataset);
-  const isDevices = change.dataset === 'devices';
-  let removed: Id[] = [];
-  if (change.reset) {
-    const next = new Set(change.added.map((r) => r.id));
-    for (const id of map.keys()) if (!next.has(id)) removed.push(id);
-    map.clear();
-  } else {
-    for (const id of change.removed) if (map.delete(id)) removed.push(id);
-  }
-  if (isDevices) {
-    for (const device of change.added as Device[]) sharedStrings.share(device);
-    for (const device of change.changed as Device[]) sharedStrings.share(device);
-  }
-  for (const record of change.added) map.set(record.id, record);
-  for (const record of change.changed) map.set(record.id, record);
-  if (change.reset) removed = removed.filter((id) => !map.has(id));
-  if (isDevices)
-    state.deviceIndex.apply({
-      reset: change.reset,
-      added: change.added as Device[],
-      changed: change.changed as Device[],
-      removed: change.reset ? [] : removed,
-    });
+  // The devices go straight into their index, in one pass over the part (device-index.ts `apply`).
+  const removed =
+    change.dataset === 'devices'
+      ? state.deviceIndex.apply(change as DataChange<'devices'>)
+      : applyToMap(state[change.dataset as OtherDataset] as Map<Id, AnyRecord>, change);
   const version = state.versions[change.dataset] + 1;
 
   store.setState({
@@ -93,5 +73,20 @@ export function applyDataChange(store: DataStore, change: DataChange): Id[] {
     },
     loaded: { ...state.loaded, [change.dataset]: true },
   });
+  return removed;
+}
+
+function applyToMap(map: Map<Id, AnyRecord>, change: DataChange): Id[] {
+  let removed: Id[] = [];
+  if (change.reset) {
+    const next = new Set(change.added.map((r) => r.id));
+    for (const id of map.keys()) if (!next.has(id)) removed.push(id);
+    map.clear();
+  } else {
+    for (const id of change.removed) if (map.delete(id)) removed.push(id);
+  }
+  for (const record of change.added) map.set(record.id, record as AnyRecord);
+  for (const record of change.changed) map.set(record.id, record as AnyRecord);
+  if (change.reset) removed = removed.filter((id) => !map.has(id));
   return removed;
 }

@@ -86,6 +86,9 @@ function check(
   names: Record<string, string>,
 ) {
   const folderName = (id: string) => names[id];
+  // The index is the renderer's one copy of the devices: read as a map, it is the reference map.
+  expect(new Map(index)).toEqual(map);
+  expect(index.size).toBe(map.size);
   index.setFolderNames(folderName);
   const expected = sortDeviceIds(map, sort, folderName);
   expect(index.sorted(sort)).toEqual(expected);
@@ -133,7 +136,10 @@ describe('DeviceIndex', () => {
               (map.has(d.id) ? changed : added).push(d);
               map.set(d.id, d);
             }
-            index.apply({ reset: false, added, changed, removed });
+            // An id it never held, asked to be removed, is not said to be gone.
+            expect(index.apply({ reset: false, added, changed, removed: [...removed, 'never'] })).toEqual(
+              removed,
+            );
             // Keys built ahead in idle turns (some columns only, when the turns run out) with the folder
             // names as they were: the orders must be the same as with keys built on the click.
             let turns = op.warm;
@@ -248,6 +254,24 @@ describe('DeviceIndex', () => {
     let turns = 0;
     expect(index.warmOrders(['name', 'ip', 'status'], () => (turns++, true))).toBe(true);
     expect(turns).toBe(2);
+  });
+
+  it('says which devices a reset did not bring back, and hands each device it keeps to `intern` first', () => {
+    const interned: string[] = [];
+    const index = new DeviceIndex({ intern: (d) => interned.push(d.id) });
+    expect(
+      index.apply({ reset: true, added: [device('1'), device('2'), device('3')], changed: [], removed: [] }),
+    ).toEqual([]);
+    expect(index.apply({ reset: true, added: [device('2'), device('4')], changed: [], removed: [] })).toEqual(
+      ['1', '3'],
+    );
+    expect(index.apply({ reset: false, added: [], changed: [device('4')], removed: ['2'] })).toEqual(['2']);
+    expect(interned).toEqual(['1', '2', '3', '2', '4', '4']);
+    expect([...index.keys()]).toEqual(['4']);
+    expect(index.has('2')).toBe(false);
+    const seen: string[] = [];
+    index.forEach((d, id, map) => seen.push(`${id}:${d.id}:${map === index}`));
+    expect(seen).toEqual(['4:4:true']);
   });
 
   it('keeps per-folder counts for the tree', () => {
