@@ -23,7 +23,7 @@ export async function loadViews(account: OpenAccount): Promise<SavedView[]> {
   registerHistoryConditions();
   const stored = await account.invoke('views:load', {});
   return stored.views.flatMap((v) => {
-    const parsed = savedViewSchema.safeParse(v);
+    const parsed = savedViewSchema().safeParse(v);
     return parsed.success ? [parsed.data as SavedView] : [];
   });
 }

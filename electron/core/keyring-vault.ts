@@ -4,9 +4,15 @@
 // `{ linux: { store: 'secret-service' } }`, so a missing Secret Service is an error we can explain
 // rather than a "remember me" that is quietly lost. On Windows and macOS the option is ignored.
 
-import { AsyncEntry } from '@napi-rs/keyring';
+import { createRequire } from 'node:module';
+import type * as Keyring from '@napi-rs/keyring';
 import type { CredentialVault, StoredCredentials, VaultProbe } from './vault.js';
 import { parseCredentials, serialiseCredentials } from './vault.js';
+
+// Required, not imported: the package is CommonJS, and an ES import of it makes Node scan its source for
+// export names first (cjs-module-lexer), 7-12 ms of every start on the project machine, before the
+// console listens.
+const { AsyncEntry } = createRequire(import.meta.url)('@napi-rs/keyring') as typeof Keyring;
 
 export const KEYCHAIN_SERVICE = 'Support Console';
 const ENTRY_OPTIONS = { linux: { store: 'secret-service' as const } };
@@ -30,7 +36,7 @@ export class KeyringVault implements CredentialVault {
     this.#service = service;
   }
 
-  #entry(account: string): AsyncEntry {
+  #entry(account: string): Keyring.AsyncEntry {
     try {
       return new AsyncEntry(this.#service, account, ENTRY_OPTIONS);
     } catch (error) {

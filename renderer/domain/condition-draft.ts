@@ -124,7 +124,7 @@ export function rowCondition(
     c[v.prop] = row.folder;
   }
   // The shared schema has the last word (an IP range it cannot read, a search too long).
-  const parsed = conditionSchema.safeParse(c);
+  const parsed = conditionSchema().safeParse(c);
   if (!parsed.success) {
     if (row.kind === 'ip') return { ok: false, problem: { key: 'views.edit.error.range' } };
     return { ok: false, problem: { key: 'views.edit.error.choose' } };

@@ -6,7 +6,7 @@
 
 import * as z from 'zod';
 import type { Condition, ConditionContext } from './view-conditions.js';
-import { registerConditionKind } from './view-conditions.js';
+import { builtOnce, registerConditionKind } from './view-conditions.js';
 import type { HistoryFilter, SinceLookup } from './device-since.js';
 import { historyPredicate } from './device-since.js';
 
@@ -37,28 +37,32 @@ export function registerHistoryConditions(): void {
   registered = true;
   registerConditionKind({
     kind: 'statusLongerThan',
-    schema: z
-      .object({
-        kind: z.literal('statusLongerThan'),
-        status: z.enum(['online', 'offline', 'busy']),
-        minutes: z.number().int().min(1).max(MAX_MINUTES),
-      })
-      .strict(),
+    schema: builtOnce(() =>
+      z
+        .object({
+          kind: z.literal('statusLongerThan'),
+          status: z.enum(['online', 'offline', 'busy']),
+          minutes: z.number().int().min(1).max(MAX_MINUTES),
+        })
+        .strict(),
+    ),
     timeDependent: true,
     compile: (c, ctx) =>
       compileWith({ kind: 'longer', status: c.status as 'offline', minutes: c.minutes as number }, ctx),
   });
   registerConditionKind({
     kind: 'changedWithin',
-    schema: z
-      .object({ kind: z.literal('changedWithin'), minutes: z.number().int().min(1).max(MAX_MINUTES) })
-      .strict(),
+    schema: builtOnce(() =>
+      z
+        .object({ kind: z.literal('changedWithin'), minutes: z.number().int().min(1).max(MAX_MINUTES) })
+        .strict(),
+    ),
     timeDependent: true,
     compile: (c, ctx) => compileWith({ kind: 'changed', withinMinutes: c.minutes as number }, ctx),
   });
   registerConditionKind({
     kind: 'flapping',
-    schema: z.object({ kind: z.literal('flapping') }).strict(),
+    schema: builtOnce(() => z.object({ kind: z.literal('flapping') }).strict()),
     timeDependent: true,
     compile: (_c, ctx) => compileWith({ kind: 'flapping' }, ctx),
   });

@@ -10,6 +10,7 @@ import {
   MAX_DEPTH,
   conditionDepth,
   compileConditions,
+  builtOnce,
   conditionSchema,
   type CompiledConditions,
   type ConditionContext,
@@ -45,29 +46,30 @@ export type ViewAccounts = (typeof VIEW_ACCOUNTS)[number];
 export const SHARE_TYPE = 'support-console/view';
 export const SHARE_VERSION = 1;
 
-const columnSchema = z.object({ key: z.string().min(1).max(40), width: z.number().int().min(24).max(2000) });
-
-export const viewBodySchema = z.object({
-  name: z.string().trim().min(1).max(MAX_VIEW_NAME),
-  search: z.string().max(MAX_SEARCH),
-  where: conditionSchema
-    // Refusals carry message keys (views.paste.*): the technician reads them in the chosen language.
-    .refine((c) => c.kind === 'group', 'views.paste.notGroup')
-    .refine((c) => conditionDepth(c) <= MAX_DEPTH, 'views.paste.tooDeep') as z.ZodType<ConditionGroup>,
-  sort: z.object({ key: z.string().min(1).max(40), direction: z.enum(['asc', 'desc']) }),
-  columns: z.array(columnSchema).max(40),
+// Built when first used, not when the window starts (view-conditions.ts "Schemas" says why).
+const viewSchemas = builtOnce(() => {
+  const column = z.object({ key: z.string().min(1).max(40), width: z.number().int().min(24).max(2000) });
+  const body = z.object({
+    name: z.string().trim().min(1).max(MAX_VIEW_NAME),
+    search: z.string().max(MAX_SEARCH),
+    where: conditionSchema()
+      // Refusals carry message keys (views.paste.*): the technician reads them in the chosen language.
+      .refine((c) => c.kind === 'group', 'views.paste.notGroup')
+      .refine((c) => conditionDepth(c) <= MAX_DEPTH, 'views.paste.tooDeep') as z.ZodType<ConditionGroup>,
+    sort: z.object({ key: z.string().min(1).max(40), direction: z.enum(['asc', 'desc']) }),
+    columns: z.array(column).max(40),
+  });
+  return {
+    body,
+    saved: body.extend({ id: z.string().min(1).max(100), accounts: z.enum(VIEW_ACCOUNTS).optional() }),
+    share: z.object({ type: z.literal(SHARE_TYPE), version: z.number().int(), view: z.unknown() }),
+  };
 });
 
-export const savedViewSchema = viewBodySchema.extend({
-  id: z.string().min(1).max(100),
-  accounts: z.enum(VIEW_ACCOUNTS).optional(),
-});
-
-const shareSchema = z.object({
-  type: z.literal(SHARE_TYPE),
-  version: z.number().int(),
-  view: z.unknown(),
-});
+/** A view as it is pasted (no id, no accounts). */
+export const viewBodySchema = () => viewSchemas().body;
+/** A view as it is saved. */
+export const savedViewSchema = () => viewSchemas().saved;
 
 /** The text a technician copies: the view without its local id. */
 export function viewToShareText(view: SavedView): string {
@@ -88,14 +90,14 @@ export function viewFromShareText(text: string): PastedView {
   // Bounded before validation walks it: a hostile paste nested 100,000 deep must not overflow the stack.
   if (jsonDepthOver(json, 4 * MAX_DEPTH + 8))
     return { ok: false, error: t('views.paste.tooDeep', { levels: MAX_DEPTH }) };
-  const envelope = shareSchema.safeParse(json);
+  const envelope = viewSchemas().share.safeParse(json);
   if (!envelope.success) return { ok: false, error: t('views.paste.notView') };
   if (envelope.data.version > SHARE_VERSION)
     return {
       ok: false,
       error: t('views.paste.newer', { format: envelope.data.version }),
     };
-  const body = viewBodySchema.safeParse(envelope.data.view);
+  const body = viewBodySchema().safeParse(envelope.data.view);
   if (!body.success) {
     // Our own refusals are message keys; zod's own words are English, so for those only where.
     const issue = body.error.issues[0];

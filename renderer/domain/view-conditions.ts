@@ -73,7 +73,8 @@ export interface CompiledConditions {
 
 export interface ConditionKind<C extends ExtensionCondition> {
   kind: C['kind'];
-  schema: z.ZodType<C>;
+  /** Built when first asked for (see "Schemas" below for why), once. */
+  schema: () => z.ZodType<C>;
   compile(condition: C, context: ConditionContext): DevicePredicate;
   timeDependent?: boolean;
 }
@@ -87,21 +88,52 @@ export function registerConditionKind<C extends ExtensionCondition>(kind: Condit
 }
 
 // ---- Schemas ------------------------------------------------------------------------------------------
+// Built when a view is first read or pasted, not when this module loads: the module is part of what the
+// window runs before it asks for its first rows, and building these schemas was some 20-30 ms of it
+// (zod's constructors, measured in the window's profile on the project machine).
 
-const builtInSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('status'), in: z.array(z.enum(VIEW_STATUSES)).min(1) }),
-  z.object({ kind: z.literal('os'), in: z.array(z.string().max(200)).min(1) }),
-  z.object({ kind: z.literal('folder'), folderId: z.string().max(100).nullable(), subtree: z.boolean() }),
-  z.object({
-    kind: z.literal('ip'),
-    range: z.string().refine((r) => parseIpRange(r) !== null, 'views.paste.badRange'),
-  }),
-  z.object({ kind: z.literal('alias'), empty: z.boolean() }),
-  z.object({ kind: z.literal('ramBelow'), mb: z.number().positive().finite() }),
-  z.object({ kind: z.literal('freeSpaceBelow'), percent: z.number().min(0).max(100) }),
-  z.object({ kind: z.literal('statusOlderThan'), minutes: z.number().positive().finite() }),
-  z.object({ kind: z.literal('text'), query: z.string().max(MAX_SEARCH) }),
-]);
+/** The built-in kinds, in the editor's order (each has its schema in builtInSchemas). */
+export const BUILT_IN_KIND_NAMES = [
+  'status',
+  'os',
+  'folder',
+  'ip',
+  'alias',
+  'ramBelow',
+  'freeSpaceBelow',
+  'statusOlderThan',
+  'text',
+] as const;
+
+/** `build()` once, when first asked for. */
+export function builtOnce<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+const builtInSchemas = builtOnce(
+  () =>
+    new Map<string, z.ZodObject>(
+      [
+        z.object({ kind: z.literal('status'), in: z.array(z.enum(VIEW_STATUSES)).min(1) }),
+        z.object({ kind: z.literal('os'), in: z.array(z.string().max(200)).min(1) }),
+        z.object({
+          kind: z.literal('folder'),
+          folderId: z.string().max(100).nullable(),
+          subtree: z.boolean(),
+        }),
+        z.object({
+          kind: z.literal('ip'),
+          range: z.string().refine((r) => parseIpRange(r) !== null, 'views.paste.badRange'),
+        }),
+        z.object({ kind: z.literal('alias'), empty: z.boolean() }),
+        z.object({ kind: z.literal('ramBelow'), mb: z.number().positive().finite() }),
+        z.object({ kind: z.literal('freeSpaceBelow'), percent: z.number().min(0).max(100) }),
+        z.object({ kind: z.literal('statusOlderThan'), minutes: z.number().positive().finite() }),
+        z.object({ kind: z.literal('text'), query: z.string().max(MAX_SEARCH) }),
+      ].map((o): [string, z.ZodObject] => [o.shape.kind.value, o]),
+    ),
+);
 
 /** Deeper nesting than an editor can show is refused on paste (and cannot overflow the stack). */
 export const MAX_DEPTH = 8;
@@ -112,53 +144,54 @@ export function conditionDepth(c: Condition): number {
   return 1;
 }
 
-const builtInByKind = new Map<string, z.ZodObject>(builtInSchema.options.map((o) => [o.shape.kind.value, o]));
-
 /** The built-in kinds' schemas, in the order above: what the condition editor offers and how it reads values. */
 export function builtInConditionSchemas(): ReadonlyMap<string, z.ZodObject> {
-  return builtInByKind;
+  return builtInSchemas();
 }
 
 /** The built-in kinds' schemas, then the registered kinds' (device history), by kind. */
 export function conditionKindSchemas(): ReadonlyMap<string, z.ZodObject> {
-  const all = new Map(builtInByKind);
-  for (const [kind, ext] of extensions)
-    if ((ext.schema.def as { type: string }).type === 'object')
-      all.set(kind, ext.schema as unknown as z.ZodObject);
+  const all = new Map(builtInSchemas());
+  for (const [kind, ext] of extensions) {
+    const schema = ext.schema();
+    if ((schema.def as { type: string }).type === 'object') all.set(kind, schema as unknown as z.ZodObject);
+  }
   return all;
 }
-const BUILT_IN_KINDS = new Set<string>([...builtInByKind.keys(), 'group', 'not']);
+const BUILT_IN_KINDS = new Set<string>([...BUILT_IN_KIND_NAMES, 'group', 'not']);
 
-const groupSchema = z.object({
-  kind: z.literal('group'),
-  op: z.enum(['and', 'or']),
-  conditions: z.array(z.lazy(() => conditionSchema)).max(100),
-});
-const notSchema = z.object({ kind: z.literal('not'), condition: z.lazy(() => conditionSchema) });
+const nestingSchemas = builtOnce(() => ({
+  group: z.object({
+    kind: z.literal('group'),
+    op: z.enum(['and', 'or']),
+    conditions: z.array(z.lazy(() => conditionSchema())).max(100),
+  }),
+  not: z.object({ kind: z.literal('not'), condition: z.lazy(() => conditionSchema()) }),
+}));
 
 function schemaFor(kind: string): z.ZodType | undefined {
-  if (kind === 'group') return groupSchema;
-  if (kind === 'not') return notSchema;
-  return builtInByKind.get(kind) ?? extensions.get(kind)?.schema;
+  if (kind === 'group' || kind === 'not') return nestingSchemas()[kind];
+  return builtInSchemas().get(kind) ?? extensions.get(kind)?.schema();
 }
 
 /**
  * Chooses the schema by `kind` first, so a damaged condition's error names its own path and problem
  * (where.conditions.1.range, not an IPv4 range) rather than "matches none of 12 shapes".
  */
-export const conditionSchema: z.ZodType<Condition> = z
-  .looseObject({ kind: z.string() })
-  .superRefine((c, ctx) => {
-    const schema = schemaFor(c.kind);
-    if (!schema) {
-      ctx.addIssue({ code: 'custom', message: 'views.paste.unknownKind', path: ['kind'] });
-      return;
-    }
-    const parsed = schema.safeParse(c);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  }) as unknown as z.ZodType<Condition>;
+export const conditionSchema = builtOnce(
+  (): z.ZodType<Condition> =>
+    z.looseObject({ kind: z.string() }).superRefine((c, ctx) => {
+      const schema = schemaFor(c.kind);
+      if (!schema) {
+        ctx.addIssue({ code: 'custom', message: 'views.paste.unknownKind', path: ['kind'] });
+        return;
+      }
+      const parsed = schema.safeParse(c);
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }) as unknown as z.ZodType<Condition>,
+);
 
 // ---- Compiling ----------------------------------------------------------------------------------------
 

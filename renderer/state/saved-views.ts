@@ -245,7 +245,7 @@ export function createSavedViews(deps: {
       // Robust to a host that answers without a body (an older main process, a test bridge).
       const stored: Partial<StoredViews> | undefined = result.ok ? result.value : undefined;
       for (const raw of stored?.views ?? []) {
-        const parsed = savedViewSchema.safeParse(raw);
+        const parsed = savedViewSchema().safeParse(raw);
         // A view this build cannot read is skipped, not deleted: it stays in the file until a save.
         if (parsed.success) views.push(parsed.data as SavedView);
       }
@@ -294,7 +294,7 @@ export function createSavedViews(deps: {
     /** Replaces a view's search and conditions, checked with the schema a pasted view is checked with. */
     setConditions(id: string, search: string, where: ConditionGroup): boolean {
       const view = store.getState().views.find((v) => v.id === id);
-      if (!view || !savedViewSchema.safeParse({ ...view, search, where }).success) return false;
+      if (!view || !savedViewSchema().safeParse({ ...view, search, where }).success) return false;
       update(id, { search, where });
       return true;
     },

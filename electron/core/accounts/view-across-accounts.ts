@@ -21,7 +21,7 @@ export async function viewMatches(
   now = Date.now(),
 ): Promise<AccountViewMatches[]> {
   registerHistoryConditions(); // their kinds are part of the conditions' schema
-  const where = viewBodySchema.shape.where.safeParse(request.where);
+  const where = viewBodySchema().shape.where.safeParse(request.where);
   if (!where.success)
     fail({
       kind: 'validation',

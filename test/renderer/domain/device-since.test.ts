@@ -129,7 +129,7 @@ describe('history filters', () => {
 
   it('is a saved-view condition too, parsed and compiled with the since rows', () => {
     registerHistoryConditions();
-    const where = conditionSchema.parse({
+    const where = conditionSchema().parse({
       kind: 'group',
       op: 'and',
       conditions: [historyFilterToCondition({ kind: 'longer', status: 'offline', minutes: 24 * 60 })],
@@ -145,10 +145,10 @@ describe('history filters', () => {
       'pc-1',
       'pc-2',
     ]);
-    expect(conditionSchema.safeParse({ kind: 'flapping' }).success).toBe(true);
-    expect(conditionSchema.safeParse({ kind: 'statusLongerThan', status: 'gone', minutes: 5 }).success).toBe(
-      false,
-    );
+    expect(conditionSchema().safeParse({ kind: 'flapping' }).success).toBe(true);
+    expect(
+      conditionSchema().safeParse({ kind: 'statusLongerThan', status: 'gone', minutes: 5 }).success,
+    ).toBe(false);
   });
 
   it('combines with the status and search filters in the device view, and follows since deltas', async () => {

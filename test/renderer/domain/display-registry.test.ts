@@ -38,7 +38,7 @@ describe('one entry per field and computed column', () => {
     const named = [...new Set(DEVICE_COLUMNS.flatMap((c) => c.conditions ?? []))];
     expect(named.length).toBeGreaterThan(5);
     for (const kind of named) {
-      const parsed = conditionSchema.safeParse({ kind });
+      const parsed = conditionSchema().safeParse({ kind });
       const unknown =
         !parsed.success && parsed.error.issues.some((i) => i.message === 'views.paste.unknownKind');
       expect(unknown, kind).toBe(false);

@@ -3,6 +3,8 @@ import { setLanguage } from '../../../renderer/i18n/index.js';
 import type { Device } from '../../../shared/model.js';
 import { searchEntry } from '../../../renderer/domain/device-search.js';
 import {
+  BUILT_IN_KIND_NAMES,
+  builtInConditionSchemas,
   compileConditions,
   conditionSchema,
   freeSpacePercent,
@@ -144,12 +146,12 @@ describe('view conditions', () => {
   });
 
   it('validates conditions and lets another module add kinds (device history)', () => {
-    expect(conditionSchema.safeParse({ kind: 'ip', range: 'nonsense' }).success).toBe(false);
-    expect(conditionSchema.safeParse({ kind: 'status', in: ['asleep'] }).success).toBe(false);
-    expect(conditionSchema.safeParse({ kind: 'offlineLongerThan', minutes: 60 }).success).toBe(false);
+    expect(conditionSchema().safeParse({ kind: 'ip', range: 'nonsense' }).success).toBe(false);
+    expect(conditionSchema().safeParse({ kind: 'status', in: ['asleep'] }).success).toBe(false);
+    expect(conditionSchema().safeParse({ kind: 'offlineLongerThan', minutes: 60 }).success).toBe(false);
     registerConditionKind({
       kind: 'offlineLongerThan',
-      schema: z.object({ kind: z.literal('offlineLongerThan'), minutes: z.number() }),
+      schema: () => z.object({ kind: z.literal('offlineLongerThan'), minutes: z.number() }),
       timeDependent: true,
       compile: (c, context) => {
         const since = context.extensions?.['history'] as Record<string, number>;
@@ -157,14 +159,29 @@ describe('view conditions', () => {
       },
     });
     const cond = { kind: 'offlineLongerThan', minutes: 60 };
-    expect(conditionSchema.safeParse(cond).success).toBe(true);
-    expect(conditionSchema.safeParse({ kind: 'offlineLongerThan', minutes: 'x' }).success).toBe(false);
+    expect(conditionSchema().safeParse(cond).success).toBe(true);
+    expect(conditionSchema().safeParse({ kind: 'offlineLongerThan', minutes: 'x' }).success).toBe(false);
     const compiled = compileConditions(cond, {
       ...ctx,
       extensions: { history: { [devices[1]!.id]: NOW - 7_200_000 } },
     });
     expect(compiled.timeDependent).toBe(true);
     expect(devices.filter((d) => compiled.match(d, searchEntry(d, null))).map((d) => d.name)).toEqual(['b']);
+  });
+});
+
+describe('the condition schemas, built when first asked for', () => {
+  it('name exactly the built-in kinds, in order, and no other kind may take one of their names', () => {
+    expect([...builtInConditionSchemas().keys()]).toEqual([...BUILT_IN_KIND_NAMES]);
+    for (const kind of [...BUILT_IN_KIND_NAMES, 'group', 'not'])
+      expect(() =>
+        registerConditionKind({
+          kind,
+          schema: () => z.object({ kind: z.literal(kind) }),
+          compile: () => () => true,
+        }),
+      ).toThrow(/built-in/);
+    expect(conditionSchema()).toBe(conditionSchema());
   });
 });
 
