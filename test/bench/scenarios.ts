@@ -295,7 +295,12 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     external: number;
     arrayBuffers: number;
     heap: { total_physical_size: number };
+    spaces: Array<{ space_name: string; physical_space_size: number }>;
   }>('memory');
+  /** Committed to the young generation (empty after a collection, but kept until V8 shrinks it). */
+  const young = heap.spaces
+    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+    .reduce((sum, s) => sum + s.physical_space_size, 0);
   if (process.env.BENCH_HEAP_SNAPSHOT)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
   if (process.env.BENCH_SMAPS) {
@@ -306,9 +311,21 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     console.log(`  renderer resident by mapping: ${await residentByKind(renderer.id)}`);
   }
   console.log(
-    `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB of ${mb(heap.heap.total_physical_size)} resident, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
+    `  memory${pauseMs ? ` after ${pauseMs} ms` : ' at once'}: host ${mb(hostBytes)} MB (main-thread heap ${mb(heap.heapUsed)} MB of ${mb(heap.heap.total_physical_size)} resident, young generation ${mb(young)} of them, external ${mb(heap.external)} MB) + renderer ${mb(kb * 1024)} MB`,
   );
   const figure = (hostBytes + kb * 1024) / (1024 * 1024);
+  // Diagnostics (BENCH_MEMORY_LATE=ms), after the figure is read: the host again that much later, nothing
+  // forced (what the console itself gives back once a burst is long over: burst-release.ts).
+  if (process.env.BENCH_MEMORY_LATE) {
+    await sleep(Number(process.env.BENCH_MEMORY_LATE));
+    const late = await host.call<typeof heap>('memory');
+    const lateYoung = late.spaces
+      .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+      .reduce((sum, s) => sum + s.physical_space_size, 0);
+    console.log(
+      `  ${process.env.BENCH_MEMORY_LATE} ms later (diagnostic): host ${mb(await host.rss())} MB (main-thread heap ${mb(late.heapUsed)} MB of ${mb(late.heap.total_physical_size)} resident, young generation ${mb(lateYoung)} of them)`,
+    );
+  }
   // Diagnostics (BENCH_MEMORY_GC=1), after the figure is read: how much of it a full collection of the
   // host's main thread and of the page would give back (what is garbage, not data).
   if (process.env.BENCH_MEMORY_GC) {

@@ -5,6 +5,7 @@ import {
   BURST_QUIET_MS,
   BURST_RECORDS,
   BurstRelease,
+  YOUNG_SHRINK_MS,
 } from '../../../electron/core/burst-release.js';
 
 describe('BurstRelease', () => {
@@ -23,6 +24,40 @@ describe('BurstRelease', () => {
     expect(release).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(10 * BURST_QUIET_MS);
     expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows the collection with a young one once the burst has been over for YOUNG_SHRINK_MS', () => {
+    const release = vi.fn();
+    const shrink = vi.fn();
+    const burst = new BurstRelease(release, () => BURST_HEAP_BYTES / 2, shrink);
+    burst.sent(BURST_RECORDS);
+    vi.advanceTimersByTime(BURST_QUIET_MS);
+    expect(release).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(YOUNG_SHRINK_MS - 1);
+    expect(shrink).not.toHaveBeenCalled();
+    // Another burst meanwhile: it uses the young generation; the shrink waits for its end.
+    burst.sent(BURST_RECORDS);
+    vi.advanceTimersByTime(BURST_QUIET_MS + YOUNG_SHRINK_MS - 1);
+    expect(shrink).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(release).toHaveBeenCalledTimes(2);
+    expect(shrink).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * YOUNG_SHRINK_MS);
+    expect(shrink).toHaveBeenCalledTimes(1);
+    // A heap too large for the full collection still gets the young one, and a disposed one none.
+    const large = vi.fn();
+    const big = new BurstRelease(release, () => BURST_HEAP_BYTES + 1, large);
+    big.sent(BURST_RECORDS);
+    vi.advanceTimersByTime(BURST_QUIET_MS + YOUNG_SHRINK_MS);
+    expect(large).toHaveBeenCalledTimes(1);
+    expect(release).toHaveBeenCalledTimes(2);
+    const gone = vi.fn();
+    const disposed = new BurstRelease(release, () => 0, gone);
+    disposed.sent(BURST_RECORDS);
+    vi.advanceTimersByTime(BURST_QUIET_MS);
+    disposed.dispose();
+    vi.advanceTimersByTime(YOUNG_SHRINK_MS);
+    expect(gone).not.toHaveBeenCalled();
   });
 
   it('does not collect after small changes, however many, when each is its own burst', () => {
