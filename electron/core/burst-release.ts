@@ -45,7 +45,7 @@ export class BurstRelease {
   ) {
     this.#release = release;
     this.#inUse = inUse;
-    this.#shrinkYoung = release === null ? null : shrinkYoung;
+    this.#shrinkYoung = shrinkYoung;
   }
 
   /** `records` went to the renderer now. */

@@ -209,6 +209,7 @@ async function pollInto(
       ? { kind: 'malformed', status, reason: error.reason, field: error.field, message: error.message }
       : { kind: 'malformed', status, message: error instanceof Error ? error.message : 'decode failed' };
   }
+  // An inflated document (a coding) is a buffer of its own, not needed by the diff: let it go meanwhile.
   document = new Uint8Array(0);
   return { kind: 'delta', delta: mirror.diff(devices, hash, wire) };
 }

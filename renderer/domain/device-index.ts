@@ -152,7 +152,10 @@ export class DeviceIndex implements ReadonlyMap<Id, Device> {
   }
 
   *keys(): MapIterator<Id> {
-    for (const [id] of this.entries()) yield id;
+    for (let slot = 0; slot < this.#ids.length; slot++) {
+      const id = this.#ids[slot];
+      if (id !== undefined) yield id;
+    }
   }
 
   *values(): MapIterator<Device> {

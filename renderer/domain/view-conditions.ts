@@ -92,46 +92,38 @@ export function registerConditionKind<C extends ExtensionCondition>(kind: Condit
 // window runs before it asks for its first rows, and building these schemas was some 20-30 ms of it
 // (zod's constructors, measured in the window's profile on the project machine).
 
-/** The built-in kinds, in the editor's order (each has its schema in builtInSchemas). */
-export const BUILT_IN_KIND_NAMES = [
-  'status',
-  'os',
-  'folder',
-  'ip',
-  'alias',
-  'ramBelow',
-  'freeSpaceBelow',
-  'statusOlderThan',
-  'text',
-] as const;
-
 /** `build()` once, when first asked for. */
 export function builtOnce<T>(build: () => T): () => T {
   let built: T | undefined;
   return () => (built ??= build());
 }
 
+/**
+ * Each built-in kind's fields besides `kind`, in the editor's order: the one list of those kinds (their
+ * names are read from it without building anything).
+ */
+const BUILT_IN_FIELDS = {
+  status: () => ({ in: z.array(z.enum(VIEW_STATUSES)).min(1) }),
+  os: () => ({ in: z.array(z.string().max(200)).min(1) }),
+  folder: () => ({ folderId: z.string().max(100).nullable(), subtree: z.boolean() }),
+  ip: () => ({ range: z.string().refine((r) => parseIpRange(r) !== null, 'views.paste.badRange') }),
+  alias: () => ({ empty: z.boolean() }),
+  ramBelow: () => ({ mb: z.number().positive().finite() }),
+  freeSpaceBelow: () => ({ percent: z.number().min(0).max(100) }),
+  statusOlderThan: () => ({ minutes: z.number().positive().finite() }),
+  text: () => ({ query: z.string().max(MAX_SEARCH) }),
+} satisfies Record<BuiltInCondition['kind'], () => z.ZodRawShape>;
+
+/** The built-in kinds, in the editor's order. */
+export const BUILT_IN_KIND_NAMES = Object.keys(BUILT_IN_FIELDS) as Array<BuiltInCondition['kind']>;
+
 const builtInSchemas = builtOnce(
   () =>
     new Map<string, z.ZodObject>(
-      [
-        z.object({ kind: z.literal('status'), in: z.array(z.enum(VIEW_STATUSES)).min(1) }),
-        z.object({ kind: z.literal('os'), in: z.array(z.string().max(200)).min(1) }),
-        z.object({
-          kind: z.literal('folder'),
-          folderId: z.string().max(100).nullable(),
-          subtree: z.boolean(),
-        }),
-        z.object({
-          kind: z.literal('ip'),
-          range: z.string().refine((r) => parseIpRange(r) !== null, 'views.paste.badRange'),
-        }),
-        z.object({ kind: z.literal('alias'), empty: z.boolean() }),
-        z.object({ kind: z.literal('ramBelow'), mb: z.number().positive().finite() }),
-        z.object({ kind: z.literal('freeSpaceBelow'), percent: z.number().min(0).max(100) }),
-        z.object({ kind: z.literal('statusOlderThan'), minutes: z.number().positive().finite() }),
-        z.object({ kind: z.literal('text'), query: z.string().max(MAX_SEARCH) }),
-      ].map((o): [string, z.ZodObject] => [o.shape.kind.value, o]),
+      Object.entries(BUILT_IN_FIELDS).map(([kind, fields]) => [
+        kind,
+        z.object({ kind: z.literal(kind), ...fields() }),
+      ]),
     ),
 );
 
