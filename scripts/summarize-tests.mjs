@@ -7,7 +7,11 @@
 //
 // Each further report is a Playwright JSON report, or {"skippedSuite": {"name", "reason"}} written by a
 // runner that could not start its suite (scripts/electron-e2e.mjs).
+//
+// Every test that failed (or passed only on its retry) is named above that line with the first line of its
+// error: a CI log is often read from its end, and a suite's own output may be far above it.
 import { existsSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const [vitestPath, playwrightPath, ...suitePaths] = process.argv.slice(2);
 let passed = 0;
@@ -15,6 +19,42 @@ let failed = 0;
 let skippedTests = 0;
 const skippedSuites = [];
 let missing = false;
+/** "file:line title: first line of the error" for each failed or flaky test. */
+const failures = [];
+
+/** The first line of an error worth reading (colour codes and blank lines dropped), kept short. */
+function firstLine(message) {
+  const line = stripVTControlCharacters(String(message ?? ''))
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 0);
+  if (!line) return 'no error message';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+function playwrightFailures(suite) {
+  for (const child of suite.suites ?? []) playwrightFailures(child);
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+      const failedTry = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+      const error = failedTry?.error?.message ?? failedTry?.errors?.[0]?.message;
+      const how = test.status === 'flaky' ? ' (passed only on its retry)' : '';
+      failures.push(`${spec.file}:${spec.line} ${spec.title}${how}: ${firstLine(error)}`);
+    }
+  }
+}
+
+function vitestFailures(report) {
+  for (const file of report.testResults ?? []) {
+    const name = file.name ? file.name.replace(`${process.cwd()}/`, '') : 'a test file';
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of tests)
+      failures.push(`${name} ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed to load has no test of its own to name.
+    if (tests.length === 0 && file.status === 'failed') failures.push(`${name}: ${firstLine(file.message)}`);
+  }
+}
 
 function read(path, what) {
   if (!path || !existsSync(path)) {
@@ -33,6 +73,7 @@ function addPlaywright(report) {
   failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
   skippedTests += stats.skipped ?? 0;
   if ((stats.expected ?? 0) + (stats.unexpected ?? 0) + (stats.flaky ?? 0) === 0) missing = true;
+  playwrightFailures(report);
 }
 
 const vitest = read(vitestPath, 'Vitest');
@@ -43,6 +84,7 @@ if (vitest) {
   if ((vitest.numFailedTests ?? 0) === 0) failed += vitest.numFailedTestSuites ?? 0;
   skippedTests += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   if ((vitest.numTotalTests ?? 0) === 0) missing = true;
+  vitestFailures(vitest);
 }
 const playwright = read(playwrightPath, 'Playwright');
 if (playwright) addPlaywright(playwright);
@@ -58,6 +100,7 @@ const named = [
   ...(skippedTests ? [`${skippedTests} test${skippedTests === 1 ? '' : 's'}`] : []),
   ...skippedSuites.map((s) => `the ${s.name} suite (${s.reason})`),
 ];
+for (const failure of failures) console.log(`FAILED TEST: ${failure}`);
 console.log(
   `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${named.length ? `: ${named.join('; ')}` : ''}`,
 );

@@ -56,6 +56,12 @@ finish no-keychain soak bench-smoke
 run "unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)" \
   bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 finish lint typecheck
+if [ ${#failed[@]} -gt 0 ]; then
+  # The failed tests by name, last, where a log read from its end finds them (the suites' own output, with
+  # the errors in full, is further up).
+  node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json \
+    test-results/playwright-no-keychain.json test-results/electron-e2e.json || true
+fi
 give_up_if_failed
 
 echo "== the working tree is as it was"

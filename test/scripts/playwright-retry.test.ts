@@ -2,7 +2,7 @@
 // again with a trace recorded, and still fails the run even when its second try passes. Traces are
 // recorded for those second tries only (recording one for every test cost 60 % more CPU).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +61,20 @@ describe('the browser suites’ retry policy', () => {
     // The first try, which failed, recorded no trace.
     const first = runs.filter((name) => !name.endsWith('-retry1'));
     expect(first.flatMap((name) => readdirSync(path.join(out, name)))).not.toContain('trace.zip');
+
+    // The closing summary names it, from this real report, with its first try's error.
+    const reportFile = path.join(DIR, 'report.json');
+    writeFileSync(reportFile, run.stdout);
+    const vitestFile = path.join(DIR, 'vitest.json');
+    writeFileSync(vitestFile, JSON.stringify({ numPassedTests: 1, numTotalTests: 1 }));
+    const summary = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/summarize-tests.mjs'), vitestFile, reportFile],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(summary.stdout.trim().split('\n')).toEqual([
+      'FAILED TEST: once.spec.ts:2 fails on its first try only (passed only on its retry): Error: expect(received).toBe(expected) // Object.is equality',
+      'tests: 1 passed, 1 failed, 0 skipped',
+    ]);
   }, 60_000);
 });

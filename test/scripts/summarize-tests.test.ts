@@ -85,4 +85,79 @@ describe('summarize-tests', () => {
     expect(flaky.line).toBe('tests: 14 passed, 1 failed, 0 skipped');
     expect(flaky.status).toBe(1);
   });
+
+  it('names each failed or flaky test with the first line of its error, last, above the count', async () => {
+    const spec = (title: string, line: number, status: string, results: unknown[]) => ({
+      title,
+      file: 'outbox.spec.ts',
+      line,
+      tests: [{ status, results }],
+    });
+    const pw = await report('pw.json', {
+      stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
+      suites: [
+        {
+          title: 'outbox.spec.ts',
+          specs: [spec('sends it', 3, 'expected', [{ status: 'passed' }])],
+          suites: [
+            {
+              title: 'offline',
+              specs: [
+                spec('keeps it', 12, 'unexpected', [
+                  {
+                    status: 'timedOut',
+                    error: {
+                      message: '\u001b[31mError: expect(locator).toHaveText\u001b[39m\n\nExpected: "a"',
+                    },
+                  },
+                  { status: 'timedOut', error: { message: 'again' } },
+                ]),
+                spec('cancels it', 40, 'flaky', [
+                  { status: 'failed', errors: [{ message: '\n  Timeout 10000ms' }] },
+                  { status: 'passed' },
+                ]),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const vi = await report('vitest.json', {
+      numPassedTests: 3,
+      numFailedTests: 1,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      numFailedTestSuites: 1,
+      numTotalTests: 4,
+      testResults: [
+        {
+          name: path.join(process.cwd(), 'test/a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'a works', failureMessages: [] },
+            {
+              status: 'failed',
+              fullName: 'a breaks',
+              failureMessages: ['AssertionError: expected 6 to be 7\n at x'],
+            },
+          ],
+        },
+        {
+          name: path.join(process.cwd(), 'test/b.test.ts'),
+          status: 'failed',
+          message: 'SyntaxError: nope',
+          assertionResults: [],
+        },
+      ],
+    });
+    const { status, line } = summarize(vi, pw);
+    expect(line.split('\n')).toEqual([
+      'FAILED TEST: test/a.test.ts a breaks: AssertionError: expected 6 to be 7',
+      'FAILED TEST: test/b.test.ts: SyntaxError: nope',
+      'FAILED TEST: outbox.spec.ts:12 keeps it: Error: expect(locator).toHaveText',
+      'FAILED TEST: outbox.spec.ts:40 cancels it (passed only on its retry): Timeout 10000ms',
+      'tests: 4 passed, 3 failed, 0 skipped',
+    ]);
+    expect(status).toBe(1);
+  });
 });
