@@ -32,4 +32,7 @@ if [ ! -f dist/electron/electron/main.js ] || [ ! -f dist/host/browser-host.js ]
   node scripts/build-host.mjs
   touch "$MAIN_STAMP"
 fi
-exec node --import tsx scripts/start-app.ts "$@"
+# Node's flags for the browser host, which runs in this process when Electron does not (their reasons are in
+# electron/browser-host/node-flags).
+mapfile -t HOST_FLAGS < <(bash scripts/host-node-flags.sh)
+exec node "${HOST_FLAGS[@]}" --import tsx scripts/start-app.ts "$@"

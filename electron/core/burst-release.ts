@@ -14,6 +14,9 @@
 // that finds allocation low over the 5 s before it, and an idle console may not collect again for minutes.
 // So a young collection (a few ms) follows once the burst has been over for YOUNG_SHRINK_MS; measured in
 // plain Node after a like burst: 33.6 MB → 1 MB of young generation, 33 MB less resident (at 3-4 s, not).
+// The browser host's process caps that growth from its start (electron/browser-host/node-flags); Electron's
+// main process takes V8 flags only from its own command line, so there the young collection is what gives
+// the young generation back.
 
 import { getHeapStatistics } from 'node:v8';
 import { heapRelease, youngCollection } from './thread-heap.js';

@@ -271,9 +271,10 @@ const commands = {
   },
   /**
    * Diagnostics: samples this thread's allocations, those collected since included, so garbage shows where
-   * it is made (HeapProfiler sampling; the poll worker's are not in it).
+   * it is made (HeapProfiler sampling; the poll worker's are not in it). `survivors`: only those that
+   * outlived a young collection.
    */
-  async 'alloc-sampling:start'() {
+  async 'alloc-sampling:start'({ survivors = false } = {}) {
     const { Session } = await import('node:inspector');
     sampler = new Session();
     sampler.connect();
@@ -284,7 +285,9 @@ const commands = {
     await post('HeapProfiler.startSampling', {
       samplingInterval: 16384,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // survivors: what a young collection found dead is left out, so what it had to copy or promote
+      // (and what grows the young generation) shows where it is made.
+      includeObjectsCollectedByMinorGC: !survivors,
     });
     return null;
   },

@@ -1,11 +1,17 @@
 // The bench's two children: the stand-in service and the browser host, each in a process of its own so
 // that neither one's work lands on the other's event loop nor on the bench's (which drives Playwright).
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { SERVICE_DEFAULTS } from '../../service/server.js';
 
 const HERE = import.meta.dirname;
+/** Node's flags for the browser host's process, as `npm start` gives them (scripts/host-node-flags.sh). */
+const HOST_NODE_FLAGS = execFileSync('bash', [path.join(HERE, '../../scripts/host-node-flags.sh')], {
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter(Boolean);
 export const ROOT = path.resolve(HERE, '../..');
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
@@ -136,8 +142,9 @@ export async function startHostProcess(options: {
 }): Promise<BenchHost> {
   const spawnedAt = Date.now();
   const child = fork(path.join(HERE, 'host-process.mjs'), [], {
-    // BENCH_HOST_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the host without editing the bench.
-    execArgv: (process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    // The flags `npm start` gives the host's process; BENCH_HOST_NODE_ARGS (e.g. "--cpu-prof
+    // --cpu-prof-dir=/tmp/prof") adds to them, to profile the host without editing the bench.
+    execArgv: [...HOST_NODE_FLAGS, ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       BENCH_DATA_DIR: options.dataDir,

@@ -34,6 +34,10 @@ export async function twoAccountsMemory(
         includeObjectsCollectedByMajorGC: true,
         includeObjectsCollectedByMinorGC: true,
       });
+      // Diagnostics (BENCH_HOST_SURVIVORS=file): what the host's main thread allocates from there to the
+      // figure that outlives a young collection (what grows its young generation), by call site.
+      const survivorsTo = process.env.BENCH_HOST_SURVIVORS;
+      if (survivorsTo) await host.call('alloc-sampling:start', { survivors: true });
       await host.invoke('accounts:add', { name: 'Second' });
       const { authorizeUrl } = await host.invoke<{ authorizeUrl: string }>('auth:begin', {
         baseUrl: second.baseUrl,
@@ -50,6 +54,7 @@ export async function twoAccountsMemory(
       const shown = await page.evaluate(() => document.querySelectorAll('[role="grid"] [role="row"]').length);
       if (shown < 2) throw new Error('the second account’s devices were not drawn');
       const figure = await scenario.memory(browser, host, 2000);
+      if (survivorsTo) await host.call('alloc-sampling:stop', { file: survivorsTo });
       if (cdp && allocTo) {
         const { profile } = await cdp.send('HeapProfiler.stopSampling');
         await writeFile(allocTo, JSON.stringify(profile));
