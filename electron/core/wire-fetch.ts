@@ -14,6 +14,13 @@
 // body limit counts the bytes it will parse and a small answer that inflates without end is cut off there.
 //
 // Like fetch here, neither follows a redirect or uses a proxy; connections are kept alive between calls.
+//
+// A kept-alive connection can be closed by the service (its idle timeout) just as a request is written to
+// it: the request then fails with a reset before any answer, though the service is there. A GET or HEAD
+// that fails so on a reused connection is sent once more on a new one (Node's own advice for
+// `request.reusedSocket`; browsers do the same). Nothing else is sent again: a POST may have reached the
+// service before the reset (a support session created twice invites its customer twice), and a failure on
+// a new connection is the service's answer to give.
 
 import http from 'node:http';
 import https from 'node:https';
@@ -54,7 +61,21 @@ export const wireFetch: typeof fetch = (input, init) => send(input, init ?? {}, 
  */
 export const serviceFetch: typeof fetch = (input, init) => send(input, init ?? {}, true);
 
-const send = (input: string | URL | Request, init: RequestInit, decode: boolean): Promise<Response> =>
+/** Methods that change nothing on the service, and so may be sent again after a stale connection's reset. */
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+
+/** A reset or a broken pipe: what writing to a connection the service had already closed gives. */
+const staleConnection = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+};
+
+const send = (
+  input: string | URL | Request,
+  init: RequestInit,
+  decode: boolean,
+  again = true,
+): Promise<Response> =>
   new Promise<Response>((resolve, reject) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const request = url.protocol === 'https:' ? https.request : http.request;
@@ -66,14 +87,24 @@ const send = (input: string | URL | Request, init: RequestInit, decode: boolean)
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => (headers[name] = value));
     headers['accept-encoding'] = ACCEPTED;
+    const method = (init.method ?? 'GET').toUpperCase();
     const req = request(url, {
-      method: init.method ?? 'GET',
+      method,
       headers,
       agent,
       ...(init.signal ? { signal: init.signal } : {}),
     });
-    req.on('error', reject);
+    let answered = false;
+    req.on('error', (error) => {
+      if (again && !answered && req.reusedSocket && IDEMPOTENT.has(method) && staleConnection(error)) {
+        if (init.signal?.aborted) reject(error);
+        else resolve(send(input, init, decode, false));
+        return;
+      }
+      reject(error);
+    });
     req.on('response', (res) => {
+      answered = true;
       const answer = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (Array.isArray(value)) for (const v of value) answer.append(name, v);

@@ -105,6 +105,10 @@ beforeAll(async () => {
   server = createServer((_req, res) => {
     const step = script[Math.min(served, script.length - 1)]!;
     served += 1;
+    // Every answer closes its connection: a request is then never on one an earlier case kept alive, which
+    // a reset there would have sent again (wire-fetch.ts, tested there), and the requests counted are the
+    // retry policy's attempts alone.
+    res.setHeader('Connection', 'close');
     answer(res, step);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

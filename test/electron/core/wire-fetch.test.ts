@@ -226,3 +226,64 @@ describe('decodeContent', () => {
     expect(() => decodeContent(bytes, 'identity', 10)).toThrow(BodyTooLargeError);
   });
 });
+
+describe('a kept-alive connection the service closed as a request was written to it', () => {
+  // The service answers the first request on each connection, and closes the connection unanswered when
+  // another comes on it (what its idle timeout does at the wrong moment); '/reset' it closes at once.
+  let server: Server;
+  let base = '';
+  const arrivals: string[] = [];
+  let connections = 0;
+  beforeAll(async () => {
+    const served = new WeakMap<object, number>();
+    server = createServer((req, res) => {
+      arrivals.push(`${req.method} ${req.url}`);
+      const count = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, count);
+      if (count > 1 || req.url === '/reset') {
+        req.socket.destroy();
+        return;
+      }
+      res.end(`answer to ${req.url}`);
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const call = (method: string, path: string) =>
+    sendAttempt(
+      serviceFetch,
+      { method, url: base + path, headers: {}, ...(method === 'POST' ? { body: 'x=1' } : {}) },
+      { timeoutMs: 5_000, read: (response) => response.text() },
+    ).then(
+      (answer) => answer.body,
+      (error: unknown) => (error as AppFailure).toAppError().kind,
+    );
+
+  it('sends a GET again on a new connection, a POST never, and a GET reset on a new connection not', async () => {
+    expect(await call('GET', '/first')).toBe('answer to /first');
+    arrivals.length = 0;
+    connections = 0;
+    // On the kept-alive connection: reset; sent again on a new one, and answered.
+    expect(await call('GET', '/second')).toBe('answer to /second');
+    expect(arrivals).toEqual(['GET /second', 'GET /second']);
+    expect(connections).toBe(1);
+
+    // The same for a POST: reset, and said as a network failure, having reached the service once.
+    arrivals.length = 0;
+    expect(await call('POST', '/create')).toBe('network');
+    expect(arrivals).toEqual(['POST /create']);
+
+    // A GET reset on a connection of its own: the service's answer, not a stale connection's.
+    arrivals.length = 0;
+    connections = 0;
+    expect(await call('GET', '/reset')).toBe('network');
+    expect(arrivals).toEqual(['GET /reset']);
+    expect(connections).toBe(1);
+  });
+});
