@@ -255,7 +255,7 @@ describe('a kept-alive connection the service closed as a request was written to
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const call = (method: string, path: string) =>
+  const call = (method: 'GET' | 'POST', path: string) =>
     sendAttempt(
       serviceFetch,
       { method, url: base + path, headers: {}, ...(method === 'POST' ? { body: 'x=1' } : {}) },
