@@ -29,11 +29,12 @@ describe('the browser host’s Node flags', () => {
     for (const flag of list) expect(flag).toMatch(/^--[a-z-]+(=\S+)?$/);
   });
 
-  it('cap the young generation a burst grows, which V8 otherwise grows to 32 MB and keeps', () => {
+  it('cap the young generation a burst grows, which V8 otherwise grows further and keeps', () => {
     const capped = youngAfterBurst(flags());
     const plain = youngAfterBurst([]);
     expect(capped).toBeGreaterThan(0);
     expect(capped).toBeLessThanOrEqual(4);
-    expect(plain).toBeGreaterThanOrEqual(16);
+    // V8 sizes its own cap from the machine's memory (32 MB here): more than the flag's, whatever it is.
+    expect(plain).toBeGreaterThan(capped);
   });
 });
