@@ -56,11 +56,13 @@ finish no-keychain soak bench-smoke
 run "unit and integration (Node, jsdom; real loopback HTTP, real Secret Service)" \
   bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 finish lint typecheck
+# The suites' reports, in the order the closing summary reads them.
+REPORTS=(test-results/vitest.json test-results/playwright.json test-results/playwright-no-keychain.json
+  test-results/electron-e2e.json)
 if [ ${#failed[@]} -gt 0 ]; then
   # The failed tests by name, last, where a log read from its end finds them (the suites' own output, with
   # the errors in full, is further up).
-  node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json \
-    test-results/playwright-no-keychain.json test-results/electron-e2e.json || true
+  node scripts/summarize-tests.mjs "${REPORTS[@]}" || true
 fi
 give_up_if_failed
 
@@ -72,5 +74,4 @@ if [ "$tree_before" != "$tree_after" ]; then
   exit 1
 fi
 echo "== summary ($(($(date +%s) - run_started)) s)"
-node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json \
-  test-results/playwright-no-keychain.json test-results/electron-e2e.json
+node scripts/summarize-tests.mjs "${REPORTS[@]}"

@@ -83,9 +83,7 @@
 //      sent) → ChangePump.push (as is) → EventHub + the event stream's write → applyDataChange →
 //      DeviceIndex → the cell. Two full copies (the mirror, the renderer's).
 //      Done since: the poll's body is decoded from its bytes, a piece of text at a time (body-check.ts):
-//      no string of the whole document. Count, same rule: 11 hops — sendAttempt → decodeDevices (bytes)
-//      → DevicesMirror.diff → commit + log.append → changeParts + JSON + digests + post → DevicesPart →
-//      ChangePump.push → EventHub + the event stream's write → applyDataChange → DeviceIndex → the cell.
+//      no string of the whole document.
 //   7. The renderer's one copy: a part goes straight into its index, one pass over its devices
 //      (DeviceIndex.apply shares their strings and slots them); the store's `devices` is the index read as
 //      a map, not a Map beside it.                                                             [done]

@@ -6,12 +6,16 @@ import path from 'node:path';
 import { SERVICE_DEFAULTS } from '../../service/server.js';
 
 const HERE = import.meta.dirname;
+let hostFlags: string[] | undefined;
 /** Node's flags for the browser host's process, as `npm start` gives them (scripts/host-node-flags.sh). */
-const HOST_NODE_FLAGS = execFileSync('bash', [path.join(HERE, '../../scripts/host-node-flags.sh')], {
-  encoding: 'utf8',
-})
-  .split('\n')
-  .filter(Boolean);
+export function hostNodeFlags(): string[] {
+  hostFlags ??= execFileSync('bash', [path.join(HERE, '../../scripts/host-node-flags.sh')], {
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+  return hostFlags;
+}
 export const ROOT = path.resolve(HERE, '../..');
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
@@ -140,11 +144,12 @@ export async function startHostProcess(options: {
   rendererDir: string;
   serviceUrl: string;
 }): Promise<BenchHost> {
+  const flags = hostNodeFlags();
   const spawnedAt = Date.now();
   const child = fork(path.join(HERE, 'host-process.mjs'), [], {
     // The flags `npm start` gives the host's process; BENCH_HOST_NODE_ARGS (e.g. "--cpu-prof
     // --cpu-prof-dir=/tmp/prof") adds to them, to profile the host without editing the bench.
-    execArgv: [...HOST_NODE_FLAGS, ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    execArgv: [...flags, ...(process.env.BENCH_HOST_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: {
       ...process.env,
       BENCH_DATA_DIR: options.dataDir,

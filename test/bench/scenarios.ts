@@ -274,6 +274,12 @@ export async function scroll(page: Page): Promise<{ p95FrameMs: number; maxLongT
  * memory_mb (after `pauseMs`) and memory_after_interactions_mb (pauseMs 0): host RSS + the page's renderer
  * RSS, as they are (no forced GC).
  */
+/** Bytes committed to the young generation (empty after a collection, but kept until V8 shrinks it). */
+const youngGeneration = (spaces: Array<{ space_name: string; physical_space_size: number }>): number =>
+  spaces
+    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+    .reduce((sum, s) => sum + s.physical_space_size, 0);
+
 export async function memory(browser: Browser, host: BenchHost, pauseMs: number): Promise<number> {
   await sleep(pauseMs);
   const cdp = await browser.newBrowserCDPSession();
@@ -297,10 +303,7 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
     heap: { total_physical_size: number };
     spaces: Array<{ space_name: string; physical_space_size: number }>;
   }>('memory');
-  /** Committed to the young generation (empty after a collection, but kept until V8 shrinks it). */
-  const young = heap.spaces
-    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
-    .reduce((sum, s) => sum + s.physical_space_size, 0);
+  const young = youngGeneration(heap.spaces);
   if (process.env.BENCH_HEAP_SNAPSHOT)
     await host.call('heap-snapshot', { file: process.env.BENCH_HEAP_SNAPSHOT });
   if (process.env.BENCH_SMAPS) {
@@ -319,9 +322,7 @@ export async function memory(browser: Browser, host: BenchHost, pauseMs: number)
   if (process.env.BENCH_MEMORY_LATE) {
     await sleep(Number(process.env.BENCH_MEMORY_LATE));
     const late = await host.call<typeof heap>('memory');
-    const lateYoung = late.spaces
-      .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
-      .reduce((sum, s) => sum + s.physical_space_size, 0);
+    const lateYoung = youngGeneration(late.spaces);
     console.log(
       `  ${process.env.BENCH_MEMORY_LATE} ms later (diagnostic): host ${mb(await host.rss())} MB (main-thread heap ${mb(late.heapUsed)} MB of ${mb(late.heap.total_physical_size)} resident, young generation ${mb(lateYoung)} of them)`,
     );

@@ -1,14 +1,9 @@
 // The browser host's Node flags (electron/browser-host/node-flags): read the same way by `npm start` and the
 // bench, and doing in this Node what the file says they do.
-import { execFileSync, spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const flags = () =>
-  execFileSync('bash', [path.join(ROOT, 'scripts/host-node-flags.sh')], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean);
+// The bench's reader of them (scripts/host-node-flags.sh): what it starts its host with is checked here.
+import { hostNodeFlags as flags } from '../bench/processes.js';
 
 // A burst like an account's first sync on the main thread: much of what it allocates is kept. Prints the
 // young generation's resident size afterwards, in MB.
